@@ -1,0 +1,35 @@
+/** Business constants of the specification (section 9), used by the browser and the server alike. */
+
+export const SIGNUP_MAX_FAILURES = 3;
+export const SIGNUP_BLOCK_WINDOW_MS = 15 * 60 * 1000;
+export const SIGNUP_BLOCK_SECONDS = 900;
+export const SIGNUP_REDIRECT_MS = 3000;
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const MOBILE_DIGITS = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so a hash of a huge body cannot tie up the server. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_SCORE_MAX = 5;
+export const USER_AGENT_MAX_LENGTH = 100;
+
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_BUTTONS = 5;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const CATEGORIES = ["gadgets", "books", "stationary", "other"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const CONDITIONS = ["new", "like new", "used"] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const MIN_PRICE = 1;
+
+export const COPYRIGHT_YEAR = 2025;
+export const LEGAL_LAST_UPDATED = "16 January 2025";
+
+export const ROLES = ["student", "admin"] as const;
+export type Role = (typeof ROLES)[number];

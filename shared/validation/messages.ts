@@ -1,0 +1,44 @@
+/** Every message a person reads for signup and login, worded as the specification says. */
+export const SIGNUP_MESSAGES = {
+  name: "Name must be at least 2 characters",
+  email: "Please enter a valid email address",
+  college: "Please select your city and college",
+  mobile: "Please enter a valid Indian mobile number",
+  password: "Password does not meet security requirements",
+  confirm: "Passwords don't match",
+  terms: "Please accept the Privacy Policy and Terms of Use to continue",
+  blocked: (minutes: number) => `Too many attempts. Please wait ${minutes} minutes before trying again.`,
+  blockBanner: (minutes: number) => `Account temporarily blocked. Time remaining: ${minutes} minutes`,
+  thirdFailure: "Too many failed attempts. Account temporarily blocked for security.",
+  success: "Account created! Please check your email for verification link.",
+} as const;
+
+/** Signup failures by error code (specification section 8). */
+export const SIGNUP_ERRORS: Record<string, string> = {
+  email_in_use: "An account with this email already exists. Please try logging in instead.",
+  weak_password: "Password is too weak. Please choose a stronger password.",
+  invalid_email: "Please enter a valid email address.",
+  operation_not_allowed: "Email/password accounts are not enabled. Please contact support.",
+  network: "Network error. Please check your internet connection and try again.",
+  rate_limited: "Too many requests. Please wait a moment before trying again.",
+  user_disabled: "This account has been disabled. Please contact support.",
+  unknown: "Registration failed. Please try again.",
+};
+
+/** Login failures by error code (specification section 8). */
+export const LOGIN_ERRORS: Record<string, string> = {
+  invalid_email: "Please enter a valid email address.",
+  user_disabled: "This account has been disabled. Please contact support.",
+  user_not_found: "No account found with this email address.",
+  wrong_password: "Incorrect password. Please try again.",
+  invalid_credential: "Invalid email or password. Please check your credentials.",
+  rate_limited: "Too many failed attempts. Please try again later.",
+  network: "Network error. Please check your internet connection.",
+  weak_password: "Password is too weak. Please choose a stronger password.",
+  unknown: "Login failed. Please try again.",
+};
+
+export const LOGIN_MESSAGES = {
+  emailRequired: "Email is required",
+  passwordRequired: "Password is required",
+} as const;
