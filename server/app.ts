@@ -1,0 +1,102 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config/env";
+import type { AppContext } from "./context";
+import type { Database } from "./db/client";
+import { adminRoutes } from "./modules/admin/admin.routes";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { collegesRoutes } from "./modules/colleges/colleges.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { authPlugin } from "./plugins/auth";
+import { errorsPlugin } from "./plugins/errors";
+import { createMailer, type Mailer } from "./plugins/mail";
+import { RateLimiter } from "./plugins/rate-limit";
+import { securityPlugin } from "./plugins/security";
+import { spaPlugin } from "./plugins/spa";
+
+export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Replaces the mailer (tests capture mail). */
+  mailer?: Mailer;
+  /** Where the built web app lives; tests of the API alone pass a folder without one. */
+  webRoot?: string;
+  logger?: boolean | object;
+}
+
+/** Builds the whole app without listening, so tests can drive it in process. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.dataDir,
+        log: app.log,
+      }),
+    rateLimiter: new RateLimiter(database.db),
+    log: app.log,
+  };
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Campus Bazaar API", version: "1.0.0" },
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: "cb_session",
+            description: "Session cookie. The scopes name the roles allowed to call the operation.",
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, isSecure: config.isSecureCookie });
+  await app.register(cookie);
+  await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: "/auth", ctx });
+      await api.register(collegesRoutes, { prefix: "/colleges", ctx });
+      await api.register(dashboardRoutes, { prefix: "/dashboard", ctx });
+      await api.register(adminRoutes, { prefix: "/admin", ctx });
+      api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(spaPlugin, { root: options.webRoot ?? WEB_ROOT });
+  return app;
+}

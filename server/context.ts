@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config/env";
+import type { Db } from "./db/client";
+import type { Mailer } from "./plugins/mail";
+import type { RateLimiter } from "./plugins/rate-limit";
+
+/** What services need from the outside world, built once by buildApp. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,69 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { colleges, emailTokens, sessions, type UserRow, users } from "../../db/schema";
+
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [user] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return user;
+}
+
+export async function isCollegeListed(db: Db, city: string, college: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: colleges.id })
+    .from(colleges)
+    .where(and(eq(colleges.city, city), eq(colleges.name, college)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertEmailToken(
+  db: Db,
+  values: { tokenHash: string; userId: string; purpose: "verify" | "reset"; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Marks an unused, unexpired token used and returns its user id; undefined when there is none. */
+export async function consumeEmailToken(
+  db: Db,
+  tokenHash: string,
+  purpose: "verify" | "reset",
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId;
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}

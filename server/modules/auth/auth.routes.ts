@@ -1,0 +1,137 @@
+import {
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  MeResponseSchema,
+  OkResponseSchema,
+  ResetPasswordBodySchema,
+  SignupBodySchema,
+  TokenBodySchema,
+  UserResponseSchema,
+} from "@shared/api/auth";
+import { ErrorResponseSchema } from "@shared/api/errors";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { clearSessionCookie, requireUser, startSession } from "../../plugins/auth";
+import { toUserDto } from "./auth.mapper";
+import * as auth from "./auth.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+
+function clientMeta(request: FastifyRequest): auth.ClientMeta {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const secure = ctx.config.isSecureCookie;
+
+  app.get("/me", {
+    config: { access: "public" },
+    schema: { tags: ["auth"], summary: "The signed-in user, or null", response: { 200: MeResponseSchema } },
+    handler: async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+  });
+
+  app.post("/signup", {
+    config: { access: "public" },
+    schema: {
+      tags: ["auth"],
+      summary: "Create a student account and sign in",
+      body: SignupBodySchema,
+      response: { 201: UserResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = await auth.signup(ctx, request.body, clientMeta(request));
+      await startSession(ctx.db, reply, user.id, clientMeta(request).userAgent, secure);
+      return reply.code(201).send({ user: toUserDto(user) });
+    },
+  });
+
+  app.post("/login", {
+    config: { access: "public" },
+    schema: {
+      tags: ["auth"],
+      summary: "Sign in with e-mail and password",
+      body: LoginBodySchema,
+      response: { 200: UserResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = await auth.login(ctx, request.body, clientMeta(request));
+      // A cookie the browser already had is ended, never reused.
+      await auth.logout(ctx, request.sessionId);
+      await startSession(ctx.db, reply, user.id, clientMeta(request).userAgent, secure);
+      return { user: toUserDto(user) };
+    },
+  });
+
+  app.post("/logout", {
+    config: { access: "public" },
+    schema: { tags: ["auth"], summary: "End this session", response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await auth.logout(ctx, request.sessionId);
+      clearSessionCookie(reply, secure);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post("/verify-email", {
+    config: { access: "public" },
+    schema: {
+      tags: ["auth"],
+      summary: "Confirm an e-mail address with the link's token",
+      body: TokenBodySchema,
+      response: { 200: OkResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await auth.verifyEmail(ctx, request.body.token);
+      return { ok: true as const };
+    },
+  });
+
+  app.post("/resend-verification", {
+    config: { access: "user" },
+    schema: {
+      tags: ["auth"],
+      summary: "Send the verification link again",
+      response: { 200: OkResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await auth.resendVerification(ctx, requireUser(request));
+      return { ok: true as const };
+    },
+  });
+
+  app.post("/forgot-password", {
+    config: { access: "public" },
+    schema: {
+      tags: ["auth"],
+      summary: "Mail a password reset link if the account exists",
+      body: ForgotPasswordBodySchema,
+      response: { 202: OkResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await auth.forgotPassword(ctx, request.body.email, clientMeta(request));
+      return reply.code(202).send({ ok: true as const });
+    },
+  });
+
+  app.post("/reset-password", {
+    config: { access: "public" },
+    schema: {
+      tags: ["auth"],
+      summary: "Choose a new password with the link's token; ends all sessions",
+      body: ResetPasswordBodySchema,
+      response: { 200: OkResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await auth.resetPassword(ctx, request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  });
+};

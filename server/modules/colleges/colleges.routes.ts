@@ -1,0 +1,16 @@
+import { CollegesResponseSchema } from "@shared/api/colleges";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { listCollegesByCity } from "./colleges.repository";
+
+export const collegesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/", {
+    config: { access: "public" },
+    schema: {
+      tags: ["colleges"],
+      summary: "The college directory, grouped by city",
+      response: { 200: CollegesResponseSchema },
+    },
+    handler: async () => ({ cities: await listCollegesByCity(ctx.db) }),
+  });
+};

@@ -1,0 +1,112 @@
+import type {} from "@fastify/cookie";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client";
+import { sessions, type UserRow, users } from "../db/schema";
+import { AppError, notSignedIn } from "../lib/app-error";
+import { hashToken, newToken } from "../lib/tokens";
+
+export const SESSION_COOKIE = "cb_session";
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Who may call an operation. Every route under /api declares one; the server enforces it. */
+export type Access = "public" | "user" | "admin";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface SessionOptions {
+  db: Db;
+  isSecureCookie: boolean;
+}
+
+/** Starts a new session: always a fresh token, so a planted cookie is never promoted at sign-in. */
+export async function startSession(
+  db: Db,
+  reply: FastifyReply,
+  userId: string,
+  userAgent: string,
+  isSecureCookie: boolean,
+): Promise<void> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId, userAgent: userAgent.slice(0, 200), expiresAt });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureCookie,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: isSecureCookie });
+}
+
+async function loadSession(db: Db, request: FastifyRequest): Promise<void> {
+  request.user = null;
+  request.sessionId = null;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) return;
+  request.user = row.user;
+  request.sessionId = id;
+}
+
+/** The signed-in user of a route whose access is not public. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw notSignedIn();
+  return request.user;
+}
+
+/**
+ * Loads the session behind the cookie and enforces each route's declared access. A route under
+ * /api without a declared access fails the start-up, so no operation is left unguarded.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
+
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (route.url.startsWith("/api/admin/") && access !== "admin") {
+      throw new Error(`Route ${route.method} ${route.url} is under /api/admin/ but not admin-only`);
+    }
+    route.schema = {
+      ...route.schema,
+      security:
+        access === "public" ? [] : [{ sessionCookie: access === "admin" ? ["admin"] : ["student", "admin"] }],
+    };
+  });
+
+  app.addHook("preValidation", async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!request.url.startsWith("/api/")) return;
+    await loadSession(options.db, request);
+    if (!access || access === "public") return;
+    if (!request.user) throw notSignedIn();
+    if (access === "admin" && request.user.role !== "admin") {
+      throw new AppError("forbidden", "Only the administrator can do that.");
+    }
+  });
+});

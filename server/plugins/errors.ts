@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error";
+
+/** The first validation message is the one the spec shows; zod refinements carry it. */
+function firstValidationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return "The request is not valid.";
+  const field = first.instancePath?.replace(/^\//, "").replaceAll("/", ".");
+  const message = first.message ?? "is not valid";
+  // zod's own wording for type errors is cryptic; name the field instead.
+  if (/^Invalid input|^Too (big|small)|^Unrecognized/i.test(message) && field) {
+    return `The field '${field}' is not valid.`;
+  }
+  return message;
+}
+
+/**
+ * One error shape for every failure: `{error: {code, message}}`. Client mistakes keep their own
+ * words; anything unexpected is logged in full and answered with a plain 500.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply
+        .code(400)
+        .send({ error: { code: "invalid_input", message: firstValidationMessage(error) } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? "payload_too_large"
+          : status === 404
+            ? "not_found"
+            : status === 429
+              ? "rate_limited"
+              : "invalid_input";
+      const message =
+        status === 413
+          ? "The request is too large."
+          : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "This content type is not supported."
+            : error.code?.startsWith("FST_ERR_CTP")
+              ? "The request body is not valid JSON."
+              : error.message;
+      return reply.code(status).send({ error: { code, message } });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .code(500)
+      .send({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } });
+  });
+});

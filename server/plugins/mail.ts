@@ -1,0 +1,45 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail is about, printed in the log when mail goes to files. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** SMTP when a URL is configured; otherwise each mail becomes a file under DATA_DIR/mail. */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      },
+    };
+  }
+  const folder = path.join(options.dataDir, "mail");
+  return {
+    async send(mail) {
+      await fs.mkdir(folder, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      const file = path.join(folder, name);
+      const headers = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n`;
+      await fs.writeFile(file, headers + mail.text);
+      // Without SMTP the log is how the operator (or a developer) follows the link.
+      options.log.info({ mailFile: file, link: mail.link }, `mail written: ${mail.subject}`);
+    },
+  };
+}

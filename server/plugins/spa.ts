@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * and index.html for every other GET outside /api so the browser's router takes over. Unknown
+ * API paths get the usual JSON error.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+  const hasWebApp = fs.existsSync(path.join(options.root, "index.html"));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  } else {
+    app.log.warn(`No built web app in ${options.root}: run "npm run build". Only the API is served.`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = hasWebApp && request.method === "GET" && !request.url.startsWith("/api/");
+    if (isPage) {
+      reply.header("cache-control", "no-cache");
+      return reply.type("text/html").sendFile("index.html");
+    }
+    const pathOnly = request.url.split("?")[0];
+    return reply
+      .code(404)
+      .send({ error: { code: "not_found", message: `No such endpoint: ${request.method} ${pathOnly}` } });
+  });
+});
