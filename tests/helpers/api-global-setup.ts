@@ -1,0 +1,30 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createTemplate, type TestDatabaseTarget } from "./test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTarget;
+  }
+}
+
+/**
+ * Builds the one migrated, seeded template all API test files copy. TEST_DB_TARGET=postgres runs
+ * the suite on the PostgreSQL server named by TEST_DATABASE_URL instead of the embedded database.
+ */
+export default async function setup(project: TestProject) {
+  const onPostgres = process.env.TEST_DB_TARGET === "postgres";
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (onPostgres && !postgresUrl) throw new Error("TEST_DB_TARGET=postgres needs TEST_DATABASE_URL");
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-template-"));
+  const target = await createTemplate({
+    postgresUrl: onPostgres ? postgresUrl : undefined,
+    templateFile: path.join(dir, "template.tar"),
+  });
+  project.provide("testDatabase", target);
+  return async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, fromPglite, fromPostgres } from "../../server/db/client";
+import { seedCollegesIfEmpty } from "../../server/modules/colleges/colleges.seed";
+
+/** Which database the API tests run on: the embedded one, or the server in TEST_DATABASE_URL. */
+export type TestDatabaseTarget = { kind: "embedded"; templateFile: string } | { kind: "postgres"; url: string };
+
+export const POSTGRES_TEMPLATE_DB = "campus_bazaar_test_template";
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates and seeds one template, once per run: every test file starts from a copy of it. */
+export async function createTemplate(options: { postgresUrl?: string; templateFile: string }): Promise<TestDatabaseTarget> {
+  if (options.postgresUrl) {
+    const url = options.postgresUrl;
+    await adminQuery(url, `drop database if exists ${POSTGRES_TEMPLATE_DB} with (force)`);
+    await adminQuery(url, `create database ${POSTGRES_TEMPLATE_DB}`);
+    const database = fromPostgres(withDatabase(url, POSTGRES_TEMPLATE_DB), 2);
+    await database.migrate();
+    await seedCollegesIfEmpty(database.db);
+    await database.close();
+    return { kind: "postgres", url };
+  }
+  const client = await PGlite.create();
+  const database = fromPglite(client);
+  await database.migrate();
+  await seedCollegesIfEmpty(database.db);
+  const dump = await client.dumpDataDir("none");
+  await fs.writeFile(options.templateFile, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  return { kind: "embedded", templateFile: options.templateFile };
+}
+
+/** A fresh database copied from the template, dropped again by close(). */
+export async function openTestDatabase(target: TestDatabaseTarget): Promise<Database> {
+  if (target.kind === "embedded") {
+    const dump = await fs.readFile(target.templateFile);
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return fromPglite(client);
+  }
+  const name = `campus_bazaar_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(target.url, `create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
+  const database = fromPostgres(withDatabase(target.url, name), 4);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(target.url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}

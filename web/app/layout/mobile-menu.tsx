@@ -1,0 +1,88 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { CloseIcon, MenuIcon } from "../../components/ui/icons";
+import { useDismiss } from "../../components/ui/use-dismiss";
+import type { UnreadCounts } from "../../features/notifications/hooks";
+import { CountBadge, unreadLabel } from "./count-badge";
+import { navIconButton } from "./nav-styles";
+
+interface MobileMenuProps {
+  counts: UnreadCounts;
+  onLogout: () => void;
+}
+
+const entryClasses =
+  "flex min-h-11 w-full items-center justify-between rounded-lg px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100";
+
+/** The small-screen menu: Notifications, Messages, Profile, Logout (the spec leaves Settings out). */
+export function MobileMenu({ counts, onLogout }: MobileMenuProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss(isOpen, containerRef, close, buttonRef);
+
+  return (
+    <div ref={containerRef} className="ml-auto md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Menu"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+        className={navIconButton}
+      >
+        {isOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+      </button>
+      <div
+        id={panelId}
+        hidden={!isOpen}
+        className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md"
+      >
+        <ul className="space-y-1">
+          <li>
+            <Link
+              to="/notifications"
+              aria-label={unreadLabel("Notifications", counts.notifications)}
+              onClick={close}
+              className={entryClasses}
+            >
+              Notifications
+              <CountBadge count={counts.notifications} />
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/messages"
+              aria-label={unreadLabel("Messages", counts.messages)}
+              onClick={close}
+              className={entryClasses}
+            >
+              Messages
+              <CountBadge count={counts.messages} />
+            </Link>
+          </li>
+          <li>
+            <Link to="/profile" onClick={close} className={entryClasses}>
+              Profile
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                onLogout();
+              }}
+              className={entryClasses}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

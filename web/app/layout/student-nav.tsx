@@ -1,0 +1,66 @@
+import type { User } from "@shared/api/auth";
+import { Link } from "react-router";
+import { DropdownMenu } from "../../components/ui/dropdown-menu";
+import { BellIcon, ChatIcon, ChevronDownIcon } from "../../components/ui/icons";
+import { useLogout } from "../../features/auth/hooks/use-logout";
+import { useUnreadCounts } from "../../features/notifications/hooks";
+import { BrandLink } from "./brand-link";
+import { CountBadge, unreadLabel } from "./count-badge";
+import { MobileMenu } from "./mobile-menu";
+import { navIconButton } from "./nav-styles";
+
+const badgePosition = "absolute -top-0.5 -right-0.5";
+
+/** The sticky bar for a signed-in student. */
+export function StudentNav({ user }: { user: User }) {
+  const counts = useUnreadCounts();
+  const logout = useLogout(false);
+  const handleLogout = () => logout.mutate();
+  const initial = user.name.trim().charAt(0).toUpperCase() || "?";
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <BrandLink to="/dashboard" />
+
+        <div className="ml-auto hidden items-center gap-1 md:flex">
+          <Link
+            to="/notifications"
+            aria-label={unreadLabel("Notifications", counts.notifications)}
+            className={navIconButton}
+          >
+            <BellIcon className="size-6" />
+            <CountBadge count={counts.notifications} className={badgePosition} />
+          </Link>
+          <Link to="/messages" aria-label={unreadLabel("Messages", counts.messages)} className={navIconButton}>
+            <ChatIcon className="size-6" />
+            <CountBadge count={counts.messages} className={badgePosition} />
+          </Link>
+          <DropdownMenu
+            label={`Account menu for ${user.name}`}
+            triggerClassName="ml-1 flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            trigger={
+              <>
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 place-items-center rounded-full bg-indigo-700 font-bold text-white"
+                >
+                  {initial}
+                </span>
+                <span className="hidden max-w-40 truncate lg:inline">{user.name}</span>
+                <ChevronDownIcon className="size-4 text-slate-500" />
+              </>
+            }
+            items={[
+              { label: "Profile", to: "/profile" },
+              { label: "Settings", to: "/settings" },
+              { label: "Logout", onSelect: handleLogout },
+            ]}
+          />
+        </div>
+
+        <MobileMenu counts={counts} onLogout={handleLogout} />
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+
+type Tone = "error" | "success" | "info" | "warning";
+
+const toneClasses: Record<Tone, string> = {
+  error: "border-red-200 bg-red-50 text-red-800",
+  success: "border-green-200 bg-green-50 text-green-800",
+  info: "border-indigo-200 bg-indigo-50 text-indigo-900",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+};
+
+interface AlertProps {
+  tone: Tone;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A message box: errors interrupt (role="alert"), everything else is announced politely. */
+export function Alert({ tone, children, className = "" }: AlertProps) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${toneClasses[tone]} ${className}`}
+    >
+      {children}
+    </div>
+  );
+}

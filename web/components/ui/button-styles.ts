@@ -1,0 +1,12 @@
+/** Class strings for buttons and button-like links; 44 px touch targets, indigo brand. */
+
+const base =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+
+export const primaryButton = `${base} bg-indigo-700 text-white shadow-sm hover:bg-indigo-800 disabled:hover:bg-indigo-700`;
+
+export const secondaryButton = `${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:hover:bg-white`;
+
+export const ghostButton = `${base} text-slate-700 hover:bg-slate-100`;
+
+export const textLink = "font-semibold text-indigo-700 underline-offset-2 hover:underline";

@@ -1,0 +1,120 @@
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useDismiss } from "./use-dismiss";
+
+export type DropdownMenuItem =
+  | { label: string; to: string; onSelect?: never }
+  | { label: string; onSelect: () => void; to?: never };
+
+interface DropdownMenuProps {
+  /** Accessible name of the trigger button. */
+  label: string;
+  /** What the trigger shows. */
+  trigger: ReactNode;
+  items: DropdownMenuItem[];
+  triggerClassName?: string;
+}
+
+const itemClasses =
+  "block w-full px-4 py-2.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2";
+
+/** An ARIA menu button: arrows, Home and End move, Escape and Tab close, focus returns to the trigger. */
+export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: DropdownMenuProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  // Which item gets focus when the menu opens: first or last (ArrowUp opens at the end).
+  const [initialFocus, setInitialFocus] = useState<"first" | "last">("first");
+  const menuId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss(isOpen, containerRef, close, buttonRef);
+
+  const menuItems = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const all = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    (initialFocus === "first" ? all[0] : all[all.length - 1])?.focus();
+  }, [isOpen, initialFocus]);
+
+  function open(at: "first" | "last") {
+    setInitialFocus(at);
+    setIsOpen(true);
+  }
+
+  function handleButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      open(event.key === "ArrowDown" ? "first" : "last");
+    }
+  }
+
+  function handleMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const all = menuItems();
+    const current = all.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (index: number) => all[(index + all.length) % all.length]?.focus();
+    if (event.key === "ArrowDown") focusAt(current + 1);
+    else if (event.key === "ArrowUp") focusAt(current - 1);
+    else if (event.key === "Home") focusAt(0);
+    else if (event.key === "End") focusAt(all.length - 1);
+    else if (event.key === "Tab") {
+      close();
+      return;
+    } else return;
+    event.preventDefault();
+  }
+
+  function handleSelect(item: DropdownMenuItem) {
+    close();
+    item.onSelect?.();
+  }
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? menuId : undefined}
+        onClick={() => (isOpen ? close() : open("first"))}
+        onKeyDown={handleButtonKeyDown}
+        className={triggerClassName}
+      >
+        {trigger}
+      </button>
+      {isOpen ? (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={handleMenuKeyDown}
+          className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {items.map((item) => (
+            <li key={item.label} role="none">
+              {item.to !== undefined ? (
+                <Link role="menuitem" tabIndex={-1} to={item.to} onClick={close} className={itemClasses}>
+                  {item.label}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  onClick={() => handleSelect(item)}
+                  className={itemClasses}
+                >
+                  {item.label}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

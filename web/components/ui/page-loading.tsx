@@ -1,0 +1,11 @@
+import { Spinner } from "./spinner";
+
+/** Shown while the session or a lazily loaded page is on its way. */
+export function PageLoading({ label = "Loading..." }: { label?: string }) {
+  return (
+    <div role="status" className="flex min-h-[50dvh] items-center justify-center gap-3 p-8 text-slate-600">
+      <Spinner />
+      <span>{label}</span>
+    </div>
+  );
+}

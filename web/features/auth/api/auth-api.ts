@@ -1,0 +1,38 @@
+import type { LoginBody, SignupBody, User } from "@shared/api/auth";
+import { apiFetch } from "../../../lib/api";
+
+interface UserResponse {
+  user: User;
+}
+
+interface OkResponse {
+  ok: true;
+}
+
+export function login(body: LoginBody): Promise<UserResponse> {
+  return apiFetch<UserResponse>("/api/auth/login", { method: "POST", json: body });
+}
+
+export function signup(body: SignupBody): Promise<UserResponse> {
+  return apiFetch<UserResponse>("/api/auth/signup", { method: "POST", json: body });
+}
+
+export function logout(): Promise<void> {
+  return apiFetch<void>("/api/auth/logout", { method: "POST" });
+}
+
+export function verifyEmail(token: string): Promise<OkResponse> {
+  return apiFetch<OkResponse>("/api/auth/verify-email", { method: "POST", json: { token } });
+}
+
+export function resendVerification(): Promise<OkResponse> {
+  return apiFetch<OkResponse>("/api/auth/resend-verification", { method: "POST" });
+}
+
+export function requestPasswordReset(email: string): Promise<OkResponse> {
+  return apiFetch<OkResponse>("/api/auth/forgot-password", { method: "POST", json: { email } });
+}
+
+export function resetPassword(token: string, password: string): Promise<OkResponse> {
+  return apiFetch<OkResponse>("/api/auth/reset-password", { method: "POST", json: { token, password } });
+}

@@ -1,0 +1,27 @@
+import { hashKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { meQueryOptions } from "../../../app/session";
+import { logout } from "../api/auth-api";
+
+/**
+ * Signs out, leaves the signed-in pages, then drops every cached answer of the old session.
+ * Navigating first keeps the route guards from bouncing the user to /login on the way out.
+ */
+export function useLogout(isAdmin: boolean) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      // The spec sends a student to the landing page; the admin has no use for it.
+      await navigate(isAdmin ? "/login" : "/", { replace: true });
+      await queryClient.cancelQueries();
+      queryClient.setQueryData(meQueryOptions.queryKey, { user: null });
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== meQueryHash });
+    },
+    // The spec: a sign-out failure is only logged.
+    onError: (error) => console.warn("Sign-out failed", error),
+  });
+}
+
+const meQueryHash = hashKey(meQueryOptions.queryKey);

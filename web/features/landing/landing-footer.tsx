@@ -1,0 +1,40 @@
+import { COPYRIGHT_YEAR } from "@shared/constants";
+import { Link } from "react-router";
+import { container } from "./styles";
+
+const footerLink =
+  "rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+export function LandingFooter() {
+  return (
+    <footer className="bg-slate-900 py-10 text-slate-300">
+      <div
+        className={`${container} flex flex-col items-center gap-4 text-center text-sm sm:flex-row sm:justify-between sm:text-left`}
+      >
+        <div className="space-y-1">
+          <p>Made for students across India</p>
+          <p>
+            © {COPYRIGHT_YEAR}{" "}
+            <Link to="/" className={`${footerLink} font-semibold text-white underline`}>
+              Campus Bazaar
+            </Link>
+          </p>
+        </div>
+        <nav aria-label="Legal">
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+            <li>
+              <Link to="/privacy-policy" className={`${footerLink} inline-block py-2 text-white`}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-of-use" className={`${footerLink} inline-block py-2 text-white`}>
+                Terms of Use
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { useSession } from "../../app/session";
+import { ClosingCtaSection } from "./closing-cta-section";
+import { FeaturesSection } from "./features-section";
+import { HeroSection } from "./hero-section";
+import { LandingFooter } from "./landing-footer";
+import { LandingHeader } from "./landing-header";
+import { WhyChooseSection } from "./why-choose-section";
+
+const PAGE_TITLE = "Campus Bazaar – Your Campus Marketplace";
+
+/** Public landing page (/): visitors are invited to sign up, signed-in students are sent on to their dashboard. */
+export function LandingPage() {
+  const { user, isAdmin, isLoading } = useSession();
+  const userName = user?.name ?? null;
+  const signedIn = !isLoading && userName !== null;
+
+  useEffect(() => {
+    document.title = PAGE_TITLE;
+  }, []);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-slate-900">
+      <LandingHeader userName={userName} isAdmin={isAdmin} isLoading={isLoading} />
+      <main className="flex-1">
+        <HeroSection userName={signedIn ? userName : null} isAdmin={isAdmin} isLoading={isLoading} />
+        <FeaturesSection />
+        <WhyChooseSection />
+        <ClosingCtaSection signedIn={signedIn} isAdmin={isAdmin} isLoading={isLoading} />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}
