@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+/** CHROME_PATH wins; otherwise Debian's Chromium. */
+export function findChromium(): string | null {
+  const configured = process.env.CHROME_PATH;
+  if (configured) return fs.existsSync(configured) ? configured : null;
+  return CANDIDATES.find((candidate) => fs.existsSync(candidate)) ?? null;
+}
+
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page printed or threw; a test ends by asserting there are none. */
+  errors: string[];
+}
+
+/** A fresh browser profile (no cookies, no storage) whose console errors are collected. */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    // A 401 from /api/auth/me-style probes is expected; the browser logs failed fetches itself.
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  return { context, page, errors };
+}
+
+/** Fails on any serious or critical axe violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
