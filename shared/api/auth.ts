@@ -2,9 +2,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
 import { LOGIN_ERRORS, SIGNUP_MESSAGES } from "../validation/messages";
 import { checkPasswordStrength } from "../validation/password-strength";
-import { isEmailShaped, validateSignup } from "../validation/signup";
-
-const text = (max: number) => z.string().max(max);
+import { characterCount, isEmailShaped, validateSignup } from "../validation/signup";
 
 /** The signed-in person as the browser sees them. */
 export const UserSchema = z.object({
@@ -26,32 +24,53 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 
+/** Lengths beyond any real value; checked after the spec's rules so their messages come first. */
+const SIGNUP_FIELD_LIMITS = {
+  name: NAME_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+  city: 100,
+  college: 200,
+  mobile: 20,
+  password: PASSWORD_MAX_LENGTH,
+} as const;
+
 /**
  * Signup body. The server runs the same ordered rules as the form, so the first failing rule's
  * message is what a client gets back.
  */
 export const SignupBodySchema = z
   .object({
-    name: text(NAME_MAX_LENGTH),
-    email: text(EMAIL_MAX_LENGTH + 20),
-    city: text(100),
-    college: text(200),
-    mobile: text(20),
-    password: text(PASSWORD_MAX_LENGTH),
+    name: z.string(),
+    email: z.string(),
+    city: z.string(),
+    college: z.string(),
+    mobile: z.string(),
+    password: z.string(),
     acceptTerms: z.boolean(),
   })
   .superRefine((body, ctx) => {
     const message = validateSignup({ ...body, confirmPassword: body.password });
-    if (message) ctx.addIssue({ code: "custom", message });
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return;
+    }
+    for (const [field, max] of Object.entries(SIGNUP_FIELD_LIMITS)) {
+      if (characterCount(body[field as keyof typeof SIGNUP_FIELD_LIMITS]) > max) {
+        ctx.addIssue({ code: "custom", path: [field], message: `${field} must be at most ${max} characters` });
+        return;
+      }
+    }
   });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
 export const LoginBodySchema = z.object({
   email: z
     .string()
-    .max(EMAIL_MAX_LENGTH + 20)
     .refine((value) => isEmailShaped(value.trim()), LOGIN_ERRORS.invalid_email),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string()
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -60,7 +79,6 @@ export const TokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 export const ForgotPasswordBodySchema = z.object({
   email: z
     .string()
-    .max(EMAIL_MAX_LENGTH + 20)
     .refine((value) => isEmailShaped(value.trim()), LOGIN_ERRORS.invalid_email),
 });
 
@@ -68,8 +86,8 @@ export const ResetPasswordBodySchema = z.object({
   token: z.string().min(1).max(200),
   password: z
     .string()
-    .max(PASSWORD_MAX_LENGTH)
-    .refine((value) => checkPasswordStrength(value).isValid, SIGNUP_MESSAGES.password),
+    .refine((value) => checkPasswordStrength(value).isValid, SIGNUP_MESSAGES.password)
+    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });

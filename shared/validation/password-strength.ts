@@ -55,18 +55,19 @@ function result(score: number, message: string | null): PasswordStrength {
 
 /** The specification's strength check: a score from 0 to 5 and the first reason for refusal. */
 export function checkPasswordStrength(password: string): PasswordStrength {
-  if (password.length < PASSWORD_MIN_LENGTH) return result(0, PASSWORD_MESSAGES.tooShort);
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return result(0, PASSWORD_MESSAGES.tooShort);
 
   const lower = password.toLowerCase();
   const isCommon = COMMON_PASSWORDS.some((common) =>
-    password.length <= 8 ? lower.includes(common) : lower === common,
+    length <= 8 ? lower.includes(common) : lower === common,
   );
   if (isCommon) return result(0, PASSWORD_MESSAGES.common);
 
   if (/^(.)\1*$/su.test(password)) return result(0, PASSWORD_MESSAGES.repeated);
 
   let score = 2;
-  if (password.length >= 8) score += 1;
+  if (length >= 8) score += 1;
   if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score += 1;
   if (/\d/.test(password)) score += 1;
   if (/[^A-Za-z0-9]/.test(password)) score += 1;

@@ -6,9 +6,14 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE_SHAPE = /^[6-9]\d{9}$/;
 const UNSAFE_CHARACTERS = /[<>"'&]/g;
 
+/** Length in characters as a person counts them, not UTF-16 units (an emoji is one). */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
+
 /** `local@domain.tld`, no spaces, at most 254 characters. */
 export function isEmailShaped(email: string): boolean {
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_SHAPE.test(email);
+  return characterCount(email) <= EMAIL_MAX_LENGTH && EMAIL_SHAPE.test(email);
 }
 
 export function normaliseEmail(email: string): string {
@@ -56,9 +61,9 @@ export interface SignupInput {
 
 /** The first failing rule's message, in the specification's order, or null when all pass. */
 export function validateSignup(input: SignupInput): string | null {
-  if (sanitiseField(input.name).length < NAME_MIN_LENGTH) return SIGNUP_MESSAGES.name;
-  if (!isEmailShaped(input.email.trim())) return SIGNUP_MESSAGES.email;
-  if (!input.city.trim() || !input.college.trim()) return SIGNUP_MESSAGES.college;
+  if (characterCount(sanitiseField(input.name)) < NAME_MIN_LENGTH) return SIGNUP_MESSAGES.name;
+  if (!isEmailShaped(sanitiseField(input.email))) return SIGNUP_MESSAGES.email;
+  if (!sanitiseField(input.city) || !sanitiseField(input.college)) return SIGNUP_MESSAGES.college;
   if (!isIndianMobile(input.mobile)) return SIGNUP_MESSAGES.mobile;
   if (!checkPasswordStrength(input.password).isValid) return SIGNUP_MESSAGES.password;
   if (input.confirmPassword !== input.password) return SIGNUP_MESSAGES.confirm;
