@@ -8,9 +8,13 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: the API tests on a PostgreSQL server are skipped.");
   process.exit(0);
 }
-const run = spawnSync(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "api"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, TEST_DB_TARGET: "postgres" },
-});
+const run = spawnSync(
+  process.execPath,
+  [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "api"],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, TEST_DB_TARGET: "postgres" },
+  },
+);
 process.exit(run.status ?? 1);

@@ -56,7 +56,11 @@ export const SignupBodySchema = z
     }
     for (const [field, max] of Object.entries(SIGNUP_FIELD_LIMITS)) {
       if (characterCount(body[field as keyof typeof SIGNUP_FIELD_LIMITS]) > max) {
-        ctx.addIssue({ code: "custom", path: [field], message: `${field} must be at most ${max} characters` });
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${field} must be at most ${max} characters`,
+        });
         return;
       }
     }
@@ -64,9 +68,7 @@ export const SignupBodySchema = z
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
 export const LoginBodySchema = z.object({
-  email: z
-    .string()
-    .refine((value) => isEmailShaped(value.trim()), LOGIN_ERRORS.invalid_email),
+  email: z.string().refine((value) => isEmailShaped(value.trim()), LOGIN_ERRORS.invalid_email),
   password: z
     .string()
     .min(1, "Password is required")
@@ -77,9 +79,7 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 export const TokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 
 export const ForgotPasswordBodySchema = z.object({
-  email: z
-    .string()
-    .refine((value) => isEmailShaped(value.trim()), LOGIN_ERRORS.invalid_email),
+  email: z.string().refine((value) => isEmailShaped(value.trim()), LOGIN_ERRORS.invalid_email),
 });
 
 export const ResetPasswordBodySchema = z.object({
@@ -87,16 +87,10 @@ export const ResetPasswordBodySchema = z.object({
   password: z
     .string()
     .refine((value) => checkPasswordStrength(value).isValid, SIGNUP_MESSAGES.password)
-    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .refine(
+      (value) => value.length <= PASSWORD_MAX_LENGTH,
+      `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    ),
 });
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
-
-export const AUTH_MESSAGES = {
-  verified: "Your email address is verified.",
-  verificationSent: "Verification email sent. Please check your inbox.",
-  alreadyVerified: "Your email address is already verified.",
-  resetSent: "If an account exists for that address, a reset link is on its way.",
-  passwordReset: "Your password has been reset. Please sign in with the new password.",
-  invalidToken: "This link is invalid or has expired. Please ask for a new one.",
-} as const;

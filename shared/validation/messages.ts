@@ -42,3 +42,13 @@ export const LOGIN_MESSAGES = {
   emailRequired: "Email is required",
   passwordRequired: "Password is required",
 } as const;
+
+/** Outcomes of the e-mail links (verification and password reset). */
+export const AUTH_MESSAGES = {
+  verified: "Your email address is verified.",
+  verificationSent: "Verification email sent. Please check your inbox.",
+  alreadyVerified: "Your email address is already verified.",
+  resetSent: "If an account exists for that address, a reset link is on its way.",
+  passwordReset: "Your password has been reset. Please sign in with the new password.",
+  invalidToken: "This link is invalid or has expired. Please ask for a new one.",
+} as const;

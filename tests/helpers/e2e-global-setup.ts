@@ -54,7 +54,8 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   project.provide("chromiumPath", chromiumPath);
   if (!chromiumPath) {
-    const message = "Chromium not found (set CHROME_PATH or install Debian's chromium): browser tests are SKIPPED.";
+    const message =
+      "Chromium not found (set CHROME_PATH or install Debian's chromium): browser tests are SKIPPED.";
     if (process.env.E2E_REQUIRED === "1") throw new Error(`${message} E2E_REQUIRED=1 forbids skipping.`);
     process.stderr.write(`\n${"!".repeat(80)}\n${message}\n${"!".repeat(80)}\n\n`);
     project.provide("baseUrl", "");
@@ -62,10 +63,14 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (build.status !== 0) throw new Error("The web build failed");
 
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-e2e-"));

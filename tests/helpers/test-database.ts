@@ -6,7 +6,9 @@ import { type Database, fromPglite, fromPostgres } from "../../server/db/client"
 import { seedCollegesIfEmpty } from "../../server/modules/colleges/colleges.seed";
 
 /** Which database the API tests run on: the embedded one, or the server in TEST_DATABASE_URL. */
-export type TestDatabaseTarget = { kind: "embedded"; templateFile: string } | { kind: "postgres"; url: string };
+export type TestDatabaseTarget =
+  | { kind: "embedded"; templateFile: string }
+  | { kind: "postgres"; url: string };
 
 export const POSTGRES_TEMPLATE_DB = "campus_bazaar_test_template";
 
@@ -27,7 +29,10 @@ async function adminQuery(url: string, statement: string): Promise<void> {
 }
 
 /** Migrates and seeds one template, once per run: every test file starts from a copy of it. */
-export async function createTemplate(options: { postgresUrl?: string; templateFile: string }): Promise<TestDatabaseTarget> {
+export async function createTemplate(options: {
+  postgresUrl?: string;
+  templateFile: string;
+}): Promise<TestDatabaseTarget> {
   if (options.postgresUrl) {
     const url = options.postgresUrl;
     await adminQuery(url, `drop database if exists ${POSTGRES_TEMPLATE_DB} with (force)`);

@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES, type LoginBody, type SignupBody } from "@shared/api/auth";
+import type { LoginBody, SignupBody } from "@shared/api/auth";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
-import { LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
+import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -50,7 +50,7 @@ async function trySendVerificationMail(ctx: AppContext, user: UserRow): Promise<
 }
 
 export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta): Promise<UserRow> {
-  const email = normaliseEmail(body.email);
+  const email = normaliseEmail(sanitiseField(body.email));
   const refusal = { message: SIGNUP_ERRORS.rate_limited };
   await ctx.rateLimiter.hit(`signup:ip:${meta.ip}`, limits(ctx).perIp, refusal);
   await ctx.rateLimiter.hit(`signup:email:${email}`, limits(ctx).perEmail, refusal);

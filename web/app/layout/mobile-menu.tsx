@@ -7,6 +7,7 @@ import { CountBadge, unreadLabel } from "./count-badge";
 import { navIconButton } from "./nav-styles";
 
 interface MobileMenuProps {
+  userName: string;
   counts: UnreadCounts;
   onLogout: () => void;
 }
@@ -15,7 +16,7 @@ const entryClasses =
   "flex min-h-11 w-full items-center justify-between rounded-lg px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100";
 
 /** The small-screen menu: Notifications, Messages, Profile, Logout (the spec leaves Settings out). */
-export function MobileMenu({ counts, onLogout }: MobileMenuProps) {
+export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -41,6 +42,9 @@ export function MobileMenu({ counts, onLogout }: MobileMenuProps) {
         hidden={!isOpen}
         className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md"
       >
+        <p className="truncate px-3 pb-2 text-sm text-slate-600">
+          Signed in as <span className="font-semibold text-slate-900">{userName}</span>
+        </p>
         <ul className="space-y-1">
           <li>
             <Link

@@ -20,7 +20,10 @@ export function StudentNav({ user }: { user: User }) {
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"
+      >
         <BrandLink to="/dashboard" />
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
@@ -32,7 +35,11 @@ export function StudentNav({ user }: { user: User }) {
             <BellIcon className="size-6" />
             <CountBadge count={counts.notifications} className={badgePosition} />
           </Link>
-          <Link to="/messages" aria-label={unreadLabel("Messages", counts.messages)} className={navIconButton}>
+          <Link
+            to="/messages"
+            aria-label={unreadLabel("Messages", counts.messages)}
+            className={navIconButton}
+          >
             <ChatIcon className="size-6" />
             <CountBadge count={counts.messages} className={badgePosition} />
           </Link>
@@ -59,7 +66,7 @@ export function StudentNav({ user }: { user: User }) {
           />
         </div>
 
-        <MobileMenu counts={counts} onLogout={handleLogout} />
+        <MobileMenu userName={user.name} counts={counts} onLogout={handleLogout} />
       </nav>
     </header>
   );

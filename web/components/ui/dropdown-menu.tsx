@@ -26,11 +26,12 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(isOpen, containerRef, close, buttonRef);
 
-  const menuItems = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const menuItems = () =>
+    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -50,7 +51,7 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
     }
   }
 
-  function handleMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+  function handleMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const all = menuItems();
     const current = all.indexOf(document.activeElement as HTMLElement);
     const focusAt = (index: number) => all[(index + all.length) % all.length]?.focus();
@@ -86,7 +87,7 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
         {trigger}
       </button>
       {isOpen ? (
-        <ul
+        <div
           ref={menuRef}
           id={menuId}
           role="menu"
@@ -94,26 +95,32 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
           onKeyDown={handleMenuKeyDown}
           className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              {item.to !== undefined ? (
-                <Link role="menuitem" tabIndex={-1} to={item.to} onClick={close} className={itemClasses}>
-                  {item.label}
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  onClick={() => handleSelect(item)}
-                  className={itemClasses}
-                >
-                  {item.label}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+          {items.map((item) =>
+            item.to !== undefined ? (
+              <Link
+                key={item.label}
+                role="menuitem"
+                tabIndex={-1}
+                to={item.to}
+                onClick={close}
+                className={itemClasses}
+              >
+                {item.label}
+              </Link>
+            ) : (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => handleSelect(item)}
+                className={itemClasses}
+              >
+                {item.label}
+              </button>
+            ),
+          )}
+        </div>
       ) : null}
     </div>
   );

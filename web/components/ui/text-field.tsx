@@ -20,12 +20,7 @@ export function TextField({ label, hint, className = "", ...inputProps }: TextFi
       <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
-      <input
-        id={id}
-        className={inputClasses}
-        aria-describedby={hint ? hintId : undefined}
-        {...inputProps}
-      />
+      <input id={id} className={inputClasses} aria-describedby={hint ? hintId : undefined} {...inputProps} />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}

@@ -24,6 +24,7 @@ export function signupErrorMessage(error: unknown): string {
 
 /** For the smaller auth forms (reset, verify, resend): the server's message, or a network hint. */
 export function authErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.code === NETWORK_ERROR_CODE ? LOGIN_ERRORS.network : error.message;
+  if (error instanceof ApiError)
+    return error.code === NETWORK_ERROR_CODE ? LOGIN_ERRORS.network : error.message;
   return "Something went wrong. Please try again.";
 }

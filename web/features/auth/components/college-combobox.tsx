@@ -114,7 +114,7 @@ export function CollegeCombobox({ value, onChange, onEdit }: CollegeComboboxProp
         className={inputClasses}
       />
       {/* Pressing on the list (options or its scrollbar) must not blur the input first. */}
-      <ul
+      <div
         id={listboxId}
         role="listbox"
         aria-label="Colleges"
@@ -123,19 +123,21 @@ export function CollegeCombobox({ value, onChange, onEdit }: CollegeComboboxProp
         className={`${popupClasses} max-h-56 overflow-y-auto py-1`}
       >
         {matches.map((option, index) => (
-          <li
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the combobox input (aria-activedescendant)
+          <div
             key={`${option.city}|${option.college}`}
             id={optionId(index)}
             role="option"
             aria-selected={index === activeIndex}
+            tabIndex={-1}
             onClick={() => select(option)}
             onMouseMove={() => setActiveIndex(index)}
             className={`cursor-pointer px-3 py-2.5 ${index === activeIndex ? "bg-indigo-50 text-indigo-900" : "text-slate-800"}`}
           >
             {formatCollegeOption(option)}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {isOpen && !isListShown && !isError ? (
         <div role="status" className={`${popupClasses} px-3 py-2.5 text-slate-600`}>
           {isPending ? "Loading colleges..." : "No matches"}

@@ -1,5 +1,5 @@
-import { isEmailShaped } from "@shared/validation/signup";
 import { LOGIN_ERRORS, LOGIN_MESSAGES } from "@shared/validation/messages";
+import { isEmailShaped } from "@shared/validation/signup";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";

@@ -25,7 +25,12 @@ export function PasswordInput({
         {label}
       </label>
       <div className="relative">
-        <input id={id} type={isVisible ? "text" : "password"} className={`${inputClasses} pr-12`} {...inputProps} />
+        <input
+          id={id}
+          type={isVisible ? "text" : "password"}
+          className={`${inputClasses} pr-12`}
+          {...inputProps}
+        />
         <button
           type="button"
           aria-label={isVisible ? hideLabel : showLabel}

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertFollow, insertItem } from "../../../tests/factories/items";
+import { createStudent } from "../../../tests/factories/users";
+import { get } from "../../../tests/helpers/api";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { items } from "../../db/schema";
+
+const SUPPORT_EMAIL = "helpdesk@campus-bazaar.example";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({ SUPPORT_EMAIL });
+});
+afterAll(() => testApp.close());
+
+async function dashboardOf(cookie: string) {
+  const response = await get(testApp, "/api/dashboard", { cookie });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe("GET /api/dashboard", () => {
+  it("requires sign-in", async () => {
+    const response = await get(testApp, "/api/dashboard");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: { code: "unauthenticated", message: "Please sign in to continue." },
+    });
+  });
+
+  it("shows zero tiles, no recent activity and the configured help-desk address to a new student", async () => {
+    const student = await createStudent(testApp);
+    expect(await dashboardOf(student.cookie)).toEqual({
+      itemsSold: 0,
+      itemsSelling: 0,
+      followers: 0,
+      recentActivity: [],
+      supportEmail: SUPPORT_EMAIL,
+    });
+  });
+
+  it("counts the student's own items: Items Sold are inactive, Items Selling are active", async () => {
+    const student = await createStudent(testApp);
+    const other = await createStudent(testApp);
+    const first = await insertItem(testApp, student.id);
+    await insertItem(testApp, student.id, {
+      productName: "Engineering Drawing, N.D. Bhatt",
+      category: "books",
+    });
+    await insertItem(testApp, student.id, { isActive: false, isSold: true, soldAt: new Date() });
+    await insertItem(testApp, other.id);
+    await insertItem(testApp, other.id, { isActive: false, isSold: true });
+    expect(await dashboardOf(student.cookie)).toMatchObject({ itemsSold: 1, itemsSelling: 2 });
+
+    await testApp.database.db
+      .update(items)
+      .set({ isActive: false, isSold: true, soldAt: new Date() })
+      .where(eq(items.id, first.id));
+    expect(await dashboardOf(student.cookie)).toMatchObject({ itemsSold: 2, itemsSelling: 1 });
+  });
+
+  it("counts the student's followers, not the people the student follows", async () => {
+    const student = await createStudent(testApp);
+    const fans = [await createStudent(testApp), await createStudent(testApp)];
+    for (const fan of fans) await insertFollow(testApp, fan.id, student.id);
+    const followed = await createStudent(testApp);
+    await insertFollow(testApp, student.id, followed.id);
+
+    expect((await dashboardOf(student.cookie)).followers).toBe(2);
+    expect((await dashboardOf(followed.cookie)).followers).toBe(1);
+  });
+});

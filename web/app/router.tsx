@@ -1,0 +1,99 @@
+import { Suspense } from "react";
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useParams } from "react-router";
+import { PageLoading } from "../components/ui/page-loading";
+import { SectionPlaceholder } from "../components/ui/section-placeholder";
+import { LandingPage } from "../features/landing/landing-page";
+import { AdminLayout } from "./layout/admin-layout";
+import { StudentLayout } from "./layout/student-layout";
+import {
+  AdminPage,
+  DashboardPage,
+  ForgotPasswordPage,
+  LoginPage,
+  PrivacyPolicyPage,
+  ResetPasswordPage,
+  SignupPage,
+  TermsOfUsePage,
+  VaultPage,
+  VerifyEmailPage,
+} from "./lazy-pages";
+import { NotFoundPage } from "./not-found-page";
+import { RouteErrorPage } from "./route-error-page";
+import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
+
+/** Follower lists of the old app link to /user/{id}; the profile lives at /profile/{id}. */
+function UserProfileRedirect() {
+  const { id = "" } = useParams();
+  return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
+}
+
+function RootLayout() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Sections built by later pieces of work; each shows the shared placeholder until then. */
+const PLACEHOLDER_SECTIONS = [
+  { path: "/sell", title: "Sell Your Item" },
+  { path: "/buy", title: "Browse Items" },
+  { path: "/item/:itemId", title: "Item Details" },
+  { path: "/events", title: "Events & Hackathons" },
+  { path: "/teammates", title: "Teammate Finder" },
+  { path: "/profile", title: "Profile" },
+  { path: "/profile/:userId", title: "Profile" },
+  { path: "/messages", title: "Messages" },
+  { path: "/notifications", title: "Notifications" },
+  { path: "/settings", title: "Settings" },
+];
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: "/", element: <LandingPage /> },
+      { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
+      { path: "/terms-of-use", element: <TermsOfUsePage /> },
+      // Mail links work whether or not the reader is signed in.
+      { path: "/forgot-password", element: <ForgotPasswordPage /> },
+      { path: "/reset-password", element: <ResetPasswordPage /> },
+      { path: "/verify-email", element: <VerifyEmailPage /> },
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: "/login", element: <LoginPage /> },
+          { path: "/signup", element: <SignupPage /> },
+        ],
+      },
+      {
+        element: <StudentRoute />,
+        children: [
+          {
+            element: <StudentLayout />,
+            children: [
+              { path: "/dashboard", element: <DashboardPage /> },
+              { path: "/vault", element: <VaultPage /> },
+              ...PLACEHOLDER_SECTIONS.map(({ path, title }) => ({
+                path,
+                element: <SectionPlaceholder key={path} title={title} />,
+              })),
+            ],
+          },
+        ],
+      },
+      {
+        element: <AdminRoute />,
+        children: [{ element: <AdminLayout />, children: [{ path: "/admin", element: <AdminPage /> }] }],
+      },
+      { path: "/user/:id", element: <UserProfileRedirect /> },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

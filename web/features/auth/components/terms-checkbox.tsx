@@ -1,0 +1,34 @@
+import { useId } from "react";
+import { textLink } from "../../../components/ui/button-styles";
+
+interface TermsCheckboxProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** The terms must be ticked to sign up; both documents open in a new tab so the form keeps its state. */
+export function TermsCheckbox({ checked, onChange }: TermsCheckboxProps) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name="acceptTerms"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
+      />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        I accept the{" "}
+        <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className={textLink}>
+          Privacy Policy
+        </a>{" "}
+        and{" "}
+        <a href="/terms-of-use" target="_blank" rel="noopener noreferrer" className={textLink}>
+          Terms of Use
+        </a>
+      </label>
+    </div>
+  );
+}

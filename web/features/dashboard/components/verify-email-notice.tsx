@@ -1,0 +1,40 @@
+import { AUTH_MESSAGES } from "@shared/validation/messages";
+import { useMutation } from "@tanstack/react-query";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { resendVerification } from "../../auth/api/auth-api";
+import { authErrorMessage } from "../../auth/api/auth-errors";
+
+/** Shown until the address is verified; the 'Verified Student' label depends on it. */
+export function VerifyEmailNotice() {
+  const mutation = useMutation({ mutationFn: resendVerification });
+  return (
+    <section
+      aria-labelledby="verify-heading"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="verify-heading" className="font-semibold">
+          Please verify your email address
+        </h2>
+        <button
+          type="button"
+          onClick={() => mutation.mutate()}
+          disabled={mutation.isPending}
+          className={secondaryButton}
+        >
+          {mutation.isPending ? "Sending..." : "Resend verification email"}
+        </button>
+      </div>
+      {mutation.isSuccess ? (
+        <p role="status" className="mt-2 text-sm text-green-800">
+          {AUTH_MESSAGES.verificationSent}
+        </p>
+      ) : null}
+      {mutation.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {authErrorMessage(mutation.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
