@@ -45,9 +45,12 @@ describe("loadConfig", () => {
   });
 
   it("treats an empty optional URL as not configured", () => {
-    expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "  " })).toMatchObject({
-      DATABASE_URL: undefined,
-      SMTP_URL: undefined,
-    });
+    const config = loadConfig({ DATABASE_URL: "", SMTP_URL: "  " });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it("treats an empty PORT as unset", () => {
+    expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
   });
 });

@@ -51,10 +51,7 @@ describe("lockDataDir", () => {
     expect(fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid));
   });
 
-  // BUG: a lock file holding this process's own pid is treated as stale and taken over, so a
-  // second open of the same folder in one process succeeds, and releasing the first lock then
-  // deletes the lock file the second one relies on.
-  it.fails("refuses a second lock in the same process while the first is held", () => {
+  it("refuses a second lock in the same process while the first is held", () => {
     lock();
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
   });

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** Folders this process holds: its own pid in a lock file is only stale if it is not one of these. */
+const heldFolders = new Set<string>();
+
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
 }
@@ -23,11 +26,17 @@ function isProcessAlive(pid: number): boolean {
  */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dir, "campus-bazaar.lock");
+  const folder = fs.realpathSync(dir);
+  if (heldFolders.has(folder)) {
+    throw new DataDirLockedError(`The embedded database in ${dir} is already open in this process.`);
+  }
+  const lockPath = path.join(folder, "campus-bazaar.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      heldFolders.add(folder);
       return () => {
+        heldFolders.delete(folder);
         try {
           if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
         } catch {

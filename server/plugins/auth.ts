@@ -100,8 +100,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
   });
 
   app.addHook("preValidation", async (request) => {
+    // The matched route, not the raw URL: "/%61pi/..." is routed to "/api/..." too.
+    if (!request.routeOptions.url?.startsWith("/api/")) return;
     const access = request.routeOptions.config?.access;
-    if (!request.url.startsWith("/api/")) return;
     await loadSession(options.db, request);
     if (!access || access === "public") return;
     if (!request.user) throw notSignedIn();

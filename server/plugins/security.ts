@@ -30,6 +30,7 @@ export const securityPlugin = fp(
         },
       },
       hsts: options.isSecure,
+      frameguard: { action: "deny" },
       crossOriginEmbedderPolicy: false,
     });
 
