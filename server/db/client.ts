@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -23,6 +24,9 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Extensions the migrations create; PGlite must load them before it can. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -68,7 +72,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const folder = path.join(options.dataDir, "db");
   const release = lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create({ dataDir: folder });
+    const client = await PGlite.create({ dataDir: folder, extensions: PGLITE_EXTENSIONS });
     return fromPglite(client, release);
   } catch (error) {
     release();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, fromPglite, fromPostgres } from "../../server/db/client";
+import { type Database, fromPglite, fromPostgres, PGLITE_EXTENSIONS } from "../../server/db/client";
 import { seedCollegesIfEmpty } from "../../server/modules/colleges/colleges.seed";
 
 /** Which database the API tests run on: the embedded one, or the server in TEST_DATABASE_URL. */
@@ -43,7 +43,7 @@ export async function createTemplate(options: {
     await database.close();
     return { kind: "postgres", url };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
   await database.migrate();
   await seedCollegesIfEmpty(database.db);
@@ -57,7 +57,7 @@ export async function createTemplate(options: {
 export async function openTestDatabase(target: TestDatabaseTarget): Promise<Database> {
   if (target.kind === "embedded") {
     const dump = await fs.readFile(target.templateFile);
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return fromPglite(client);
   }
   const name = `campus_bazaar_test_${randomBytes(6).toString("hex")}`;

@@ -27,7 +27,14 @@ export const items = pgTable(
   },
   (table) => [
     index("items_seller_idx").on(table.sellerId, table.isActive),
-    index("items_active_created_idx").on(table.isActive, table.createdAt),
+    index("items_active_created_idx").on(table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
+    index("items_active_price_idx").on(table.price, table.createdAt.desc()).where(sql`${table.isActive}`),
+    index("items_active_category_created_idx")
+      .on(table.category, table.createdAt.desc())
+      .where(sql`${table.isActive}`),
+    // Trigram indexes serve the case-insensitive substring search of browse.
+    index("items_product_name_trgm_idx").using("gin", sql`${table.productName} gin_trgm_ops`),
+    index("items_type_trgm_idx").using("gin", sql`${table.type} gin_trgm_ops`),
     check("items_price_min", sql`${table.price} >= 1`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export interface SecurityFlags {
   accountCreated: string;
@@ -30,12 +30,19 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp("last_login", { withTimezone: true }),
+    /** Holiday mode: while active and today (India time) is within the dates, the user's items are hidden. */
+    holidayActive: boolean("holiday_active").notNull().default(false),
+    holidayFrom: date("holiday_from"),
+    holidayTo: date("holiday_to"),
+    holidayActivatedAt: timestamp("holiday_activated_at", { withTimezone: true }),
+    holidayDeactivatedAt: timestamp("holiday_deactivated_at", { withTimezone: true }),
     /** Set when an administrator deletes the account: it can no longer sign in. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
     index("users_created_at_idx").on(table.createdAt),
+    index("users_college_idx").on(table.college),
     uniqueIndex("users_single_admin").on(table.role).where(sql`${table.role} = 'admin'`),
   ],
 );

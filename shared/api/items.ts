@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { CATEGORIES, CONDITIONS, MIN_PRICE, PAGE_SIZE } from "../constants";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  MAX_PRICE,
+  PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_TYPE_MAX_LENGTH,
+  SELL_MESSAGES,
+} from "../validation/sell";
+
+export const BROWSE_SORTS = ["newest", "oldest", "price-low", "price-high"] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+
+const requiredText = (max: number, message: string) =>
+  z
+    .string()
+    .refine((value) => value.trim().length > 0, message)
+    .refine((value) => value.trim().length <= max, `At most ${max} characters.`);
+
+/** What the Sell form sends, for a new item or an edit. The image is a URL from the upload call. */
+export const ItemInputSchema = z.object({
+  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired),
+  type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired),
+  price: z
+    .number(SELL_MESSAGES.priceInvalid)
+    .int(SELL_MESSAGES.priceInvalid)
+    .min(MIN_PRICE, SELL_MESSAGES.priceInvalid)
+    .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
+  category: z.enum(CATEGORIES),
+  condition: z.enum(CONDITIONS),
+  description: z.string().max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`),
+  showMobileNumber: z.boolean(),
+  productImage: z.string(SELL_MESSAGES.imageRequired).min(1, SELL_MESSAGES.imageRequired).max(500),
+});
+export type ItemInput = z.infer<typeof ItemInputSchema>;
+
+/** An item as browse cards, the detail page and the profile grids show it. */
+export const ItemSchema = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  sellerCollege: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  type: z.string(),
+  price: z.number().int(),
+  category: z.enum(CATEGORIES),
+  condition: z.string(),
+  description: z.string(),
+  showMobileNumber: z.boolean(),
+  /** The seller's number, only when they chose to show it. */
+  sellerMobile: z.string(),
+  isActive: z.boolean(),
+  isSold: z.boolean(),
+  createdAt: z.string(),
+  soldAt: z.string().nullable(),
+});
+export type Item = z.infer<typeof ItemSchema>;
+
+export const ItemResponseSchema = z.object({ item: ItemSchema });
+
+export const ItemDetailResponseSchema = z.object({
+  item: ItemSchema,
+  seller: z.object({
+    id: z.string(),
+    name: z.string(),
+    college: z.string(),
+    isVerified: z.boolean(),
+    followers: z.number().int(),
+  }),
+  isFavourite: z.boolean(),
+});
+export type ItemDetailResponse = z.infer<typeof ItemDetailResponseSchema>;
+
+export const BrowseQuerySchema = z.object({
+  search: z.string().max(100).optional(),
+  category: z.enum(["all", ...CATEGORIES]).default("all"),
+  /** The seller's college, exactly as in the directory. */
+  college: z.string().max(200).optional(),
+  sort: z.enum(BROWSE_SORTS).default("newest"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type BrowseQuery = z.input<typeof BrowseQuerySchema>;
+
+export const BrowseResponseSchema = z.object({
+  items: z.array(ItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(PAGE_SIZE),
+  totalPages: z.number().int(),
+});
+export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
+
+export const MyItemsResponseSchema = z.object({ items: z.array(ItemSchema) });
+
+export const UploadResponseSchema = z.object({
+  /** Public URL of the stored image; resized copies take ?width=&height=&resize=cover&quality=. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+export const IMAGE_MESSAGES = {
+  notAnImage: "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).",
+  tooLarge: "The image is larger than 10 MB. Please choose a smaller one.",
+  tooManyPixels: "The image is larger than 40 megapixels. Please choose a smaller one.",
+  missing: "Please choose an image to upload.",
+} as const;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+
+/** The browse card's transformed image: 400x400, cover-cropped, quality 80. */
+export function thumbnailUrl(url: string): string {
+  const separator = url.includes("?") ? "&" : "?";
+  return `${url}${separator}width=400&height=400&resize=cover&quality=80`;
+}
