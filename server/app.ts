@@ -17,18 +17,23 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { itemsRoutes } from "./modules/items/items.routes";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
+import { createDiskStorage, type Storage } from "./plugins/storage";
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** Replaces the file storage (the S3 backend, or tests). */
+  storage?: Storage;
   /** Replaces the mailer (tests capture mail). */
   mailer?: Mailer;
   /** Where the built web app lives; tests of the API alone pass a folder without one. */
@@ -59,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         log: app.log,
       }),
     rateLimiter: new RateLimiter(database.db),
+    storage: options.storage ?? createDiskStorage(path.join(config.dataDir, "files")),
     log: app.log,
   };
 
@@ -90,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(collegesRoutes, { prefix: "/colleges", ctx });
       await api.register(dashboardRoutes, { prefix: "/dashboard", ctx });
       await api.register(adminRoutes, { prefix: "/admin", ctx });
+      await api.register(uploadsRoutes, { ctx });
+      await api.register(itemsRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -3,6 +3,7 @@ import type { Config } from "./config/env";
 import type { Db } from "./db/client";
 import type { Mailer } from "./plugins/mail";
 import type { RateLimiter } from "./plugins/rate-limit";
+import type { Storage } from "./plugins/storage";
 
 /** What services need from the outside world, built once by buildApp. */
 export interface AppContext {
@@ -10,5 +11,6 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  storage: Storage;
   log: FastifyBaseLogger;
 }

@@ -33,3 +33,6 @@ export const LEGAL_LAST_UPDATED = "16 January 2025";
 
 export const ROLES = ["student", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Dates such as holiday mode are calendar days in India. */
+export const CAMPUS_TIME_ZONE = "Asia/Kolkata";

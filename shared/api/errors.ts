@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   email_in_use: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -13,5 +13,8 @@ export const favourites = pgTable(
       .references(() => items.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.itemId] }), index("favourites_item_idx").on(table.itemId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemId] }),
+    index("favourites_item_idx").on(table.itemId),
+  ],
 );

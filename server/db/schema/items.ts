@@ -27,7 +27,9 @@ export const items = pgTable(
   },
   (table) => [
     index("items_seller_idx").on(table.sellerId, table.isActive),
-    index("items_active_created_idx").on(table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
+    index("items_active_created_idx")
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isActive}`),
     index("items_active_price_idx").on(table.price, table.createdAt.desc()).where(sql`${table.isActive}`),
     index("items_active_category_created_idx")
       .on(table.category, table.createdAt.desc())

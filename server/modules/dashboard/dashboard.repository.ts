@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { follows, items } from "../../db/schema";
 
@@ -22,4 +22,21 @@ export async function countFollowers(db: Db, userId: string): Promise<number> {
     .from(follows)
     .where(and(eq(follows.followeeId, userId)));
   return row?.count ?? 0;
+}
+
+/** The user's latest items, the source of Recent Activity. */
+export async function latestItemsOf(db: Db, sellerId: string, limit = 5) {
+  return db
+    .select({
+      id: items.id,
+      productName: items.productName,
+      price: items.price,
+      isActive: items.isActive,
+      createdAt: items.createdAt,
+      soldAt: items.soldAt,
+    })
+    .from(items)
+    .where(eq(items.sellerId, sellerId))
+    .orderBy(desc(sql`coalesce(${items.soldAt}, ${items.createdAt})`))
+    .limit(limit);
 }

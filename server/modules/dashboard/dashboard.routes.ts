@@ -1,9 +1,10 @@
 import { DashboardResponseSchema } from "@shared/api/dashboard";
 import { ErrorResponseSchema } from "@shared/api/errors";
+import { formatPrice } from "@shared/validation/sell";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { countFollowers, countItemsBySeller } from "./dashboard.repository";
+import { countFollowers, countItemsBySeller, latestItemsOf } from "./dashboard.repository";
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/", {
@@ -15,16 +16,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     handler: async (request) => {
       const user = requireUser(request);
-      const [itemCounts, followers] = await Promise.all([
+      const [itemCounts, followers, latest] = await Promise.all([
         countItemsBySeller(ctx.db, user.id),
         countFollowers(ctx.db, user.id),
+        latestItemsOf(ctx.db, user.id),
       ]);
       return {
         itemsSold: itemCounts.sold,
         itemsSelling: itemCounts.selling,
         followers,
-        // Filled by the marketplace, messaging and follow features as they record activity.
-        recentActivity: [],
+        recentActivity: latest.map((item) => ({
+          id: item.id,
+          kind: item.isActive ? "item.listed" : "item.sold",
+          text: item.isActive
+            ? `You listed ${item.productName} for ${formatPrice(item.price)}`
+            : `You sold ${item.productName}`,
+          at: (item.soldAt ?? item.createdAt).toISOString(),
+          href: `/item/${item.id}`,
+        })),
         supportEmail: ctx.config.SUPPORT_EMAIL,
       };
     },

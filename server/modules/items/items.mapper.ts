@@ -1,0 +1,25 @@
+import type { Item } from "@shared/api/items";
+import type { ItemWithSeller } from "./items.repository";
+
+/** An item as the API answers it; the seller's number only when they chose to show it. */
+export function toItemDto({ item, sellerName, sellerCollege, sellerMobile }: ItemWithSeller): Item {
+  return {
+    id: item.id,
+    sellerId: item.sellerId,
+    sellerName,
+    sellerCollege,
+    sellerMobile: item.showMobileNumber ? sellerMobile : "",
+    productName: item.productName,
+    productImage: item.productImage,
+    type: item.type,
+    price: item.price,
+    category: item.category,
+    condition: item.condition,
+    description: item.description,
+    showMobileNumber: item.showMobileNumber,
+    isActive: item.isActive,
+    isSold: item.isSold,
+    createdAt: item.createdAt.toISOString(),
+    soldAt: item.soldAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,122 @@
+import type { BrowseSort } from "@shared/api/items";
+import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { favourites, follows, items, users } from "../../db/schema";
+
+/** The columns every item answer needs: the item and its seller's current name, college, number. */
+export const itemWithSeller = {
+  item: items,
+  sellerName: users.name,
+  sellerCollege: users.college,
+  sellerMobile: users.mobile,
+};
+
+export type ItemWithSeller = {
+  item: typeof items.$inferSelect;
+  sellerName: string;
+  sellerCollege: string;
+  sellerMobile: string;
+};
+
+/** True while the seller's holiday mode covers today, in India's calendar. */
+const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo})`;
+
+/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const ORDER: Record<BrowseSort, SQL[]> = {
+  newest: [desc(items.createdAt), desc(items.id)],
+  oldest: [asc(items.createdAt), asc(items.id)],
+  "price-low": [asc(items.price), desc(items.createdAt), desc(items.id)],
+  "price-high": [desc(items.price), desc(items.createdAt), desc(items.id)],
+};
+
+export interface BrowseFilters {
+  search?: string;
+  category: "all" | Category;
+  college?: string;
+  sort: BrowseSort;
+  page: number;
+}
+
+/** One page of the marketplace and the number of matches, filtered and sorted in the database. */
+export async function browseItems(
+  db: Db,
+  filters: BrowseFilters,
+): Promise<{ rows: ItemWithSeller[]; total: number }> {
+  const search = filters.search?.trim();
+  const where = and(
+    eq(items.isActive, true),
+    isNull(users.deletedAt),
+    sql`not coalesce(${sellerOnHoliday}, false)`,
+    filters.category === "all" ? undefined : eq(items.category, filters.category),
+    filters.college ? eq(users.college, filters.college) : undefined,
+    search
+      ? sql`(${items.productName} ilike ${likePattern(search)} or ${items.type} ilike ${likePattern(search)})`
+      : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(itemWithSeller)
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      .where(where)
+      .orderBy(...ORDER[filters.sort])
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** An item with its seller, unless the item or the seller's account is gone. */
+export async function findItem(db: Db, id: string): Promise<ItemWithSeller | undefined> {
+  const [row] = await db
+    .select(itemWithSeller)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(and(eq(items.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findItemsOfSeller(db: Db, sellerId: string): Promise<ItemWithSeller[]> {
+  return db
+    .select(itemWithSeller)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(eq(items.sellerId, sellerId))
+    .orderBy(desc(items.createdAt), desc(items.id));
+}
+
+export async function countFollowersOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(follows)
+    .where(eq(follows.followeeId, userId));
+  return row?.count ?? 0;
+}
+
+export async function isFavourite(db: Db, userId: string, itemId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ itemId: favourites.itemId })
+    .from(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.itemId, itemId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function setFavourite(db: Db, userId: string, itemId: string, isOn: boolean): Promise<void> {
+  if (isOn) {
+    await db.insert(favourites).values({ userId, itemId }).onConflictDoNothing();
+  } else {
+    await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.itemId, itemId)));
+  }
+}

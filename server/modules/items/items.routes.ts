@@ -1,0 +1,131 @@
+import { ErrorResponseSchema } from "@shared/api/errors";
+import {
+  BrowseQuerySchema,
+  BrowseResponseSchema,
+  ItemDetailResponseSchema,
+  ItemInputSchema,
+  ItemResponseSchema,
+  MyItemsResponseSchema,
+} from "@shared/api/items";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/auth";
+import * as service from "./items.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+const IdParams = z.object({ id: z.uuid("Item not found") });
+
+export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/items", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Browse active items: search, category, college, sort, 12 per page",
+      querystring: BrowseQuerySchema,
+      response: { 200: BrowseResponseSchema, ...errors },
+    },
+    handler: async (request) => service.browse(ctx, request.query),
+  });
+
+  app.post("/items", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Post an item for sale",
+      body: ItemInputSchema,
+      response: { 201: ItemResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const item = await service.createItem(ctx, requireUser(request), request.body);
+      return reply.code(201).send({ item });
+    },
+  });
+
+  app.get("/items/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "One item with its seller",
+      params: IdParams,
+      response: { 200: ItemDetailResponseSchema, ...errors },
+    },
+    handler: async (request) => service.getItemDetail(ctx, requireUser(request), request.params.id),
+  });
+
+  app.patch("/items/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Edit one's own item",
+      params: IdParams,
+      body: ItemInputSchema,
+      response: { 200: ItemResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      item: await service.updateItem(ctx, requireUser(request), request.params.id, request.body),
+    }),
+  });
+
+  app.post("/items/:id/sold", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Mark one's own item as sold; it leaves the marketplace",
+      params: IdParams,
+      response: { 200: ItemResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      item: await service.markSold(ctx, requireUser(request), request.params.id),
+    }),
+  });
+
+  app.delete("/items/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Delete one's own item",
+      params: IdParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteItem(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  for (const method of ["PUT", "DELETE"] as const) {
+    app.route({
+      method,
+      url: "/items/:id/favourite",
+      config: { access: "user" },
+      schema: {
+        tags: ["items"],
+        summary:
+          method === "PUT" ? "Add an item to one's favourites" : "Remove an item from one's favourites",
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+      handler: async (request, reply) => {
+        await service.setFavourite(ctx, requireUser(request), request.params.id, method === "PUT");
+        return reply.code(204).send(null);
+      },
+    });
+  }
+
+  app.get("/me/items", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "The signed-in user's own items, newest first, sold ones too",
+      response: { 200: MyItemsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ items: await service.listOwnItems(ctx, requireUser(request)) }),
+  });
+};

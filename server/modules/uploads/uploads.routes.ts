@@ -1,0 +1,111 @@
+import multipart from "@fastify/multipart";
+import { ErrorResponseSchema } from "@shared/api/errors";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, UploadResponseSchema } from "@shared/api/items";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../lib/app-error";
+import { requireUser } from "../../plugins/auth";
+import { BUCKETS } from "../../plugins/storage";
+import { chooseFormat, findUpload, readResized, storeImage } from "./uploads.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  413: ErrorResponseSchema,
+  415: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+
+const ResizeQuerySchema = z.object({
+  width: z.coerce.number().int().min(1).max(2000).optional(),
+  height: z.coerce.number().int().min(1).max(2000).optional(),
+  resize: z.enum(["cover", "contain", "fill", "inside"]).default("cover"),
+  quality: z.coerce.number().int().min(1).max(100).default(80),
+});
+
+const YEAR_SECONDS = 31_536_000;
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.post("/uploads/images", {
+    config: { access: "user" },
+    schema: {
+      tags: ["uploads"],
+      summary: "Upload an item image (multipart field 'file'); it is re-encoded and stored",
+      consumes: ["multipart/form-data"],
+      response: { 201: UploadResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      await ctx.rateLimiter.hit(
+        `upload:user:${user.id}`,
+        { limit: 60, windowSeconds: 600 },
+        {
+          message: "Too many uploads. Please wait a few minutes and try again.",
+        },
+      );
+      if (!request.isMultipart()) throw new AppError("unsupported_media_type", IMAGE_MESSAGES.missing);
+      const file = await request.file();
+      if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
+        }
+        throw error;
+      }
+      const stored = await storeImage(ctx, {
+        bucket: "images",
+        ownerId: user.id,
+        originalName: file.filename,
+        data,
+      });
+      return reply.code(201).send(stored);
+    },
+  });
+
+  app.get("/files/:bucket/:key", {
+    config: { access: "public" },
+    schema: {
+      tags: ["uploads"],
+      summary: "A stored image; width, height, resize and quality return a resized copy",
+      params: z.object({
+        bucket: z.enum(BUCKETS),
+        key: z
+          .string()
+          .regex(/^[\w.-]+$/)
+          .max(200),
+      }),
+      querystring: ResizeQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { bucket, key } = request.params;
+      const { width, height, resize, quality } = request.query;
+      const upload = await findUpload(ctx.db, bucket, key);
+      if (!upload) throw notFound("Image not found.");
+      const isResize = width !== undefined || height !== undefined;
+      const file = isResize
+        ? await readResized(ctx.storage, bucket, key, {
+            width,
+            height,
+            resize,
+            quality,
+            format: chooseFormat(request.headers.accept, upload.contentType),
+          })
+        : await ctx.storage.get(bucket, key);
+      if (!file) throw notFound("Image not found.");
+      if (isResize) reply.header("vary", "Accept");
+      return reply
+        .header("content-type", file.contentType)
+        .header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`)
+        .header("content-disposition", "inline")
+        .send(file.data);
+    },
+  });
+};

@@ -1,0 +1,70 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export type Bucket = "images" | "profiles";
+export const BUCKETS: readonly Bucket[] = ["images", "profiles"];
+
+export interface StoredFile {
+  data: Buffer;
+  contentType: string;
+}
+
+/** Where files live. Local disk by default; an S3-compatible backend implements the same. */
+export interface Storage {
+  put(bucket: string, key: string, data: Buffer, contentType: string): Promise<void>;
+  get(bucket: string, key: string): Promise<StoredFile | null>;
+  delete(bucket: string, key: string): Promise<void>;
+  /** Reachable and writable, for readiness checks. */
+  check(): Promise<void>;
+}
+
+const SAFE_KEY = /^[\w.-]+$/;
+
+/** Keys are single safe path segments, so no key can climb out of its bucket. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.startsWith(".")) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+const CONTENT_TYPE_SUFFIX = ".content-type";
+
+/** Files under DATA_DIR/files/{bucket}/{key}, each with its content type beside it. */
+export function createDiskStorage(root: string): Storage {
+  const fileOf = (bucket: string, key: string) => {
+    assertSafeKey(bucket);
+    assertSafeKey(key);
+    return path.join(root, bucket, key);
+  };
+  return {
+    async put(bucket, key, data, contentType) {
+      const file = fileOf(bucket, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(temporary, data);
+      await fs.writeFile(`${file}${CONTENT_TYPE_SUFFIX}`, contentType);
+      await fs.rename(temporary, file);
+    },
+    async get(bucket, key) {
+      const file = fileOf(bucket, key);
+      try {
+        const [data, contentType] = await Promise.all([
+          fs.readFile(file),
+          fs.readFile(`${file}${CONTENT_TYPE_SUFFIX}`, "utf8"),
+        ]);
+        return { data, contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(bucket, key) {
+      const file = fileOf(bucket, key);
+      await fs.rm(file, { force: true });
+      await fs.rm(`${file}${CONTENT_TYPE_SUFFIX}`, { force: true });
+    },
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.W_OK);
+    },
+  };
+}
