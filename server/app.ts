@@ -14,10 +14,12 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { chatsRoutes } from "./modules/chats/chats.routes";
 import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { itemsRoutes } from "./modules/items/items.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
@@ -26,6 +28,7 @@ import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createDiskStorage, type Storage } from "./plugins/storage";
+import { liveGateway } from "./realtime/gateway";
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
 
@@ -48,6 +51,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Chat ids join two or three uuids.
+    routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     rateLimiter: new RateLimiter(database.db),
     storage: options.storage ?? createDiskStorage(path.join(config.dataDir, "files")),
+    bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
     log: app.log,
   };
 
@@ -89,6 +95,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });
 
+  app.addHook("onClose", async () => {
+    await ctx.bus.close();
+  });
+  await app.register(liveGateway, {
+    db: database.db,
+    bus: ctx.bus,
+    allowedOrigin: new URL(config.publicUrl).origin,
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -98,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes, { prefix: "/admin", ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(itemsRoutes, { ctx });
+      await api.register(chatsRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import type { Mailer } from "./plugins/mail";
 import type { RateLimiter } from "./plugins/rate-limit";
 import type { Storage } from "./plugins/storage";
+import type { LiveBus } from "./realtime/bus";
 
 /** What services need from the outside world, built once by buildApp. */
 export interface AppContext {
@@ -12,5 +13,7 @@ export interface AppContext {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   storage: Storage;
+  /** Tells every instance whose live events to deliver, after a write commits. */
+  bus: LiveBus;
   log: FastifyBaseLogger;
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { createLocalBus, createPostgresBus, type LiveBus } from "../realtime/bus";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -22,6 +23,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** A plain query, for health checks. */
   ping(): Promise<void>;
+  /** The fan-out of live events between instances on this database. */
+  createBus(onError: (error: Error) => void): LiveBus;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
     ping: async () => {
       await client.query("select 1");
     },
+    createBus: () => createLocalBus(),
     close: async () => {
       try {
         await client.close();
@@ -62,6 +66,7 @@ export function fromPostgres(url: string, poolSize = 10): Database {
     ping: async () => {
       await pool.query("select 1");
     },
+    createBus: (onError) => createPostgresBus(url, pool, onError),
     close: () => pool.end(),
   };
 }

@@ -1,3 +1,4 @@
+export * from "./chats";
 export * from "./colleges";
 export * from "./email-tokens";
 export * from "./favourites";

@@ -103,7 +103,10 @@ export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta):
 }
 
 export async function logout(ctx: AppContext, sessionId: string | null): Promise<void> {
-  if (sessionId) await repo.deleteSession(ctx.db, sessionId);
+  if (!sessionId) return;
+  await repo.deleteSession(ctx.db, sessionId);
+  // Live sockets of this session close on every instance.
+  await ctx.bus.publish({ kind: "sessions-ended", sessions: [sessionId] });
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
@@ -151,10 +154,12 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: Cl
 /** Sets a new password and ends every session of the account. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const userId = await repo.consumeEmailToken(tx, hashToken(token), "reset");
     if (!userId) throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await repo.deleteSessionsOfUser(tx, userId);
+    return userId;
   });
+  await ctx.bus.publish({ kind: "users-ended", users: [userId] });
 }

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { items } from "./items";
+import { users } from "./users";
+
+/**
+ * A conversation between two people: about an item (`{buyer}_{seller}_{item}`) or a recruitment
+ * post (`recruitment_{user}_{recruiter}_{post}`). The meta columns are what chat lists show.
+ */
+export const chats = pgTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["item", "recruitment"] }).notNull(),
+    itemId: uuid("item_id").references(() => items.id, { onDelete: "set null" }),
+    /** Kept when the item is gone, so the conversation still says what it was about. */
+    itemName: text("item_name").notNull().default(""),
+    sellerId: uuid("seller_id").references(() => users.id, { onDelete: "set null" }),
+    recruitmentPostId: uuid("recruitment_post_id"),
+    recruitmentPurpose: text("recruitment_purpose"),
+    lastMessage: text("last_message"),
+    lastSenderId: uuid("last_sender_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("chats_item_idx").on(table.itemId)],
+);
+
+/** Who is in a chat: the per-user chat index, and the only source of membership. */
+export const chatMembers = pgTable(
+  "chat_members",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chatId, table.userId] }),
+    index("chat_members_user_idx").on(table.userId),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Chosen by the sending client: a retried send finds its first copy instead of adding one. */
+    clientId: text("client_id").notNull(),
+    type: text("type", { enum: ["text", "offer", "recruitment_inquiry"] }).notNull(),
+    text: text("text").notNull(),
+    offerPrice: integer("offer_price"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("messages_sender_client_unique").on(table.senderId, table.clientId),
+    index("messages_chat_created_idx").on(table.chatId, table.createdAt),
+    check("messages_offer_positive", sql`${table.offerPrice} is null or ${table.offerPrice} > 0`),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["message", "offer", "recruitment_message", "admin"] }).notNull(),
+    text: text("text").notNull(),
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
+    itemId: uuid("item_id"),
+    recruitmentPostId: uuid("recruitment_post_id"),
+    fromUserId: uuid("from_user_id").references(() => users.id, { onDelete: "set null" }),
+    offerPrice: integer("offer_price"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("notifications_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("notifications_user_unread_idx").on(table.userId, table.type).where(sql`not ${table.isRead}`),
+  ],
+);
+
+/**
+ * Every live event for a user, numbered per user without gaps. The counter row is locked by the
+ * writing transaction, so a higher number never commits before a lower one: a client that says
+ * "I have everything up to n" can always be given exactly what follows.
+ */
+export const liveCursors = pgTable("live_cursors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  seq: bigint("seq", { mode: "number" }).notNull().default(0),
+});
+
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.seq] }),
+    index("live_events_created_idx").on(table.createdAt),
+  ],
+);

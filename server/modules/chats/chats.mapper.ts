@@ -1,0 +1,55 @@
+import type { ChatSummary, Message, Notification } from "@shared/api/chats";
+import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
+
+/** The chat tab rule: Recruitment for recruitment chats, Selling for the item's seller, else Buying. */
+export function tabOf(chat: Pick<ChatRow, "kind" | "sellerId">, viewerId: string): ChatSummary["tab"] {
+  if (chat.kind === "recruitment") return "recruitment";
+  return chat.sellerId === viewerId ? "selling" : "buying";
+}
+
+export function toChatSummary(
+  row: { chat: ChatRow; counterpartId: string | null; counterpartName: string | null },
+  viewerId: string,
+): ChatSummary {
+  const { chat } = row;
+  return {
+    id: chat.id,
+    kind: chat.kind,
+    tab: tabOf(chat, viewerId),
+    counterpart: { id: row.counterpartId ?? "", name: row.counterpartName ?? "Deleted user" },
+    itemId: chat.itemId,
+    itemName: chat.itemName,
+    recruitmentPurpose: chat.recruitmentPurpose,
+    lastMessage: chat.lastMessage,
+    lastSenderId: chat.lastSenderId,
+    updatedAt: chat.updatedAt.toISOString(),
+  };
+}
+
+export function toMessageDto(message: MessageRow): Message {
+  return {
+    id: message.id,
+    chatId: message.chatId,
+    senderId: message.senderId,
+    clientId: message.clientId,
+    type: message.type,
+    text: message.text,
+    offerPrice: message.offerPrice,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
+export function toNotificationDto(notification: NotificationRow): Notification {
+  return {
+    id: notification.id,
+    type: notification.type,
+    text: notification.text,
+    chatId: notification.chatId,
+    itemId: notification.itemId,
+    recruitmentPostId: notification.recruitmentPostId,
+    fromUserId: notification.fromUserId,
+    offerPrice: notification.offerPrice,
+    read: notification.isRead,
+    createdAt: notification.createdAt.toISOString(),
+  };
+}

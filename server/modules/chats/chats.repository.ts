@@ -1,0 +1,77 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+const counterpartMember = alias(chatMembers, "counterpart_member");
+const counterpart = alias(users, "counterpart");
+
+/** The chats a user belongs to, with the other member, most recently updated first. */
+export async function listChatsOf(db: Db, userId: string, chatId?: string) {
+  return db
+    .select({ chat: chats, counterpartId: counterpart.id, counterpartName: counterpart.name })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .leftJoin(
+      counterpartMember,
+      and(eq(counterpartMember.chatId, chats.id), ne(counterpartMember.userId, userId)),
+    )
+    .leftJoin(counterpart, eq(counterpart.id, counterpartMember.userId))
+    .where(and(eq(chatMembers.userId, userId), chatId ? eq(chats.id, chatId) : undefined))
+    .orderBy(desc(chats.updatedAt), desc(chats.id));
+}
+
+export async function findChat(db: Db, chatId: string): Promise<ChatRow | undefined> {
+  const [row] = await db.select().from(chats).where(eq(chats.id, chatId)).limit(1);
+  return row;
+}
+
+export async function memberIdsOf(db: Db, chatId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(eq(chatMembers.chatId, chatId));
+  return rows.map((row) => row.userId);
+}
+
+/** The newest messages of a chat, returned oldest first. */
+export async function latestMessages(db: Db, chatId: string, limit: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.chatId, chatId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function findMessageByClientId(
+  db: Db,
+  senderId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+export async function unreadCounts(
+  db: Db,
+  userId: string,
+): Promise<{ unread: number; unreadMessages: number }> {
+  const [row] = await db
+    .select({
+      unread: sql<number>`count(*)::int`,
+      unreadMessages: sql<number>`(count(*) filter (where ${notifications.type} = 'message'))::int`,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row ?? { unread: 0, unreadMessages: 0 };
+}

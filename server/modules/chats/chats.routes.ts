@@ -1,0 +1,105 @@
+import {
+  ChatListResponseSchema,
+  ChatResponseSchema,
+  MessageResponseSchema,
+  OpenItemChatBodySchema,
+  SendMessageBodySchema,
+  ThreadResponseSchema,
+} from "@shared/api/chats";
+import { ErrorResponseSchema } from "@shared/api/errors";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/auth";
+import { markRead } from "../notifications/notifications.service";
+import * as service from "./chats.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+const ChatParams = z.object({
+  chatId: z
+    .string()
+    .regex(/^[\w-]+$/, "Conversation not found.")
+    .max(200),
+});
+
+export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/chats", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary: "My conversations, latest first",
+      response: { 200: ChatListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ chats: await service.listChats(ctx, requireUser(request)) }),
+  });
+
+  app.post("/chats", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary: "Open the conversation with a seller about an item, creating it only if absent",
+      body: OpenItemChatBodySchema,
+      response: { 200: ChatResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      chat: await service.openItemChat(ctx, requireUser(request), request.body.userId, request.body.itemId),
+    }),
+  });
+
+  app.get("/chats/:chatId", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary: "A conversation and its latest messages (members only)",
+      params: ChatParams,
+      response: { 200: ThreadResponseSchema, ...errors },
+    },
+    handler: async (request) => service.getThread(ctx, requireUser(request), request.params.chatId),
+  });
+
+  app.post("/chats/:chatId/messages", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary: "Send a text or a price offer; a retry with the same clientId stores nothing new",
+      params: ChatParams,
+      body: SendMessageBodySchema,
+      response: { 200: MessageResponseSchema, 201: MessageResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      await ctx.rateLimiter.hit(
+        `send:user:${user.id}`,
+        { limit: 120, windowSeconds: 60 },
+        {
+          message: "You are sending messages too fast. Please wait a moment.",
+        },
+      );
+      const { message, isNew } = await service.sendMessage(ctx, user, request.params.chatId, request.body);
+      return reply.code(isNew ? 201 : 200).send({ message });
+    },
+  });
+
+  app.post("/chats/:chatId/read", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary: "Mark the notifications of a conversation read (done when it is opened)",
+      params: ChatParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      await service.getThreadAccess(ctx, user, request.params.chatId);
+      await markRead(ctx, user, { chatId: request.params.chatId });
+      return reply.code(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,151 @@
+import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
+import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { chatMembers, chats, messages, type UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { PendingEvent } from "../../realtime/live-events";
+import { transactionWithEvents } from "../../realtime/transaction";
+import { findItem } from "../items/items.repository";
+import { addNotification } from "../notifications/notifications.service";
+import { toChatSummary, toMessageDto } from "./chats.mapper";
+import * as repo from "./chats.repository";
+
+const THREAD_LIMIT = 200;
+const PREVIEW_LENGTH = 120;
+
+function preview(text: string): string {
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+}
+
+async function summaryFor(db: Db, user: UserRow, chatId: string) {
+  const [row] = await repo.listChatsOf(db, user.id, chatId);
+  if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  return toChatSummary(row, user.id);
+}
+
+/** Membership is the server's to decide: only the two members read or write a chat. */
+async function assertMember(db: Db, user: UserRow, chatId: string): Promise<string[]> {
+  const chat = await repo.findChat(db, chatId);
+  if (!chat) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  const members = await repo.memberIdsOf(db, chatId);
+  if (!members.includes(user.id)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
+  return members;
+}
+
+/** Opens the buyer's conversation with the seller about an item, creating it only if absent. */
+export async function openItemChat(ctx: AppContext, buyer: UserRow, sellerId: string, itemId: string) {
+  const row = await findItem(ctx.db, itemId);
+  if (!row) throw new AppError("not_found", SELL_MESSAGES.notFound);
+  if (row.item.sellerId === buyer.id) throw new AppError("invalid_input", CHAT_MESSAGES.ownItem);
+  if (row.item.sellerId !== sellerId) throw new AppError("invalid_input", CHAT_MESSAGES.startFailed);
+  const chatId = `${buyer.id}_${sellerId}_${itemId}`;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(chats)
+      .values({ id: chatId, kind: "item", itemId, itemName: row.item.productName, sellerId })
+      .onConflictDoNothing();
+    await tx
+      .insert(chatMembers)
+      .values([
+        { chatId, userId: buyer.id },
+        { chatId, userId: sellerId },
+      ])
+      .onConflictDoNothing();
+  });
+  return summaryFor(ctx.db, buyer, chatId);
+}
+
+export async function listChats(ctx: AppContext, user: UserRow) {
+  return (await repo.listChatsOf(ctx.db, user.id)).map((row) => toChatSummary(row, user.id));
+}
+
+export async function getThread(ctx: AppContext, user: UserRow, chatId: string) {
+  await assertMember(ctx.db, user, chatId);
+  const [chat, rows] = await Promise.all([
+    summaryFor(ctx.db, user, chatId),
+    repo.latestMessages(ctx.db, chatId, THREAD_LIMIT),
+  ]);
+  return { chat, messages: rows.map(toMessageDto) };
+}
+
+/**
+ * One transaction: the message, the chat's meta, both members' chat index, the notification to
+ * the other member, and the live events. A retry with the same clientId returns the first copy.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  sender: UserRow,
+  chatId: string,
+  body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
+) {
+  const existing = await repo.findMessageByClientId(ctx.db, sender.id, body.clientId);
+  if (existing) {
+    if (existing.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
+    return { message: toMessageDto(existing), isNew: false };
+  }
+  const members = await assertMember(ctx.db, sender, chatId);
+  const chat = await repo.findChat(ctx.db, chatId);
+  const recipientId = members.find((id) => id !== sender.id);
+
+  const isOffer = body.type === "offer";
+  const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
+
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const [inserted] = await tx
+      .insert(messages)
+      .values({
+        chatId,
+        senderId: sender.id,
+        clientId: body.clientId,
+        type: body.type,
+        text,
+        offerPrice: isOffer ? body.offerPrice : null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A concurrent retry won the race: answer with its message and add nothing.
+    if (!inserted) {
+      const first = await repo.findMessageByClientId(tx, sender.id, body.clientId);
+      if (!first) throw new AppError("conflict", "Please send the message again.");
+      return { message: toMessageDto(first), isNew: false };
+    }
+    await tx
+      .update(chats)
+      .set({ lastMessage: preview(text), lastSenderId: sender.id, updatedAt: inserted.createdAt })
+      .where(eq(chats.id, chatId));
+    await tx
+      .insert(chatMembers)
+      .values(members.map((userId) => ({ chatId, userId })))
+      .onConflictDoNothing();
+
+    const message = toMessageDto(inserted);
+    for (const userId of members) {
+      emit({ userId, event: { type: "message.created", data: { message } } } satisfies PendingEvent);
+      emit({ userId, event: { type: "chat.updated", data: { chatId } } });
+    }
+    if (recipientId) {
+      const about =
+        chat?.kind === "recruitment" ? (chat.recruitmentPurpose ?? "your post") : (chat?.itemName ?? "");
+      await addNotification(tx, emit, {
+        userId: recipientId,
+        type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
+        text: isOffer
+          ? `${sender.name} offered ${formatPrice(body.offerPrice)} for ${about}`
+          : `${sender.name}: ${preview(text)}`,
+        chatId,
+        itemId: chat?.itemId ?? null,
+        recruitmentPostId: chat?.recruitmentPostId ?? null,
+        fromUserId: sender.id,
+        offerPrice: isOffer ? body.offerPrice : null,
+      });
+    }
+    return { message, isNew: true };
+  });
+}
+
+/** Refuses anyone but the chat's members. */
+export async function getThreadAccess(ctx: AppContext, user: UserRow, chatId: string): Promise<void> {
+  await assertMember(ctx.db, user, chatId);
+}

@@ -1,0 +1,233 @@
+import { IMAGE_MESSAGES } from "@shared/api/items";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  hasGpsDirectory,
+  type ImageFormat,
+  makeHugePng,
+  makeImage,
+  makeNoisyPng,
+  makePhoneJpeg,
+  makePolyglotGif,
+  makeTruncatedJpeg,
+  NOT_IMAGES,
+  POLYGLOT_PAYLOAD,
+} from "../../../tests/factories/images";
+import { createStudent } from "../../../tests/factories/users";
+import { get } from "../../../tests/helpers/api";
+import type { TestApp } from "../../../tests/helpers/test-app";
+import {
+  countUploads,
+  createTestAppWithDataDir,
+  storedFiles,
+  uploadFile,
+} from "../../../tests/helpers/uploads";
+import { uploads } from "../../db/schema";
+
+let testApp: TestApp & { dataDir: string };
+let cookie: string;
+let studentId: string;
+beforeAll(async () => {
+  testApp = await createTestAppWithDataDir();
+  const student = await createStudent(testApp);
+  cookie = student.cookie;
+  studentId = student.id;
+});
+afterAll(() => testApp.close());
+
+const URL_PATTERN = /^\/api\/files\/images\/(\d+_[\w.-]+)$/;
+
+function keyOf(url: string): string {
+  const key = URL_PATTERN.exec(url)?.[1];
+  if (!key) throw new Error(`not an image URL: ${url}`);
+  return key;
+}
+
+/** Uploads a file that must be refused, and shows that no row and no file was stored. */
+async function expectRefused(
+  data: Buffer,
+  filename: string,
+  type: string,
+  expected: { status: number; code: string; message: string },
+) {
+  const rowsBefore = await countUploads(testApp);
+  const filesBefore = await storedFiles(testApp.dataDir, "images");
+  const response = await uploadFile(testApp, cookie, data, filename, type);
+  expect(response.statusCode).toBe(expected.status);
+  expect(response.json()).toEqual({ error: { code: expected.code, message: expected.message } });
+  expect(await countUploads(testApp)).toBe(rowsBefore);
+  expect(await storedFiles(testApp.dataDir, "images")).toEqual(filesBefore);
+}
+
+const NOT_AN_IMAGE = { status: 415, code: "unsupported_media_type", message: IMAGE_MESSAGES.notAnImage };
+
+describe("POST /api/uploads/images", () => {
+  it("requires sign-in and stores nothing without it", async () => {
+    const rowsBefore = await countUploads(testApp);
+    const response = await uploadFile(testApp, undefined, await makeImage("jpeg"), "photo.jpg", "image/jpeg");
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe("unauthenticated");
+    expect(await countUploads(testApp)).toBe(rowsBefore);
+  });
+
+  it.each([
+    ["jpeg", "jpg", "image/jpeg"],
+    ["png", "png", "image/png"],
+    ["webp", "webp", "image/webp"],
+    ["avif", "avif", "image/avif"],
+    ["gif", "gif", "image/gif"],
+  ] as [ImageFormat, string, string][])(
+    "accepts a %s image and stores it for its owner",
+    async (format, extension, mime) => {
+      const response = await uploadFile(testApp, cookie, await makeImage(format), `photo.${extension}`, mime);
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body).toMatchObject({ width: 320, height: 240 });
+      expect(body.url).toMatch(new RegExp(`^/api/files/images/\\d+_photo\\.${extension}$`));
+      const key = keyOf(body.url);
+      const [row] = await testApp.database.db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.bucket, "images"), eq(uploads.key, key)));
+      expect(row).toMatchObject({ ownerId: studentId, contentType: mime, width: 320, height: 240 });
+      expect(await storedFiles(testApp.dataDir, "images")).toContain(key);
+
+      const served = await get(testApp, body.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe(mime);
+      expect(served.rawPayload.length).toBe(body.bytes);
+      expect((await sharp(served.rawPayload).metadata()).format).toBe(format === "avif" ? "heif" : format);
+    },
+  );
+
+  it("normalises the file name: accents removed, other characters to '_', a timestamp prefix", async () => {
+    const response = await uploadFile(
+      testApp,
+      cookie,
+      await makeImage("jpeg"),
+      "Café photo.jpg",
+      "image/jpeg",
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().url).toMatch(/\/api\/files\/images\/\d+_Cafe_photo\.jpg$/);
+  });
+
+  it("judges the type by the bytes: a PNG named x.jpg is stored as .png and served as image/png", async () => {
+    const response = await uploadFile(testApp, cookie, await makeImage("png"), "x.jpg", "image/jpeg");
+    expect(response.statusCode).toBe(201);
+    const { url } = response.json();
+    expect(url).toMatch(/^\/api\/files\/images\/\d+_x\.png$/);
+    const served = await get(testApp, url);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect((await sharp(served.rawPayload).metadata()).format).toBe("png");
+  });
+
+  it("accepts an image larger than the 1 MB limit of ordinary request bodies", async () => {
+    const noisy = await makeNoisyPng(1000, 1000);
+    expect(noisy.length).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await uploadFile(testApp, cookie, noisy, "noise.png", "image/png");
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ width: 1000, height: 1000 });
+  });
+
+  it.each([
+    ["a text file named photo.jpg", NOT_IMAGES.text, "photo.jpg", "image/jpeg"],
+    ["an HTML file", NOT_IMAGES.html, "page.html", "text/html"],
+    ["an HTML file named photo.png", NOT_IMAGES.html, "photo.png", "image/png"],
+    ["an SVG", NOT_IMAGES.svg, "logo.svg", "image/svg+xml"],
+    ["an SVG named .png", NOT_IMAGES.svg, "logo.png", "image/png"],
+    ["a GIF signature followed by HTML", NOT_IMAGES.fakeGif, "anim.gif", "image/gif"],
+  ])("refuses %s with 415 and stores nothing", async (_label, data, filename, type) => {
+    await expectRefused(data, filename, type, NOT_AN_IMAGE);
+  });
+
+  it("refuses a truncated JPEG with 415 and stores nothing", async () => {
+    await expectRefused(await makeTruncatedJpeg(), "broken.jpg", "image/jpeg", NOT_AN_IMAGE);
+  });
+
+  it("never serves the HTML of a GIF/HTML polyglot: it is refused, or re-encoded without it", async () => {
+    const polyglot = await makePolyglotGif();
+    expect(polyglot.includes(POLYGLOT_PAYLOAD)).toBe(true);
+    const rowsBefore = await countUploads(testApp);
+    const response = await uploadFile(testApp, cookie, polyglot, "funny.gif", "image/gif");
+    if (response.statusCode === 415) {
+      expect(await countUploads(testApp)).toBe(rowsBefore);
+      return;
+    }
+    expect(response.statusCode).toBe(201);
+    const served = await get(testApp, response.json().url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/gif");
+    expect(served.rawPayload.includes("<script")).toBe(false);
+    expect(served.rawPayload.includes("<html")).toBe(false);
+  });
+
+  it("refuses a file over 10 MB with 413 and the size message", async () => {
+    const header = await makeImage("jpeg");
+    const oversize = Buffer.concat([header, Buffer.alloc(10 * 1024 * 1024 + 1 - header.length, 7)]);
+    await expectRefused(oversize, "huge.jpg", "image/jpeg", {
+      status: 413,
+      code: "payload_too_large",
+      message: IMAGE_MESSAGES.tooLarge,
+    });
+  });
+
+  it("refuses an image over 40 megapixels (7000x6000, a small file) with 413", async () => {
+    const bomb = await makeHugePng(7000, 6000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expectRefused(bomb, "bomb.png", "image/png", {
+      status: 413,
+      code: "payload_too_large",
+      message: IMAGE_MESSAGES.tooManyPixels,
+    });
+  });
+
+  it("refuses a request without a file and stores nothing", async () => {
+    const rowsBefore = await countUploads(testApp);
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/api/uploads/images",
+      payload: { file: "photo.jpg" },
+      headers: { cookie },
+    });
+    expect([400, 415]).toContain(response.statusCode);
+    expect(response.json().error.message).toBe(IMAGE_MESSAGES.missing);
+    expect(await countUploads(testApp)).toBe(rowsBefore);
+  });
+});
+
+describe("metadata of uploaded photos", () => {
+  it("removes EXIF and GPS from a phone JPEG and applies its orientation (200x100, tag 6 -> 100x200)", async () => {
+    const photo = await makePhoneJpeg({ width: 200, height: 100, orientation: 6 });
+    const original = await sharp(photo).metadata();
+    expect(original).toMatchObject({ width: 200, height: 100, orientation: 6 });
+    expect(hasGpsDirectory(original.exif)).toBe(true);
+
+    const response = await uploadFile(testApp, cookie, photo, "IMG_2041.jpg", "image/jpeg");
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ width: 100, height: 200 });
+    const served = await get(testApp, response.json().url);
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 100, height: 200 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(served.rawPayload.includes("CampusPhone")).toBe(false);
+  });
+
+  it.each(["png", "webp"] as const)("removes EXIF and GPS from a %s too", async (format) => {
+    const photo = await sharp(await makePhoneJpeg())
+      .keepExif()
+      .toFormat(format)
+      .toBuffer();
+    expect(hasGpsDirectory((await sharp(photo).metadata()).exif)).toBe(true);
+    const response = await uploadFile(testApp, cookie, photo, `photo.${format}`, `image/${format}`);
+    expect(response.statusCode).toBe(201);
+    const served = await get(testApp, response.json().url);
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.format).toBe(format);
+    expect(metadata.exif).toBeUndefined();
+    expect(served.rawPayload.includes("CampusPhone")).toBe(false);
+  });
+});

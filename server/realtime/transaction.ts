@@ -1,0 +1,27 @@
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import { appendLiveEvents, type PendingEvent } from "./live-events";
+
+/**
+ * Runs work in one transaction together with the live events it causes, then tells the other
+ * instances once the transaction has committed (a NOTIFY inside it would serialise all writers).
+ */
+export async function transactionWithEvents<T>(
+  ctx: Pick<AppContext, "db" | "bus" | "log">,
+  work: (tx: Db, emit: (event: PendingEvent) => void) => Promise<T>,
+): Promise<T> {
+  let touched: string[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const events: PendingEvent[] = [];
+    const value = await work(tx, (event) => events.push(event));
+    if (events.length > 0) touched = await appendLiveEvents(tx, events);
+    return value;
+  });
+  if (touched.length > 0) {
+    // The events are stored: a lost bus message only delays them until the next one or a reconnect.
+    await ctx.bus.publish({ kind: "events", users: touched }).catch((error) => {
+      ctx.log.error({ err: error }, "live bus publish failed");
+    });
+  }
+  return result;
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+
+export const CHAT_MESSAGES = {
+  startFailed: "Failed to start chat. Please try again.",
+  ownItem: "You cannot start a chat about your own item.",
+  notMember: "You are not part of this conversation.",
+  chatNotFound: "Conversation not found.",
+  emptyText: "Please type a message.",
+  badOffer: "Please enter an offer of at least ₹1 in whole rupees.",
+  noConversations: "No conversations yet.",
+  startChatting: "Start chatting",
+  noNotifications: "No notifications yet.",
+} as const;
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const THREAD_PAGE_SIZE = 200;
+
+export const ChatTabSchema = z.enum(["buying", "selling", "recruitment"]);
+export type ChatTab = z.infer<typeof ChatTabSchema>;
+
+/** One entry of the chat list, as the signed-in member sees it. */
+export const ChatSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(["item", "recruitment"]),
+  /** Selling when the viewer is the item's seller, Buying otherwise, Recruitment for recruitment chats. */
+  tab: ChatTabSchema,
+  counterpart: z.object({ id: z.string(), name: z.string() }),
+  itemId: z.string().nullable(),
+  itemName: z.string(),
+  recruitmentPurpose: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  lastSenderId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ChatSummary = z.infer<typeof ChatSummarySchema>;
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  clientId: z.string(),
+  type: z.enum(["text", "offer", "recruitment_inquiry"]),
+  text: z.string(),
+  offerPrice: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const OpenItemChatBodySchema = z.object({
+  /** The seller. */
+  userId: z.uuid(CHAT_MESSAGES.startFailed),
+  itemId: z.uuid(CHAT_MESSAGES.startFailed),
+});
+
+export const ChatResponseSchema = z.object({ chat: ChatSummarySchema });
+export const ChatListResponseSchema = z.object({ chats: z.array(ChatSummarySchema) });
+export const ThreadResponseSchema = z.object({ chat: ChatSummarySchema, messages: z.array(MessageSchema) });
+export type ThreadResponse = z.infer<typeof ThreadResponseSchema>;
+
+/** A send; the client makes clientId once per message and reuses it when it retries. */
+export const SendMessageBodySchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("text"),
+    clientId: z.string().min(8).max(64),
+    text: z
+      .string()
+      .refine((value) => value.trim().length > 0, CHAT_MESSAGES.emptyText)
+      .refine((value) => value.length <= MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`),
+  }),
+  z.object({
+    type: z.literal("offer"),
+    clientId: z.string().min(8).max(64),
+    offerPrice: z
+      .number(CHAT_MESSAGES.badOffer)
+      .int(CHAT_MESSAGES.badOffer)
+      .min(1, CHAT_MESSAGES.badOffer)
+      .max(10_000_000, CHAT_MESSAGES.badOffer),
+  }),
+]);
+export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
+
+export const MessageResponseSchema = z.object({ message: MessageSchema });
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(["message", "offer", "recruitment_message", "admin"]),
+  text: z.string(),
+  chatId: z.string().nullable(),
+  itemId: z.string().nullable(),
+  recruitmentPostId: z.string().nullable(),
+  fromUserId: z.string().nullable(),
+  offerPrice: z.number().int().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListResponseSchema = z.object({ notifications: z.array(NotificationSchema) });
+
+/** The two badges: all unread notifications, and unread ones of type message. */
+export const UnreadCountsSchema = z.object({ unread: z.number().int(), unreadMessages: z.number().int() });
+export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
+
+/** Events on the live socket, numbered per user; `seq` lets a reconnecting client catch up. */
+export type LiveEvent =
+  | { type: "message.created"; data: { message: Message } }
+  | { type: "chat.updated"; data: { chatId: string } }
+  | { type: "notification.created"; data: { notification: Notification } }
+  | { type: "notification.read"; data: { ids: string[] } }
+  | { type: "counts"; data: UnreadCounts };
+
+export type LiveFrame =
+  | ({ seq: number } & LiveEvent)
+  /** First frame: the newest seq the server has for this user. */
+  | { type: "hello"; seq: number }
+  /** Too much was missed to replay: refetch everything, then continue from seq. */
+  | { type: "resync"; seq: number };
+
+/** How many missed events a reconnecting client is replayed before it is told to refetch. */
+export const LIVE_REPLAY_LIMIT = 500;
