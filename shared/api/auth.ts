@@ -14,6 +14,14 @@ export const UserSchema = z.object({
   mobile: z.string(),
   role: z.enum(ROLES),
   emailVerified: z.boolean(),
+  bio: z.string(),
+  profilePhoto: z.string().nullable(),
+  holidayMode: z.object({
+    isActive: z.boolean(),
+    /** Calendar dates, YYYY-MM-DD. */
+    fromDate: z.string().nullable(),
+    toDate: z.string().nullable(),
+  }),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
 });

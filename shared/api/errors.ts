@@ -13,6 +13,7 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const ERROR_STATUS = {
   invalid_input: 400,
   invalid_token: 400,
+  wrong_password: 400,
   unauthenticated: 401,
   invalid_credential: 401,
   forbidden: 403,

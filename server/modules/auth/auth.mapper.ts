@@ -12,6 +12,9 @@ export function toUserDto(user: UserRow): User {
     mobile: user.mobile,
     role: user.role,
     emailVerified: user.emailVerified,
+    bio: user.bio,
+    profilePhoto: user.profilePhoto,
+    holidayMode: { isActive: user.holidayActive, fromDate: user.holidayFrom, toDate: user.holidayTo },
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
   };

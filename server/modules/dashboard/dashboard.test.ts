@@ -71,3 +71,33 @@ describe("GET /api/dashboard", () => {
     expect((await dashboardOf(followed.cookie)).followers).toBe(1);
   });
 });
+
+describe("GET /api/dashboard: Recent Activity", () => {
+  it("lists the student's latest items, newest first, each linking to /item/{id}", async () => {
+    const student = await createStudent(testApp);
+    const other = await createStudent(testApp);
+    const at = (day: number) => new Date(Date.UTC(2025, 1, day, 10, 0, 0));
+    const listed = await insertItem(testApp, student.id, {
+      productName: "Philips iron",
+      price: 1250,
+      createdAt: at(1),
+    });
+    const sold = await insertItem(testApp, student.id, {
+      productName: "Hostel mattress",
+      createdAt: at(2),
+      isActive: false,
+      isSold: true,
+      soldAt: at(5),
+    });
+    const newer = await insertItem(testApp, student.id, { productName: "Study table", createdAt: at(3) });
+    await insertItem(testApp, other.id, { productName: "Someone else's lamp", createdAt: at(9) });
+
+    const activity = (await dashboardOf(student.cookie)).recentActivity;
+    expect(activity.map((a: { id: string }) => a.id)).toEqual([sold.id, newer.id, listed.id]);
+    for (const entry of activity) expect(entry.href).toBe(`/item/${entry.id}`);
+    expect(activity[0]).toMatchObject({ kind: "item.sold", at: at(5).toISOString() });
+    expect(activity[2]).toMatchObject({ kind: "item.listed", at: at(1).toISOString() });
+    expect(activity[2].text).toContain("Philips iron");
+    expect(activity[2].text).toContain("₹1,250");
+  });
+});

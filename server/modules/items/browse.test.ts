@@ -24,36 +24,67 @@ beforeAll(async () => {
   const other = await createStudent(testApp, { ...OTHER, name: "Harpreet Kaur" });
   const day = (n: number) => new Date(Date.UTC(2025, 0, n, 9, 0, 0));
   const rows: [string, string, object][] = [
-    ["casio", seller.id, { productName: "Casio fx-991EX", type: "Calculator", price: 650, createdAt: day(1) }],
+    [
+      "casio",
+      seller.id,
+      { productName: "Casio fx-991EX", type: "Calculator", price: 650, createdAt: day(1) },
+    ],
     [
       "drawing",
       seller.id,
-      { productName: "Engineering Drawing", type: "Textbook", category: "books", price: 300, createdAt: day(2) },
+      {
+        productName: "Engineering Drawing",
+        type: "Textbook",
+        category: "books",
+        price: 300,
+        createdAt: day(2),
+      },
     ],
     [
       "coat",
       seller.id,
-      { productName: "100% cotton lab coat", type: "Lab coat", category: "other", price: 450, createdAt: day(3) },
+      {
+        productName: "100% cotton lab coat",
+        type: "Lab coat",
+        category: "other",
+        price: 450,
+        createdAt: day(3),
+      },
     ],
     [
       "sheets",
       seller.id,
-      { productName: "1000 GSM drawing sheets", type: "Paper", category: "stationary", price: 120, createdAt: day(4) },
+      {
+        productName: "1000 GSM drawing sheets",
+        type: "Paper",
+        category: "stationary",
+        price: 120,
+        createdAt: day(4),
+      },
     ],
     [
       "uno",
       seller.id,
       { productName: "Arduino_Uno R3", type: "Microcontroller", price: 1200, createdAt: day(5) },
     ],
-    ["clone", seller.id, { productName: "Arduino Uno clone", type: "Microcontroller", price: 480, createdAt: day(6) }],
+    [
+      "clone",
+      seller.id,
+      { productName: "Arduino Uno clone", type: "Microcontroller", price: 480, createdAt: day(6) },
+    ],
     [
       "sold",
       seller.id,
       { productName: "Casio sold", isActive: false, isSold: true, soldAt: day(8), createdAt: day(7) },
     ],
-    ["elsewhere", other.id, { productName: "Casio fx-82MS", type: "Calculator", price: 500, createdAt: day(9) }],
+    [
+      "elsewhere",
+      other.id,
+      { productName: "Casio fx-82MS", type: "Calculator", price: 500, createdAt: day(9) },
+    ],
   ];
-  for (const [label, sellerId, overrides] of rows) known[label] = (await insertItem(testApp, sellerId, overrides)).id;
+  for (const [label, sellerId, overrides] of rows)
+    known[label] = (await insertItem(testApp, sellerId, overrides)).id;
 });
 afterAll(() => testApp.close());
 
@@ -80,7 +111,11 @@ describe("GET /api/items: filters and sorts", () => {
     expect(await labelsFor({})).toEqual(["clone", "uno", "sheets", "coat", "drawing", "casio"]);
     const body = await browse({ college: COLLEGE });
     expect(body).toMatchObject({ total: 6, page: 1, pageSize: PAGE_SIZE, totalPages: 1 });
-    expect(body.items[0]).toMatchObject({ sellerName: "Zoya Khan", sellerCollege: COLLEGE, sellerMobile: "" });
+    expect(body.items[0]).toMatchObject({
+      sellerName: "Zoya Khan",
+      sellerCollege: COLLEGE,
+      sellerMobile: "",
+    });
   });
 
   it.each([
@@ -162,7 +197,12 @@ describe("GET /api/items: paging", () => {
     expect(second).toMatchObject({ total: 14, page: 2, totalPages: 2 });
     expect(second.items.map((i: { id: string }) => i.id)).toEqual(newestFirst.slice(12));
 
-    expect(await browse({ ...query, page: 3 })).toMatchObject({ items: [], total: 14, page: 3, totalPages: 2 });
+    expect(await browse({ ...query, page: 3 })).toMatchObject({
+      items: [],
+      total: 14,
+      page: 3,
+      totalPages: 2,
+    });
     expect(await browse({ ...query, page: 50 })).toMatchObject({ items: [], total: 14 });
   });
 });

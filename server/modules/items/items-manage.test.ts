@@ -92,7 +92,10 @@ describe("PATCH /api/items/:id", () => {
     const form = buildSellForm("https://images.example.in/old.jpg", { price: 700 });
     const response = await editItem(old.id, seller.cookie, form);
     expect(response.statusCode).toBe(200);
-    expect(response.json().item).toMatchObject({ price: 700, productImage: "https://images.example.in/old.jpg" });
+    expect(response.json().item).toMatchObject({
+      price: 700,
+      productImage: "https://images.example.in/old.jpg",
+    });
   });
 
   it("lets the seller switch to a new image of their own, not to someone else's", async () => {
@@ -112,21 +115,26 @@ describe("PATCH /api/items/:id", () => {
     ["price 0", { price: 0 }, SELL_MESSAGES.priceInvalid],
     ["a blank name", { productName: "  " }, SELL_MESSAGES.productNameRequired],
     ["a blank type", { type: "" }, SELL_MESSAGES.typeRequired],
-  ])("enforces the sell rules on edits too (%s): 400 and the row unchanged", async (_rule, overrides, message) => {
-    const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage));
-    const before = await findItemRow(testApp, item.id);
-    const response = await editItem(item.id, seller.cookie, buildSellForm(sellerImage, overrides));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(message);
-    expect(await findItemRow(testApp, item.id)).toEqual(before);
-  });
+  ])(
+    "enforces the sell rules on edits too (%s): 400 and the row unchanged",
+    async (_rule, overrides, message) => {
+      const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage));
+      const before = await findItemRow(testApp, item.id);
+      const response = await editItem(item.id, seller.cookie, buildSellForm(sellerImage, overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(message);
+      expect(await findItemRow(testApp, item.id)).toEqual(before);
+    },
+  );
 });
 
 describe("POST /api/items/:id/sold", () => {
   it("marks the item sold: inactive, isSold, soldAt set; it leaves browse; a second time -> 409", async () => {
     const name = uniqueName("Hero Sprint cycle");
     const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage, { productName: name }));
-    expect((await browseFor(name, stranger.cookie)).items.map((i: { id: string }) => i.id)).toEqual([item.id]);
+    expect((await browseFor(name, stranger.cookie)).items.map((i: { id: string }) => i.id)).toEqual([
+      item.id,
+    ]);
 
     const response = await call("POST", `/api/items/${item.id}/sold`, seller.cookie);
     expect(response.statusCode).toBe(200);

@@ -156,7 +156,8 @@ describe("GET /api/items/:id", () => {
     const student = await createStudent(testApp);
     const viewer = await createStudent(testApp);
     const item = await insertItem(testApp, student.id);
-    const detail = async () => (await get(testApp, `/api/items/${item.id}`, { cookie: viewer.cookie })).json();
+    const detail = async () =>
+      (await get(testApp, `/api/items/${item.id}`, { cookie: viewer.cookie })).json();
     expect((await detail()).seller).toMatchObject({ isVerified: false, followers: 0 });
 
     await insertFollow(testApp, viewer.id, student.id);

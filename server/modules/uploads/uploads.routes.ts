@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, UploadResponseSchema } from "@shared/api/items";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -26,49 +27,58 @@ const ResizeQuerySchema = z.object({
 
 const YEAR_SECONDS = 31_536_000;
 
+/** The one file of a multipart upload, refused plainly when missing or over the size limit. */
+async function readSingleFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
+  if (!request.isMultipart()) throw new AppError("unsupported_media_type", IMAGE_MESSAGES.missing);
+  const file = await request.file();
+  if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
+  try {
+    return { filename: file.filename, data: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
+    }
+    throw error;
+  }
+}
+
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
   });
 
-  app.post("/uploads/images", {
-    config: { access: "user" },
-    schema: {
-      tags: ["uploads"],
-      summary: "Upload an item image (multipart field 'file'); it is re-encoded and stored",
-      consumes: ["multipart/form-data"],
-      response: { 201: UploadResponseSchema, ...errors },
-    },
-    handler: async (request, reply) => {
-      const user = requireUser(request);
-      await ctx.rateLimiter.hit(
-        `upload:user:${user.id}`,
-        { limit: 60, windowSeconds: 600 },
-        {
-          message: "Too many uploads. Please wait a few minutes and try again.",
-        },
-      );
-      if (!request.isMultipart()) throw new AppError("unsupported_media_type", IMAGE_MESSAGES.missing);
-      const file = await request.file();
-      if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
-        }
-        throw error;
-      }
-      const stored = await storeImage(ctx, {
-        bucket: "images",
-        ownerId: user.id,
-        originalName: file.filename,
-        data,
-      });
-      return reply.code(201).send(stored);
-    },
-  });
+  for (const bucket of ["images", "profiles"] as const) {
+    app.post(bucket === "images" ? "/uploads/images" : "/uploads/profile-photo", {
+      config: { access: "user" },
+      schema: {
+        tags: ["uploads"],
+        summary:
+          bucket === "images"
+            ? "Upload an item image (multipart field 'file'); it is re-encoded and stored"
+            : "Upload one's profile photo (multipart field 'file'); stored as profile-{uid}-{timestamp}",
+        consumes: ["multipart/form-data"],
+        response: { 201: UploadResponseSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const user = requireUser(request);
+        await ctx.rateLimiter.hit(
+          `upload:user:${user.id}`,
+          { limit: 60, windowSeconds: 600 },
+          { message: "Too many uploads. Please wait a few minutes and try again." },
+        );
+        const file = await readSingleFile(request);
+        const stored = await storeImage(ctx, {
+          bucket,
+          ownerId: user.id,
+          originalName: file.filename,
+          data: file.data,
+          keyFor:
+            bucket === "profiles" ? (now, extension) => `profile-${user.id}-${now}.${extension}` : undefined,
+        });
+        return reply.code(201).send(stored);
+      },
+    });
+  }
 
   app.get("/files/:bucket/:key", {
     config: { access: "public" },

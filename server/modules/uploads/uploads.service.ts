@@ -26,10 +26,9 @@ export function keyOfFileUrl(bucket: Bucket, url: string): string | null {
 }
 
 /** The key for a stored image: the spec's normalised name, with the extension of the real format. */
-function keyFor(originalName: string, image: ProcessedImage, now: number, prefix?: string): string {
+function itemImageKey(originalName: string, image: ProcessedImage, now: number): string {
   const base = path.parse(originalName || "image").name.slice(0, 80) || "image";
-  const name = `${prefix ? `${prefix}-` : ""}${base}.${image.extension}`;
-  return normaliseFileName(name, now);
+  return normaliseFileName(`${base}.${image.extension}`, now);
 }
 
 /**
@@ -38,13 +37,22 @@ function keyFor(originalName: string, image: ProcessedImage, now: number, prefix
  */
 export async function storeImage(
   ctx: UploadContext,
-  options: { bucket: Bucket; ownerId: string; originalName: string; data: Buffer; keyPrefix?: string },
+  options: {
+    bucket: Bucket;
+    ownerId: string;
+    originalName: string;
+    data: Buffer;
+    /** The stored name; item images by default use the spec's normalised file name. */
+    keyFor?: (now: number, extension: string) => string;
+  },
 ): Promise<UploadResponse> {
   if (options.data.length === 0) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
   const image = await reencodeImage(options.data);
   let now = Date.now();
   for (let attempt = 0; attempt < 5; attempt++, now++) {
-    const key = keyFor(options.originalName, image, now, options.keyPrefix);
+    const key = options.keyFor
+      ? options.keyFor(now, image.extension)
+      : itemImageKey(options.originalName, image, now);
     const [row] = await ctx.db
       .insert(uploads)
       .values({

@@ -1,0 +1,56 @@
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { follows, items, type UserRow, users } from "../../db/schema";
+import { type ItemWithSeller, itemWithSeller } from "../items/items.repository";
+
+export async function findActiveUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+export async function countsOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      items: sql<number>`(select count(*) from ${items} where ${items.sellerId} = ${userId})::int`,
+      followers: sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${userId})::int`,
+      following: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = ${userId})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { items: 0, followers: 0, following: 0 };
+}
+
+export async function isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ followerId: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A person's items: available first (newest first), then sold by most recent sale. */
+export async function itemsForProfile(db: Db, sellerId: string): Promise<ItemWithSeller[]> {
+  return db
+    .select(itemWithSeller)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(eq(items.sellerId, sellerId))
+    .orderBy(
+      desc(items.isActive),
+      desc(sql`case when ${items.isActive} then ${items.createdAt} else ${items.soldAt} end`),
+      asc(items.id),
+    );
+}
+
+export async function followersOf(db: Db, userId: string) {
+  return db
+    .select({ id: users.id, name: users.name, college: users.college, profilePhoto: users.profilePhoto })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followeeId, userId), isNull(users.deletedAt)))
+    .orderBy(desc(follows.createdAt));
+}

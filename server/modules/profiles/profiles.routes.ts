@@ -1,0 +1,124 @@
+import { UserResponseSchema } from "@shared/api/auth";
+import { ErrorResponseSchema } from "@shared/api/errors";
+import {
+  ChangePasswordBodySchema,
+  FollowersResponseSchema,
+  HolidayBodySchema,
+  ProfileResponseSchema,
+  UpdateNameBodySchema,
+  UpdateProfileBodySchema,
+} from "@shared/api/profiles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/auth";
+import { toUserDto } from "../auth/auth.mapper";
+import * as settings from "../settings/settings.service";
+import * as service from "./profiles.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+const UserParams = z.object({ id: z.uuid("User not found") });
+const FollowCountsSchema = z.object({
+  counts: z.object({ items: z.number().int(), followers: z.number().int(), following: z.number().int() }),
+});
+
+/** Profiles, follows and the signed-in user's own settings. "me" routes only ever touch the caller. */
+export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/users/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["profiles"],
+      summary: "A student's profile, counts and posted items",
+      params: UserParams,
+      response: { 200: ProfileResponseSchema, ...errors },
+    },
+    handler: async (request) => service.getProfile(ctx, requireUser(request), request.params.id),
+  });
+
+  app.get("/users/:id/followers", {
+    config: { access: "user" },
+    schema: {
+      tags: ["profiles"],
+      summary: "Who follows a student",
+      params: UserParams,
+      response: { 200: FollowersResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ followers: await service.listFollowers(ctx, request.params.id) }),
+  });
+
+  for (const method of ["PUT", "DELETE"] as const) {
+    app.route({
+      method,
+      url: "/users/:id/follow",
+      config: { access: "user" },
+      schema: {
+        tags: ["profiles"],
+        summary: method === "PUT" ? "Follow a student" : "Stop following a student",
+        params: UserParams,
+        response: { 200: FollowCountsSchema, ...errors },
+      },
+      handler: async (request) => ({
+        counts: await service.setFollowing(ctx, requireUser(request), request.params.id, method === "PUT"),
+      }),
+    });
+  }
+
+  app.patch("/me/profile", {
+    config: { access: "user" },
+    schema: {
+      tags: ["profiles"],
+      summary: "Edit my name, bio and photo",
+      body: UpdateProfileBodySchema,
+      response: { 200: UserResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      user: toUserDto(await service.updateProfile(ctx, requireUser(request), request.body)),
+    }),
+  });
+
+  app.patch("/me/name", {
+    config: { access: "user" },
+    schema: {
+      tags: ["settings"],
+      summary: "Change my name",
+      body: UpdateNameBodySchema,
+      response: { 200: UserResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      user: toUserDto(await settings.updateName(ctx, requireUser(request), request.body.name)),
+    }),
+  });
+
+  app.post("/me/password", {
+    config: { access: "user" },
+    schema: {
+      tags: ["settings"],
+      summary: "Change my password; my other sessions end",
+      body: ChangePasswordBodySchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await settings.changePassword(ctx, requireUser(request), request.sessionId, request.body);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.put("/me/holiday", {
+    config: { access: "user" },
+    schema: {
+      tags: ["settings"],
+      summary: "Turn holiday mode on for a date range, or off",
+      body: HolidayBodySchema,
+      response: { 200: UserResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      user: toUserDto(await settings.setHolidayMode(ctx, requireUser(request), request.body)),
+    }),
+  });
+};

@@ -1,0 +1,88 @@
+import type { ProfileResponse } from "@shared/api/profiles";
+import { SETTINGS_MESSAGES } from "@shared/validation/settings";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { follows, type UserRow, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { toItemDto } from "../items/items.mapper";
+import { findUpload, keyOfFileUrl } from "../uploads/uploads.service";
+import * as repo from "./profiles.repository";
+
+const userNotFound = () => new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
+
+export async function getProfile(ctx: AppContext, viewer: UserRow, userId: string): Promise<ProfileResponse> {
+  const person = await repo.findActiveUser(ctx.db, userId);
+  if (!person || person.role === "admin") throw userNotFound();
+  const isOwn = person.id === viewer.id;
+  const [counts, following, rows] = await Promise.all([
+    repo.countsOf(ctx.db, person.id),
+    isOwn ? Promise.resolve(false) : repo.isFollowing(ctx.db, viewer.id, person.id),
+    repo.itemsForProfile(ctx.db, person.id),
+  ]);
+  return {
+    profile: {
+      id: person.id,
+      name: person.name,
+      bio: person.bio,
+      email: person.email,
+      mobile: person.mobile,
+      college: person.college,
+      city: person.city,
+      profilePhoto: person.profilePhoto,
+      isVerified: person.emailVerified,
+      counts,
+    },
+    isFollowing: following,
+    isOwn,
+    items: rows.map(toItemDto),
+  };
+}
+
+/** A profile photo must be one the user uploaded to the profiles bucket. */
+async function assertOwnPhoto(ctx: AppContext, user: UserRow, url: string | null): Promise<void> {
+  if (url === null || url === user.profilePhoto) return;
+  const key = keyOfFileUrl("profiles", url);
+  const upload = key ? await findUpload(ctx.db, "profiles", key) : undefined;
+  if (!upload || upload.ownerId !== user.id)
+    throw new AppError("invalid_input", SETTINGS_MESSAGES.photoImagesOnly);
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  body: { name: string; bio: string; profilePhoto: string | null },
+): Promise<UserRow> {
+  await assertOwnPhoto(ctx, user, body.profilePhoto);
+  const [updated] = await ctx.db
+    .update(users)
+    .set({
+      name: body.name.trim(),
+      bio: body.bio.trim(),
+      profilePhoto: body.profilePhoto,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw userNotFound();
+  return updated;
+}
+
+export async function setFollowing(ctx: AppContext, follower: UserRow, followeeId: string, isOn: boolean) {
+  if (follower.id === followeeId) throw new AppError("invalid_input", SETTINGS_MESSAGES.cannotFollowSelf);
+  const followee = await repo.findActiveUser(ctx.db, followeeId);
+  if (!followee || followee.role === "admin") throw userNotFound();
+  if (isOn) {
+    await ctx.db.insert(follows).values({ followerId: follower.id, followeeId }).onConflictDoNothing();
+  } else {
+    await ctx.db
+      .delete(follows)
+      .where(and(eq(follows.followerId, follower.id), eq(follows.followeeId, followeeId)));
+  }
+  return repo.countsOf(ctx.db, followeeId);
+}
+
+export async function listFollowers(ctx: AppContext, userId: string) {
+  const person = await repo.findActiveUser(ctx.db, userId);
+  if (!person) throw userNotFound();
+  return repo.followersOf(ctx.db, userId);
+}

@@ -1,0 +1,74 @@
+import type { HolidayBody } from "@shared/api/profiles";
+import { SETTINGS_MESSAGES } from "@shared/validation/settings";
+import { and, eq, ne } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { sessions, type UserRow, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+
+async function save(
+  ctx: AppContext,
+  user: UserRow,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
+  return updated;
+}
+
+export function updateName(ctx: AppContext, user: UserRow, name: string): Promise<UserRow> {
+  return save(ctx, user, { name: name.trim() });
+}
+
+/**
+ * Checks the current password, sets the new one, and ends every other session of the user (their
+ * sockets close too); the session that made the change stays signed in.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  currentSessionId: string | null,
+  body: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  await ctx.rateLimiter.hit(
+    `password:user:${user.id}`,
+    { limit: ctx.config.AUTH_RATE_LIMIT, windowSeconds: ctx.config.AUTH_RATE_WINDOW_SECONDS },
+    { message: "Too many attempts. Please try again later." },
+  );
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError("wrong_password", SETTINGS_MESSAGES.wrongPassword);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return tx
+      .delete(sessions)
+      .where(
+        and(eq(sessions.userId, user.id), currentSessionId ? ne(sessions.id, currentSessionId) : undefined),
+      )
+      .returning({ id: sessions.id });
+  });
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended.map((row) => row.id) });
+}
+
+export function setHolidayMode(ctx: AppContext, user: UserRow, body: HolidayBody): Promise<UserRow> {
+  if (body.isActive) {
+    return save(ctx, user, {
+      holidayActive: true,
+      holidayFrom: body.fromDate,
+      holidayTo: body.toDate,
+      holidayActivatedAt: new Date(),
+    });
+  }
+  return save(ctx, user, {
+    holidayActive: false,
+    holidayFrom: null,
+    holidayTo: null,
+    holidayDeactivatedAt: new Date(),
+  });
+}

@@ -1,0 +1,213 @@
+import { LIVE_REPLAY_LIMIT, type LiveFrame } from "@shared/api/chats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openItemChat, type Student, sendOffer, sendText } from "../../tests/factories/chats";
+import { createStudent, STRONG_PASSWORD } from "../../tests/factories/users";
+import { post, signIn } from "../../tests/helpers/api";
+import {
+  connectLive,
+  type LiveClient,
+  listenOnLoopback,
+  refusedUpgrade,
+  settle,
+  TEST_ORIGIN,
+} from "../../tests/helpers/live";
+import { createTestApp, type TestApp, tokenFromMail } from "../../tests/helpers/test-app";
+import { CLOSE_SESSION_ENDED } from "./gateway";
+
+let testApp: TestApp;
+let baseUrl: string;
+const openSockets: LiveClient[] = [];
+beforeAll(async () => {
+  testApp = await createTestApp();
+  baseUrl = await listenOnLoopback(testApp.app);
+});
+afterAll(async () => {
+  await Promise.all(openSockets.map((socket) => socket.close()));
+  await testApp?.close();
+});
+
+async function connect(cookie: string, options: { after?: number } = {}): Promise<LiveClient> {
+  const client = await connectLive(baseUrl, cookie, options);
+  openSockets.push(client);
+  return client;
+}
+
+/** A buyer and a seller with a chat about an item. */
+async function pair() {
+  const buyer = await createStudent(testApp, { name: "Aarav Mehta" });
+  const seller = await createStudent(testApp, { name: "Diya Nair" });
+  const chat = await openItemChat(testApp, buyer, seller, "Study lamp");
+  return { buyer, seller, chat };
+}
+
+const afterHello = (client: LiveClient) => client.frames.slice(1);
+const isMessage = (text: string) => (frame: LiveFrame) =>
+  frame.type === "message.created" && frame.data.message.text === text;
+
+describe("who may open the live socket", () => {
+  it("without a session cookie -> the upgrade is refused with 401", async () => {
+    expect(await refusedUpgrade(baseUrl, { origin: TEST_ORIGIN })).toBe(401);
+    expect(await refusedUpgrade(baseUrl, { origin: TEST_ORIGIN, cookie: "cb_session=forged" })).toBe(401);
+  });
+
+  it("from a foreign Origin -> the upgrade is refused with 403", async () => {
+    const student = await createStudent(testApp);
+    const headers = { origin: "https://evil.example", cookie: student.cookie };
+    expect(await refusedUpgrade(baseUrl, headers)).toBe(403);
+  });
+
+  it("with the cookie and our Origin -> hello with the user's current seq", async () => {
+    const student = await createStudent(testApp);
+    const client = await connect(student.cookie);
+    expect(client.first).toEqual({ type: "hello", seq: 0 });
+  });
+});
+
+describe("delivery of a send", () => {
+  it("the recipient gets message, chat, notification and counts frames in seq order; the sender the message", async () => {
+    const { buyer, seller, chat } = await pair();
+    const stranger = await createStudent(testApp);
+    const [buyerSocket, sellerSocket, strangerSocket] = await Promise.all(
+      [buyer, seller, stranger].map((user) => connect(user.cookie)),
+    );
+    const start = sellerSocket.first.seq;
+
+    const message = await sendText(testApp, buyer, chat.id, "Does the lamp have a warm mode?");
+    await sellerSocket.waitUntil((frames) => frames.length >= 5, "four event frames");
+    const frames = afterHello(sellerSocket);
+    expect(frames.map((f) => [f.type, f.seq])).toEqual([
+      ["message.created", start + 1],
+      ["chat.updated", start + 2],
+      ["notification.created", start + 3],
+      ["counts", start + 4],
+    ]);
+    expect(frames[0]).toMatchObject({ data: { message: { id: message.id, chatId: chat.id } } });
+    expect(frames[1]).toMatchObject({ data: { chatId: chat.id } });
+    expect(frames[2]).toMatchObject({
+      data: { notification: { type: "message", chatId: chat.id, fromUserId: buyer.id, read: false } },
+    });
+    expect(frames[3]).toMatchObject({ data: { unread: 1, unreadMessages: 1 } });
+
+    const own = await buyerSocket.waitFor(isMessage(message.text), "the sender's own message");
+    expect(own).toMatchObject({ seq: buyerSocket.first.seq + 1, data: { message: { id: message.id } } });
+    await buyerSocket.waitFor((f) => f.type === "chat.updated", "chat.updated for the sender");
+
+    await sendOffer(testApp, buyer, chat.id, 700);
+    const offer = await sellerSocket.waitFor(
+      (f) => f.type === "notification.created" && f.data.notification.type === "offer",
+      "the offer notification",
+    );
+    expect(offer).toMatchObject({ data: { notification: { offerPrice: 700 } } });
+    await sellerSocket.waitFor(
+      (f) => f.type === "counts" && f.data.unread === 2 && f.data.unreadMessages === 1,
+      "counts {unread: 2, unreadMessages: 1}",
+    );
+
+    await settle();
+    expect(strangerSocket.frames).toEqual([strangerSocket.first]);
+    const seqs = sellerSocket.frames.map((f) => f.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => start + i));
+  });
+
+  it("opening the chat sends notification.read and counts back to zero", async () => {
+    const { buyer, seller, chat } = await pair();
+    await sendText(testApp, buyer, chat.id, "ping");
+    const socket = await connect(seller.cookie);
+    await post(testApp, `/api/chats/${chat.id}/read`, undefined, { cookie: seller.cookie });
+    await socket.waitFor((f) => f.type === "notification.read", "notification.read");
+    await socket.waitFor(
+      (f) => f.type === "counts" && f.data.unread === 0 && f.data.unreadMessages === 0,
+      "counts back to zero",
+    );
+  });
+});
+
+describe("catching up after being offline", () => {
+  it("100 messages missed -> exactly those, in order, after reconnecting with ?after", async () => {
+    const { buyer, seller, chat } = await pair();
+    const first = await connect(seller.cookie);
+    const seen = first.first.seq;
+    await first.close();
+
+    const texts = Array.from({ length: 100 }, (_, i) => `m${i + 1}`);
+    for (const text of texts) await sendText(testApp, buyer, chat.id, text);
+
+    const again = await connect(seller.cookie, { after: seen });
+    expect(again.first).toEqual({ type: "hello", seq: seen + 400 });
+    await again.waitUntil((frames) => frames.length >= 401, "400 replayed frames", 10_000);
+    await settle();
+    const replayed = afterHello(again);
+    expect(replayed.map((f) => f.seq)).toEqual(Array.from({ length: 400 }, (_, i) => seen + i + 1));
+    const messages = replayed.filter((f) => f.type === "message.created");
+    expect(messages.map((f) => (f.type === "message.created" ? f.data.message.text : ""))).toEqual(texts);
+    const byType = (type: string) => replayed.filter((f) => f.type === type).length;
+    expect([byType("chat.updated"), byType("notification.created"), byType("counts")]).toEqual([
+      100, 100, 100,
+    ]);
+    expect(replayed.at(-1)).toMatchObject({ type: "counts", data: { unread: 100, unreadMessages: 100 } });
+
+    await sendText(testApp, buyer, chat.id, "m101");
+    const live = await again.waitFor(isMessage("m101"), "the next live message");
+    expect(live.seq).toBe(seen + 401);
+  }, 90_000);
+
+  it(`more than LIVE_REPLAY_LIMIT (${LIVE_REPLAY_LIMIT}) events missed -> a resync frame, no replay`, async () => {
+    const recipient = await createStudent(testApp, { name: "Ira Kapoor" });
+    const socket = await connect(recipient.cookie);
+    const seen = socket.first.seq;
+    await socket.close();
+
+    // Four events per message for the recipient; each sender stays under the send rate limit.
+    const needed = Math.floor(LIVE_REPLAY_LIMIT / 4) + 5;
+    const perSender = 100;
+    const senders: { sender: Student; chatId: string; count: number }[] = [];
+    for (let left = needed; left > 0; left -= perSender) {
+      const sender = await createStudent(testApp);
+      const chat = await openItemChat(testApp, sender, recipient);
+      senders.push({ sender, chatId: chat.id, count: Math.min(perSender, left) });
+    }
+    for (const { sender, chatId, count } of senders)
+      for (let i = 0; i < count; i++) await sendText(testApp, sender, chatId, `r${i}`);
+
+    const again = await connect(recipient.cookie, { after: seen });
+    expect(again.first).toEqual({ type: "resync", seq: seen + needed * 4 });
+    await settle();
+    expect(again.frames).toEqual([again.first]);
+    const last = senders[0] as (typeof senders)[number];
+    await sendText(testApp, last.sender, last.chatId, "after resync");
+    const next = await again.waitFor(isMessage("after resync"), "the first event after resync");
+    expect(next.seq).toBe(again.first.seq + 1);
+  }, 120_000);
+});
+
+describe("the socket ends with the session", () => {
+  it("logout closes that session's socket with 4001; another session's socket stays open", async () => {
+    const student = await createStudent(testApp);
+    const otherCookie = await signIn(testApp, student.email, STRONG_PASSWORD);
+    const [ending, staying] = await Promise.all([connect(student.cookie), connect(otherCookie)]);
+    const response = await post(testApp, "/api/auth/logout", undefined, { cookie: student.cookie });
+    expect(response.statusCode).toBe(204);
+    expect(await ending.waitForClose()).toBe(CLOSE_SESSION_ENDED);
+    await settle();
+    expect(staying.socket.readyState).toBe(staying.socket.OPEN);
+  });
+
+  it("a password reset closes every socket of that user, and only theirs", async () => {
+    const student = await createStudent(testApp);
+    const bystander = await createStudent(testApp);
+    const otherCookie = await signIn(testApp, student.email, STRONG_PASSWORD);
+    const sockets = await Promise.all([connect(student.cookie), connect(otherCookie)]);
+    const unaffected = await connect(bystander.cookie);
+
+    await post(testApp, "/api/auth/forgot-password", { email: student.email });
+    const token = tokenFromMail(testApp.mail, student.email);
+    const reset = await post(testApp, "/api/auth/reset-password", { token, password: "Fresh#Start2025" });
+    expect(reset.statusCode).toBe(200);
+    expect(await Promise.all(sockets.map((socket) => socket.waitForClose()))).toEqual([
+      CLOSE_SESSION_ENDED,
+      CLOSE_SESSION_ENDED,
+    ]);
+    await settle();
+    expect(unaffected.socket.readyState).toBe(unaffected.socket.OPEN);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import {
+  BIO_MAX_LENGTH,
+  indiaToday,
+  validateHolidayDates,
+  validateName,
+  validatePasswordChange,
+} from "../validation/settings";
+import { ItemSchema } from "./items";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  college: z.string(),
+  city: z.string(),
+  profilePhoto: z.string().nullable(),
+  isVerified: z.boolean(),
+  counts: z.object({ items: z.number().int(), followers: z.number().int(), following: z.number().int() }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ProfileResponseSchema = z.object({
+  profile: ProfileSchema,
+  /** Whether the viewer follows this person (always false on one's own profile). */
+  isFollowing: z.boolean(),
+  isOwn: z.boolean(),
+  /** Available first (newest first), then sold by most recent sale. */
+  items: z.array(ItemSchema),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
+export const PersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  college: z.string(),
+  profilePhoto: z.string().nullable(),
+});
+export const FollowersResponseSchema = z.object({ followers: z.array(PersonSchema) });
+export type Person = z.infer<typeof PersonSchema>;
+
+export const UpdateProfileBodySchema = z
+  .object({
+    name: z.string(),
+    bio: z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
+    /** A URL from the profile-photo upload, or null to remove the photo. */
+    profilePhoto: z.string().max(500).nullable(),
+  })
+  .superRefine((body, ctx) => {
+    const message = validateName(body.name);
+    if (message) ctx.addIssue({ code: "custom", path: ["name"], message });
+  });
+
+export const UpdateNameBodySchema = z.object({ name: z.string() }).superRefine((body, ctx) => {
+  const message = validateName(body.name);
+  if (message) ctx.addIssue({ code: "custom", path: ["name"], message });
+});
+
+export const ChangePasswordBodySchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine((body, ctx) => {
+    const message = validatePasswordChange(body);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+export const HolidayBodySchema = z.discriminatedUnion("isActive", [
+  z
+    .object({ isActive: z.literal(true), fromDate: z.string(), toDate: z.string() })
+    .superRefine((body, ctx) => {
+      const shapeOk =
+        (!body.fromDate || DATE.test(body.fromDate)) && (!body.toDate || DATE.test(body.toDate));
+      const message = shapeOk
+        ? validateHolidayDates(body.fromDate, body.toDate, indiaToday())
+        : "Please enter dates as YYYY-MM-DD.";
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
+  z.object({ isActive: z.literal(false) }),
+]);
+export type HolidayBody = z.infer<typeof HolidayBodySchema>;
