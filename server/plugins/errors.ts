@@ -16,6 +16,15 @@ function firstValidationMessage(error: FastifyError): string {
   return message;
 }
 
+const CODES_BY_STATUS: Record<number, string> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
 /**
  * One error shape for every failure: `{error: {code, message}}`. Client mistakes keep their own
  * words; anything unexpected is logged in full and answered with a plain 500.
@@ -33,14 +42,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code =
-        status === 413
-          ? "payload_too_large"
-          : status === 404
-            ? "not_found"
-            : status === 429
-              ? "rate_limited"
-              : "invalid_input";
+      const code = CODES_BY_STATUS[status] ?? "invalid_input";
       const message =
         status === 413
           ? "The request is too large."

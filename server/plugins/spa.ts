@@ -14,8 +14,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.root,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
+      index: "index.html",
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
@@ -26,7 +27,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = hasWebApp && request.method === "GET" && !request.url.startsWith("/api/");
+    // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
+    const isPage =
+      hasWebApp && request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
     if (isPage) {
       reply.header("cache-control", "no-cache");
       return reply.type("text/html").sendFile("index.html");
