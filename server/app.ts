@@ -12,6 +12,7 @@ import {
 import type { Config } from "./config/env";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
+import { createOutboxWorker } from "./jobs/outbox";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatsRoutes } from "./modules/chats/chats.routes";
@@ -21,6 +22,8 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { ticketsRoutes } from "./modules/tickets/tickets.routes";
+import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
@@ -38,6 +41,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Replaces the file storage (the S3 backend, or tests). */
   storage?: Storage;
+  /** Background workers (the outbox) start with the app unless false; tests drive them by hand. */
+  startWorkers?: boolean;
   /** Replaces the mailer (tests capture mail). */
   mailer?: Mailer;
   /** Where the built web app lives; tests of the API alone pass a folder without one. */
@@ -58,6 +63,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const outboxWorker = createOutboxWorker({
+    db: database.db,
+    log: app.log,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    senders: config.FORM_MIRROR_URL
+      ? { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS) }
+      : {},
+  });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -72,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter: new RateLimiter(database.db),
     storage: options.storage ?? createDiskStorage(path.join(config.dataDir, "files")),
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
+    outbox: outboxWorker,
     log: app.log,
   };
 
@@ -96,7 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });
 
+  if (options.startWorkers !== false) app.addHook("onReady", async () => outboxWorker.start());
   app.addHook("onClose", async () => {
+    await outboxWorker.stop();
     await ctx.bus.close();
   });
   await app.register(liveGateway, {
@@ -117,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(chatsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(profilesRoutes, { ctx });
+      await api.register(ticketsRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config/env";
 import type { Db } from "./db/client";
+import type { OutboxWorker } from "./jobs/outbox";
 import type { Mailer } from "./plugins/mail";
 import type { RateLimiter } from "./plugins/rate-limit";
 import type { Storage } from "./plugins/storage";
@@ -15,5 +16,7 @@ export interface AppContext {
   storage: Storage;
   /** Tells every instance whose live events to deliver, after a write commits. */
   bus: LiveBus;
+  /** Delivers copies to other services (the support-ticket form) with retries. */
+  outbox: OutboxWorker;
   log: FastifyBaseLogger;
 }

@@ -31,6 +31,13 @@ const EnvSchema = z.object({
     (value) => value === undefined || /^smtps?:\/\//.test(value),
     "must start with smtp:// or smtps://",
   ),
+  /** Where a copy of each support ticket is posted (multipart form); unset: no copy is sent. */
+  FORM_MIRROR_URL: optionalUrl,
+  /** Attempts before a copy is given up and shown to the admin as failed. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** First retry delay; it doubles each attempt, up to an hour. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   MAIL_FROM: z.string().default("Campus Bazaar <no-reply@campusbazaar.local>"),
   /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
   TRUST_PROXY: z.stringbool().default(false),

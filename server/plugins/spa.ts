@@ -29,7 +29,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
     const isPage =
-      hasWebApp && request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
+      hasWebApp &&
+      request.method === "GET" &&
+      !request.url.startsWith("/api/") &&
+      !request.url.startsWith("/assets/");
     if (isPage) {
       reply.header("cache-control", "no-cache");
       return reply.type("text/html").sendFile("index.html");

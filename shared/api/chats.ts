@@ -107,7 +107,9 @@ export type LiveEvent =
   | { type: "chat.updated"; data: { chatId: string } }
   | { type: "notification.created"; data: { notification: Notification } }
   | { type: "notification.read"; data: { ids: string[] } }
-  | { type: "counts"; data: UnreadCounts };
+  | { type: "counts"; data: UnreadCounts }
+  /** A support ticket of the user changed status (the admin resolved or rejected it). */
+  | { type: "ticket.updated"; data: { ticketId: string; status: string } };
 
 export type LiveFrame =
   | ({ seq: number } & LiveEvent)

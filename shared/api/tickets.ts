@@ -46,7 +46,10 @@ export const CreateTicketBodySchema = z.object({
   description: z
     .string(TICKET_MESSAGES.descriptionRequired)
     .refine((value) => value.trim().length > 0, TICKET_MESSAGES.descriptionRequired)
-    .refine((value) => value.length <= TICKET_DESCRIPTION_MAX_LENGTH, `At most ${TICKET_DESCRIPTION_MAX_LENGTH} characters.`),
+    .refine(
+      (value) => value.length <= TICKET_DESCRIPTION_MAX_LENGTH,
+      `At most ${TICKET_DESCRIPTION_MAX_LENGTH} characters.`,
+    ),
 });
 export type CreateTicketBody = z.infer<typeof CreateTicketBodySchema>;
 

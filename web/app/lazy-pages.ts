@@ -23,8 +23,36 @@ export const VerifyEmailPage = lazy(() =>
 export const DashboardPage = lazy(() =>
   import("../features/dashboard/components/dashboard-page").then((m) => ({ default: m.DashboardPage })),
 );
+export const SellPage = lazy(() =>
+  import("../features/marketplace/components/sell-page").then((m) => ({ default: m.SellPage })),
+);
+export const BrowsePage = lazy(() =>
+  import("../features/marketplace/components/browse-page").then((m) => ({ default: m.BrowsePage })),
+);
+export const ItemDetailPage = lazy(() =>
+  import("../features/marketplace/components/item-detail-page").then((m) => ({ default: m.ItemDetailPage })),
+);
 export const VaultPage = lazy(() =>
   import("../features/vault/components/vault-page").then((m) => ({ default: m.VaultPage })),
+);
+export const MessagesPage = lazy(() =>
+  import("../features/messages/components/messages-page").then((m) => ({ default: m.MessagesPage })),
+);
+export const NotificationsPage = lazy(() =>
+  import("../features/notifications/components/notifications-page").then((m) => ({
+    default: m.NotificationsPage,
+  })),
+);
+export const OwnProfilePage = lazy(() =>
+  import("../features/profile/components/own-profile-page").then((m) => ({ default: m.OwnProfilePage })),
+);
+export const PublicProfilePage = lazy(() =>
+  import("../features/profile/components/public-profile-page").then((m) => ({
+    default: m.PublicProfilePage,
+  })),
+);
+export const SettingsPage = lazy(() =>
+  import("../features/settings/components/settings-page").then((m) => ({ default: m.SettingsPage })),
 );
 export const AdminPage = lazy(() =>
   import("../features/admin/components/admin-page").then((m) => ({ default: m.AdminPage })),

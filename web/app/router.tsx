@@ -7,11 +7,19 @@ import { AdminLayout } from "./layout/admin-layout";
 import { StudentLayout } from "./layout/student-layout";
 import {
   AdminPage,
+  BrowsePage,
   DashboardPage,
   ForgotPasswordPage,
+  ItemDetailPage,
   LoginPage,
+  MessagesPage,
+  NotificationsPage,
+  OwnProfilePage,
   PrivacyPolicyPage,
+  PublicProfilePage,
   ResetPasswordPage,
+  SellPage,
+  SettingsPage,
   SignupPage,
   TermsOfUsePage,
   VaultPage,
@@ -37,16 +45,8 @@ function RootLayout() {
 
 /** Sections built by later pieces of work; each shows the shared placeholder until then. */
 const PLACEHOLDER_SECTIONS = [
-  { path: "/sell", title: "Sell Your Item" },
-  { path: "/buy", title: "Browse Items" },
-  { path: "/item/:itemId", title: "Item Details" },
   { path: "/events", title: "Events & Hackathons" },
   { path: "/teammates", title: "Teammate Finder" },
-  { path: "/profile", title: "Profile" },
-  { path: "/profile/:userId", title: "Profile" },
-  { path: "/messages", title: "Messages" },
-  { path: "/notifications", title: "Notifications" },
-  { path: "/settings", title: "Settings" },
 ];
 
 const router = createBrowserRouter([
@@ -76,6 +76,14 @@ const router = createBrowserRouter([
             children: [
               { path: "/dashboard", element: <DashboardPage /> },
               { path: "/vault", element: <VaultPage /> },
+              { path: "/sell", element: <SellPage /> },
+              { path: "/buy", element: <BrowsePage /> },
+              { path: "/item/:itemId", element: <ItemDetailPage /> },
+              { path: "/messages", element: <MessagesPage /> },
+              { path: "/notifications", element: <NotificationsPage /> },
+              { path: "/profile", element: <OwnProfilePage /> },
+              { path: "/profile/:userId", element: <PublicProfilePage /> },
+              { path: "/settings", element: <SettingsPage /> },
               ...PLACEHOLDER_SECTIONS.map(({ path, title }) => ({
                 path,
                 element: <SectionPlaceholder key={path} title={title} />,

@@ -6,5 +6,6 @@ export * from "./follows";
 export * from "./items";
 export * from "./rate-limits";
 export * from "./sessions";
+export * from "./tickets";
 export * from "./uploads";
 export * from "./users";

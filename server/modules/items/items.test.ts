@@ -111,6 +111,11 @@ describe("POST /api/items", () => {
     expect(await findItemRow(testApp, item.id)).toMatchObject({ sellerId: seller.id, price: 650 });
   });
 
+  it("accepts an empty description: only name, type and price are required", async () => {
+    const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage, { description: "" }));
+    expect(item.description).toBe("");
+  });
+
   it("shows the seller's mobile number only when showMobileNumber is set, and trims the texts", async () => {
     const item = await postItem(
       testApp,

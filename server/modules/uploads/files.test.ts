@@ -59,6 +59,13 @@ describe("GET /api/files/:bucket/:key", () => {
     });
   });
 
+  it("returns the thumbnail as AVIF to a browser that accepts AVIF but not WebP", async () => {
+    const response = await get(testApp, `${jpegUrl}?${THUMBNAIL}`, { headers: { accept: "image/avif,*/*" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/avif");
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 400, height: 400 });
+  });
+
   it.each([
     ["a JPEG", () => jpegUrl, "image/jpeg", "jpeg"],
     ["a PNG", () => pngUrl, "image/png", "png"],

@@ -9,6 +9,7 @@ import {
   makeImage,
   makeNoisyPng,
   makePhoneJpeg,
+  makePngOfSize,
   makePolyglotGif,
   makeTruncatedJpeg,
   NOT_IMAGES,
@@ -129,6 +130,21 @@ describe("POST /api/uploads/images", () => {
     const response = await uploadFile(testApp, cookie, noisy, "noise.png", "image/png");
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ width: 1000, height: 1000 });
+  });
+
+  it("keeps the stored name a single safe segment whatever the uploaded name holds", async () => {
+    const response = await uploadFile(testApp, cookie, await makeImage("jpeg"), "../../Résumé <b>&'x'.jpg");
+    expect(response.statusCode).toBe(201);
+    expect(response.json().url).toMatch(/^\/api\/files\/images\/\d+_[\w.-]*Resume_[\w.-]*\.jpg$/);
+  });
+
+  it("accepts a file of exactly 10 MB and a picture of exactly 40 megapixels", async () => {
+    const tenMegabytes = await makePngOfSize(10 * 1024 * 1024);
+    const big = await uploadFile(testApp, cookie, tenMegabytes, "scan.png", "image/png");
+    expect(big.statusCode).toBe(201);
+    const fortyMegapixels = await uploadFile(testApp, cookie, await makeHugePng(8000, 5000), "wide.png");
+    expect(fortyMegapixels.statusCode).toBe(201);
+    expect(fortyMegapixels.json()).toMatchObject({ width: 8000, height: 5000 });
   });
 
   it.each([

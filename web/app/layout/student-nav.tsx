@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { DropdownMenu } from "../../components/ui/dropdown-menu";
 import { BellIcon, ChatIcon, ChevronDownIcon } from "../../components/ui/icons";
 import { useLogout } from "../../features/auth/hooks/use-logout";
+import { LiveStatus } from "../../features/live/live-status";
 import { useUnreadCounts } from "../../features/notifications/hooks";
 import { BrandLink } from "./brand-link";
 import { CountBadge, unreadLabel } from "./count-badge";
@@ -25,6 +26,7 @@ export function StudentNav({ user }: { user: User }) {
         className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"
       >
         <BrandLink to="/dashboard" />
+        <LiveStatus className="ml-2 min-w-0" />
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
           <Link

@@ -1,0 +1,60 @@
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Random six digits, unique across all tickets. */
+    ticketId: text("ticket_id").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    userCollege: text("user_college").notNull(),
+    purpose: text("purpose").notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: ["open", "in-progress", "resolved", "closed", "rejected"] })
+      .notNull()
+      .default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by"),
+  },
+  (table) => [
+    uniqueIndex("support_tickets_ticket_id_unique").on(table.ticketId),
+    index("support_tickets_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("support_tickets_status_idx").on(table.status, table.createdAt),
+  ],
+);
+
+/**
+ * Work that must reach another service even across restarts: written in the same transaction
+ * as the record it copies, sent by a worker with retries, marked sent once acknowledged.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's claim; another instance skips the row until it passes. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("outbox_due_idx").on(table.nextAttemptAt)],
+);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { applyFilterChange, applyPageChange, pageWindow, parseBrowseFilters } from "./browse-params";
+
+const parse = (query: string, college = "IIT Delhi") =>
+  parseBrowseFilters(new URLSearchParams(query), college);
+
+describe("browse filters in the query string", () => {
+  it("uses the defaults and the student's own college when the address has no filters", () => {
+    expect(parse("")).toEqual({
+      search: "",
+      category: "all",
+      college: "IIT Delhi",
+      sort: "newest",
+      page: 1,
+    });
+  });
+
+  it("keeps a cleared college (college=) instead of adding the student's own again", () => {
+    expect(parse("college=").college).toBe("");
+    expect(parse("college=NIT%20Trichy").college).toBe("NIT Trichy");
+  });
+
+  it("falls back to defaults for unknown values", () => {
+    expect(parse("category=cars&sort=cheap&page=-2")).toMatchObject({
+      category: "all",
+      sort: "newest",
+      page: 1,
+    });
+    expect(parse("category=books&sort=price-low&page=3")).toMatchObject({
+      category: "books",
+      sort: "price-low",
+      page: 3,
+    });
+  });
+
+  it("goes back to page 1 when a filter changes and leaves defaults out", () => {
+    const params = new URLSearchParams("search=lamp&category=books&page=4&college=");
+    expect(applyFilterChange(params, { category: "all" }).toString()).toBe("search=lamp&college=");
+    expect(applyFilterChange(params, { search: "  " }).toString()).toBe("category=books&college=");
+    expect(applyFilterChange(params, { sort: "oldest" }).get("page")).toBeNull();
+  });
+
+  it("writes page numbers above 1 only", () => {
+    const params = new URLSearchParams("search=lamp");
+    expect(applyPageChange(params, 3).toString()).toBe("search=lamp&page=3");
+    expect(applyPageChange(new URLSearchParams("page=3"), 1).toString()).toBe("");
+  });
+});
+
+describe("page buttons", () => {
+  it("shows every page when there are five or fewer", () => {
+    expect(pageWindow(1, 3, 5)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 0, 5)).toEqual([]);
+  });
+
+  it("centres a window of five on the current page and shifts it at the ends", () => {
+    expect(pageWindow(1, 10, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 10, 5)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(10, 10, 5)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(9, 10, 5)).toEqual([6, 7, 8, 9, 10]);
+  });
+});

@@ -1,0 +1,77 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useSession } from "../../../app/session";
+import { primaryButton } from "../../../components/ui/button-styles";
+import { TagIcon } from "../../../components/ui/icons";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { browseItemsQueryOptions } from "../api/items-api";
+import { useBrowseFilters } from "../hooks/use-browse-filters";
+import { useViewMode } from "../hooks/use-view-mode";
+import { BrowseResults } from "./browse-results";
+import { BrowseToolbar } from "./browse-toolbar";
+import { Pagination } from "./pagination";
+import { ViewToggle } from "./view-toggle";
+
+export function BrowsePage() {
+  useDocumentTitle("Browse Items");
+  const { user } = useSession();
+  const { filters, changeFilters, changePage } = useBrowseFilters();
+  const [view, setView] = useViewMode();
+  const [searchKey, setSearchKey] = useState(0);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const query = useQuery(browseItemsQueryOptions(filters));
+  const data = query.data;
+
+  // A page past the end (items sold meanwhile, an old link) moves to the last page that exists.
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && data.totalPages > 0 && filters.page > data.totalPages) {
+      changePage(data.totalPages, { replace: true });
+    }
+  }, [data, query.isPlaceholderData, filters.page, changePage]);
+
+  function handlePageChange(page: number) {
+    changePage(page);
+    resultsRef.current?.scrollIntoView({ block: "start" });
+  }
+
+  function handleClearFilters() {
+    // The spec's Clear Filters resets only the search text and the category.
+    setSearchKey((key) => key + 1);
+    changeFilters({ search: "", category: "all" });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Browse Items</h1>
+          <p className="mt-1 text-slate-600">Second-hand finds from students around you.</p>
+        </div>
+        <Link to="/sell" className={primaryButton}>
+          <TagIcon className="size-4" />
+          Sell an Item
+        </Link>
+      </header>
+
+      <BrowseToolbar filters={filters} onChange={changeFilters} searchKey={searchKey} />
+
+      <div ref={resultsRef} className="scroll-mt-20">
+        <BrowseResults
+          data={data}
+          isError={query.isError}
+          isUpdating={query.isPlaceholderData}
+          view={view}
+          userId={user?.id ?? ""}
+          onRetry={() => query.refetch()}
+          onClearFilters={handleClearFilters}
+          toolbar={<ViewToggle view={view} onChange={setView} />}
+        />
+      </div>
+
+      {data && !query.isError ? (
+        <Pagination page={filters.page} totalPages={data.totalPages} onChange={handlePageChange} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { BrowseSort } from "@shared/api/items";
+import type { Category } from "@shared/constants";
+import { useId } from "react";
+import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import type { BrowseFilters } from "../api/items-api";
+import type { FilterChange } from "../browse-params";
+import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
+import { CollegeFilter } from "./college-filter";
+import { SearchBox } from "./search-box";
+
+interface BrowseToolbarProps {
+  filters: BrowseFilters;
+  onChange: (change: FilterChange, options?: { replace?: boolean }) => void;
+  /** Changes when the search box must forget what is being typed (Clear Filters). */
+  searchKey: number;
+}
+
+export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarProps) {
+  const categoryId = useId();
+  const sortId = useId();
+  return (
+    <section
+      aria-label="Search and filters"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 lg:grid-cols-4"
+    >
+      {/* Phones: search and college full width, the two selects side by side. */}
+      <SearchBox
+        key={searchKey}
+        className="col-span-2 lg:col-span-1"
+        value={filters.search}
+        // Typing replaces the history entry so Back does not step through every keystroke.
+        onCommit={(search) => onChange({ search }, { replace: true })}
+      />
+      <div className="min-w-0">
+        <label htmlFor={categoryId} className={labelClasses}>
+          Category
+        </label>
+        <select
+          id={categoryId}
+          name="category"
+          value={filters.category}
+          onChange={(event) => onChange({ category: event.target.value as "all" | Category })}
+          className={inputClasses}
+        >
+          <option value="all">All Categories</option>
+          {CATEGORY_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0">
+        <label htmlFor={sortId} className={labelClasses}>
+          Sort by
+        </label>
+        <select
+          id={sortId}
+          name="sort"
+          value={filters.sort}
+          onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
+          className={inputClasses}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CollegeFilter
+        value={filters.college}
+        onChange={(college) => onChange({ college })}
+        className="col-span-2 lg:col-span-1"
+      />
+    </section>
+  );
+}

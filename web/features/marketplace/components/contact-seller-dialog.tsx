@@ -1,0 +1,39 @@
+import type { Item } from "@shared/api/items";
+import { Link } from "react-router";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { ChatIcon } from "../../../components/ui/icons";
+import { messageSellerPath } from "../item-format";
+import { PhoneIcon } from "./marketplace-icons";
+import { ModalDialog } from "./modal-dialog";
+
+interface ContactSellerDialogProps {
+  item: Item;
+  onClose: () => void;
+}
+
+/** Browse's Contact Seller: message in the app, or call when the seller chose to show a number. */
+export function ContactSellerDialog({ item, onClose }: ContactSellerDialogProps) {
+  const canCall = item.showMobileNumber && item.sellerMobile !== "";
+  return (
+    <ModalDialog title="Contact Seller" onClose={onClose}>
+      <p className="mt-1 text-sm text-slate-600">
+        Get in touch with {item.sellerName} about <span className="font-medium">{item.productName}</span>.
+      </p>
+      <div className="mt-5 flex flex-col gap-3">
+        <Link to={messageSellerPath(item.sellerId, item.id)} className={primaryButton}>
+          <ChatIcon className="size-4" />
+          Message Seller
+        </Link>
+        {canCall ? (
+          <a href={`tel:${item.sellerMobile}`} className={secondaryButton}>
+            <PhoneIcon className="size-4" />
+            Call {item.sellerMobile}
+          </a>
+        ) : null}
+        <button type="button" onClick={onClose} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ItemDetailResponse } from "@shared/api/items";
+import { formatPrice } from "@shared/validation/sell";
+import { useState } from "react";
+import { useSession } from "../../../app/session";
+import { Alert } from "../../../components/ui/alert";
+import { useFavouriteToggle } from "../hooks/use-item-actions";
+import { capitalise, formatPostedDate } from "../item-format";
+import { ConditionBadge, SoldBadge } from "./condition-badge";
+import { ContactSellerSection } from "./contact-seller-section";
+import { FavouriteButton } from "./favourite-button";
+import { ImageUnavailable } from "./item-thumbnail";
+import { OwnerActions } from "./owner-actions";
+import { SellerCard } from "./seller-card";
+import { ShareButton } from "./share-button";
+
+export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
+  const { item, seller, isFavourite } = detail;
+  const { user } = useSession();
+  const favourite = useFavouriteToggle(item.id);
+  const isOwner = user?.id === item.sellerId;
+
+  return (
+    <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
+      <ItemPicture url={item.productImage} alt={item.productName} />
+
+      <div className="min-w-0 space-y-5">
+        <header>
+          <div className="flex flex-wrap items-center gap-2">
+            <ConditionBadge condition={item.condition} />
+            {item.isActive ? null : <SoldBadge />}
+          </div>
+          <h1 id="item-heading" className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+            {item.productName}
+          </h1>
+          <p className="mt-1 text-slate-600">{item.type}</p>
+          <p className="mt-3 text-3xl font-bold text-indigo-700">{formatPrice(item.price)}</p>
+        </header>
+
+        <div className="flex flex-wrap items-start gap-2">
+          {isOwner ? null : <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />}
+          <ShareButton title={item.productName} />
+        </div>
+        {favourite.error ? <Alert tone="error">{favourite.error}</Alert> : null}
+
+        <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
+          <div>
+            <dt className="text-slate-500">Category</dt>
+            <dd className="font-medium text-slate-900">{capitalise(item.category)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Posted</dt>
+            <dd className="font-medium text-slate-900">
+              <time dateTime={item.createdAt}>{formatPostedDate(item.createdAt)}</time>
+            </dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-slate-500">College</dt>
+            <dd className="font-medium break-words text-slate-900">{item.sellerCollege}</dd>
+          </div>
+        </dl>
+
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-lg font-semibold text-slate-900">
+            Description
+          </h2>
+          <p className="mt-1 break-words whitespace-pre-line text-slate-700">
+            {item.description.trim() || "The seller did not add a description."}
+          </p>
+        </section>
+
+        <SellerCard seller={seller} />
+
+        {isOwner ? (
+          <OwnerActions item={item} />
+        ) : item.isActive ? (
+          <ContactSellerSection item={item} />
+        ) : (
+          <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">This item has been sold.</p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The full-size picture; if it cannot load, the same placeholder the browse cards use. */
+function ItemPicture({ url, alt }: { url: string; alt: string }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  return (
+    <div className="relative aspect-square w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 md:sticky md:top-20 md:self-start">
+      {hasFailed ? (
+        <ImageUnavailable />
+      ) : (
+        <img src={url} alt={alt} onError={() => setHasFailed(true)} className="size-full object-contain" />
+      )}
+    </div>
+  );
+}

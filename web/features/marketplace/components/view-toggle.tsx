@@ -1,0 +1,32 @@
+import type { ViewMode } from "./item-card";
+import { GridIcon, ListIcon } from "./marketplace-icons";
+
+interface ViewToggleProps {
+  view: ViewMode;
+  onChange: (view: ViewMode) => void;
+}
+
+const VIEWS = [
+  { value: "grid", label: "Grid view", Icon: GridIcon },
+  { value: "list", label: "List view", Icon: ListIcon },
+] as const;
+
+export function ViewToggle({ view, onChange }: ViewToggleProps) {
+  return (
+    <fieldset className="flex rounded-lg border border-slate-300 bg-white p-0.5">
+      <legend className="sr-only">Layout</legend>
+      {VIEWS.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-label={label}
+          aria-pressed={view === value}
+          onClick={() => onChange(value)}
+          className={`inline-flex size-10 items-center justify-center rounded-md ${view === value ? "bg-indigo-700 text-white" : "text-slate-600 hover:bg-slate-100"}`}
+        >
+          <Icon className="size-5" />
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,152 @@
+import { type Item, type ItemDetailResponse, type ItemInput, ItemInputSchema } from "@shared/api/items";
+import { type Category, CONDITIONS, type Condition } from "@shared/constants";
+import { parsePrice, SELL_MESSAGES } from "@shared/validation/sell";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useSession } from "../../../app/session";
+import { ApiError } from "../../../lib/api";
+import { createItem, invalidateItemQueries, itemKeys, updateItem } from "../api/items-api";
+import { useImageUpload } from "./use-image-upload";
+
+export interface SellFields {
+  productName: string;
+  type: string;
+  /** As typed; parsed to whole rupees on submit. */
+  price: string;
+  category: Category;
+  condition: Condition;
+  description: string;
+  showMobileNumber: boolean;
+}
+
+/** Fields whose message shows under the field itself. */
+export type SellFieldName = "productName" | "type" | "price" | "description";
+type FieldErrors = Partial<Record<SellFieldName, string>>;
+
+const EMPTY_FIELDS: SellFields = {
+  productName: "",
+  type: "",
+  price: "",
+  category: "gadgets",
+  condition: "new",
+  description: "",
+  showMobileNumber: false,
+};
+
+function fieldsFromItem(item: Item): SellFields {
+  return {
+    productName: item.productName,
+    type: item.type,
+    price: String(item.price),
+    category: item.category,
+    // Older items may carry a condition the form no longer offers; the form must send one of three.
+    condition: CONDITIONS.includes(item.condition as Condition) ? (item.condition as Condition) : "used",
+    description: item.description,
+    showMobileNumber: item.showMobileNumber,
+  };
+}
+
+const FIELD_ORDER: SellFieldName[] = ["productName", "type", "price", "description"];
+
+/** The first message per field, from the same schema the server validates with. */
+function checkFields(input: ItemInput): FieldErrors {
+  const result = ItemInputSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as SellFieldName;
+    if (FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function submitErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 400) return error.message;
+    if (error.status === 401) return SELL_MESSAGES.notLoggedIn;
+    if (error.status === 403) return SELL_MESSAGES.notYourItem;
+  }
+  return SELL_MESSAGES.submitFailed;
+}
+
+/** State and submit of the Sell form; with `item` it edits that item instead of posting a new one. */
+export function useSellForm(item: Item | null) {
+  const { user, isLoading: isSessionLoading } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState(() => (item ? fieldsFromItem(item) : EMPTY_FIELDS));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const image = useImageUpload(item?.productImage ?? null);
+
+  const save = useMutation({
+    mutationFn: (input: ItemInput) => (item ? updateItem(item.id, input) : createItem(input)),
+    onSuccess: (result) => {
+      setFields(EMPTY_FIELDS);
+      image.remove();
+      // The edited item's page shows the saved version at once instead of the cached old one.
+      queryClient.setQueryData<ItemDetailResponse>(itemKeys.detail(result.item.id), (old) =>
+        old ? { ...old, item: result.item } : old,
+      );
+      // Marks every list stale before navigating, so the next page asks the server afresh.
+      void invalidateItemQueries(queryClient);
+      navigate(item ? `/item/${encodeURIComponent(result.item.id)}` : "/buy");
+    },
+    onError: (error) => setFormError(submitErrorMessage(error)),
+  });
+
+  function changeField<K extends keyof SellFields>(name: K, value: SellFields[K]) {
+    setFields((current) => ({ ...current, [name]: value }));
+    setFormError(null);
+    if (name in fieldErrors) setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const input: ItemInput = {
+      productName: fields.productName.trim(),
+      type: fields.type.trim(),
+      price: parsePrice(fields.price) ?? Number.NaN,
+      category: fields.category,
+      condition: fields.condition,
+      description: fields.description.trim(),
+      showMobileNumber: fields.showMobileNumber,
+      productImage: image.url ?? "",
+    };
+    const errors = checkFields(input);
+    setFieldErrors(errors);
+    const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
+    if (firstInvalid) {
+      setFormError(null);
+      (formRef.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      return;
+    }
+    // The spec's order after the fields: image, signed in, profile loaded.
+    const blocker = !input.productImage
+      ? SELL_MESSAGES.imageRequired
+      : isSessionLoading
+        ? SELL_MESSAGES.profileLoading
+        : !user
+          ? SELL_MESSAGES.notLoggedIn
+          : null;
+    setFormError(blocker);
+    if (!blocker) save.mutate(input);
+  }
+
+  return {
+    formRef,
+    fields,
+    fieldErrors,
+    formError,
+    image,
+    user,
+    isEditing: item !== null,
+    isSaving: save.isPending,
+    canSubmit: !save.isPending && !image.isUploading && !isSessionLoading && user !== null,
+    changeField,
+    handleSubmit,
+  };
+}

@@ -1,0 +1,82 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useSession } from "../../../app/session";
+import { BackButton } from "../../../components/ui/back-button";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
+import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
+import { FollowersDialog } from "./followers-dialog";
+import { MyItemsSection } from "./my-items-section";
+import { ProfileCounts } from "./profile-counts";
+import { ProfileDetails } from "./profile-details";
+import { ProfileEditForm } from "./profile-edit-form";
+import { CompleteProfileNotice, ProfileLoadError, ProfileLoading } from "./profile-states";
+
+const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+/** /profile: one's own details with Edit Profile, the counts, and My Posted Items. */
+export function OwnProfilePage() {
+  useDocumentTitle("My Profile");
+  const { user, isAdmin } = useSession();
+  // The administrator has no profile record (spec section 6), so nothing is asked for them.
+  const hasProfile = Boolean(user) && !isAdmin;
+  const query = useQuery({ ...profileQueryOptions(user?.id ?? ""), enabled: hasProfile });
+  const [isEditing, setIsEditing] = useState(false);
+  const [isShowingFollowers, setIsShowingFollowers] = useState(false);
+  useWarnOnLoadError(query.error);
+
+  // Leaving the form (Save or Cancel) hands focus back to Edit Profile, so keyboard users stay put.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
+
+  let content: ReactNode;
+  if (!hasProfile || (query.isError && isUserNotFound(query.error))) {
+    content = <CompleteProfileNotice />;
+  } else if (query.isPending) {
+    content = <ProfileLoading />;
+  } else if (query.isError) {
+    content = <ProfileLoadError onRetry={() => query.refetch()} />;
+  } else {
+    const { profile, items } = query.data;
+    content = (
+      <>
+        <section className={card}>
+          {isEditing ? (
+            <ProfileEditForm profile={profile} onDone={() => setIsEditing(false)} />
+          ) : (
+            <ProfileDetails
+              profile={profile}
+              actions={
+                <button
+                  ref={editButton}
+                  type="button"
+                  onClick={() => setIsEditing(true)}
+                  className={secondaryButton}
+                >
+                  Edit Profile
+                </button>
+              }
+            />
+          )}
+        </section>
+        <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
+        <MyItemsSection ownerId={profile.id} items={items} />
+        {isShowingFollowers ? (
+          <FollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <BackButton />
+      {content}
+    </div>
+  );
+}

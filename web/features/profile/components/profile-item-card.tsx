@@ -1,0 +1,64 @@
+import type { Item } from "@shared/api/items";
+import { formatPrice } from "@shared/validation/sell";
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
+import { ConditionBadge, SoldBadge } from "../../marketplace/components/condition-badge";
+import { ItemThumbnail } from "../../marketplace/components/item-thumbnail";
+
+interface ProfileItemCardProps {
+  item: Item;
+  /** The card's buttons; they get the title as their description so "Delete" says which item. */
+  children: (titleId: string) => ReactNode;
+}
+
+/** One item on a profile grid: picture, name (linking to the item page), price and condition. */
+export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
+  const titleId = useId();
+  const isSold = !item.isActive;
+  return (
+    <li className="flex">
+      <article
+        aria-labelledby={titleId}
+        className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        <div className="relative">
+          <ItemThumbnail
+            key={item.productImage}
+            url={item.productImage}
+            alt={item.productName}
+            className={`aspect-[4/3] w-full ${isSold ? "opacity-70" : ""}`}
+          />
+          {isSold ? (
+            <span className="absolute top-2 right-2">
+              <SoldBadge />
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+          <div className="flex items-start justify-between gap-2">
+            <h3 id={titleId} className="line-clamp-2 font-semibold break-words">
+              <Link
+                to={`/item/${encodeURIComponent(item.id)}`}
+                className="text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
+              >
+                {item.productName}
+              </Link>
+            </h3>
+            <ConditionBadge condition={item.condition} />
+          </div>
+          <p className="text-lg font-bold text-indigo-700">{formatPrice(item.price)}</p>
+          <div className="mt-auto flex flex-wrap gap-2 pt-1">{children(titleId)}</div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The grid around the cards: one column on a phone, up to four on a wide screen. */
+export function ProfileItemGrid({ children }: { children: ReactNode }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
+      {children}
+    </ul>
+  );
+}

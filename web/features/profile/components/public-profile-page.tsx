@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Link, useParams } from "react-router";
+import { useSession } from "../../../app/session";
+import { BackButton } from "../../../components/ui/back-button";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
+import { useFollowToggle } from "../hooks/use-follow-toggle";
+import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
+import { FollowersDialog } from "./followers-dialog";
+import { PostedItemsSection } from "./posted-items-section";
+import { ProfileCounts } from "./profile-counts";
+import { ProfileDetails } from "./profile-details";
+import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-states";
+
+function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
+  const follow = useFollowToggle(userId);
+  return (
+    <button
+      type="button"
+      aria-pressed={isFollowing}
+      // aria-busy rather than disabled: disabling would drop keyboard focus mid-tap.
+      aria-busy={follow.isPending || undefined}
+      onClick={() => follow.toggle(!isFollowing)}
+      className={isFollowing ? secondaryButton : primaryButton}
+    >
+      {isFollowing ? "Unfollow" : "Follow"}
+    </button>
+  );
+}
+
+/**
+ * /profile/{userId}: anyone's public profile. On one's own id it shows the same public view
+ * (how others see you) without Follow, plus a link to edit it on /profile.
+ */
+function PublicProfile({ userId }: { userId: string }) {
+  const { user } = useSession();
+  const query = useQuery(profileQueryOptions(userId));
+  const [isShowingFollowers, setIsShowingFollowers] = useState(false);
+  useWarnOnLoadError(query.error);
+  useDocumentTitle(query.data?.profile.name ?? "Profile");
+
+  if (query.isPending) return <ProfileLoading />;
+  if (query.isError) {
+    return isUserNotFound(query.error) ? (
+      <ProfileNotFound />
+    ) : (
+      <ProfileLoadError onRetry={() => query.refetch()} />
+    );
+  }
+
+  const { profile, items, isFollowing } = query.data;
+  const isOwn = query.data.isOwn || profile.id === user?.id;
+  let actions: ReactNode = <FollowButton userId={profile.id} isFollowing={isFollowing} />;
+  if (isOwn) {
+    actions = (
+      <Link to="/profile" className={secondaryButton}>
+        Edit Profile
+      </Link>
+    );
+  }
+
+  return (
+    <>
+      {isOwn ? (
+        <p className="rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
+          This is how other students see your profile.
+        </p>
+      ) : null}
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <ProfileDetails profile={profile} actions={actions} />
+      </section>
+      <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
+      <PostedItemsSection items={items} />
+      {isShowingFollowers ? (
+        <FollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
+      ) : null}
+    </>
+  );
+}
+
+export function PublicProfilePage() {
+  const { userId = "" } = useParams();
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <BackButton />
+      {/* Keyed, so moving from one profile to another (a follower's link) starts fresh. */}
+      <PublicProfile key={userId} userId={userId} />
+    </div>
+  );
+}
