@@ -5,7 +5,11 @@ import pg from "pg";
 export type BusMessage =
   | { kind: "events"; users: string[] }
   | { kind: "sessions-ended"; sessions: string[] }
-  | { kind: "users-ended"; users: string[] };
+  | { kind: "users-ended"; users: string[] }
+  /** Something everyone sees changed (events, recruitment posts): clients refetch it. */
+  | { kind: "broadcast"; topic: BroadcastTopic };
+
+export type BroadcastTopic = "events.changed" | "recruitment.changed";
 
 /**
  * Fan-out between server instances. On PostgreSQL it is LISTEN/NOTIFY, so every instance on one
@@ -23,6 +27,7 @@ const CHANNEL = "campus_live";
 const IDS_PER_MESSAGE = 150;
 
 function chunks(message: BusMessage): BusMessage[] {
+  if (message.kind === "broadcast") return [message];
   const ids = message.kind === "sessions-ended" ? message.sessions : message.users;
   if (ids.length <= IDS_PER_MESSAGE) return [message];
   const parts: BusMessage[] = [];

@@ -1,5 +1,5 @@
 import websocket from "@fastify/websocket";
-import { LIVE_REPLAY_LIMIT, type LiveFrame } from "@shared/api/chats";
+import { LIVE_REPLAY_LIMIT, type SocketFrame } from "@shared/api/chats";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { requireUser } from "../plugins/auth";
 import type { BusMessage, LiveBus } from "./bus";
-import { currentSeq, readEventsAfter } from "./live-events";
+import { currentSeq, hasEventAfter, readEventsAfter } from "./live-events";
 
 const HEARTBEAT_MS = 30_000;
 const BATCH = 200;
@@ -33,7 +33,7 @@ export const liveGateway = fp(
   async (app: FastifyInstance, options: { db: Db; bus: LiveBus; allowedOrigin: string }) => {
     const connections = new Map<string, Set<Connection>>();
 
-    const send = (connection: Connection, frame: LiveFrame) => {
+    const send = (connection: Connection, frame: SocketFrame) => {
       if (connection.socket.readyState === connection.socket.OPEN)
         connection.socket.send(JSON.stringify(frame));
     };
@@ -77,6 +77,11 @@ export const liveGateway = fp(
       if (message.kind === "events") {
         for (const userId of message.users)
           for (const connection of connections.get(userId) ?? []) void flush(connection);
+      } else if (message.kind === "broadcast") {
+        forEachConnection(
+          () => true,
+          (c) => send(c, { type: message.topic }),
+        );
       } else if (message.kind === "sessions-ended") {
         const ended = new Set(message.sessions);
         forEachConnection(
@@ -165,7 +170,11 @@ export const liveGateway = fp(
         // message arriving meanwhile can only deliver what follows it.
         const latest = await currentSeq(options.db, user.id);
         const isResumable = after !== undefined && after <= latest;
-        const isTooFarBehind = isResumable && latest - (after ?? 0) > LIVE_REPLAY_LIMIT;
+        // Too far behind, or the events that follow were pruned: replaying would leave a gap.
+        const isTooFarBehind =
+          isResumable &&
+          (latest - (after ?? 0) > LIVE_REPLAY_LIMIT ||
+            ((after ?? 0) < latest && !(await hasEventAfter(options.db, user.id, after ?? 0))));
         connection.lastSeq = isResumable && !isTooFarBehind ? (after ?? latest) : latest;
         if (socket.readyState !== socket.OPEN) return;
         const set = connections.get(user.id) ?? new Set();

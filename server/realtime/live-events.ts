@@ -72,3 +72,13 @@ export async function pruneLiveEvents(db: Db, olderThanDays = 7): Promise<void> 
     .delete(liveEvents)
     .where(sql`${liveEvents.createdAt} < now() - make_interval(days => ${olderThanDays})`);
 }
+
+/** Whether the event right after `after` is still stored (old events are pruned). */
+export async function hasEventAfter(db: Db, userId: string, after: number): Promise<boolean> {
+  const [row] = await db
+    .select({ seq: liveEvents.seq })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.userId, userId), eq(liveEvents.seq, after + 1)))
+    .limit(1);
+  return row !== undefined;
+}

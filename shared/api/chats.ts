@@ -118,5 +118,11 @@ export type LiveFrame =
   /** Too much was missed to replay: refetch everything, then continue from seq. */
   | { type: "resync"; seq: number };
 
+/** Shared lists changed for everyone; not numbered, since a reconnecting client refetches anyway. */
+export type BroadcastFrame = { type: "events.changed" | "recruitment.changed" };
+
+/** Everything the live socket sends. */
+export type SocketFrame = LiveFrame | BroadcastFrame;
+
 /** How many missed events a reconnecting client is replayed before it is told to refetch. */
 export const LIVE_REPLAY_LIMIT = 500;

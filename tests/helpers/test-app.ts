@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config/env";
+import { type Config, loadConfig } from "../../server/config/env";
 import type { Database } from "../../server/db/client";
 import { ensureAdminAccount } from "../../server/modules/auth/admin-account";
 import type { OutgoingMail } from "../../server/plugins/mail";
@@ -16,13 +16,34 @@ export const ADMIN_PASSWORD = "Admin#Pass2025";
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The configuration the app was built with (the test's env over the defaults below). */
+  config: Config;
   /** Every mail the app sent, oldest first. */
   mail: OutgoingMail[];
+  /** Stops the app (its workers too) and leaves the database open, as a process restart would. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** false: the outbox worker is not started with the app (see buildApp). */
+  startWorkers?: boolean;
+}
+
 /** A real app on a fresh copy of the template database, driven in process with app.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return createTestAppOn(await openTestDatabase(inject("testDatabase")), env, options);
+}
+
+/** A real app on a database the caller opened (several instances may share one); close() closes it. */
+export async function createTestAppOn(
+  database: Database,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-api-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -34,7 +55,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT: "1000",
     ...env,
   });
-  const database = await openTestDatabase(inject("testDatabase"));
   const mail: OutgoingMail[] = [];
   const app = await buildApp({
     config,
@@ -42,16 +62,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: false,
     webRoot: path.join(dataDir, "no-web"),
     mailer: { send: async (message) => void mail.push(message) },
+    ...(options.startWorkers === undefined ? {} : { startWorkers: options.startWorkers }),
   });
   await ensureAdminAccount({ db: database.db, config });
+  let isStopped = false;
+  async function stop() {
+    if (isStopped) return;
+    isStopped = true;
+    await app.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
   return {
     app,
     database,
+    config,
     mail,
+    stop,
     async close() {
-      await app.close();
+      await stop();
       await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

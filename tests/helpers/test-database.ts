@@ -53,6 +53,21 @@ export async function createTemplate(options: {
   return { kind: "embedded", templateFile: options.templateFile };
 }
 
+/**
+ * A fresh PostgreSQL database copied from the template, for tests that attach several pools (several
+ * app instances) to one database: its URL, and drop() to remove it once every pool is closed.
+ */
+export async function createPostgresTestDatabase(
+  target: Extract<TestDatabaseTarget, { kind: "postgres" }>,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `campus_bazaar_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(target.url, `create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
+  return {
+    url: withDatabase(target.url, name),
+    drop: () => adminQuery(target.url, `drop database if exists ${name} with (force)`),
+  };
+}
+
 /** A fresh database copied from the template, dropped again by close(). */
 export async function openTestDatabase(target: TestDatabaseTarget): Promise<Database> {
   if (target.kind === "embedded") {
@@ -60,14 +75,13 @@ export async function openTestDatabase(target: TestDatabaseTarget): Promise<Data
     const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return fromPglite(client);
   }
-  const name = `campus_bazaar_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(target.url, `create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
-  const database = fromPostgres(withDatabase(target.url, name), 4);
+  const created = await createPostgresTestDatabase(target);
+  const database = fromPostgres(created.url, 4);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(target.url, `drop database if exists ${name} with (force)`);
+      await created.drop();
     },
   };
 }

@@ -1,5 +1,6 @@
 export * from "./chats";
 export * from "./colleges";
+export * from "./community";
 export * from "./email-tokens";
 export * from "./favourites";
 export * from "./follows";

@@ -82,9 +82,7 @@ describeOnPostgres(title, () => {
     expect(thread.messages.map((m) => m.text).sort()).toEqual(["first", "second"]);
   });
 
-  // BUG: sendMessage sets the meta from its own message's created_at (the transaction's start) and
-  // text, unconditionally: the send that commits last wins even when its message is the older one.
-  it.fails("the chat's lastMessage and updatedAt describe the last message of the thread", () => {
+  it("the chat's lastMessage and updatedAt describe the last message of the thread", () => {
     const last = thread.messages.at(-1);
     expect({ lastMessage: thread.chat.lastMessage, updatedAt: thread.chat.updatedAt }).toEqual({
       lastMessage: last?.text,

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { chatMembers, chats, messages, type UserRow } from "../../db/schema";
@@ -111,10 +111,11 @@ export async function sendMessage(
       if (!first) throw new AppError("conflict", "Please send the message again.");
       return { message: toMessageDto(first), isNew: false };
     }
+    // Two sends can commit in either order: the meta only ever moves forward to the newer message.
     await tx
       .update(chats)
       .set({ lastMessage: preview(text), lastSenderId: sender.id, updatedAt: inserted.createdAt })
-      .where(eq(chats.id, chatId));
+      .where(and(eq(chats.id, chatId), lte(chats.updatedAt, inserted.createdAt)));
     await tx
       .insert(chatMembers)
       .values(members.map((userId) => ({ chatId, userId })))

@@ -16,8 +16,9 @@ export async function countsOf(db: Db, userId: string) {
   const [row] = await db
     .select({
       items: sql<number>`(select count(*) from ${items} where ${items.sellerId} = ${userId})::int`,
-      followers: sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${userId})::int`,
-      following: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = ${userId})::int`,
+      // Deleted accounts are not counted, as they are not listed.
+      followers: sql<number>`(select count(*) from ${follows} join ${users} on ${users.id} = ${follows.followerId} where ${follows.followeeId} = ${userId} and ${users.deletedAt} is null)::int`,
+      following: sql<number>`(select count(*) from ${follows} join ${users} on ${users.id} = ${follows.followeeId} where ${follows.followerId} = ${userId} and ${users.deletedAt} is null)::int`,
     })
     .from(sql`(select 1) as one`);
   return row ?? { items: 0, followers: 0, following: 0 };

@@ -83,6 +83,6 @@ export async function setFollowing(ctx: AppContext, follower: UserRow, followeeI
 
 export async function listFollowers(ctx: AppContext, userId: string) {
   const person = await repo.findActiveUser(ctx.db, userId);
-  if (!person) throw userNotFound();
+  if (!person || person.role === "admin") throw userNotFound();
   return repo.followersOf(ctx.db, userId);
 }

@@ -7,6 +7,8 @@ import {
   type ImageFormat,
   makeHugePng,
   makeImage,
+  makeImageWithXmp,
+  makeJpegWithComment,
   makeNoisyPng,
   makePhoneJpeg,
   makePngOfSize,
@@ -245,5 +247,24 @@ describe("metadata of uploaded photos", () => {
     expect(metadata.format).toBe(format);
     expect(metadata.exif).toBeUndefined();
     expect(served.rawPayload.includes("CampusPhone")).toBe(false);
+  });
+
+  it.each(["jpeg", "webp"] as const)("removes XMP from a %s", async (format) => {
+    const photo = await makeImageWithXmp(format);
+    expect((await sharp(photo).metadata()).xmp).toBeDefined();
+    const response = await uploadFile(testApp, cookie, photo, `photo.${format}`);
+    expect(response.statusCode).toBe(201);
+    const served = await get(testApp, response.json().url);
+    expect((await sharp(served.rawPayload).metadata()).xmp).toBeUndefined();
+    expect(served.rawPayload.includes("Priya Sharma")).toBe(false);
+  });
+
+  it("drops a JPEG comment, so markup hidden in it is never served", async () => {
+    const photo = await makeJpegWithComment(POLYGLOT_PAYLOAD);
+    expect(photo.includes("<script")).toBe(true);
+    const response = await uploadFile(testApp, cookie, photo, "comment.jpg");
+    expect(response.statusCode).toBe(201);
+    const served = await get(testApp, response.json().url);
+    expect(served.rawPayload.includes("<script")).toBe(false);
   });
 });

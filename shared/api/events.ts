@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+export const EVENT_MESSAGES = {
+  noEvents: "No events match your filters.",
+  posted: "Event posted successfully!",
+  deleted: "Event deleted successfully!",
+  deleteConfirm: "Are you sure you want to delete this event?",
+  imageUrl: "Image URL must be a valid URL.",
+  registrationUrl: "Registration URL must be a valid URL.",
+  required: (field: string) => `${field} is required.`,
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const EventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  organizer: z.string(),
+  venue: z.string(),
+  college: z.string(),
+  city: z.string(),
+  /** YYYY-MM-DD, India's calendar. */
+  date: z.string(),
+  /** HH:MM, 24-hour, India time. */
+  time: z.string(),
+  image: z.string(),
+  registrationUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CampusEvent = z.infer<typeof EventSchema>;
+
+export const EventListResponseSchema = z.object({ events: z.array(EventSchema) });
+
+export const EventsQuerySchema = z.object({
+  college: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  date: z.string().regex(DATE, "Please choose a valid date.").optional(),
+  search: z.string().max(100).optional(),
+  /** On by default: events before now are hidden. */
+  upcoming: z.enum(["true", "false"]).default("true"),
+});
+
+const required = (field: string, max = 200) =>
+  z
+    .string(EVENT_MESSAGES.required(field))
+    .refine((value) => value.trim().length > 0, EVENT_MESSAGES.required(field))
+    .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`);
+
+const httpUrl = (message: string) =>
+  z
+    .string(message)
+    .max(500, message)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === "https:" || url.protocol === "http:";
+      } catch {
+        return false;
+      }
+    }, message);
+
+/** The admin's event form: every field required; the registration URL only when its box is ticked. */
+export const CreateEventBodySchema = z.object({
+  title: required("Title"),
+  organizer: required("Organizer"),
+  date: z.string(EVENT_MESSAGES.required("Date")).regex(DATE, EVENT_MESSAGES.required("Date")),
+  time: z.string(EVENT_MESSAGES.required("Time")).regex(TIME, EVENT_MESSAGES.required("Time")),
+  venue: required("Venue"),
+  description: required("Description", 5000),
+  city: required("City", 100),
+  college: required("College"),
+  image: httpUrl(EVENT_MESSAGES.imageUrl),
+  registrationUrl: httpUrl(EVENT_MESSAGES.registrationUrl).nullable(),
+});
+export type CreateEventBody = z.infer<typeof CreateEventBodySchema>;
