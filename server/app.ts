@@ -18,10 +18,12 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { chatsRoutes } from "./modules/chats/chats.routes";
 import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes";
 import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -135,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes, { ctx });
       await api.register(profilesRoutes, { ctx });
       await api.register(ticketsRoutes, { ctx });
+      await api.register(eventsRoutes, { ctx });
+      await api.register(recruitmentRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

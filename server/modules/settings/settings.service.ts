@@ -60,8 +60,8 @@ export function setHolidayMode(ctx: AppContext, user: UserRow, body: HolidayBody
   if (body.isActive) {
     return save(ctx, user, {
       holidayActive: true,
-      holidayFrom: body.fromDate,
-      holidayTo: body.toDate,
+      holidayFrom: body.fromDate ?? null,
+      holidayTo: body.toDate ?? null,
       holidayActivatedAt: new Date(),
     });
   }

@@ -1,0 +1,95 @@
+import { ChatResponseSchema } from "@shared/api/chats";
+import { ErrorResponseSchema } from "@shared/api/errors";
+import {
+  RecruitmentInputSchema,
+  RecruitmentListResponseSchema,
+  RecruitmentPostResponseSchema,
+  RecruitmentQuerySchema,
+} from "@shared/api/recruitment";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/auth";
+import * as service from "./recruitment.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const PostParams = z.object({ id: z.uuid("Recruitment post not found.") });
+
+export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/recruitment-posts", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "Active recruitment posts: search, academic year, college, four sorts",
+      querystring: RecruitmentQuerySchema,
+      response: { 200: RecruitmentListResponseSchema, ...errors },
+    },
+    handler: async (request) => service.listPosts(ctx, request.query),
+  });
+
+  app.post("/recruitment-posts", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "Post a teammate search",
+      body: RecruitmentInputSchema,
+      response: { 201: RecruitmentPostResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const post = await service.createPost(ctx, requireUser(request), request.body);
+      return reply.code(201).send({ post });
+    },
+  });
+
+  app.patch("/recruitment-posts/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "Edit one's own recruitment post",
+      params: PostParams,
+      body: RecruitmentInputSchema,
+      response: { 200: RecruitmentPostResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      post: await service.updatePost(ctx, requireUser(request), request.params.id, request.body),
+    }),
+  });
+
+  app.delete("/recruitment-posts/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "Delete one's own recruitment post",
+      params: PostParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deletePost(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post("/recruitment-posts/:id/message", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "Open a recruitment chat with the recruiter (the first time, an inquiry is sent)",
+      params: PostParams,
+      body: z.object({ clientId: z.string().min(8).max(64).optional() }).optional(),
+      response: { 200: ChatResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      chat: await service.messageRecruiter(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body?.clientId,
+      ),
+    }),
+  });
+};
