@@ -1,5 +1,7 @@
 import { Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useParams } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, useParams } from "react-router";
+// The DOM RouterProvider supports navigate(..., { flushSync }), which sign-out relies on.
+import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
 import { SectionPlaceholder } from "../components/ui/section-placeholder";
 import { LandingPage } from "../features/landing/landing-page";

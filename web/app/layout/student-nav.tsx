@@ -26,7 +26,7 @@ export function StudentNav({ user }: { user: User }) {
         className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"
       >
         <BrandLink to="/dashboard" />
-        <LiveStatus className="ml-2 min-w-0" />
+        <LiveStatus className="ml-2 shrink-0" />
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
           <Link

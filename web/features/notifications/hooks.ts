@@ -1,12 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
+import { unreadCountsQueryOptions } from "./api/notifications-api";
+
 export interface UnreadCounts {
+  /** Every unread notification: the bell's badge. */
   notifications: number;
+  /** Unread notifications of type message: the messages icon's badge. */
   messages: number;
 }
 
 /**
- * Unread notifications and messages for the navigation badges. Zero for now: messaging and
- * notifications (a later piece of work) will feed these counts from the live socket.
+ * The navigation badges, from GET /api/notifications/counts; the live socket writes each new
+ * count into the same cache, so they change on every page without a reload. Zero until known.
  */
 export function useUnreadCounts(): UnreadCounts {
-  return { notifications: 0, messages: 0 };
+  const { data } = useQuery(unreadCountsQueryOptions);
+  return { notifications: data?.unread ?? 0, messages: data?.unreadMessages ?? 0 };
 }

@@ -1,10 +1,16 @@
+import { useState } from "react";
 import { secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { LifebuoyIcon } from "../../../components/ui/icons";
+import { SupportTicketDialog } from "../../tickets/components/support-ticket-dialog";
+import { TicketHistoryDialog } from "../../tickets/components/ticket-history-dialog";
 
-const COMING_SOON = "Support tickets are coming soon. Until then, please write to the help desk.";
+type OpenDialog = "raise" | "history" | null;
 
-/** Help & Support: the ticket dialogs arrive in a later piece of work, so their buttons wait. */
+/** Help & Support: raise a ticket, see the ones raised before, or write to the help desk. */
 export function SupportCard({ supportEmail }: { supportEmail: string | undefined }) {
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const close = () => setOpenDialog(null);
+
   return (
     <section
       aria-labelledby="support-heading"
@@ -18,14 +24,23 @@ export function SupportCard({ supportEmail }: { supportEmail: string | undefined
       </h3>
       <p className="mt-1 text-sm text-slate-600">Questions or a problem? We are here to help.</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" disabled title={COMING_SOON} className={secondaryButton}>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpenDialog("raise")}
+          className={secondaryButton}
+        >
           Raise Ticket
         </button>
-        <button type="button" disabled title={COMING_SOON} className={secondaryButton}>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpenDialog("history")}
+          className={secondaryButton}
+        >
           View History
         </button>
       </div>
-      <p className="mt-2 text-xs text-slate-600">{COMING_SOON}</p>
       {supportEmail ? (
         <p className="mt-3 text-sm text-slate-700">
           Help desk:{" "}
@@ -34,6 +49,8 @@ export function SupportCard({ supportEmail }: { supportEmail: string | undefined
           </a>
         </p>
       ) : null}
+      {openDialog === "raise" ? <SupportTicketDialog onClose={close} /> : null}
+      {openDialog === "history" ? <TicketHistoryDialog onClose={close} /> : null}
     </section>
   );
 }

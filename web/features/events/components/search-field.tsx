@@ -1,0 +1,77 @@
+import { SEARCH_DEBOUNCE_MS } from "@shared/constants";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { SearchIcon } from "../../../components/ui/icons";
+import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+
+interface SearchFieldProps {
+  label: string;
+  placeholder: string;
+  /** The search in the address bar. */
+  value: string;
+  onCommit: (search: string) => void;
+  className?: string;
+}
+
+/**
+ * A labelled search box whose text is committed 300 ms after the last keystroke, or at once on
+ * Enter. A value changed from elsewhere (Reset, Back) replaces what the box shows.
+ */
+export function SearchField({ label, placeholder, value, onCommit, className = "" }: SearchFieldProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    window.clearTimeout(timer.current);
+    committed.current = value;
+    setText(value);
+  }, [value]);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function commit(next: string) {
+    window.clearTimeout(timer.current);
+    const search = next.trim();
+    if (search === committed.current) return;
+    committed.current = search;
+    onCommit(search);
+  }
+
+  function handleChange(next: string) {
+    setText(next);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    commit(text);
+  }
+
+  return (
+    <search className={`min-w-0 ${className}`}>
+      <form onSubmit={handleSubmit}>
+        <label htmlFor={id} className={labelClasses}>
+          {label}
+        </label>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            id={id}
+            type="search"
+            name="search"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+            placeholder={placeholder}
+            value={text}
+            onChange={(event) => handleChange(event.target.value)}
+            className={`${inputClasses} pl-9`}
+          />
+        </div>
+      </form>
+    </search>
+  );
+}

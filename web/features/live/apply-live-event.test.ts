@@ -1,0 +1,64 @@
+import type { Message, ThreadResponse, UnreadCounts } from "@shared/api/chats";
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { chatKeys } from "../messages/api/chats-api";
+import { notificationKeys } from "../notifications/api/notifications-api";
+import { applyLiveEvent } from "./apply-live-event";
+
+const message: Message = {
+  id: "m2",
+  chatId: "c1",
+  senderId: "them",
+  clientId: "client-2",
+  type: "offer",
+  text: "Offered ₹250",
+  offerPrice: 250,
+  createdAt: "2026-01-01T10:01:00.000Z",
+};
+
+function threadWith(messages: Message[]): ThreadResponse {
+  return { chat: {} as ThreadResponse["chat"], messages };
+}
+
+describe("applyLiveEvent", () => {
+  it("adds a new message to a loaded thread once, however often it arrives", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(
+      chatKeys.thread("c1"),
+      threadWith([{ ...message, id: "m1", clientId: "client-1" }]),
+    );
+    applyLiveEvent(queryClient, { seq: 1, type: "message.created", data: { message } });
+    applyLiveEvent(queryClient, { seq: 1, type: "message.created", data: { message } });
+    const thread = queryClient.getQueryData<ThreadResponse>(chatKeys.thread("c1"));
+    expect(thread?.messages.map((m) => m.id)).toEqual(["m1", "m2"]);
+  });
+
+  it("leaves threads that were never loaded alone", () => {
+    const queryClient = new QueryClient();
+    applyLiveEvent(queryClient, { seq: 1, type: "message.created", data: { message } });
+    expect(queryClient.getQueryData(chatKeys.thread("c1"))).toBeUndefined();
+  });
+
+  it("marks the chat list stale when a message arrives or a chat changes", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(chatKeys.list, { chats: [] });
+    applyLiveEvent(queryClient, { seq: 1, type: "chat.updated", data: { chatId: "c1" } });
+    expect(queryClient.getQueryState(chatKeys.list)?.isInvalidated).toBe(true);
+  });
+
+  it("marks the notification list stale on notification events", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(notificationKeys.list, { notifications: [] });
+    applyLiveEvent(queryClient, { seq: 1, type: "notification.read", data: { ids: ["n1"] } });
+    expect(queryClient.getQueryState(notificationKeys.list)?.isInvalidated).toBe(true);
+  });
+
+  it("writes the new badge counts straight into the cache", () => {
+    const queryClient = new QueryClient();
+    applyLiveEvent(queryClient, { seq: 3, type: "counts", data: { unread: 4, unreadMessages: 2 } });
+    expect(queryClient.getQueryData<UnreadCounts>(notificationKeys.counts)).toEqual({
+      unread: 4,
+      unreadMessages: 2,
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import type { ThreadResponse } from "@shared/api/chats";
+import type { QueryClient } from "@tanstack/react-query";
+import type { LiveEventFrame } from "../../lib/live-frames";
+import { chatKeys } from "../messages/api/chats-api";
+import { mergeMessage } from "../messages/thread-messages";
+import { notificationKeys } from "../notifications/api/notifications-api";
+import { ticketKeys } from "../tickets/api/tickets-api";
+
+/** Writes one live event into the caches the pages read, so they change without a reload. */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {
+  switch (event.type) {
+    case "message.created": {
+      const { message } = event.data;
+      // Only a thread already loaded is updated; one opened later fetches the message anyway.
+      queryClient.setQueryData<ThreadResponse>(chatKeys.thread(message.chatId), (thread) =>
+        thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
+      );
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      return;
+    }
+    case "chat.updated":
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      return;
+    case "notification.created":
+    case "notification.read":
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      return;
+    case "counts":
+      queryClient.setQueryData(notificationKeys.counts, event.data);
+      return;
+    case "ticket.updated":
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+      return;
+  }
+}
+
+/** Events may have been missed: fetch every chat, notification and ticket query again. */
+export function refetchLiveQueries(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+}

@@ -1,0 +1,70 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { meQueryOptions } from "../../app/session";
+import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
+import { LOGOUT_MUTATION_KEY } from "../auth/hooks/use-logout";
+import { applyLiveEvent, refetchLiveQueries } from "./apply-live-event";
+
+/** How long the connection may be down before the bar says so: short blips stay silent. */
+const OFFLINE_NOTICE_MS = 3_000;
+
+interface LiveConnection {
+  state: LiveConnectionState;
+  /** Down for longer than a blip: worth a quiet 'Reconnecting…' in the bar. */
+  isReconnecting: boolean;
+}
+
+const LiveConnectionContext = createContext<LiveConnection>({ state: "stopped", isReconnecting: false });
+
+export function useLiveConnection(): LiveConnection {
+  return useContext(LiveConnectionContext);
+}
+
+/**
+ * The signed-in student's live socket, one per tab, feeding the query caches. Mounted inside the
+ * student layout only: it closes when the user signs out (the layout unmounts) and never runs
+ * for the administrator or a visitor.
+ */
+export function LiveProvider({ userId, children }: { userId: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveConnectionState>("connecting");
+  const [isReconnecting, setIsReconnecting] = useState(false);
+
+  useEffect(() => {
+    const socket = new LiveSocket({
+      buildUrl: liveSocketUrl,
+      // Per user: a number remembered for one account means nothing for another in the same tab.
+      storageKey: `campus-bazaar:live-seq:${userId}`,
+      onEvent: (event) => applyLiveEvent(queryClient, event),
+      onRefetch: () => refetchLiveQueries(queryClient),
+      onSessionEnded: () => {
+        // During our own sign-out the logout flow takes the user to the landing page itself.
+        if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
+        queryClient.setQueryData(meQueryOptions.queryKey, { user: null });
+      },
+      // A refused upgrade looks like any network failure; asking who is signed in tells them apart.
+      onConnectFailed: () => {
+        if (navigator.onLine) void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+      },
+      onStateChange: setState,
+    });
+    socket.start();
+    return () => socket.stop();
+  }, [queryClient, userId]);
+
+  const isDown = state === "waiting" || state === "connecting";
+  useEffect(() => {
+    if (!isDown) {
+      setIsReconnecting(false);
+      return;
+    }
+    const timer = setTimeout(() => setIsReconnecting(true), OFFLINE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [isDown]);
+
+  return (
+    <LiveConnectionContext.Provider value={{ state, isReconnecting }}>
+      {children}
+    </LiveConnectionContext.Provider>
+  );
+}

@@ -1,0 +1,136 @@
+import { CHAT_MESSAGES } from "@shared/api/chats";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { Link } from "react-router";
+import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api";
+import { markChatRead, threadQueryOptions } from "../api/chats-api";
+import type { MessageDraft } from "../hooks/use-send-message";
+import { buildThreadEntries, chatSubject, type OutboxEntry } from "../thread-messages";
+import { MessageBubble } from "./message-bubble";
+import { MessageComposer } from "./message-composer";
+
+interface ChatThreadProps {
+  chatId: string;
+  myId: string;
+  outbox: OutboxEntry[];
+  onSend: (chatId: string, draft: MessageDraft) => void;
+  onRetry: (clientId: string) => void;
+}
+
+/** Phone-sized screens show the list and the thread as two views; this leads back to the list. */
+export function BackToConversations() {
+  return (
+    <Link to="/messages" className={`${ghostButton} -ml-2 px-2 md:hidden`}>
+      <ArrowLeftIcon className="size-4" />
+      <span className="sr-only sm:not-sr-only">Back to conversations</span>
+    </Link>
+  );
+}
+
+/** The right pane: who and what the chat is about, the messages, and the composer. */
+export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
+  const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
+  const messages = data?.messages;
+  const entries = useMemo(
+    () => buildThreadEntries(messages ?? [], outbox, chatId, myId),
+    [messages, outbox, chatId, myId],
+  );
+  const latestIncomingId = messages?.findLast((message) => message.senderId !== myId)?.id;
+  const isLoaded = data !== undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
+  useEffect(() => {
+    // Opening the chat marks its notifications read (the spec's auto-read), and so does each
+    // message that arrives while it is open.
+    if (!isLoaded) return;
+    markChatRead(chatId).catch((failure) => console.warn("Could not mark the chat read", failure));
+  }, [chatId, isLoaded, latestIncomingId]);
+
+  const logRef = useRef<HTMLDivElement>(null);
+  const lastEntryKey = entries.at(-1)?.message.clientId;
+  // Keep the newest message in view when the chat opens and whenever one is added.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && isLoaded && lastEntryKey !== undefined) log.scrollTop = log.scrollHeight;
+  }, [isLoaded, lastEntryKey]);
+
+  if (isPending) {
+    return (
+      <PaneMessage>
+        <span role="status" className="flex items-center gap-2">
+          <Spinner className="size-4" />
+          Loading messages...
+        </span>
+      </PaneMessage>
+    );
+  }
+  if (isError) {
+    const isMissing = error instanceof ApiError && (error.status === 403 || error.status === 404);
+    return (
+      <PaneMessage>
+        <p role="alert">{isMissing ? CHAT_MESSAGES.chatNotFound : "Could not load this conversation."}</p>
+        {isMissing ? null : (
+          <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
+            Try again
+          </button>
+        )}
+      </PaneMessage>
+    );
+  }
+
+  const { chat } = data;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+        <BackToConversations />
+        <div className="min-w-0">
+          <h2 className="truncate text-base font-semibold text-slate-900">{chat.counterpart.name}</h2>
+          <p className="truncate text-sm text-indigo-800">{chatSubject(chat)}</p>
+        </div>
+      </header>
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={`Conversation with ${chat.counterpart.name}`}
+        // Focusable so keyboard users can scroll the history.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4"
+      >
+        {entries.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-600">{CHAT_MESSAGES.startChatting}</p>
+        ) : (
+          <ul className="space-y-2">
+            {entries.map((entry) => (
+              <MessageBubble
+                // Sender and clientId stay the same from pending to stored: the bubble is not remounted.
+                key={`${entry.message.senderId}:${entry.message.clientId}`}
+                entry={entry}
+                isMine={entry.message.senderId === myId}
+                senderName={chat.counterpart.name}
+                onRetry={onRetry}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <MessageComposer canOffer={chat.tab !== "recruitment"} onSend={(draft) => onSend(chatId, draft)} />
+    </div>
+  );
+}
+
+/** A centred note in the thread pane, with the back control for phones. */
+export function PaneMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-1 flex-col p-4">
+      <BackToConversations />
+      <div className="flex flex-1 flex-col items-center justify-center text-center text-sm text-slate-600">
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ChatTab } from "@shared/api/chats";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useSession } from "../../../app/session";
+import { Alert } from "../../../components/ui/alert";
+import { Spinner } from "../../../components/ui/spinner";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
+import { useOpenItemChat } from "../hooks/use-open-item-chat";
+import { useSendMessage } from "../hooks/use-send-message";
+import { ChatList } from "./chat-list";
+import { ChatThread, PaneMessage } from "./chat-thread";
+
+/**
+ * /messages: the chat list beside the open thread on wide screens; on a phone, either the list
+ * or the thread. ?userId=&itemId= opens (or creates) the chat about an item; ?chatId= opens one.
+ */
+export function MessagesPage() {
+  useDocumentTitle("Messages");
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const chatId = params.get("chatId");
+  const opening = useOpenItemChat(params.get("userId"), params.get("itemId"));
+  const { outbox, send, retry } = useSendMessage();
+
+  // The tab the user chose, and for which open chat: opening another chat shows that chat's tab.
+  const [chosenTab, setChosenTab] = useState<{ tab: ChatTab; forChatId: string | null } | null>(null);
+  const { data: list } = useQuery(chatListQueryOptions);
+  const { data: thread } = useQuery({ ...threadQueryOptions(chatId ?? ""), enabled: chatId !== null });
+  const openChatTab = thread?.chat.tab ?? list?.chats.find((chat) => chat.id === chatId)?.tab;
+  const tab =
+    (chosenTab?.forChatId === chatId ? chosenTab.tab : undefined) ??
+    openChatTab ??
+    chosenTab?.tab ??
+    "buying";
+  const handleTabChange = (next: ChatTab) => setChosenTab({ tab: next, forChatId: chatId });
+
+  if (!user) return null;
+  const isThreadView = chatId !== null || opening.isConnecting || opening.errorMessage !== null;
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8">
+      <h1
+        className={`px-4 pt-4 pb-2 text-2xl font-bold text-slate-900 md:px-0 md:pt-0 ${
+          isThreadView ? "sr-only md:not-sr-only" : ""
+        }`}
+      >
+        Messages
+      </h1>
+      <div className="flex min-h-0 flex-1 overflow-hidden bg-white md:rounded-2xl md:border md:border-slate-200 md:shadow-sm">
+        <section
+          aria-label="Chat list"
+          className={`${isThreadView ? "hidden md:flex" : "flex"} min-h-0 w-full flex-col p-3 md:w-80 md:shrink-0 md:border-r md:border-slate-200`}
+        >
+          <ChatList tab={tab} onTabChange={handleTabChange} selectedChatId={chatId} />
+        </section>
+        <section
+          aria-label="Chat thread"
+          className={`${isThreadView ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}
+        >
+          {opening.isConnecting ? (
+            <PaneMessage>
+              <span role="status" className="flex items-center gap-2">
+                <Spinner className="size-4" />
+                Connecting...
+              </span>
+            </PaneMessage>
+          ) : opening.errorMessage ? (
+            <PaneMessage>
+              <Alert tone="error">{opening.errorMessage}</Alert>
+            </PaneMessage>
+          ) : chatId ? (
+            <ChatThread
+              key={chatId}
+              chatId={chatId}
+              myId={user.id}
+              outbox={outbox}
+              onSend={send}
+              onRetry={retry}
+            />
+          ) : (
+            <PaneMessage>Select a conversation to start chatting.</PaneMessage>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ChatSummary, ChatTab, Message, SendMessageBody } from "@shared/api/chats";
+
+/** Keeps a thread in the server's order: oldest first, ties broken by id. */
+function compareMessages(a: Message, b: Message): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function isSameMessage(a: Message, b: Message): boolean {
+  return a.id === b.id || (a.senderId === b.senderId && a.clientId === b.clientId);
+}
+
+/**
+ * Adds a stored message to a thread. The same message can arrive twice (the answer to our own
+ * send, then the live event, or a replay): a copy with the same id or clientId is replaced.
+ */
+export function mergeMessage(messages: readonly Message[], incoming: Message): Message[] {
+  const others = messages.filter((message) => !isSameMessage(message, incoming));
+  const index = others.findIndex((message) => compareMessages(message, incoming) > 0);
+  if (index === -1) return [...others, incoming];
+  return [...others.slice(0, index), incoming, ...others.slice(index)];
+}
+
+/** A message of ours the server has not confirmed yet. */
+export interface OutboxEntry {
+  chatId: string;
+  clientId: string;
+  body: SendMessageBody;
+  createdAt: string;
+  status: "pending" | "failed";
+}
+
+export interface ThreadEntry {
+  message: Message;
+  status: "sent" | "pending" | "failed";
+}
+
+/** The text the server stores for an offer; the bubble shows the amount itself. */
+export function draftMessage(entry: OutboxEntry, senderId: string): Message {
+  const { body } = entry;
+  return {
+    id: `local-${entry.clientId}`,
+    chatId: entry.chatId,
+    senderId,
+    clientId: entry.clientId,
+    type: body.type,
+    text: body.type === "text" ? body.text.trim() : "",
+    offerPrice: body.type === "offer" ? body.offerPrice : null,
+    createdAt: entry.createdAt,
+  };
+}
+
+/**
+ * What the thread shows: the stored messages, then ours still on their way. An outbox entry
+ * disappears as soon as its stored copy (same clientId) is there, so nothing shows twice.
+ */
+export function buildThreadEntries(
+  messages: readonly Message[],
+  outbox: readonly OutboxEntry[],
+  chatId: string,
+  myId: string,
+): ThreadEntry[] {
+  const stored = new Set(messages.filter((m) => m.senderId === myId).map((m) => m.clientId));
+  const entries: ThreadEntry[] = messages.map((message) => ({ message, status: "sent" }));
+  for (const entry of outbox) {
+    if (entry.chatId !== chatId || stored.has(entry.clientId)) continue;
+    entries.push({ message: draftMessage(entry, myId), status: entry.status });
+  }
+  return entries;
+}
+
+/** Latest update first, as the spec orders the chat list. */
+export function sortChats(chats: readonly ChatSummary[]): ChatSummary[] {
+  return [...chats].sort((a, b) => (a.updatedAt === b.updatedAt ? 0 : a.updatedAt < b.updatedAt ? 1 : -1));
+}
+
+export function chatsForTab(chats: readonly ChatSummary[], tab: ChatTab): ChatSummary[] {
+  return sortChats(chats.filter((chat) => chat.tab === tab));
+}
+
+/** The line under the counterpart's name: 'Selling: Calculator', or the recruitment purpose. */
+export function chatSubject(chat: ChatSummary): string {
+  if (chat.tab === "recruitment") return chat.recruitmentPurpose ?? chat.itemName;
+  return `${chat.tab === "selling" ? "Selling" : "Buying"}: ${chat.itemName}`;
+}
+
+const OFFER_MAX = 10_000_000;
+
+/** A whole number of rupees above 0, or null: the spec sends nothing for anything else. */
+export function parseOfferPrice(value: string): number | null {
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const price = Number(trimmed);
+  return price >= 1 && price <= OFFER_MAX ? price : null;
+}

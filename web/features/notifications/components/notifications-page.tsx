@@ -1,0 +1,70 @@
+import { CHAT_MESSAGES } from "@shared/api/chats";
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "../../../components/ui/alert";
+import { BackButton } from "../../../components/ui/back-button";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { PageLoading } from "../../../components/ui/page-loading";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { notificationListQueryOptions } from "../api/notifications-api";
+import { useMarkRead } from "../api/use-mark-read";
+import { NotificationRow } from "./notification-row";
+
+/** /notifications: newest first; Read, Open chat, and Mark all as read while any are unread. */
+export function NotificationsPage() {
+  useDocumentTitle("Notifications");
+  const { data, isPending, isError, refetch } = useQuery(notificationListQueryOptions);
+  const markRead = useMarkRead();
+  // The server sends newest first; sorting again keeps that true after live updates.
+  const notifications = [...(data?.notifications ?? [])].sort((a, b) =>
+    a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1,
+  );
+  const hasUnread = notifications.some((item) => !item.read);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <BackButton />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
+        {hasUnread ? (
+          <button
+            type="button"
+            onClick={() => markRead.mutate({ all: true })}
+            disabled={markRead.isPending}
+            className={secondaryButton}
+          >
+            Mark all as read
+          </button>
+        ) : null}
+      </div>
+
+      {markRead.isError ? (
+        <Alert tone="error" className="mt-4">
+          Could not update your notifications. Please try again.
+        </Alert>
+      ) : null}
+
+      {isPending ? (
+        <PageLoading label="Loading notifications..." />
+      ) : isError ? (
+        <div className="mt-6">
+          <Alert tone="error">Could not load your notifications.</Alert>
+          <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
+            Try again
+          </button>
+        </div>
+      ) : notifications.length === 0 ? (
+        <p className="mt-10 text-center text-slate-600">{CHAT_MESSAGES.noNotifications}</p>
+      ) : (
+        <ul aria-label="Notifications" className="mt-6 space-y-3">
+          {notifications.map((notification) => (
+            <NotificationRow
+              key={notification.id}
+              notification={notification}
+              onRead={(id) => markRead.mutate({ id })}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { backoffDelay, LIVE_RECONNECT_RANGE } from "./backoff";
+import { decideFrame, type LiveEventFrame, parseLiveFrame } from "./live-frames";
+
+/** The server closes with this code when the session has ended (signed out elsewhere). */
+export const CLOSE_SESSION_ENDED = 4001;
+
+/** "waiting" means disconnected, with a reconnect scheduled. */
+export type LiveConnectionState = "connecting" | "open" | "waiting" | "stopped";
+
+export interface LiveSocketOptions {
+  /** The socket's address; `after` is the last event seen, null when none. */
+  buildUrl: (after: number | null) => string;
+  /** Where the last seen number is kept for this tab, so a reload resumes instead of refetching. */
+  storageKey: string;
+  onEvent: (event: LiveEventFrame) => void;
+  /** Events may have been missed: every cache the socket feeds must be fetched again. */
+  onRefetch: () => void;
+  onSessionEnded: () => void;
+  /** A connection attempt failed before opening: perhaps the session cookie is gone. */
+  onConnectFailed?: () => void;
+  onStateChange: (state: LiveConnectionState) => void;
+}
+
+function readStoredSeq(key: string): number | null {
+  try {
+    const value = Number(window.sessionStorage.getItem(key) ?? Number.NaN);
+    return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  } catch {
+    return null; // storage blocked: the tab simply starts from the server's newest event
+  }
+}
+
+function storeSeq(key: string, seq: number): void {
+  try {
+    window.sessionStorage.setItem(key, String(seq));
+  } catch {
+    // Not fatal: only a reload loses the resume point, and then the caches are refetched.
+  }
+}
+
+/**
+ * Lets go of a socket: its frames are no longer heard. One still connecting is closed once it
+ * opens, because closing it mid-handshake makes the browser log an error.
+ */
+function discard(socket: WebSocket): void {
+  socket.onmessage = null;
+  if (socket.readyState === WebSocket.CONNECTING) socket.onopen = () => socket.close(1000, "done");
+  else socket.close(1000, "done");
+}
+
+/** The URL of the live socket on this page's host, ws: or wss: to match the page. */
+export function liveSocketUrl(after: number | null): string {
+  const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const query = after === null ? "" : `?after=${after}`;
+  return `${protocol}//${window.location.host}/api/live${query}`;
+}
+
+/**
+ * One live connection per tab: numbered events in order, each applied once, resumed from the
+ * last one seen after any reconnect. Reconnects back off (1 s .. 30 s, jittered) and skip the
+ * wait when the browser comes back online or the tab becomes visible.
+ */
+export class LiveSocket {
+  private socket: WebSocket | null = null;
+  private lastSeq: number | null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private isStopped = true;
+
+  constructor(private readonly options: LiveSocketOptions) {
+    this.lastSeq = readStoredSeq(options.storageKey);
+  }
+
+  start(): void {
+    if (!this.isStopped) return;
+    this.isStopped = false;
+    window.addEventListener("online", this.handleOnline);
+    window.addEventListener("offline", this.handleOffline);
+    document.addEventListener("visibilitychange", this.handleVisibility);
+    this.options.onStateChange("connecting");
+    // Connecting on the next tick lets a mount that is undone at once (React's StrictMode) stop
+    // before a socket exists, instead of opening one only to abort it.
+    this.timer = setTimeout(() => this.connect(), 0);
+  }
+
+  stop(): void {
+    if (this.isStopped) return;
+    this.isStopped = true;
+    clearTimeout(this.timer);
+    window.removeEventListener("online", this.handleOnline);
+    window.removeEventListener("offline", this.handleOffline);
+    document.removeEventListener("visibilitychange", this.handleVisibility);
+    if (this.socket) discard(this.socket);
+    this.socket = null;
+    this.options.onStateChange("stopped");
+  }
+
+  /** Skips the backoff wait; does nothing while connected or already connecting. */
+  reconnectNow(): void {
+    if (this.isStopped || this.socket !== null) return;
+    clearTimeout(this.timer);
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.isStopped) return;
+    // Offline, an attempt can only fail (and the browser logs it as an error); the 'online'
+    // event reconnects at once.
+    if (!navigator.onLine) {
+      this.scheduleReconnect();
+      return;
+    }
+    this.options.onStateChange("connecting");
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.options.buildUrl(this.lastSeq));
+    } catch (error) {
+      console.warn("Live connection could not start", error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    let hasOpened = false;
+    socket.onopen = () => {
+      hasOpened = true;
+      this.options.onStateChange("open");
+    };
+    socket.onmessage = (message) => this.handleFrame(message.data);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return; // an old socket we already let go of
+      this.socket = null;
+      if (this.isStopped) return;
+      if (event.code === CLOSE_SESSION_ENDED) {
+        this.stop();
+        this.options.onSessionEnded();
+        return;
+      }
+      console.warn(`Live connection closed (code ${event.code}); reconnecting`);
+      if (!hasOpened) this.options.onConnectFailed?.();
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    this.options.onStateChange("waiting");
+    const delay = backoffDelay(this.attempt, LIVE_RECONNECT_RANGE);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  private handleFrame(raw: unknown): void {
+    const frame = parseLiveFrame(raw);
+    if (!frame) {
+      console.warn("Live connection sent an unreadable frame");
+      return;
+    }
+    const decision = decideFrame(this.lastSeq, frame);
+    if (decision.action === "ignore") return;
+    this.setLastSeq(decision.lastSeq);
+    // The server's greeting proves the connection works end to end: the backoff starts over.
+    if (frame.type === "hello" || frame.type === "resync") this.attempt = 0;
+    if (decision.action === "refetch") this.options.onRefetch();
+    if (decision.action === "apply") {
+      this.options.onEvent(decision.event);
+      if (decision.isGap) this.options.onRefetch();
+    }
+  }
+
+  private setLastSeq(seq: number): void {
+    if (seq === this.lastSeq) return;
+    this.lastSeq = seq;
+    storeSeq(this.options.storageKey, seq);
+  }
+
+  private readonly handleOnline = () => this.reconnectNow();
+
+  /** A dropped network often leaves the socket looking open for a long time: let it go now. */
+  private readonly handleOffline = () => {
+    if (!this.socket) return;
+    discard(this.socket);
+    this.socket = null;
+    this.scheduleReconnect();
+  };
+
+  private readonly handleVisibility = () => {
+    if (document.visibilityState === "visible") this.reconnectNow();
+  };
+}
