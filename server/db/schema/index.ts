@@ -1,3 +1,4 @@
+export * from "./audit";
 export * from "./chats";
 export * from "./colleges";
 export * from "./community";

@@ -1,0 +1,75 @@
+import {
+  AdminEditUserBodySchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  AdminUsersResponseSchema,
+  AuditResponseSchema,
+} from "@shared/api/admin";
+import { ErrorResponseSchema } from "@shared/api/errors";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/auth";
+import * as users from "./admin-users.service";
+import { listAudit } from "./audit";
+
+export const adminErrors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+export const IdParams = z.object({ id: z.uuid("Not found.") });
+
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/users", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Students: search name, e-mail or mobile; joined between two dates; 25 a page",
+      querystring: AdminUsersQuerySchema,
+      response: { 200: AdminUsersResponseSchema, ...adminErrors },
+    },
+    handler: async (request) => users.listUsers(ctx, request.query),
+  });
+
+  app.patch("/users/:id", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Edit a student's name, e-mail, mobile, city and college",
+      params: IdParams,
+      body: AdminEditUserBodySchema,
+      response: { 200: z.object({ user: AdminUserSchema }), ...adminErrors },
+    },
+    handler: async (request) => ({
+      user: await users.editUser(ctx, requireUser(request), request.params.id, request.body),
+    }),
+  });
+
+  app.delete("/users/:id", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Delete a student: sign-in refused, sessions and sockets ended, items hidden",
+      params: IdParams,
+      response: { 204: z.null(), ...adminErrors },
+    },
+    handler: async (request, reply) => {
+      await users.deleteUser(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get("/audit", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "The audit log of administrator actions, newest first",
+      querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+      response: { 200: AuditResponseSchema, ...adminErrors },
+    },
+    handler: async (request) => listAudit(ctx.db, request.query.page),
+  });
+};
