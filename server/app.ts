@@ -12,6 +12,7 @@ import {
 import type { Config } from "./config/env";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
+import { startHousekeeping } from "./jobs/housekeeping";
 import { createOutboxWorker } from "./jobs/outbox";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { adminContentRoutes } from "./modules/admin/admin-content.routes";
@@ -116,8 +117,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });
 
-  if (options.startWorkers !== false) app.addHook("onReady", async () => outboxWorker.start());
+  let stopHousekeeping = () => {};
+  if (options.startWorkers !== false) {
+    app.addHook("onReady", async () => {
+      outboxWorker.start();
+      stopHousekeeping = startHousekeeping(database.db, app.log);
+    });
+  }
   app.addHook("onClose", async () => {
+    stopHousekeeping();
     await outboxWorker.stop();
     await ctx.bus.close();
   });

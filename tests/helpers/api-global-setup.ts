@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { createTemplate, type TestDatabaseTarget } from "./test-database";
+import { createTemplate, dropTemplate, type TestDatabaseTarget } from "./test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("testDatabase", target);
   return async () => {
+    await dropTemplate(target);
     await fs.rm(dir, { recursive: true, force: true });
   };
 }

@@ -8,9 +8,10 @@ import { seedCollegesIfEmpty } from "../../server/modules/colleges/colleges.seed
 /** Which database the API tests run on: the embedded one, or the server in TEST_DATABASE_URL. */
 export type TestDatabaseTarget =
   | { kind: "embedded"; templateFile: string }
-  | { kind: "postgres"; url: string };
+  | { kind: "postgres"; url: string; template: string };
 
-export const POSTGRES_TEMPLATE_DB = "campus_bazaar_test_template";
+/** One template per test run, so two runs on one server do not drop each other's template. */
+const POSTGRES_TEMPLATE_PREFIX = "campus_bazaar_test_template";
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
@@ -35,13 +36,14 @@ export async function createTemplate(options: {
 }): Promise<TestDatabaseTarget> {
   if (options.postgresUrl) {
     const url = options.postgresUrl;
-    await adminQuery(url, `drop database if exists ${POSTGRES_TEMPLATE_DB} with (force)`);
-    await adminQuery(url, `create database ${POSTGRES_TEMPLATE_DB}`);
-    const database = fromPostgres(withDatabase(url, POSTGRES_TEMPLATE_DB), 2);
+    const template = `${POSTGRES_TEMPLATE_PREFIX}_${process.pid}`;
+    await adminQuery(url, `drop database if exists ${template} with (force)`);
+    await adminQuery(url, `create database ${template}`);
+    const database = fromPostgres(withDatabase(url, template), 2);
     await database.migrate();
     await seedCollegesIfEmpty(database.db);
     await database.close();
-    return { kind: "postgres", url };
+    return { kind: "postgres", url, template };
   }
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
@@ -61,7 +63,7 @@ export async function createPostgresTestDatabase(
   target: Extract<TestDatabaseTarget, { kind: "postgres" }>,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `campus_bazaar_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(target.url, `create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
+  await adminQuery(target.url, `create database ${name} template ${target.template}`);
   return {
     url: withDatabase(target.url, name),
     drop: () => adminQuery(target.url, `drop database if exists ${name} with (force)`),
@@ -84,4 +86,10 @@ export async function openTestDatabase(target: TestDatabaseTarget): Promise<Data
       await created.drop();
     },
   };
+}
+
+/** Drops the run's PostgreSQL template once every test file is done with it. */
+export async function dropTemplate(target: TestDatabaseTarget): Promise<void> {
+  if (target.kind !== "postgres") return;
+  await adminQuery(target.url, `drop database if exists ${target.template} with (force)`);
 }

@@ -62,6 +62,7 @@ export async function createItem(ctx: AppContext, user: UserRow, input: ItemInpu
 
 export async function updateItem(ctx: AppContext, user: UserRow, id: string, input: ItemInput) {
   const { item } = await loadOwnItem(ctx, user, id);
+  if (!item.isActive) throw new AppError("conflict", "A sold item can no longer be edited.");
   await assertUsableImage(ctx, user, input.productImage, item.productImage);
   await ctx.db
     .update(items)

@@ -27,24 +27,32 @@ const ResizeQuerySchema = z.object({
 
 const YEAR_SECONDS = 31_536_000;
 
-/** The one file of a multipart upload, refused plainly when missing or over the size limit. */
+const UNREADABLE_UPLOAD = "The upload could not be read. Please try again.";
+
+/**
+ * The one file of a multipart upload, refused plainly when missing, over the size limit, or cut
+ * off (an interrupted phone upload is the client's problem, never a server error).
+ */
 async function readSingleFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
   if (!request.isMultipart()) throw new AppError("unsupported_media_type", IMAGE_MESSAGES.missing);
-  const file = await request.file();
-  if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
   try {
+    const file = await request.file();
+    if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
     return { filename: file.filename, data: await file.toBuffer() };
   } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT") {
+      throw new AppError("invalid_input", "Please send one image file only.");
     }
-    throw error;
+    throw new AppError("invalid_input", UNREADABLE_UPLOAD);
   }
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
   });
 
   for (const bucket of ["images", "profiles"] as const) {

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
+import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { makeJpeg, signUpStudent } from "./support/students";
+
+describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
+  const { browser } = useBrowser();
+
+  it("a seller posts an item with an image; a buyer finds it, opens it, contacts the seller and keeps a favourite", async () => {
+    const seller = await openPage(browser(), baseUrl);
+    await signUpStudent(seller.page.request, { name: "Kabir Shah", city: "Pilani", college: "BITS Pilani" });
+    const productName = `Hostel Kettle ${randomBytes(3).toString("hex")}`;
+
+    await seller.page.goto("/sell");
+    await seller.page.getByRole("heading", { name: "Sell Your Item" }).waitFor();
+    await seller.page.getByLabel("Product Image").setInputFiles({
+      name: "kettle.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg(seller.page),
+    });
+    await seller.page.getByRole("button", { name: "Remove image" }).waitFor();
+    await seller.page.getByLabel("Product Name").fill(productName);
+    await seller.page.getByLabel("Product Type").fill("Electric kettle");
+    await seller.page.getByLabel("Price (₹)").fill("1250");
+    await seller.page.getByLabel("Category").selectOption("other");
+    await seller.page.getByRole("radio", { name: "Like New" }).check({ force: true });
+    await seller.page.getByLabel("Description").fill("1.5 litre, auto shut-off.");
+    await seller.page.getByLabel("Show my mobile number to buyers").check();
+    const submit = seller.page.getByRole("button", { name: "Post Item for Sale" });
+    await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await submit.click();
+    await seller.page.waitForURL("**/buy**");
+    expect(seller.errors).toEqual([]);
+
+    const buyer = await openPage(browser(), baseUrl);
+    await signUpStudent(buyer.page.request, { name: "Ira Kapoor" });
+    await buyer.page.goto("/buy");
+    // The college filter starts on the buyer's own college; the item is at another one.
+    await buyer.page.getByRole("button", { name: /Remove college filter/ }).click();
+    await buyer.page.getByRole("searchbox", { name: "Search items" }).fill(productName.toLowerCase());
+    await buyer.page.getByText("1 item(s) found").waitFor();
+    await expectNoSeriousA11yViolations(buyer.page);
+    await buyer.page.getByRole("link", { name: "See Details" }).first().click();
+    await buyer.page.getByRole("heading", { level: 1, name: productName }).waitFor();
+    await buyer.page.getByText("₹1,250").first().waitFor();
+
+    const favourite = buyer.page.getByRole("button", { name: "Add to favourites" });
+    await favourite.click();
+    await buyer.page.getByRole("button", { name: "Remove from favourites" }).waitFor();
+    await buyer.page.reload();
+    await buyer.page.getByRole("button", { name: "Remove from favourites" }).waitFor();
+
+    await buyer.page.goto("/buy");
+    await buyer.page.getByRole("button", { name: /Remove college filter/ }).click();
+    await buyer.page.getByRole("searchbox", { name: "Search items" }).fill(productName);
+    await buyer.page.getByText("1 item(s) found").waitFor();
+    await buyer.page.getByRole("button", { name: "Contact Seller" }).first().click();
+    const dialog = buyer.page.getByRole("dialog", { name: "Contact Seller" });
+    await dialog.getByRole("link", { name: "Message Seller" }).waitFor();
+    await dialog.getByRole("link", { name: /Call \d+/ }).waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(await buyer.page.getByRole("dialog").count()).toBe(0);
+    expect(buyer.errors).toEqual([]);
+
+    await seller.context.close();
+    await buyer.context.close();
+  });
+});
