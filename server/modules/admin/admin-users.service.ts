@@ -81,7 +81,8 @@ export async function editUser(
 ): Promise<AdminUser> {
   const user = await findStudent(ctx, id);
   // The administrator's own account is kept as ADMIN_EMAIL configures it.
-  if (user.role === "admin") throw new AppError("invalid_input", "The administrator account cannot be edited here.");
+  if (user.role === "admin")
+    throw new AppError("invalid_input", "The administrator account cannot be edited here.");
   const email = normaliseEmail(body.email);
   const [clash] = await ctx.db
     .select({ id: users.id })
