@@ -13,7 +13,7 @@ import type { Config } from "./config/env";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startHousekeeping } from "./jobs/housekeeping";
-import { createOutboxWorker } from "./jobs/outbox";
+import { countOutbox, createOutboxWorker } from "./jobs/outbox";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { adminContentRoutes } from "./modules/admin/admin-content.routes";
 import { adminTicketsRoutes } from "./modules/admin/admin-tickets.routes";
@@ -34,6 +34,7 @@ import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { createMailer, type Mailer } from "./plugins/mail";
+import { metricsPlugin } from "./plugins/metrics";
 import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
@@ -137,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { ctx, database });
       await api.register(authRoutes, { prefix: "/auth", ctx });
       await api.register(collegesRoutes, { prefix: "/colleges", ctx });
       await api.register(dashboardRoutes, { prefix: "/dashboard", ctx });
@@ -160,6 +161,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: "/api" },
   );
 
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    collectors: {
+      live_sockets_open: () => app.countLiveSockets(),
+      outbox_backlog: async () => countOutbox(database.db, "pending"),
+      outbox_failed: async () => countOutbox(database.db, "failed"),
+      db_pool_connections: () => database.poolStats().total,
+      db_pool_idle: () => database.poolStats().idle,
+      db_pool_waiting: () => database.poolStats().waiting,
+    },
+  });
   await app.register(spaPlugin, { root: options.webRoot ?? WEB_ROOT });
   return app;
 }

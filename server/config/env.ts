@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Campus Bazaar <no-reply@campusbazaar.local>"),
   /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
   TRUST_PROXY: z.stringbool().default(false),
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Sign-in, signup and reset limits per window; tests raise or lower them. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

@@ -23,6 +23,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** A plain query, for health checks. */
   ping(): Promise<void>;
+  /** Connections of the pool: in all, idle, and requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
   /** The fan-out of live events between instances on this database. */
   createBus(onError: (error: Error) => void): LiveBus;
   close(): Promise<void>;
@@ -44,6 +46,8 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
       await client.query("select 1");
     },
     createBus: () => createLocalBus(),
+    // One connection, always there.
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: async () => {
       try {
         await client.close();
@@ -67,6 +71,7 @@ export function fromPostgres(url: string, poolSize = 10): Database {
       await pool.query("select 1");
     },
     createBus: (onError) => createPostgresBus(url, pool, onError),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

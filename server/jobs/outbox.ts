@@ -120,3 +120,16 @@ export function createOutboxWorker(options: OutboxOptions) {
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
+
+/** Rows still to send, or given up, for the metrics. */
+export async function countOutbox(db: Db, state: "pending" | "failed"): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(
+      state === "pending"
+        ? and(isNull(outbox.sentAt), isNull(outbox.failedAt))
+        : sql`${outbox.failedAt} is not null`,
+    );
+  return row?.count ?? 0;
+}

@@ -9,6 +9,13 @@ import { requireUser } from "../plugins/auth";
 import type { BusMessage, LiveBus } from "./bus";
 import { currentSeq, hasEventAfter, readEventsAfter } from "./live-events";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Open live sockets on this instance. */
+    countLiveSockets: () => number;
+  }
+}
+
 const HEARTBEAT_MS = 30_000;
 const BATCH = 200;
 /** Close codes the client understands: the session is over, sign in again. */
@@ -32,6 +39,11 @@ interface Connection {
 export const liveGateway = fp(
   async (app: FastifyInstance, options: { db: Db; bus: LiveBus; allowedOrigin: string }) => {
     const connections = new Map<string, Set<Connection>>();
+    app.decorate("countLiveSockets", () => {
+      let total = 0;
+      for (const set of connections.values()) total += set.size;
+      return total;
+    });
 
     const send = (connection: Connection, frame: SocketFrame) => {
       if (connection.socket.readyState === connection.socket.OPEN)

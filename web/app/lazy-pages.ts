@@ -63,3 +63,9 @@ export const PrivacyPolicyPage = lazy(() =>
 export const TermsOfUsePage = lazy(() =>
   import("../features/legal/terms-of-use-page").then((m) => ({ default: m.TermsOfUsePage })),
 );
+export const EventsPage = lazy(() =>
+  import("../features/events/components/events-page").then((m) => ({ default: m.EventsPage })),
+);
+export const TeammatesPage = lazy(() =>
+  import("../features/teammates/components/teammates-page").then((m) => ({ default: m.TeammatesPage })),
+);

@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, Outlet, useParams } from "react-router";
 // The DOM RouterProvider supports navigate(..., { flushSync }), which sign-out relies on.
 import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
-import { SectionPlaceholder } from "../components/ui/section-placeholder";
 import { LandingPage } from "../features/landing/landing-page";
 import { AdminLayout } from "./layout/admin-layout";
 import { StudentLayout } from "./layout/student-layout";
@@ -11,6 +10,7 @@ import {
   AdminPage,
   BrowsePage,
   DashboardPage,
+  EventsPage,
   ForgotPasswordPage,
   ItemDetailPage,
   LoginPage,
@@ -23,6 +23,7 @@ import {
   SellPage,
   SettingsPage,
   SignupPage,
+  TeammatesPage,
   TermsOfUsePage,
   VaultPage,
   VerifyEmailPage,
@@ -44,12 +45,6 @@ function RootLayout() {
     </Suspense>
   );
 }
-
-/** Sections built by later pieces of work; each shows the shared placeholder until then. */
-const PLACEHOLDER_SECTIONS = [
-  { path: "/events", title: "Events & Hackathons" },
-  { path: "/teammates", title: "Teammate Finder" },
-];
 
 const router = createBrowserRouter([
   {
@@ -86,10 +81,8 @@ const router = createBrowserRouter([
               { path: "/profile", element: <OwnProfilePage /> },
               { path: "/profile/:userId", element: <PublicProfilePage /> },
               { path: "/settings", element: <SettingsPage /> },
-              ...PLACEHOLDER_SECTIONS.map(({ path, title }) => ({
-                path,
-                element: <SectionPlaceholder key={path} title={title} />,
-              })),
+              { path: "/events", element: <EventsPage /> },
+              { path: "/teammates", element: <TeammatesPage /> },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveFrame } from "@shared/api/chats";
+import type { BroadcastFrame, LiveEvent, LiveFrame } from "@shared/api/chats";
 
 export type LiveEventFrame = { seq: number } & LiveEvent;
 
@@ -13,6 +13,20 @@ const EVENT_TYPES = new Set<string>([
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
+}
+
+const BROADCAST_TYPES = new Set<string>(["events.changed", "recruitment.changed"]);
+
+/** An unnumbered frame saying a list everyone sees changed (events, recruitment posts), or null. */
+export function parseBroadcastFrame(raw: unknown): BroadcastFrame | null {
+  if (typeof raw !== "string" || !raw.includes(".changed")) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!isRecord(value) || typeof value.type !== "string" || !BROADCAST_TYPES.has(value.type)) return null;
+    return { type: value.type as BroadcastFrame["type"] };
+  } catch {
+    return null;
+  }
 }
 
 /** Reads one socket frame; anything malformed is dropped (null) rather than trusted. */

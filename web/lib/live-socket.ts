@@ -1,5 +1,6 @@
+import type { BroadcastFrame } from "@shared/api/chats";
 import { backoffDelay, LIVE_RECONNECT_RANGE } from "./backoff";
-import { decideFrame, type LiveEventFrame, parseLiveFrame } from "./live-frames";
+import { decideFrame, type LiveEventFrame, parseBroadcastFrame, parseLiveFrame } from "./live-frames";
 
 /** The server closes with this code when the session has ended (signed out elsewhere). */
 export const CLOSE_SESSION_ENDED = 4001;
@@ -13,6 +14,8 @@ export interface LiveSocketOptions {
   /** Where the last seen number is kept for this tab, so a reload resumes instead of refetching. */
   storageKey: string;
   onEvent: (event: LiveEventFrame) => void;
+  /** A shared list changed for everyone (unnumbered, never replayed). */
+  onBroadcast?: (frame: BroadcastFrame) => void;
   /** Events may have been missed: every cache the socket feeds must be fetched again. */
   onRefetch: () => void;
   onSessionEnded: () => void;
@@ -150,6 +153,11 @@ export class LiveSocket {
   }
 
   private handleFrame(raw: unknown): void {
+    const broadcast = parseBroadcastFrame(raw);
+    if (broadcast) {
+      this.options.onBroadcast?.(broadcast);
+      return;
+    }
     const frame = parseLiveFrame(raw);
     if (!frame) {
       console.warn("Live connection sent an unreadable frame");

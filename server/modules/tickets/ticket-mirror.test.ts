@@ -12,7 +12,9 @@ import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./tickets.service"
 const MIRROR_FIELDS = ["college", "description", "email", "name", "purpose", "ticketId", "userId"];
 const RETRY_BASE_MS = 20;
 const MAX_ATTEMPTS = 5;
-const TIMEOUT_MS = 300;
+/** Generous, so a slow machine's first request is not mistaken for a hang; the hang test sets its own. */
+const TIMEOUT_MS = 5000;
+const SHORT_TIMEOUT_MS = 500;
 
 /** Everything a test opened, closed after it (newest first) whatever happened. */
 const cleanups: (() => Promise<void>)[] = [];
@@ -26,12 +28,13 @@ async function receiver(answer?: Parameters<typeof startFormReceiver>[0]): Promi
   return started;
 }
 
-function mirrorEnv(url: string): Record<string, string> {
+function mirrorEnv(url: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     FORM_MIRROR_URL: url,
     OUTBOX_RETRY_BASE_MS: String(RETRY_BASE_MS),
     OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
     OUTBOX_TIMEOUT_MS: String(TIMEOUT_MS),
+    ...overrides,
   };
 }
 
@@ -39,8 +42,8 @@ function mirrorEnv(url: string): Record<string, string> {
  * An app whose outbox worker does not poll on its own: creating a ticket still kicks it once (that
  * is how a copy leaves at once), and the tests drive further passes with runOnce.
  */
-async function mirrorApp(url: string): Promise<TestApp> {
-  const testApp = await createTestApp(mirrorEnv(url), { startWorkers: false });
+async function mirrorApp(url: string, overrides: Record<string, string> = {}): Promise<TestApp> {
+  const testApp = await createTestApp(mirrorEnv(url, overrides), { startWorkers: false });
   cleanups.push(() => testApp.close());
   return testApp;
 }
@@ -202,24 +205,41 @@ describe("the copy of each ticket for the form service", () => {
 
   it("counts a form service that does not answer within OUTBOX_TIMEOUT_MS as a failure, and tries again", async () => {
     const form = await receiver((n) => (n === 1 ? "hang" : "ok"));
-    const testApp = await mirrorApp(form.url);
+    const testApp = await mirrorApp(form.url, { OUTBOX_TIMEOUT_MS: String(SHORT_TIMEOUT_MS) });
     const worker = handWorker(testApp);
     const student = await createStudent(testApp);
     const ticket = await raiseTicket(testApp, student.cookie);
 
-    await waitUntil(
-      async () => (await outboxRowOf(testApp, ticket)).attempts === 1,
-      "the attempt that timed out",
-      TIMEOUT_MS + 5000,
-    );
-    const afterTimeout = await outboxRowOf(testApp, ticket);
-    expect(afterTimeout).toMatchObject({ sentAt: null, failedAt: null });
-    expect(afterTimeout.lastError).toMatch(/timeout|abort/i);
-
     await driveUntil(worker, () => form.accepted().length === 1, "the copy after the timeout");
     expect(form.received.map((r) => r.answer)).toEqual(["hang", "ok"]);
     await waitUntil(async () => (await outboxRowOf(testApp, ticket)).sentAt !== null, "the row marked sent");
+    expect(await outboxRowOf(testApp, ticket)).toMatchObject({
+      attempts: 1,
+      failedAt: null,
+      lastError: null,
+    });
     await keepRunning(worker);
+    expect(form.received).toHaveLength(2);
+  });
+
+  it("records a timeout as the error when a form service never answers", async () => {
+    const form = await receiver(() => "hang");
+    const testApp = await mirrorApp(form.url, {
+      OUTBOX_TIMEOUT_MS: String(SHORT_TIMEOUT_MS),
+      OUTBOX_MAX_ATTEMPTS: "2",
+    });
+    const worker = handWorker(testApp);
+    const student = await createStudent(testApp);
+    const ticket = await raiseTicket(testApp, student.cookie);
+
+    await driveUntil(
+      worker,
+      async () => (await outboxRowOf(testApp, ticket)).failedAt !== null,
+      "the row given up",
+    );
+    const row = await outboxRowOf(testApp, ticket);
+    expect(row).toMatchObject({ attempts: 2, sentAt: null });
+    expect(row.lastError).toMatch(/timeout|aborted/i);
     expect(form.received).toHaveLength(2);
   });
 
@@ -273,11 +293,13 @@ describe("the copy of each ticket for the form service", () => {
     cleanups.push(() => first.close());
     const student = await createStudent(first);
     const ticket = await raiseTicket(first, student.cookie);
-    await waitUntil(async () => (await outboxRowOf(first, ticket)).attempts === 1, "the failed attempt");
+    await waitUntil(async () => (await outboxRowOf(first, ticket)).attempts >= 1, "a failed attempt");
     await first.stop();
-    expect(broken.received).toHaveLength(1);
     const pending = await outboxRowOf(first, ticket);
+    // Usually one attempt; a slow pass may retry once more before it ends (the row fell due again).
     expect(pending).toMatchObject({ sentAt: null, failedAt: null, lockedUntil: null });
+    expect(pending.attempts).toBeLessThan(MAX_ATTEMPTS);
+    expect(broken.received).toHaveLength(pending.attempts);
     await waitUntil(() => pending.nextAttemptAt.getTime() <= Date.now(), "the retry to fall due");
 
     // Instance B on the same database, started the ordinary way (its worker starts with it).
@@ -290,11 +312,15 @@ describe("the copy of each ticket for the form service", () => {
       userId: student.id,
     });
     await waitUntil(async () => (await outboxRowOf(second, ticket)).sentAt !== null, "the row marked sent");
-    expect(await outboxRowOf(second, ticket)).toMatchObject({ attempts: 1, failedAt: null, lastError: null });
+    expect(await outboxRowOf(second, ticket)).toMatchObject({
+      attempts: pending.attempts,
+      failedAt: null,
+      lastError: null,
+    });
 
     await keepRunning(handWorker(second));
     expect(working.received).toHaveLength(1);
-    expect(broken.received).toHaveLength(1);
+    expect(broken.received).toHaveLength(pending.attempts);
     expect(await outboxRows(second)).toHaveLength(1);
   });
 

@@ -68,11 +68,6 @@ export function applyEventFilterChange(current: URLSearchParams, change: EventFi
   return next;
 }
 
-/** Whether the address holds anything that Reset would undo. */
-export function hasEventFilterChanges(params: URLSearchParams): boolean {
-  return ["college", "city", "date", "search", "upcoming"].some((key) => params.has(key));
-}
-
 /** The query string of GET /api/events for these filters. */
 export function eventsQueryString(filters: EventFilters): string {
   const params = new URLSearchParams();

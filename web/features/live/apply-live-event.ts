@@ -1,9 +1,11 @@
-import type { ThreadResponse } from "@shared/api/chats";
+import type { BroadcastFrame, ThreadResponse } from "@shared/api/chats";
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEventFrame } from "../../lib/live-frames";
+import { eventKeys } from "../events/api/events-api";
 import { chatKeys } from "../messages/api/chats-api";
 import { mergeMessage } from "../messages/thread-messages";
 import { notificationKeys } from "../notifications/api/notifications-api";
+import { recruitmentKeys } from "../teammates/api/recruitment-keys";
 import { ticketKeys } from "../tickets/api/tickets-api";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
@@ -39,4 +41,16 @@ export function refetchLiveQueries(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: chatKeys.all });
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+}
+
+/** A list everyone sees changed: the pages showing it fetch it again. */
+export function applyBroadcastFrame(queryClient: QueryClient, frame: BroadcastFrame): void {
+  const queryKey = frame.type === "events.changed" ? eventKeys.all : recruitmentKeys.all;
+  void queryClient.invalidateQueries({ queryKey });
+}
+
+/** Broadcasts are not replayed after a reconnect, so the lists they feed are fetched again. */
+export function refetchBroadcastQueries(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+  void queryClient.invalidateQueries({ queryKey: recruitmentKeys.all });
 }

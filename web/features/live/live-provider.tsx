@@ -3,7 +3,12 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { meQueryOptions } from "../../app/session";
 import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
 import { LOGOUT_MUTATION_KEY } from "../auth/hooks/use-logout";
-import { applyLiveEvent, refetchLiveQueries } from "./apply-live-event";
+import {
+  applyBroadcastFrame,
+  applyLiveEvent,
+  refetchBroadcastQueries,
+  refetchLiveQueries,
+} from "./apply-live-event";
 
 /** How long the connection may be down before the bar says so: short blips stay silent. */
 const OFFLINE_NOTICE_MS = 3_000;
@@ -31,11 +36,13 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
   const [isReconnecting, setIsReconnecting] = useState(false);
 
   useEffect(() => {
+    let hasBeenOpen = false;
     const socket = new LiveSocket({
       buildUrl: liveSocketUrl,
       // Per user: a number remembered for one account means nothing for another in the same tab.
       storageKey: `campus-bazaar:live-seq:${userId}`,
       onEvent: (event) => applyLiveEvent(queryClient, event),
+      onBroadcast: (frame) => applyBroadcastFrame(queryClient, frame),
       onRefetch: () => refetchLiveQueries(queryClient),
       onSessionEnded: () => {
         // During our own sign-out the logout flow takes the user to the landing page itself.
@@ -46,7 +53,13 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
       onConnectFailed: () => {
         if (navigator.onLine) void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
       },
-      onStateChange: setState,
+      onStateChange: (next) => {
+        setState(next);
+        // Broadcasts sent while disconnected are lost: after a reconnect, refetch what they feed.
+        if (next !== "open") return;
+        if (hasBeenOpen) refetchBroadcastQueries(queryClient);
+        hasBeenOpen = true;
+      },
     });
     socket.start();
     return () => socket.stop();

@@ -1,57 +1,65 @@
-import { useQuery } from "@tanstack/react-query";
-import { Alert } from "../../../components/ui/alert";
-import { secondaryButton } from "../../../components/ui/button-styles";
+import { useSearchParams } from "react-router";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { adminOverviewQueryOptions } from "../api/admin-api";
+import { type AdminTabId, parseAdminTab } from "../admin-tabs";
+import { AdminNoticeProvider } from "./admin-notice";
+import { AdminOverview } from "./admin-overview";
+import { AdminTabList, adminPanelId, adminTabId } from "./admin-tab-list";
+import { AuditLogTab } from "./audit-log-tab";
+import { CollegesTab } from "./colleges-tab";
+import { EventsTab } from "./events-tab";
+import { MarketplaceTab } from "./marketplace-tab";
+import { RecruitmentTab } from "./recruitment-tab";
+import { TicketsTab } from "./tickets-tab";
+import { UsersTab } from "./users-tab";
 
-const COUNTS = [
-  { key: "students", label: "Students" },
-  { key: "cities", label: "Cities" },
-  { key: "colleges", label: "Colleges" },
-  { key: "activeItems", label: "Active Items" },
-] as const;
+const PANELS: Record<AdminTabId, () => React.JSX.Element> = {
+  events: EventsTab,
+  marketplace: MarketplaceTab,
+  users: UsersTab,
+  colleges: CollegesTab,
+  recruitment: RecruitmentTab,
+  tickets: TicketsTab,
+  audit: AuditLogTab,
+};
 
+/** /admin: the overview counts, then the six sections of the spec plus the audit log as tabs. */
 export function AdminPage() {
   useDocumentTitle("Admin Panel");
-  const overview = useQuery(adminOverviewQueryOptions);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The selected tab lives in ?tab=, so a reload or a shared link opens the same one.
+  const selected = parseAdminTab(searchParams.get("tab"));
+  const Panel = PANELS[selected];
+
+  function handleSelect(id: AdminTabId) {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set("tab", id);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Panel</h1>
-      {overview.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the overview.</span>
-          <button type="button" onClick={() => overview.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </Alert>
-      ) : (
-        <section aria-labelledby="overview-heading">
-          <h2 id="overview-heading" className="text-lg font-semibold text-slate-900">
-            Overview
-          </h2>
-          {overview.isPending ? <span className="sr-only">Loading the overview...</span> : null}
-          <dl className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            {COUNTS.map((count) => (
-              <div
-                key={count.key}
-                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-              >
-                <dt className="text-sm font-medium text-slate-600">{count.label}</dt>
-                <dd className="mt-1 text-3xl font-bold text-slate-900">
-                  {overview.data ? (
-                    overview.data[count.key]
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="block h-9 w-14 rounded-md bg-slate-200 motion-safe:animate-pulse"
-                    />
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
-    </div>
+    <AdminNoticeProvider>
+      <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 pb-28 sm:px-6 sm:py-8 sm:pb-28 lg:px-8">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Panel</h1>
+        <AdminOverview />
+        <div>
+          <AdminTabList selected={selected} onSelect={handleSelect} />
+          <div
+            role="tabpanel"
+            id={adminPanelId(selected)}
+            aria-labelledby={adminTabId(selected)}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern makes a panel a tab stop
+            tabIndex={0}
+            className="pt-6 focus-visible:outline-offset-4"
+          >
+            <Panel />
+          </div>
+        </div>
+      </div>
+    </AdminNoticeProvider>
   );
 }

@@ -21,6 +21,14 @@ export function SearchField({ label, placeholder, value, onCommit, className = "
   const [text, setText] = useState(value);
   const committed = useRef(value);
   const timer = useRef<number | undefined>(undefined);
+  // The timer must call the newest onCommit: an older one would write an older address back
+  // (React Router's setSearchParams starts from the params of the render that made it), undoing
+  // a filter changed in the meantime.
+  const onCommitRef = useRef(onCommit);
+  const pagePath = useRef(window.location.pathname);
+  useEffect(() => {
+    onCommitRef.current = onCommit;
+  });
 
   useEffect(() => {
     if (value === committed.current) return;
@@ -36,13 +44,18 @@ export function SearchField({ label, placeholder, value, onCommit, className = "
     const search = next.trim();
     if (search === committed.current) return;
     committed.current = search;
-    onCommit(search);
+    onCommitRef.current(search);
   }
 
   function handleChange(next: string) {
     setText(next);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+    timer.current = window.setTimeout(() => {
+      // Left for another page meanwhile (this one stays on screen while the next one loads):
+      // the search would otherwise be written into that page's address.
+      if (window.location.pathname !== pagePath.current) return;
+      commit(next);
+    }, SEARCH_DEBOUNCE_MS);
   }
 
   function handleSubmit(event: FormEvent) {

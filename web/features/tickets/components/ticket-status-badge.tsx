@@ -8,7 +8,7 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
       className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ticketStatusClasses(status)}`}
     >
       <span className="sr-only">Status: </span>
-      {ticketStatusLabel(status)}
+      <span>{ticketStatusLabel(status)}</span>
     </span>
   );
 }

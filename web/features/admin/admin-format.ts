@@ -1,0 +1,108 @@
+import type { AdminTicket } from "@shared/api/admin";
+
+// Everything the admin reads is India's calendar, wherever the admin's browser is.
+const dateFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
+const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+// An event's date and time are India's wall clock already: format them as UTC so nothing shifts.
+const wallClockFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+function parse(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '23 Nov 2026'; an unreadable date shows nothing rather than 'Invalid Date'. */
+export function formatDate(iso: string): string {
+  const date = parse(iso);
+  return date ? dateFormat.format(date) : "";
+}
+
+/** '23 Nov 2026, 2:30 pm' in India time. */
+export function formatDateTime(iso: string): string {
+  const date = parse(iso);
+  return date ? dateTimeFormat.format(date) : "";
+}
+
+/** An event's '24 Nov 2026, 5:30 pm' from its YYYY-MM-DD date and HH:MM time. */
+export function formatEventWhen(date: string, time: string): string {
+  const value = parse(`${date}T${time}:00Z`);
+  return value ? wallClockFormat.format(value) : `${date} ${time}`.trim();
+}
+
+/** Where the copy of a ticket sent to the form service stands, in words. */
+export function describeMirror(mirror: AdminTicket["mirror"]): string {
+  switch (mirror.state) {
+    case "sent":
+      return "Sent";
+    case "pending":
+      return mirror.attempts > 0 ? `Pending (retrying, ${mirror.attempts} attempts so far)` : "Pending";
+    case "failed": {
+      const attempts = mirror.attempts === 1 ? "1 attempt" : `${mirror.attempts} attempts`;
+      return `Failed after ${attempts}${mirror.lastError ? `: ${mirror.lastError}` : ""}`;
+    }
+    case "off":
+      return "Off (no form service configured)";
+  }
+}
+
+/** A six-digit ticket ID, 100000 to 999999, as the server issues them. */
+export function isTicketIdShaped(value: string): boolean {
+  return /^\d{6}$/.test(value);
+}
+
+const AUDIT_ACTIONS: Record<string, string> = {
+  "event.create": "Posted event",
+  "event.delete": "Deleted event",
+  "item.delete": "Deleted marketplace post",
+  "recruitment.delete": "Deleted recruitment post",
+  "college.add": "Added college",
+  "college.delete": "Deleted college",
+  "user.edit": "Edited user",
+  "user.delete": "Deleted user",
+  "ticket.resolved": "Resolved ticket",
+  "ticket.rejected": "Rejected ticket",
+};
+
+/** 'event.create' -> 'Posted event'; an action this list does not know reads as stored. */
+export function describeAuditAction(action: string): string {
+  return AUDIT_ACTIONS[action] ?? action;
+}
+
+/** The record an audit entry is about, by the name it had then where the entry kept one. */
+export function describeAuditTarget(entry: {
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown>;
+}): string {
+  const { details } = entry;
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : null);
+  const before = typeof details.before === "object" && details.before !== null ? details.before : {};
+  const name =
+    text(details.title) ??
+    text(details.productName) ??
+    text(details.purpose) ??
+    (text(details.name) && text(details.city) ? `${details.name}, ${details.city}` : null) ??
+    text(details.name) ??
+    text((before as Record<string, unknown>).name);
+  if (entry.targetType === "ticket") return `Ticket #${entry.targetId}`;
+  return name ?? `${entry.targetType.replace(/_/g, " ")} ${entry.targetId}`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_TABS, adminTabAfterKey, parseAdminTab } from "./admin-tabs";
+
+describe("the admin tabs", () => {
+  it("lists the spec's six sections in order, then the audit log", () => {
+    expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
+      "Events & Hackathons",
+      "Marketplace",
+      "Users Management",
+      "Colleges",
+      "Team Recruitment",
+      "Support Tickets",
+      "Audit Log",
+    ]);
+  });
+
+  it("opens the tab ?tab= names, and the first one for anything else", () => {
+    expect(parseAdminTab("tickets")).toBe("tickets");
+    expect(parseAdminTab(null)).toBe("events");
+    expect(parseAdminTab("nonsense")).toBe("events");
+  });
+
+  it("moves with the arrows, wrapping round, and jumps with Home and End", () => {
+    expect(adminTabAfterKey("events", "ArrowRight")).toBe("marketplace");
+    expect(adminTabAfterKey("events", "ArrowLeft")).toBe("audit");
+    expect(adminTabAfterKey("audit", "ArrowRight")).toBe("events");
+    expect(adminTabAfterKey("users", "Home")).toBe("events");
+    expect(adminTabAfterKey("users", "End")).toBe("audit");
+    expect(adminTabAfterKey("users", "Enter")).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import type { AdminTicket } from "@shared/api/admin";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { ADMIN_FAILURES } from "../admin-texts";
+import { useTicketStatus } from "../hooks/use-ticket-status";
+import { TicketActions } from "./ticket-actions";
+import { TicketDetails } from "./ticket-details";
+
+/** One ticket in full, with Resolve and Reject while it is open; an action closes the dialog. */
+export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
+  const change = useTicketStatus({ showsOwnError: true, onSuccess: onClose });
+  return (
+    <ModalDialog title="Ticket Details" onClose={onClose}>
+      <div className="mt-4 space-y-4">
+        {change.isError ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          >
+            {ADMIN_FAILURES.updateTicket(change.error.message)}
+          </p>
+        ) : null}
+        <TicketDetails ticket={ticket} />
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <TicketActions
+            ticket={ticket}
+            isBusy={change.isPending}
+            onChange={(status) => change.mutate({ ticketId: ticket.ticketId, status })}
+          />
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Close
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

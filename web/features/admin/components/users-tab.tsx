@@ -1,0 +1,187 @@
+import { ADMIN_MESSAGES, type AdminUser } from "@shared/api/admin";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { formatDate } from "../admin-format";
+import { ADMIN_FAILURES } from "../admin-texts";
+import { adminUsersQueryOptions, deleteUser } from "../api/admin-users-api";
+import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { EditUserDialog } from "./edit-user-dialog";
+import { Pager } from "./pager";
+import {
+  dangerButton,
+  EmptyState,
+  LoadError,
+  LoadingState,
+  PanelSection,
+  ScrollRegion,
+} from "./panel-states";
+
+const cellClasses = "px-3 py-3 align-top";
+
+function UserFilters({
+  filters,
+  onChange,
+}: {
+  filters: { search: string; from: string; to: string };
+  onChange: (values: Partial<{ search: string; from: string; to: string }>) => void;
+}) {
+  return (
+    <search className="mb-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+      <div>
+        <label htmlFor="admin-user-search" className={labelClasses}>
+          Search users
+        </label>
+        <input
+          id="admin-user-search"
+          type="search"
+          placeholder="Name, e-mail or mobile"
+          value={filters.search}
+          onChange={(event) => onChange({ search: event.target.value })}
+          className={inputClasses}
+        />
+      </div>
+      <div>
+        <label htmlFor="admin-user-from" className={labelClasses}>
+          From date
+        </label>
+        <input
+          id="admin-user-from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+          className={inputClasses}
+        />
+      </div>
+      <div>
+        <label htmlFor="admin-user-to" className={labelClasses}>
+          To date
+        </label>
+        <input
+          id="admin-user-to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+          className={inputClasses}
+        />
+      </div>
+      <button
+        type="button"
+        onClick={() => onChange({ search: "", from: "", to: "" })}
+        disabled={!filters.search && !filters.from && !filters.to}
+        className={secondaryButton}
+      >
+        Clear filters
+      </button>
+    </search>
+  );
+}
+
+/** Users Management: students found on the server by text and joining dates, 25 a page. */
+export function UsersTab() {
+  const [filters, setFilters] = useState({ search: "", from: "", to: "" });
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const search = useDebouncedValue(filters.search);
+  const users = useQuery(adminUsersQueryOptions({ search, from: filters.from, to: filters.to, page }));
+  const remove = useAdminAction({
+    run: deleteUser,
+    success: ADMIN_MESSAGES.userDeleted,
+    failure: ADMIN_FAILURES.deleteUser,
+  });
+
+  // Deleting the last user of the last page leaves it empty: go to the last page there is.
+  const lastPage = users.data?.totalPages ?? 1;
+  const isPageEmpty = users.data?.users.length === 0 && !users.isPlaceholderData;
+  useEffect(() => {
+    if (isPageEmpty && page > lastPage) setPage(lastPage);
+  }, [isPageEmpty, page, lastPage]);
+
+  function handleFilterChange(values: Partial<typeof filters>) {
+    setFilters((current) => ({ ...current, ...values }));
+    setPage(1);
+  }
+
+  function handleDelete(user: AdminUser) {
+    if (confirmAction(ADMIN_MESSAGES.confirmDeleteUser)) remove.mutate(user.id);
+  }
+
+  const data = users.data;
+  return (
+    <PanelSection title={`Users${data ? ` (${data.total})` : ""}`} titleId="admin-users-heading">
+      <UserFilters filters={filters} onChange={handleFilterChange} />
+      {users.isPending ? (
+        <LoadingState>Loading users...</LoadingState>
+      ) : users.isError ? (
+        <LoadError onRetry={() => void users.refetch()}>
+          Could not load the users. {users.error.message}
+        </LoadError>
+      ) : data?.users.length === 0 ? (
+        <EmptyState>No users match these filters.</EmptyState>
+      ) : (
+        <>
+          <ScrollRegion label="Users table">
+            <table
+              className={`w-full min-w-[52rem] text-left text-sm ${users.isPlaceholderData ? "opacity-60" : ""}`}
+            >
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+                <tr>
+                  {["Name", "Email", "Mobile", "College", "City", "Joined"].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2">
+                      {heading}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {data?.users.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row" className={`${cellClasses} font-semibold text-slate-900`}>
+                      {user.name}
+                    </th>
+                    <td className={`${cellClasses} break-all`}>{user.email}</td>
+                    <td className={cellClasses}>{user.mobile}</td>
+                    <td className={cellClasses}>{user.college}</td>
+                    <td className={cellClasses}>{user.city}</td>
+                    <td className={`${cellClasses} whitespace-nowrap`}>
+                      <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                    </td>
+                    <td className={`${cellClasses} whitespace-nowrap`}>
+                      <div className="flex gap-2">
+                        <button type="button" onClick={() => setEditing(user)} className={secondaryButton}>
+                          Edit<span className="sr-only"> {user.name}</span>
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => handleDelete(user)}
+                          disabled={remove.isPending && remove.variables === user.id}
+                          className={dangerButton}
+                        >
+                          Delete<span className="sr-only"> {user.name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <Pager
+            label="Users pages"
+            page={data?.page ?? page}
+            totalPages={data?.totalPages ?? 1}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+      {editing ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+    </PanelSection>
+  );
+}

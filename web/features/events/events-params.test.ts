@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { formatEventDate, formatEventDateTime } from "./event-format";
+import {
+  applyEventFilterChange,
+  eventsQueryString,
+  isCalendarDate,
+  parseEventFilters,
+} from "./events-params";
+
+const own = { college: "IIT Bombay", city: "Mumbai" };
+const parse = (query: string) => parseEventFilters(new URLSearchParams(query), own);
+
+describe("events filters in the address", () => {
+  it("start as the student's own college and city, any date, upcoming only", () => {
+    expect(parse("")).toEqual({
+      college: "IIT Bombay",
+      city: "Mumbai",
+      date: "",
+      search: "",
+      isUpcomingOnly: true,
+    });
+  });
+
+  it("read an emptied college as every college, and upcoming=false as past events too", () => {
+    expect(parse("college=&city=&upcoming=false")).toMatchObject({
+      college: "",
+      city: "",
+      isUpcomingOnly: false,
+    });
+  });
+
+  it("ignore a date that does not exist rather than send it", () => {
+    expect(parse("date=2026-02-30").date).toBe("");
+    expect(parse("date=24-11-2026").date).toBe("");
+    expect(parse("date=2026-11-24").date).toBe("2026-11-24");
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+  });
+
+  it("write college and city together and leave defaults out", () => {
+    let params = applyEventFilterChange(new URLSearchParams(), { college: "COEP", city: "Pune" });
+    params = applyEventFilterChange(params, { isUpcomingOnly: false, search: "hack", date: "2026-12-01" });
+    expect(params.toString()).toBe("college=COEP&city=Pune&date=2026-12-01&search=hack&upcoming=false");
+    params = applyEventFilterChange(params, { isUpcomingOnly: true, search: "", date: "" });
+    expect(params.toString()).toBe("college=COEP&city=Pune");
+    params = applyEventFilterChange(params, { college: "", city: "" });
+    expect(params.toString()).toBe("college=&city=");
+  });
+
+  it("always tell the server whether only upcoming events are wanted", () => {
+    expect(eventsQueryString(parse(""))).toBe("college=IIT+Bombay&city=Mumbai&upcoming=true");
+    expect(eventsQueryString(parse("college=&city=&upcoming=false&search=ml"))).toBe(
+      "search=ml&upcoming=false",
+    );
+  });
+});
+
+describe("event dates", () => {
+  it("read as India writes them, whatever the reader's time zone", () => {
+    expect(formatEventDateTime({ date: "2026-11-24", time: "17:30" })).toBe("24 Nov 2026, 5:30 pm");
+    expect(formatEventDateTime({ date: "2027-01-05", time: "09:05" })).toBe("5 Jan 2027, 9:05 am");
+    expect(formatEventDate("2026-11-24")).toBe("24 Nov 2026");
+  });
+});

@@ -1,0 +1,125 @@
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { useId } from "react";
+import { Link } from "react-router";
+import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
+import { ChatIcon, UsersIcon } from "../../../components/ui/icons";
+import { useDeleteRecruitmentPost, useMessageRecruiter } from "../hooks/use-recruitment-actions";
+import { lookingForText } from "../teammate-texts";
+
+const postedFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
+
+interface RecruitmentCardProps {
+  post: RecruitmentPost;
+  isOwn: boolean;
+  onEdit: (post: RecruitmentPost) => void;
+}
+
+function MessageRecruiterButton({ post }: { post: RecruitmentPost }) {
+  const chat = useMessageRecruiter(post);
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        disabled={chat.isConnecting}
+        onClick={chat.start}
+        className={`${primaryButton} w-full`}
+      >
+        <ChatIcon className="size-4" />
+        {chat.isConnecting ? "Connecting..." : "Message Recruiter"}
+      </button>
+      {chat.errorMessage ? (
+        <p role="alert" className="text-sm text-red-700">
+          {chat.errorMessage}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OwnerActions({ post, onEdit }: { post: RecruitmentPost; onEdit: (post: RecruitmentPost) => void }) {
+  const removal = useDeleteRecruitmentPost(post);
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-2 gap-2">
+        <button type="button" onClick={() => onEdit(post)} className={secondaryButton}>
+          Edit
+        </button>
+        <button
+          type="button"
+          disabled={removal.isDeleting}
+          onClick={removal.requestDelete}
+          className={`${secondaryButton} text-red-700`}
+        >
+          {removal.isDeleting ? "Deleting..." : "Delete"}
+        </button>
+      </div>
+      {removal.errorMessage ? (
+        <p role="alert" className="text-sm text-red-700">
+          {removal.errorMessage}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
+  const headingId = useId();
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 text-sm">
+        <div className="min-w-0">
+          <Link to={`/profile/${encodeURIComponent(post.recruiterId)}`} className={textLink}>
+            {post.recruiterName}
+          </Link>
+          {isOwn ? <span className="ml-1 text-slate-600">(you)</span> : null}
+          <p className="break-words text-slate-600">{post.recruiterCollege}</p>
+        </div>
+        <p className="shrink-0 text-slate-600">
+          Posted <time dateTime={post.createdAt}>{postedFormat.format(new Date(post.createdAt))}</time>
+        </p>
+      </div>
+
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
+          {post.purpose}
+        </h2>
+        {post.event ? (
+          <p className="mt-0.5 text-sm break-words text-indigo-800">
+            <span className="font-medium">Event:</span> {post.event}
+          </p>
+        ) : null}
+      </div>
+
+      <p className="text-sm break-words whitespace-pre-line text-slate-700">{post.description}</p>
+
+      <p className="inline-flex items-center gap-2 self-start rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-900">
+        <UsersIcon className="size-4" />
+        {lookingForText(post.maxStudents)}
+      </p>
+
+      <div className="text-sm">
+        <p className="font-medium text-slate-900">Academic years</p>
+        <ul className="mt-1 flex flex-wrap gap-1.5">
+          {post.years.map((year) => (
+            <li key={year} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
+              {year}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      {post.qualities ? (
+        <p className="text-sm break-words text-slate-700">
+          <span className="font-medium text-slate-900">Skills:</span> {post.qualities}
+        </p>
+      ) : null}
+
+      <div className="mt-auto pt-1">
+        {isOwn ? <OwnerActions post={post} onEdit={onEdit} /> : <MessageRecruiterButton post={post} />}
+      </div>
+    </article>
+  );
+}

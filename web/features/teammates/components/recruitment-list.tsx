@@ -1,0 +1,89 @@
+import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import { Alert } from "../../../components/ui/alert";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import type { RecruitmentListResponse } from "../api/recruitment-api";
+import { TEAMMATE_TEXTS } from "../teammate-texts";
+import { RecruitmentCard } from "./recruitment-card";
+
+const SKELETON_COUNT = 4;
+const gridClasses = "grid grid-cols-1 gap-4 md:grid-cols-2";
+
+interface RecruitmentListProps {
+  data: RecruitmentListResponse | undefined;
+  isError: boolean;
+  isUpdating: boolean;
+  userId: string;
+  onRetry: () => void;
+  onEdit: (post: RecruitmentPost) => void;
+}
+
+export function RecruitmentList({
+  data,
+  isError,
+  isUpdating,
+  userId,
+  onRetry,
+  onEdit,
+}: RecruitmentListProps) {
+  if (isError) {
+    return (
+      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+        <span>{TEAMMATE_TEXTS.loadFailed}</span>
+        <button type="button" onClick={onRetry} className={secondaryButton}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+
+  if (!data) {
+    return (
+      <>
+        <p role="status" className="sr-only">
+          Loading recruitment posts
+        </p>
+        <div aria-busy="true" className={gridClasses}>
+          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              key={index}
+              aria-hidden="true"
+              className="h-64 rounded-xl border border-slate-200 bg-white p-4 motion-safe:animate-pulse"
+            >
+              <div className="h-4 w-1/3 rounded bg-slate-200" />
+              <div className="mt-4 h-5 w-2/3 rounded bg-slate-200" />
+              <div className="mt-4 h-16 rounded bg-slate-100" />
+            </div>
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <p role="status" className="text-sm font-medium text-slate-700">
+        {RECRUITMENT_MESSAGES.showing(data.posts.length, data.total)}
+      </p>
+      {data.posts.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
+          <p className="text-lg font-semibold text-slate-900">
+            {data.total === 0 ? TEAMMATE_TEXTS.noPostsYet : TEAMMATE_TEXTS.noMatches}
+          </p>
+        </div>
+      ) : (
+        <ul
+          aria-label="Recruitment posts"
+          aria-busy={isUpdating}
+          className={`${gridClasses} transition-opacity ${isUpdating ? "opacity-60" : ""}`}
+        >
+          {data.posts.map((post) => (
+            <li key={post.id}>
+              <RecruitmentCard post={post} isOwn={post.recruiterId === userId} onEdit={onEdit} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { useSession } from "../../../app/session";
+import { primaryButton } from "../../../components/ui/button-styles";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { recruitmentPostsQueryOptions } from "../api/recruitment-api";
+import { useTeammateFilters } from "../hooks/use-teammate-filters";
+import { RecruitmentForm } from "./recruitment-form";
+import { RecruitmentList } from "./recruitment-list";
+import { TeammateFilters } from "./teammate-filters";
+
+/** Closed, creating a post, or editing one of the student's own. */
+type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; post: RecruitmentPost };
+
+/** /teammates: recruitment posts, filtered on the server, and the form to post or edit one. */
+export function TeammatesPage() {
+  useDocumentTitle("Teammate Finder");
+  const { user } = useSession();
+  const { filters, changeFilters } = useTeammateFilters();
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const query = useQuery(recruitmentPostsQueryOptions(filters));
+  const editingPost = form.mode === "edit" ? form.post : null;
+  const formId = useId();
+  const createButtonRef = useRef<HTMLButtonElement>(null);
+
+  function closeForm() {
+    setForm({ mode: "closed" });
+    // The form goes away: the button that opens it takes the focus, not the page's top.
+    createButtonRef.current?.focus();
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Teammate Finder</h1>
+          <p className="mt-1 text-slate-600">Find teammates for hackathons, projects and competitions.</p>
+        </div>
+        <button
+          ref={createButtonRef}
+          type="button"
+          aria-expanded={form.mode === "create"}
+          aria-controls={formId}
+          onClick={() => setForm({ mode: "create" })}
+          className={primaryButton}
+        >
+          Create Recruitment Post
+        </button>
+      </header>
+
+      <div id={formId}>
+        {form.mode === "closed" ? null : (
+          <RecruitmentForm
+            // A new key per post, so switching to another post's Edit starts from that post.
+            key={editingPost?.id ?? "new"}
+            post={editingPost}
+            onClose={closeForm}
+          />
+        )}
+      </div>
+
+      <TeammateFilters filters={filters} onChange={changeFilters} />
+
+      <RecruitmentList
+        data={query.data}
+        isError={query.isError}
+        isUpdating={query.isPlaceholderData}
+        userId={user?.id ?? ""}
+        onRetry={() => query.refetch()}
+        onEdit={(post) => setForm({ mode: "edit", post })}
+      />
+    </div>
+  );
+}
