@@ -2,11 +2,12 @@
 
 import type { ReactNode } from "react";
 
-interface IconProps {
+export interface IconProps {
   className?: string;
 }
 
-function Svg({ className = "size-5", children }: IconProps & { children: ReactNode }) {
+/** The frame every stroke icon shares; feature icon sets build on it too. */
+export function Svg({ className = "size-5", children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"

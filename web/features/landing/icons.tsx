@@ -1,27 +1,9 @@
 import type { ReactNode } from "react";
+import { type IconProps, Svg as StrokeSvg } from "../../components/ui/icons";
 
-interface IconProps {
-  className?: string;
-}
-
-/** Decorative stroke icon; always hidden from assistive technology because the text beside it says the same. */
+/** The landing page draws its icons a size larger by default. */
 function Svg({ className = "size-6", children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <StrokeSvg className={className}>{children}</StrokeSvg>;
 }
 
 export function BagIcon(props: IconProps) {

@@ -1,11 +1,11 @@
 import { formatCollegeOption } from "@shared/colleges";
 import { useId } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import type { EventFilterChange, EventFilters } from "../events-params";
 import { isCalendarDate } from "../events-params";
 import { CollegePicker } from "./college-picker";
-import { SearchField } from "./search-field";
 
 interface EventsFilterPanelProps {
   filters: EventFilters;

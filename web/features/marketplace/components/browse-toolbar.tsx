@@ -1,12 +1,12 @@
 import type { BrowseSort } from "@shared/api/items";
 import type { Category } from "@shared/constants";
 import { useId } from "react";
+import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import type { BrowseFilters } from "../api/items-api";
 import type { FilterChange } from "../browse-params";
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
 import { CollegeFilter } from "./college-filter";
-import { SearchBox } from "./search-box";
 
 interface BrowseToolbarProps {
   filters: BrowseFilters;
@@ -24,8 +24,10 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
       className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 lg:grid-cols-4"
     >
       {/* Phones: search and college full width, the two selects side by side. */}
-      <SearchBox
+      <SearchField
         key={searchKey}
+        label="Search items"
+        placeholder="Search by name or type"
         className="col-span-2 lg:col-span-1"
         value={filters.search}
         // Typing replaces the history entry so Back does not step through every keystroke.

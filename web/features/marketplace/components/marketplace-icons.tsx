@@ -1,27 +1,6 @@
 /** Icons only the marketplace uses; decorative, the control around them carries the name. */
 
-import type { ReactNode } from "react";
-
-interface IconProps {
-  className?: string;
-}
-
-function Svg({ className = "size-5", children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, Svg } from "../../../components/ui/icons";
 
 export function GridIcon(props: IconProps) {
   return (

@@ -1,8 +1,8 @@
 import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/api/recruitment";
 import { useId } from "react";
+import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { CollegePicker } from "../../events/components/college-picker";
-import { SearchField } from "../../events/components/search-field";
 import type { RecruitmentFilterChange, RecruitmentFilters, RecruitmentSort } from "../teammates-params";
 
 interface TeammateFiltersProps {

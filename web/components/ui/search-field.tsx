@@ -1,9 +1,11 @@
 import { SEARCH_DEBOUNCE_MS } from "@shared/constants";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { SearchIcon } from "../../../components/ui/icons";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { SearchIcon } from "./icons";
+import { inputClasses, labelClasses } from "./text-field";
 
-interface SearchBoxProps {
+interface SearchFieldProps {
+  label: string;
+  placeholder: string;
   /** The search in the address bar. */
   value: string;
   onCommit: (search: string) => void;
@@ -11,15 +13,22 @@ interface SearchBoxProps {
 }
 
 /**
- * The browse search: what is typed goes to the address (and so to the server) 300 ms after the
- * last keystroke, or at once on Enter. Text that changes in the address from elsewhere (Back,
- * a shared link) replaces what the box shows.
+ * A labelled search box whose text is committed 300 ms after the last keystroke, or at once on
+ * Enter. A value changed from elsewhere (Reset, Back) replaces what the box shows.
  */
-export function SearchBox({ value, onCommit, className = "" }: SearchBoxProps) {
+export function SearchField({ label, placeholder, value, onCommit, className = "" }: SearchFieldProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const committed = useRef(value);
   const timer = useRef<number | undefined>(undefined);
+  // The timer must call the newest onCommit: an older one would write an older address back
+  // (React Router's setSearchParams starts from the params of the render that made it), undoing
+  // a filter changed in the meantime.
+  const onCommitRef = useRef(onCommit);
+  const pagePath = useRef(window.location.pathname);
+  useEffect(() => {
+    onCommitRef.current = onCommit;
+  });
 
   useEffect(() => {
     if (value === committed.current) return;
@@ -33,16 +42,20 @@ export function SearchBox({ value, onCommit, className = "" }: SearchBoxProps) {
   function commit(next: string) {
     window.clearTimeout(timer.current);
     const search = next.trim();
-    // A trailing space changes nothing to search for; don't send the student back to page 1.
     if (search === committed.current) return;
     committed.current = search;
-    onCommit(search);
+    onCommitRef.current(search);
   }
 
   function handleChange(next: string) {
     setText(next);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+    timer.current = window.setTimeout(() => {
+      // Left for another page meanwhile (this one stays on screen while the next one loads):
+      // the search would otherwise be written into that page's address.
+      if (window.location.pathname !== pagePath.current) return;
+      commit(next);
+    }, SEARCH_DEBOUNCE_MS);
   }
 
   function handleSubmit(event: FormEvent) {
@@ -54,7 +67,7 @@ export function SearchBox({ value, onCommit, className = "" }: SearchBoxProps) {
     <search className={`min-w-0 ${className}`}>
       <form onSubmit={handleSubmit}>
         <label htmlFor={id} className={labelClasses}>
-          Search items
+          {label}
         </label>
         <div className="relative">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -65,7 +78,7 @@ export function SearchBox({ value, onCommit, className = "" }: SearchBoxProps) {
             autoComplete="off"
             enterKeyHint="search"
             maxLength={100}
-            placeholder="Search by name or type"
+            placeholder={placeholder}
             value={text}
             onChange={(event) => handleChange(event.target.value)}
             className={`${inputClasses} pl-9`}
