@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { sessions, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { likePattern } from "../../lib/like-pattern";
 import { recordAudit } from "./audit";
 
 function toAdminUser(user: UserRow): AdminUser {
@@ -21,10 +22,6 @@ function toAdminUser(user: UserRow): AdminUser {
   };
 }
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Students, newest first: text matches a lower-case substring of name, e-mail or mobile; the date
  * range is inclusive in India's calendar, the end date running to 23:59:59.
@@ -33,7 +30,7 @@ export async function listUsers(
   ctx: AppContext,
   query: { search?: string; from?: string; to?: string; page: number },
 ) {
-  const search = query.search?.trim();
+  const search = query.search?.trim().toLowerCase();
   const joinedOn = sql`(${users.createdAt} at time zone ${CAMPUS_TIME_ZONE})::date`;
   const where = and(
     eq(users.role, "student"),

@@ -26,12 +26,16 @@ async function summaryFor(db: Db, user: UserRow, chatId: string) {
 }
 
 /** Membership is the server's to decide: only the two members read or write a chat. */
-async function assertMember(db: Db, user: UserRow, chatId: string): Promise<string[]> {
+async function assertMember(
+  db: Db,
+  user: UserRow,
+  chatId: string,
+): Promise<{ chat: repo.ChatRow; members: string[] }> {
   const chat = await repo.findChat(db, chatId);
   if (!chat) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
   const members = await repo.memberIdsOf(db, chatId);
   if (!members.includes(user.id)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
-  return members;
+  return { chat, members };
 }
 
 /** Opens the buyer's conversation with the seller about an item, creating it only if absent. */
@@ -85,8 +89,7 @@ export async function sendMessage(
     if (existing.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
     return { message: toMessageDto(existing), isNew: false };
   }
-  const members = await assertMember(ctx.db, sender, chatId);
-  const chat = await repo.findChat(ctx.db, chatId);
+  const { chat, members } = await assertMember(ctx.db, sender, chatId);
   const recipientId = members.find((id) => id !== sender.id);
 
   const isOffer = body.type === "offer";

@@ -4,6 +4,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { events, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { likePattern } from "../../lib/like-pattern";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -22,10 +23,6 @@ export function toEventDto(row: EventRow): CampusEvent {
     registrationUrl: row.registrationUrl,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface EventFilters {

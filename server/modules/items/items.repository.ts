@@ -3,6 +3,7 @@ import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { favourites, follows, items, users } from "../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
 
 /** The columns every item answer needs: the item and its seller's current name, college, number. */
 export const itemWithSeller = {
@@ -21,11 +22,6 @@ export type ItemWithSeller = {
 
 /** True while the seller's holiday mode covers today, in India's calendar. */
 const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo})`;
-
-/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const ORDER: Record<BrowseSort, SQL[]> = {
   newest: [desc(items.createdAt), desc(items.id)],

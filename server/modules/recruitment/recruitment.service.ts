@@ -9,6 +9,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { chatMembers, chats, recruitmentPosts, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { likePattern } from "../../lib/like-pattern";
 import { getThread, sendMessage } from "../chats/chats.service";
 
 type PostRow = typeof recruitmentPosts.$inferSelect;
@@ -40,10 +41,6 @@ function toPostDto({ post, recruiterName, recruiterCollege }: PostWithRecruiter)
 
 const withRecruiter = { post: recruitmentPosts, recruiterName: users.name, recruiterCollege: users.college };
 const isListed = and(eq(recruitmentPosts.isActive, true), isNull(users.deletedAt));
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface RecruitmentFilters {
   search?: string;
