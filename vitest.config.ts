@@ -33,6 +33,49 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The authorization matrix, abuse and fuzzing of issue 9: real app, real database.
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/helpers/api-global-setup.ts"],
+          setupFiles: ["tests/helpers/fail-on-console-error.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Server processes killed and restarted; slow, so outside `npm test` (CI runs it).
+          name: "durability",
+          include: ["tests/durability/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Several instances, object storage, shutdown, backups; CI runs it after `npm test`.
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
