@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
-      stopHousekeeping = startHousekeeping(database.db, app.log);
+      stopHousekeeping = startHousekeeping(database, app.log);
     });
   }
   app.addHook("onClose", async () => {

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertItem } from "../../../tests/factories/items";
 import { createStudent } from "../../../tests/factories/users";
-import { get } from "../../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { users } from "../../db/schema";
+import { get, signIn } from "../../../tests/helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { items, users } from "../../db/schema";
 
 /** This file's sellers study here (and nowhere else in the file's data), so filters see only them. */
 const CITY = "Aligarh";
@@ -269,5 +269,81 @@ describe("GET /api/items: sellers on holiday and deleted sellers", () => {
     await testApp.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.id));
     expect(await browse({ college: COLLEGE, search })).toMatchObject({ items: [], total: 0 });
     expect(await browse({ search })).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe("GET /api/items: the college filter follows the seller's college", () => {
+  /** The ids a browse for this search at a college returns. */
+  const idsAt = async (college: string, search: string) =>
+    (await browse({ college, search })).items.map((i: { id: string }) => i.id);
+
+  it("finds a seller's items at their new college once an administrator changes it", async () => {
+    const seller = await createStudent(testApp, { city: CITY, college: COLLEGE });
+    const listed = await insertItem(testApp, seller.id, { productName: "Movingcollege drafter" });
+    const sold = await insertItem(testApp, seller.id, {
+      productName: "Movingcollege slide rule",
+      isActive: false,
+      isSold: true,
+    });
+    expect(await idsAt(COLLEGE, "movingcollege")).toEqual([listed.id]);
+
+    const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const edit = await testApp.app.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${seller.id}`,
+      headers: { cookie: adminCookie },
+      payload: { name: seller.name, email: seller.email, mobile: seller.mobile, ...OTHER },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    expect(await idsAt(OTHER.college, "movingcollege")).toEqual([listed.id]);
+    expect(await idsAt(COLLEGE, "movingcollege")).toEqual([]);
+    expect((await browse({ college: OTHER.college, search: "movingcollege" })).items[0]).toMatchObject({
+      sellerCollege: OTHER.college,
+    });
+    // Sold items follow too, so they are right if they are ever listed again.
+    const stored = await testApp.database.db
+      .select({ id: items.id, sellerCollege: items.sellerCollege })
+      .from(items)
+      .where(eq(items.sellerId, seller.id));
+    expect(stored).toHaveLength(2);
+    expect(stored.every((row) => row.sellerCollege === OTHER.college)).toBe(true);
+    expect(stored.map((row) => row.id).sort()).toEqual([listed.id, sold.id].sort());
+  });
+
+  it("follows any change of users.college, not only the admin screen", async () => {
+    const seller = await createStudent(testApp, { city: CITY, college: COLLEGE });
+    const item = await insertItem(testApp, seller.id, { productName: "Directchange oscilloscope" });
+    await testApp.database.db
+      .update(users)
+      .set({ college: "Indian Institute of Science" })
+      .where(eq(users.id, seller.id));
+    expect(await idsAt("Indian Institute of Science", "directchange")).toEqual([item.id]);
+    expect(await idsAt(COLLEGE, "directchange")).toEqual([]);
+  });
+
+  it("takes the seller's college on insert and on a change of seller, whatever the row says", async () => {
+    const seller = await createStudent(testApp, { city: CITY, college: COLLEGE });
+    const other = await createStudent(testApp, OTHER);
+    const item = await insertItem(testApp, seller.id, {
+      productName: "Wrongcollege microscope",
+      sellerCollege: "Nowhere Institute of Technology",
+    });
+    expect(item.sellerCollege).toBe(COLLEGE);
+    expect(await idsAt(COLLEGE, "wrongcollege")).toEqual([item.id]);
+
+    const [moved] = await testApp.database.db
+      .update(items)
+      .set({ sellerId: other.id })
+      .where(eq(items.id, item.id))
+      .returning();
+    expect(moved?.sellerCollege).toBe(OTHER.college);
+    const [forced] = await testApp.database.db
+      .update(items)
+      .set({ sellerCollege: "Nowhere Institute of Technology" })
+      .where(eq(items.id, item.id))
+      .returning();
+    expect(forced?.sellerCollege).toBe(OTHER.college);
+    expect(await idsAt(OTHER.college, "wrongcollege")).toEqual([item.id]);
   });
 });

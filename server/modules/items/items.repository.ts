@@ -2,7 +2,7 @@ import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { favourites, follows, items, users } from "../../db/schema";
+import { favourites, follows, itemSearchText, items, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 
 /** The columns every item answer needs: the item and its seller's current name, college, number. */
@@ -38,7 +38,12 @@ export interface BrowseFilters {
   page: number;
 }
 
-/** One page of the marketplace and the number of matches, filtered and sorted in the database. */
+/**
+ * One page of the marketplace and the number of matches, filtered and sorted in the database. The
+ * college is the one copied on the item (indexed with category and date), the search runs on the
+ * trigram index of name and type, and the total comes with the page (count(*) over ()); only a page
+ * past the end, which has no rows to carry it, costs a second query.
+ */
 export async function browseItems(
   db: Db,
   filters: BrowseFilters,
@@ -49,26 +54,25 @@ export async function browseItems(
     isNull(users.deletedAt),
     sql`not coalesce(${sellerOnHoliday}, false)`,
     filters.category === "all" ? undefined : eq(items.category, filters.category),
-    filters.college ? eq(users.college, filters.college) : undefined,
-    search
-      ? sql`(${items.productName} ilike ${likePattern(search)} or ${items.type} ilike ${likePattern(search)})`
-      : undefined,
+    filters.college ? eq(items.sellerCollege, filters.college) : undefined,
+    search ? sql`${itemSearchText(items)} like lower(${likePattern(search)})` : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(itemWithSeller)
-      .from(items)
-      .innerJoin(users, eq(users.id, items.sellerId))
-      .where(where)
-      .orderBy(...ORDER[filters.sort])
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(items)
-      .innerJoin(users, eq(users.id, items.sellerId))
-      .where(where),
-  ]);
+  const page = await db
+    .select({ ...itemWithSeller, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(where)
+    .orderBy(...ORDER[filters.sort])
+    .limit(PAGE_SIZE)
+    .offset((filters.page - 1) * PAGE_SIZE);
+  const rows = page.map(({ total: _total, ...row }) => row);
+  if (page[0]) return { rows, total: page[0].total };
+  if (filters.page === 1) return { rows, total: 0 };
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(where);
   return { rows, total: count?.total ?? 0 };
 }
 
