@@ -38,7 +38,7 @@ import { metricsPlugin } from "./plugins/metrics";
 import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
-import { createDiskStorage, type Storage } from "./plugins/storage";
+import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
@@ -46,7 +46,7 @@ export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** Replaces the file storage (the S3 backend, or tests). */
+  /** Replaces the file storage chosen by the configuration (tests). */
   storage?: Storage;
   /** Background workers (the outbox) start with the app unless false; tests drive them by hand. */
   startWorkers?: boolean;
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         log: app.log,
       }),
     rateLimiter: new RateLimiter(database.db),
-    storage: options.storage ?? createDiskStorage(path.join(config.dataDir, "files")),
+    storage: options.storage ?? createStorage(config),
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
     outbox: outboxWorker,
     log: app.log,
@@ -129,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopHousekeeping();
     await outboxWorker.stop();
     await ctx.bus.close();
+    if (!options.storage) ctx.storage.close?.();
   });
   await app.register(liveGateway, {
     db: database.db,

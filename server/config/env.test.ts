@@ -38,6 +38,8 @@ describe("loadConfig", () => {
     ["ADMIN_PASSWORD", "short"],
     ["SMTP_URL", "http://mail.example.in"],
     ["AUTH_RATE_LIMIT", "0"],
+    ["S3_ENDPOINT", "ftp://files.example.in"],
+    ["S3_BUCKET", "Campus_Files"],
   ])("refuses %s=%j with an error that names the variable", (name, value) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -52,5 +54,45 @@ describe("loadConfig", () => {
 
   it("treats an empty PORT as unset", () => {
     expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+
+  describe("S3 storage", () => {
+    const S3 = {
+      S3_ENDPOINT: "https://s3.ap-south-1.amazonaws.com",
+      S3_BUCKET: "campus-bazaar-files",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret/Example+Key",
+      S3_REGION: "ap-south-1",
+    };
+
+    it("is off without the S3 variables, so files stay on local disk", () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+      expect(loadConfig({ S3_ENDPOINT: "", S3_BUCKET: "" }).s3).toBeUndefined();
+    });
+
+    it("is on with all five, and takes S3_PUBLIC_URL without its trailing slash", () => {
+      expect(loadConfig(S3).s3).toEqual({
+        endpoint: "https://s3.ap-south-1.amazonaws.com",
+        bucket: "campus-bazaar-files",
+        accessKeyId: "AKIAEXAMPLE",
+        secretAccessKey: "secret/Example+Key",
+        region: "ap-south-1",
+      });
+      expect(loadConfig({ ...S3, S3_PUBLIC_URL: "https://cdn.example.in/files/" }).s3?.publicUrl).toBe(
+        "https://cdn.example.in/files",
+      );
+    });
+
+    it.each(Object.keys(S3))("stops with a message naming %s when only it is missing", (name) => {
+      const attempt = () => loadConfig({ ...S3, [name]: "" });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(new RegExp(`\\b${name}: is missing`));
+    });
+
+    it("names every missing variable when S3_PUBLIC_URL is set alone", () => {
+      const attempt = () => loadConfig({ S3_PUBLIC_URL: "https://cdn.example.in" });
+      expect(attempt).toThrow(ConfigError);
+      for (const name of Object.keys(S3)) expect(attempt).toThrow(new RegExp(`\\b${name}: is missing`));
+    });
   });
 });

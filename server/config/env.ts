@@ -47,7 +47,43 @@ const EnvSchema = z.object({
   /** Sign-in, signup and reset limits per window; tests raise or lower them. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** S3-compatible object storage for uploaded files; all five or none (see S3_VARIABLES). */
+  S3_ENDPOINT: optionalUrl.refine(
+    (value) => value === undefined || /^https?:\/\//.test(value),
+    "must start with http:// or https://",
+  ),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens",
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  /** Where the bucket is served directly (a CDN or a public bucket): originals are sent there. */
+  S3_PUBLIC_URL: optionalUrl,
 });
+
+/** The variables that together select the S3 backend; a partial set is a mistake, not a choice. */
+export const S3_VARIABLES = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_REGION",
+] as const;
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Without a trailing slash. */
+  publicUrl?: string;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -55,6 +91,8 @@ export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
   isSecureCookie: boolean;
+  /** Set when the S3_ variables are: files go to object storage instead of DATA_DIR/files. */
+  s3?: S3Config;
 }
 
 /** Parses the environment once. A bad value throws an error that names the variable. */
@@ -67,12 +105,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const env = parsed.data;
+  const s3 = s3ConfigOf(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl,
     isSecureCookie: publicUrl.startsWith("https://"),
+    ...(s3 ? { s3 } : {}),
+  };
+}
+
+function s3ConfigOf(env: Env): S3Config | undefined {
+  const isAnySet = S3_VARIABLES.some((name) => env[name] !== undefined) || env.S3_PUBLIC_URL !== undefined;
+  if (!isAnySet) return undefined;
+  const missing = S3_VARIABLES.filter((name) => env[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.map((name) => `${name}: is missing`).join("; ")} ` +
+        `(S3 storage needs all of ${S3_VARIABLES.join(", ")})`,
+    );
+  }
+  return {
+    endpoint: env.S3_ENDPOINT as string,
+    bucket: env.S3_BUCKET as string,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    region: env.S3_REGION as string,
+    ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL.replace(/\/+$/, "") } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Config } from "../config/env";
+import { createS3Storage } from "./s3-storage";
 
 export type Bucket = "images" | "profiles";
 export const BUCKETS: readonly Bucket[] = ["images", "profiles"];
@@ -16,6 +18,15 @@ export interface Storage {
   delete(bucket: string, key: string): Promise<void>;
   /** Reachable and writable, for readiness checks. */
   check(): Promise<void>;
+  /** Where the stored file is served directly, when it is (a public bucket or a CDN). */
+  publicUrl?(bucket: string, key: string): string;
+  /** Releases connections, when the backend holds any. */
+  close?(): void;
+}
+
+/** The S3 backend when the S3_ variables are set, else local disk under DATA_DIR/files. */
+export function createStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, "files"));
 }
 
 const SAFE_KEY = /^[\w.-]+$/;

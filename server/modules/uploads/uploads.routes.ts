@@ -26,6 +26,8 @@ const ResizeQuerySchema = z.object({
 });
 
 const YEAR_SECONDS = 31_536_000;
+/** Short enough that a changed S3_PUBLIC_URL takes over within a day. */
+const REDIRECT_SECONDS = 86_400;
 
 const UNREADABLE_UPLOAD = "The upload could not be read. Please try again.";
 
@@ -92,7 +94,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access: "public" },
     schema: {
       tags: ["uploads"],
-      summary: "A stored image; width, height, resize and quality return a resized copy",
+      summary:
+        "A stored image (or a redirect to the bucket when S3_PUBLIC_URL serves it); width, height, resize and quality return a resized copy",
       params: z.object({
         bucket: z.enum(BUCKETS),
         key: z
@@ -108,6 +111,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const upload = await findUpload(ctx.db, bucket, key);
       if (!upload) throw notFound("Image not found.");
       const isResize = width !== undefined || height !== undefined;
+      const directUrl = isResize ? undefined : ctx.storage.publicUrl?.(bucket, key);
+      if (directUrl) {
+        // The bucket serves originals itself; resized copies are still made and cached here.
+        return reply.header("cache-control", `public, max-age=${REDIRECT_SECONDS}`).redirect(directUrl, 302);
+      }
       const file = isResize
         ? await readResized(ctx.storage, bucket, key, {
             width,
