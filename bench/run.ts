@@ -7,7 +7,10 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** In order: name, then the script under bench/. */
-const BENCHMARKS: ReadonlyArray<readonly [string, string]> = [["browse", "browse.ts"]];
+const BENCHMARKS: ReadonlyArray<readonly [string, string]> = [
+  ["browse", "browse.ts"],
+  ["chat", "chat.ts"],
+];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !BENCHMARKS.some(([known]) => known === name));
