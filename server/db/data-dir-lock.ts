@@ -49,7 +49,7 @@ export function lockDataDir(dir: string): () => void {
       if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
         throw new DataDirLockedError(
           `The embedded database in ${dir} is already in use by process ${owner}. ` +
-            "Stop that process, or give this one another DATA_DIR (or a DATABASE_URL).",
+            `Its lock is ${lockPath}. Stop that process, or give this one another DATA_DIR (or a DATABASE_URL).`,
         );
       }
       fs.rmSync(lockPath, { force: true });
