@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+import { VALID_BODIES, validBody } from "./bodies";
+import { fetchDocument, type Operation, operationsOf, type Role, urlOf } from "./operations";
+import { type Actor, createWorld, snapshot, type World } from "./world";
+
+/**
+ * The authorization matrix of issue 9: every operation in /api/openapi.json, called by a signed-out
+ * visitor, the student who owns the records, another student and the administrator. The document
+ * gives each operation its role; ownership is declared below, per operation with a record in its
+ * path or body. A refused call must change nothing in the database.
+ */
+
+type Caller = "signedOut" | "student" | "other" | "admin";
+const CALLERS: Caller[] = ["signedOut", "student", "other", "admin"];
+
+/** What the document's role means for each caller; "ok" is the operation's documented success. */
+const BY_ROLE: Record<Role, Record<Caller, number | "ok">> = {
+  public: { signedOut: "ok", student: "ok", other: "ok", admin: "ok" },
+  user: { signedOut: 401, student: "ok", other: "ok", admin: "ok" },
+  admin: { signedOut: 401, student: 403, other: 403, admin: "ok" },
+};
+
+/**
+ * Ownership and the other exceptions to BY_ROLE. "student" is the owner of every record in the
+ * world; "other" and "admin" act on that student's records through the student API, where the
+ * administrator has no more rights than any other student (the admin API is where it moderates).
+ */
+const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
+  // Shared reads: any signed-in user may look.
+  "GET /api/files/{bucket}/{key}": {},
+  "GET /api/items/{id}": {},
+  "GET /api/users/{id}": {},
+  "GET /api/users/{id}/followers": {},
+  // The owner's records.
+  "PATCH /api/items/{id}": { other: 403, admin: 403 },
+  "DELETE /api/items/{id}": { other: 403, admin: 403 },
+  "POST /api/items/{id}/sold": { other: 403, admin: 403 },
+  "GET /api/chats/{chatId}": { other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/messages": { student: 201, other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/read": { other: 403, admin: 403 },
+  // Marking someone else's notification read answers like a stale id would, and changes nothing.
+  "POST /api/notifications/{id}/read": {},
+  "GET /api/tickets/{ticketId}": { other: 404, admin: 404 },
+  "PATCH /api/recruitment-posts/{id}": { other: 403, admin: 403 },
+  "DELETE /api/recruitment-posts/{id}": { other: 403, admin: 403 },
+  // Things about someone else: nobody does them to themselves.
+  "PUT /api/items/{id}/favourite": {},
+  "DELETE /api/items/{id}/favourite": {},
+  "POST /api/chats": { student: 400 },
+  "PUT /api/users/{id}/follow": { student: 400 },
+  "DELETE /api/users/{id}/follow": { student: 400 },
+  "POST /api/recruitment-posts/{id}/message": { student: 400 },
+  // Every account in the world is verified already.
+  "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },
+};
+
+const ERROR_CODES: Record<number, string> = {
+  400: "invalid_input",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+};
+
+const ADMIN_ONLY = "Only the administrator can do that.";
+
+/** The error a refused cell should carry: the code for its status; the admin API's own words. */
+function expectedError(operation: Operation, status: number) {
+  if (status < 400) return undefined;
+  return {
+    code: ERROR_CODES[status],
+    message: operation.role === "admin" && status === 403 ? ADMIN_ONLY : "",
+  };
+}
+
+/** One cell as text, e.g. "DELETE /api/items/{id} as other -> 403 forbidden". */
+function cellText(
+  label: string,
+  operation: Operation,
+  status: number,
+  error?: { code?: string; message?: string },
+) {
+  const adminWords = operation.role === "admin" && status === 403 ? `: ${error?.message}` : "";
+  return `${label} -> ${status}${error ? ` ${error.code}${adminWords}` : ""}`;
+}
+
+/** Cells answered with a success that must still change nothing. */
+const WITHOUT_EFFECT = new Set([
+  "POST /api/notifications/{id}/read as other",
+  "POST /api/notifications/{id}/read as admin",
+]);
+
+function expectedStatus(operation: Operation, caller: Caller): number {
+  const declared = DECLARED[operation.key]?.[caller];
+  if (declared !== undefined) return declared;
+  const byRole = BY_ROLE[operation.role ?? "admin"][caller];
+  if (byRole !== "ok") return byRole;
+  const success = operation.statuses.filter((status) => status >= 200 && status < 300).sort()[0];
+  if (success === undefined) throw new Error(`${operation.key} documents no success status`);
+  return success;
+}
+
+let testApp: TestApp;
+let operations: Operation[];
+beforeAll(async () => {
+  testApp = await createTestApp();
+  operations = operationsOf(await fetchDocument(testApp));
+});
+afterAll(() => testApp?.close());
+
+function callerActor(world: World, caller: Caller): Actor | null {
+  return caller === "signedOut" ? null : caller === "student" ? world.owner : world[caller];
+}
+
+/** Makes the request (an item form uploads its image first), then sends it when asked. */
+async function prepare(operation: Operation, world: World, caller: Caller) {
+  const actor = callerActor(world, caller);
+  const body = await validBody(testApp, operation, world, actor);
+  return () =>
+    testApp.app.inject({
+      method: operation.method,
+      url: urlOf(operation, world),
+      headers: { ...body?.headers, ...(actor ? { cookie: actor.cookie } : {}) },
+      ...(body ? { payload: body.payload } : {}),
+    });
+}
+
+/** The parts of two snapshots that differ, named. */
+function differences(before: string, after: string): string {
+  const parts = (text: string) =>
+    new Map(JSON.parse(text).map((row: { part: string; state: string }) => [row.part, row.state]));
+  const [was, now] = [parts(before), parts(after)];
+  return [...now.keys()].filter((part) => was.get(part) !== now.get(part)).join(", ");
+}
+
+describe("the OpenAPI document", () => {
+  it("declares a role for every operation", () => {
+    expect(operations.length).toBeGreaterThan(60);
+    const undeclared = operations.filter((operation) => operation.role === null).map((o) => o.key);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("has an ownership decision for every operation naming a record, and a valid body for every body", () => {
+    const withRecord = operations.filter((o) => o.pathParams.length > 0 && o.role === "user");
+    const undecided = withRecord.filter((o) => !(o.key in DECLARED)).map((o) => o.key);
+    expect(undecided).toEqual([]);
+    const withBody = operations.filter((o) => o.bodyType).map((o) => o.key);
+    expect(withBody.filter((key) => !(key in VALID_BODIES))).toEqual([]);
+    // A declaration for an operation the document no longer lists is stale.
+    const listed = new Set(operations.map((o) => o.key));
+    expect(Object.keys(DECLARED).filter((key) => !listed.has(key))).toEqual([]);
+  });
+});
+
+describe("every operation against every caller", () => {
+  it("answers each cell's expected status, and a refused call changes nothing", async () => {
+    const answers: string[] = [];
+    const expected: string[] = [];
+    const unchanged: string[] = [];
+    const changed: string[] = [];
+    let world = await createWorld(testApp);
+    for (const operation of operations) {
+      // Refusals first, on the untouched world; then the calls that succeed, which may change it.
+      const cells = CALLERS.map((caller) => {
+        const status = expectedStatus(operation, caller);
+        const isRefused = status >= 400 || WITHOUT_EFFECT.has(`${operation.key} as ${caller}`);
+        return { caller, status, isRefused };
+      }).sort((a, b) => Number(b.isRefused) - Number(a.isRefused));
+      for (const cell of cells) {
+        const send = await prepare(operation, world, cell.caller);
+        const before = cell.isRefused ? await snapshot(testApp, world) : undefined;
+        const response = await send();
+        const label = `${operation.key} as ${cell.caller}`;
+        const error = response.statusCode >= 400 ? response.json().error : undefined;
+        answers.push(cellText(label, operation, response.statusCode, error));
+        expected.push(cellText(label, operation, cell.status, expectedError(operation, cell.status)));
+        if (before === undefined) continue;
+        const after = await snapshot(testApp, world);
+        if (after === before) unchanged.push(label);
+        else changed.push(`${label}: ${differences(before, after)}`);
+      }
+      // A successful write may have used up a record or a session: the next operation gets new ones.
+      if (operation.method !== "GET" && cells.some((cell) => !cell.isRefused))
+        world = await createWorld(testApp);
+    }
+    expect(answers).toEqual(expected);
+    expect(changed).toEqual([]);
+    expect(unchanged.length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,100 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { makeImage } from "../factories/images";
+import { buildRecruitment } from "../factories/recruitment";
+import { buildSellForm } from "../factories/sell";
+import { buildSignup } from "../factories/users";
+import type { TestApp } from "../helpers/test-app";
+import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
+import type { Operation } from "./operations";
+import { type Actor, insertEmailToken, type World } from "./world";
+
+export interface RequestBody {
+  payload: object | Buffer;
+  headers?: Record<string, string>;
+}
+
+type BodyMaker = (testApp: TestApp, world: World, caller: Actor | null) => Promise<RequestBody> | RequestBody;
+
+const json = (payload: object): RequestBody => ({ payload });
+const clientId = () => `c-${randomBytes(8).toString("hex")}`;
+
+async function imageForm(): Promise<RequestBody> {
+  return multipartBody([{ data: await makeImage("jpeg"), filename: "photo.jpg", type: "image/jpeg" }]);
+}
+
+/** An image the caller uploaded: item forms may only name the caller's own uploads. */
+async function sellForm(testApp: TestApp, caller: Actor | null): Promise<RequestBody> {
+  const image = caller ? await uploadedImageUrl(testApp, caller.cookie) : "/api/files/images/none.webp";
+  return json(buildSellForm(image, { productName: "Engineering drawing kit" }));
+}
+
+/**
+ * A valid body for every operation that takes one, so that only the access check stands between
+ * a caller and the change. The matrix fails on an operation with a body that is missing here.
+ */
+export const VALID_BODIES: Record<string, BodyMaker> = {
+  "POST /api/auth/signup": () => json(buildSignup()),
+  "POST /api/auth/login": (_app, world) => json({ email: world.owner.email, password: world.owner.password }),
+  "POST /api/auth/verify-email": async (testApp, world) =>
+    json({ token: await insertEmailToken(testApp, world.owner.id, "verify") }),
+  "POST /api/auth/forgot-password": (_app, world) => json({ email: world.owner.email }),
+  "POST /api/auth/reset-password": async (testApp, world) =>
+    json({ token: await insertEmailToken(testApp, world.owner.id, "reset"), password: "Fresh#Password42" }),
+  "PATCH /api/admin/users/{id}": () =>
+    json({
+      name: "Renamed By Admin",
+      email: `renamed-${randomUUID().slice(0, 8)}@example.in`,
+      mobile: "9123456780",
+      city: "Pune",
+      college: "Fergusson College",
+    }),
+  "POST /api/admin/events": () =>
+    json({
+      title: "Hack Nagpur",
+      organizer: "Coding Club",
+      date: "2099-03-01",
+      time: "09:30",
+      venue: "Hall 2",
+      description: "A day of building things.",
+      city: "Pune",
+      college: "Fergusson College",
+      image: "https://images.example.in/hack.jpg",
+      registrationUrl: null,
+    }),
+  "POST /api/admin/colleges": () =>
+    json({ city: "Nagpur", college: `Matrix Institute ${randomBytes(4).toString("hex")}` }),
+  "POST /api/admin/tickets/{ticketId}/status": () => json({ status: "resolved" }),
+  "POST /api/uploads/images": imageForm,
+  "POST /api/uploads/profile-photo": imageForm,
+  "POST /api/items": (testApp, _world, caller) => sellForm(testApp, caller),
+  "PATCH /api/items/{id}": (testApp, _world, caller) => sellForm(testApp, caller),
+  "POST /api/chats": (_app, world) => json({ userId: world.owner.id, itemId: world.itemId }),
+  "POST /api/chats/{chatId}/messages": () =>
+    json({ type: "text", clientId: clientId(), text: "Is it available?" }),
+  "PATCH /api/me/profile": () =>
+    json({ name: "Ananya R", bio: "Final year, mechanical.", profilePhoto: null }),
+  "PATCH /api/me/name": () => json({ name: "Ananya R" }),
+  "POST /api/me/password": (_app, _world, caller) =>
+    json({
+      currentPassword: caller?.password ?? "Campus#Bazaar9",
+      newPassword: "Changed#Password7",
+      confirmPassword: "Changed#Password7",
+    }),
+  "PUT /api/me/holiday": () => json({ isActive: false }),
+  "POST /api/tickets": () => json({ purpose: "Feature Request", description: "Dark mode, please." }),
+  "POST /api/recruitment-posts": () => json(buildRecruitment()),
+  "PATCH /api/recruitment-posts/{id}": () => json(buildRecruitment({ purpose: "Robotics team" })),
+  "POST /api/recruitment-posts/{id}/message": () => json({ clientId: clientId() }),
+};
+
+export async function validBody(
+  testApp: TestApp,
+  operation: Operation,
+  world: World,
+  caller: Actor | null,
+): Promise<RequestBody | undefined> {
+  const make = VALID_BODIES[operation.key];
+  if (make) return make(testApp, world, caller);
+  // Uploads are documented without a body schema (multipart is parsed by the route itself).
+  return undefined;
+}

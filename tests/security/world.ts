@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { colleges, emailTokens, sessions, users } from "../../server/db/schema";
+import { hashPassword } from "../../server/lib/passwords";
+import { hashToken, newToken } from "../../server/lib/tokens";
+import { insertEvent } from "../factories/events";
+import { insertItem } from "../factories/items";
+import { insertRecruitmentPost } from "../factories/recruitment";
+import { STRONG_PASSWORD } from "../factories/users";
+import { post } from "../helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "../helpers/test-app";
+import { uploadedImageUrl } from "../helpers/uploads";
+
+/** A signed-in account: its id, address, password and a cookie of its own session. */
+export interface Actor {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/**
+ * Records owned by `owner`, the first student; `other` is another student with nothing of theirs
+ * in it; `partner` is the student the owner chats with. Every path parameter names one of these.
+ */
+export interface World {
+  owner: Actor;
+  other: Actor;
+  partner: Actor;
+  admin: Actor;
+  itemId: string;
+  postId: string;
+  ticketId: string;
+  chatId: string;
+  notificationId: string;
+  eventId: string;
+  collegeId: string;
+  /** The owner's uploaded image, e.g. /api/files/images/<key>. */
+  fileUrl: string;
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/** The rows of a raw query (PGlite and node-postgres both answer with `rows`). */
+export async function queryRows<Row>(testApp: TestApp, query: SQL): Promise<Row[]> {
+  const result = await testApp.database.db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
+/** A session row and its cookie, as a sign-in would make one (without paying for argon2 each time). */
+export async function startSessionFor(testApp: TestApp, userId: string): Promise<string> {
+  const token = newToken();
+  await testApp.database.db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  return `cb_session=${token}`;
+}
+
+/** A verified student written straight to the database, with a session of their own. */
+export async function insertStudent(testApp: TestApp, name: string): Promise<Actor> {
+  passwordHash ??= hashPassword(STRONG_PASSWORD);
+  const email = `${name.split(" ")[0]?.toLowerCase()}-${randomBytes(5).toString("hex")}@example.in`;
+  const [row] = await testApp.database.db
+    .insert(users)
+    .values({
+      name,
+      email,
+      city: "Mumbai",
+      college: "IIT Bombay",
+      mobile: "9876543210",
+      passwordHash: await passwordHash,
+      emailVerified: true,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error("student was not inserted");
+  return { id: row.id, email, password: STRONG_PASSWORD, cookie: await startSessionFor(testApp, row.id) };
+}
+
+/** A new session of the administrator account createTestApp made. */
+export async function adminActor(testApp: TestApp): Promise<Actor> {
+  const [row] = await testApp.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+  if (!row) throw new Error("no admin account");
+  return {
+    id: row.id,
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    cookie: await startSessionFor(testApp, row.id),
+  };
+}
+
+/** A one-time e-mail token (verification or reset) for a user, as the mailed link carries it. */
+export async function insertEmailToken(
+  testApp: TestApp,
+  userId: string,
+  purpose: "verify" | "reset",
+): Promise<string> {
+  const token = newToken();
+  await testApp.database.db
+    .insert(emailTokens)
+    .values({ tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
+function expectCreated(response: { statusCode: number; body: string }, what: string) {
+  if (response.statusCode >= 300) throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
+  return JSON.parse(response.body);
+}
+
+/** A fresh set of owned records, so each operation's cells start from the same state. */
+export async function createWorld(testApp: TestApp): Promise<World> {
+  const [owner, other, partner, admin] = await Promise.all([
+    insertStudent(testApp, "Ananya Rao"),
+    insertStudent(testApp, "Vikram Singh"),
+    insertStudent(testApp, "Kavya Nair"),
+    adminActor(testApp),
+  ]);
+  const db = testApp.database.db;
+  const item = await insertItem(testApp, owner.id, { productName: "Drafting table" });
+  const partnerItem = await insertItem(testApp, partner.id, { productName: "Lab coat" });
+  const chat = expectCreated(
+    await post(
+      testApp,
+      "/api/chats",
+      { userId: partner.id, itemId: partnerItem.id },
+      { cookie: owner.cookie },
+    ),
+    "open chat",
+  ).chat;
+  // The partner's reply makes a notification for the owner.
+  expectCreated(
+    await post(
+      testApp,
+      `/api/chats/${chat.id}/messages`,
+      { type: "text", clientId: `c-${randomBytes(8).toString("hex")}`, text: "Still available?" },
+      { cookie: partner.cookie },
+    ),
+    "send message",
+  );
+  const [notification] = await queryRows<{ id: string }>(
+    testApp,
+    sql`select id from notifications where user_id = ${owner.id} limit 1`,
+  );
+  const ticket = expectCreated(
+    await post(
+      testApp,
+      "/api/tickets",
+      { purpose: "Technical Bug", description: "The page does not load." },
+      { cookie: owner.cookie },
+    ),
+    "open ticket",
+  ).ticket;
+  const recruitment = await insertRecruitmentPost(testApp, owner.id, {});
+  const event = await insertEvent(testApp);
+  const [college] = await db
+    .insert(colleges)
+    .values({ city: "Nagpur", name: `Matrix College ${randomBytes(4).toString("hex")}` })
+    .returning();
+  if (!notification || !college) throw new Error("world records missing");
+  return {
+    owner,
+    other,
+    partner,
+    admin,
+    itemId: item.id,
+    postId: recruitment.id,
+    ticketId: ticket.ticketId,
+    chatId: chat.id,
+    notificationId: notification.id,
+    eventId: event.id,
+    collegeId: college.id,
+    fileUrl: await uploadedImageUrl(testApp, owner.cookie),
+  };
+}
+
+/** Every table's row count, and the owned records row by row: equal before and after means untouched. */
+export async function snapshot(testApp: TestApp, world: World): Promise<string> {
+  tableNames ??= queryRows<{ name: string }>(
+    testApp,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  ).then((rows) => rows.map((row) => row.name));
+  // Rate-limit counters count attempts, refused ones too: spending one's own budget is no change.
+  const counts = (await tableNames)
+    .filter((name) => name !== "rate_limits")
+    .map((name) => sql`select ${name} as part, count(*)::text as state from ${sql.identifier(name)}`);
+  const rows = (table: string, column: string, values: string[]) =>
+    sql`select ${table} as part, coalesce(json_agg(t order by t::text), '[]')::text as state
+        from ${sql.identifier(table)} t where ${sql.identifier(column)}::text in ${values}`;
+  const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
+  const parts = [
+    ...counts,
+    rows("users", "id", people),
+    rows("sessions", "user_id", people),
+    rows("follows", "follower_id", people),
+    rows("favourites", "user_id", people),
+    rows("items", "id", [world.itemId]),
+    rows("recruitment_posts", "id", [world.postId]),
+    rows("support_tickets", "ticket_id", [world.ticketId]),
+    rows("chats", "id", [world.chatId]),
+    rows("chat_members", "chat_id", [world.chatId]),
+    rows("messages", "chat_id", [world.chatId]),
+    rows("notifications", "user_id", people),
+    rows("events", "id", [world.eventId]),
+    rows("colleges", "id", [world.collegeId]),
+  ];
+  return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
+}
+
+let tableNames: Promise<string[]> | undefined;
