@@ -17,6 +17,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: "index.html",
+      // The build writes .br and .gz copies of its text files (vite.config.ts): sent when accepted.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");

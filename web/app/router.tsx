@@ -1,8 +1,9 @@
 import { Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet, useParams } from "react-router";
+import { createBrowserRouter, Link, Navigate, Outlet, useParams } from "react-router";
 // The DOM RouterProvider supports navigate(..., { flushSync }), which sign-out relies on.
 import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
+import { LandingLinkContext } from "../features/landing/landing-link";
 import { LandingPage } from "../features/landing/landing-page";
 import { AdminLayout } from "./layout/admin-layout";
 import { StudentLayout } from "./layout/student-layout";
@@ -31,11 +32,21 @@ import {
 import { NotFoundPage } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
+import { useSession } from "./session";
 
 /** Follower lists of the old app link to /user/{id}; the profile lives at /profile/{id}. */
 function UserProfileRedirect() {
   const { id = "" } = useParams();
   return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
+}
+
+/** Inside the app the landing page shares the session cache and moves on without a reload. */
+function RoutedLandingPage() {
+  return (
+    <LandingLinkContext value={Link}>
+      <LandingPage session={useSession()} />
+    </LandingLinkContext>
+  );
 }
 
 function RootLayout() {
@@ -51,7 +62,7 @@ const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: "/", element: <LandingPage /> },
+      { path: "/", element: <RoutedLandingPage /> },
       { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
       { path: "/terms-of-use", element: <TermsOfUsePage /> },
       // Mail links work whether or not the reader is signed in.

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LandingLink } from "./landing-link";
 import { container, dashboardPathFor, invertedButton, invertedOutlineButton } from "./styles";
 
 interface ClosingCtaSectionProps {
@@ -28,21 +28,21 @@ export function ClosingCtaSection({ signedIn, isAdmin, isLoading }: ClosingCtaSe
             />
           ) : signedIn ? (
             <>
-              <Link to={dashboardPathFor(isAdmin)} className={invertedButton}>
+              <LandingLink to={dashboardPathFor(isAdmin)} className={invertedButton}>
                 Go to Dashboard
-              </Link>
-              <Link to="/buy" className={invertedOutlineButton}>
+              </LandingLink>
+              <LandingLink to="/buy" className={invertedOutlineButton}>
                 Browse Items
-              </Link>
+              </LandingLink>
             </>
           ) : (
             <>
-              <Link to="/signup" className={invertedButton}>
+              <LandingLink to="/signup" className={invertedButton}>
                 Create Free Account
-              </Link>
-              <Link to="/login" className={invertedOutlineButton}>
+              </LandingLink>
+              <LandingLink to="/login" className={invertedOutlineButton}>
                 Sign In
-              </Link>
+              </LandingLink>
             </>
           )}
         </div>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ArrowRightIcon } from "./icons";
+import { LandingLink } from "./landing-link";
 import { container, dashboardPathFor, primaryButton, secondaryButton } from "./styles";
 
 interface HeroSectionProps {
@@ -41,20 +41,20 @@ export function HeroSection({ userName, isAdmin, isLoading }: HeroSectionProps) 
                 Welcome back, <span className="font-semibold text-slate-900">{userName}</span>! Pick up where
                 you left off.
               </p>
-              <Link to={dashboardPathFor(isAdmin)} className={`${primaryButton} w-full sm:w-auto`}>
+              <LandingLink to={dashboardPathFor(isAdmin)} className={`${primaryButton} w-full sm:w-auto`}>
                 Go to Dashboard
                 <ArrowRightIcon className="size-5" />
-              </Link>
+              </LandingLink>
             </div>
           ) : (
             <div className="flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-              <Link to="/signup" className={primaryButton}>
+              <LandingLink to="/signup" className={primaryButton}>
                 Get Started Free
                 <ArrowRightIcon className="size-5" />
-              </Link>
-              <Link to="/login" className={secondaryButton}>
+              </LandingLink>
+              <LandingLink to="/login" className={secondaryButton}>
                 Already have an account?
-              </Link>
+              </LandingLink>
             </div>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { COPYRIGHT_YEAR } from "@shared/constants";
-import { Link } from "react-router";
+import { LandingLink } from "./landing-link";
 import { container } from "./styles";
 
 const footerLink =
@@ -15,22 +15,22 @@ export function LandingFooter() {
           <p>Made for students across India</p>
           <p>
             © {COPYRIGHT_YEAR}{" "}
-            <Link to="/" className={`${footerLink} font-semibold text-white underline`}>
+            <LandingLink to="/" className={`${footerLink} font-semibold text-white underline`}>
               Campus Bazaar
-            </Link>
+            </LandingLink>
           </p>
         </div>
         <nav aria-label="Legal">
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
             <li>
-              <Link to="/privacy-policy" className={`${footerLink} inline-block py-2 text-white`}>
+              <LandingLink to="/privacy-policy" className={`${footerLink} inline-block py-2 text-white`}>
                 Privacy Policy
-              </Link>
+              </LandingLink>
             </li>
             <li>
-              <Link to="/terms-of-use" className={`${footerLink} inline-block py-2 text-white`}>
+              <LandingLink to="/terms-of-use" className={`${footerLink} inline-block py-2 text-white`}>
                 Terms of Use
-              </Link>
+              </LandingLink>
             </li>
           </ul>
         </nav>

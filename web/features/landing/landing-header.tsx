@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { BagIcon } from "./icons";
+import { LandingLink } from "./landing-link";
 import { container, dashboardPathFor } from "./styles";
 
 interface LandingHeaderProps {
@@ -18,7 +18,7 @@ export function LandingHeader({ userName, isAdmin, isLoading }: LandingHeaderPro
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white">
       {/* On a phone the welcome line drops to a second row so the brand and the button keep their room. */}
       <div className={`${container} flex min-h-16 flex-wrap items-center gap-x-3 gap-y-1 py-2`}>
-        <Link
+        <LandingLink
           to="/"
           className="order-1 flex shrink-0 items-center gap-2 rounded-lg text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
         >
@@ -26,7 +26,7 @@ export function LandingHeader({ userName, isAdmin, isLoading }: LandingHeaderPro
             <BagIcon className="size-5" />
           </span>
           Campus Bazaar
-        </Link>
+        </LandingLink>
 
         {signedIn ? (
           <p className="order-3 min-w-0 basis-full truncate text-sm text-slate-700 sm:order-2 sm:ml-auto sm:basis-auto">
@@ -44,17 +44,17 @@ export function LandingHeader({ userName, isAdmin, isLoading }: LandingHeaderPro
               className="h-11 w-32 rounded-lg bg-slate-100 motion-safe:animate-pulse"
             />
           ) : signedIn ? (
-            <Link to={dashboardPathFor(isAdmin)} className={solidNavLink}>
+            <LandingLink to={dashboardPathFor(isAdmin)} className={solidNavLink}>
               Dashboard
-            </Link>
+            </LandingLink>
           ) : (
             <>
-              <Link to="/login" className={`${navLink} text-slate-800 hover:bg-slate-100`}>
+              <LandingLink to="/login" className={`${navLink} text-slate-800 hover:bg-slate-100`}>
                 Login
-              </Link>
-              <Link to="/signup" className={solidNavLink}>
+              </LandingLink>
+              <LandingLink to="/signup" className={solidNavLink}>
                 Sign Up
-              </Link>
+              </LandingLink>
             </>
           )}
         </nav>

@@ -1,17 +1,18 @@
 import { useEffect } from "react";
-import { useSession } from "../../app/session";
+import type { Session } from "../../app/session";
 import { ClosingCtaSection } from "./closing-cta-section";
 import { FeaturesSection } from "./features-section";
 import { HeroSection } from "./hero-section";
 import { LandingFooter } from "./landing-footer";
 import { LandingHeader } from "./landing-header";
+import { useFetchedSession } from "./use-fetched-session";
 import { WhyChooseSection } from "./why-choose-section";
 
 const PAGE_TITLE = "Campus Bazaar – Your Campus Marketplace";
 
 /** Public landing page (/): visitors are invited to sign up, signed-in students are sent on to their dashboard. */
-export function LandingPage() {
-  const { user, isAdmin, isLoading } = useSession();
+export function LandingPage({ session }: { session: Session }) {
+  const { user, isAdmin, isLoading } = session;
   const userName = user?.name ?? null;
   const signedIn = !isLoading && userName !== null;
 
@@ -31,4 +32,9 @@ export function LandingPage() {
       <LandingFooter />
     </div>
   );
+}
+
+/** The landing page of a first visit, drawn without the app around it (see landing-link.tsx). */
+export function StandaloneLandingPage() {
+  return <LandingPage session={useFetchedSession()} />;
 }
