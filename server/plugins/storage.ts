@@ -36,7 +36,8 @@ export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.startsWith(".")) throw new Error(`Unsafe storage key: ${key}`);
 }
 
-const CONTENT_TYPE_SUFFIX = ".content-type";
+/** Beside each file on disk, its content type. */
+export const CONTENT_TYPE_SUFFIX = ".content-type";
 
 /** Files under DATA_DIR/files/{bucket}/{key}, each with its content type beside it. */
 export function createDiskStorage(root: string): Storage {
