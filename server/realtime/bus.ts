@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 
@@ -59,18 +60,28 @@ export function createLocalBus(): LiveBus {
   };
 }
 
-/** LISTEN on one dedicated connection (reconnecting if it drops), NOTIFY through the pool. */
+/**
+ * LISTEN on one dedicated connection (reconnecting if it drops), NOTIFY through the pool. This
+ * instance's own subscribers hear a message at once, without the round trip through PostgreSQL,
+ * and ignore its echo. "events" messages published while a NOTIFY is on its way are merged into
+ * the next one: under load one NOTIFY announces many sends.
+ */
 export function createPostgresBus(url: string, pool: pg.Pool, onError: (error: Error) => void): LiveBus {
+  const instanceId = randomUUID();
   const handlers = new Set<(message: BusMessage) => void>();
   let listener: pg.Client | null = null;
   let isClosed = false;
+
+  const dispatch = (message: BusMessage) => {
+    for (const handler of handlers) handler(message);
+  };
 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (notification) => {
       if (notification.channel !== CHANNEL || !notification.payload) return;
-      const message = JSON.parse(notification.payload) as BusMessage;
-      for (const handler of handlers) handler(message);
+      const { from, ...message } = JSON.parse(notification.payload) as BusMessage & { from?: string };
+      if (from !== instanceId) dispatch(message as BusMessage);
     });
     client.on("error", (error) => {
       onError(error);
@@ -83,11 +94,37 @@ export function createPostgresBus(url: string, pool: pg.Pool, onError: (error: E
   };
   const ready = connect();
 
+  const notify = async (message: BusMessage) => {
+    for (const part of chunks(message)) {
+      await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ ...part, from: instanceId })]);
+    }
+  };
+
+  // Users whose events wait for the next NOTIFY, which goes once the previous one is done.
+  const queuedUsers = new Set<string>();
+  let nextNotify: Promise<void> | null = null;
+  let lastNotify: Promise<void> = Promise.resolve();
+  const notifyEvents = (users: string[]): Promise<void> => {
+    for (const userId of users) queuedUsers.add(userId);
+    if (!nextNotify) {
+      nextNotify = lastNotify
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          const batch = [...queuedUsers];
+          queuedUsers.clear();
+          nextNotify = null;
+          return notify({ kind: "events", users: batch });
+        });
+      lastNotify = nextNotify.catch(() => {});
+    }
+    return nextNotify;
+  };
+
   return {
     async publish(message) {
-      for (const part of chunks(message)) {
-        await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]);
-      }
+      dispatch(message);
+      if (message.kind === "events") await notifyEvents(message.users);
+      else await notify(message);
     },
     subscribe(handler) {
       handlers.add(handler);

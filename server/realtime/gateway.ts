@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { requireUser } from "../plugins/auth";
 import type { BusMessage, LiveBus } from "./bus";
-import { currentSeq, hasEventAfter, readEventsAfter } from "./live-events";
+import { currentSeq, cursorKey, type EventCursor, hasEventAfter, readEventsAfterMany } from "./live-events";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,18 +17,31 @@ declare module "fastify" {
 }
 
 const HEARTBEAT_MS = 30_000;
+/** Events per connection per read. */
 const BATCH = 200;
+/** Connections per read. */
+const CONNECTIONS_PER_READ = 500;
 /** Close codes the client understands: the session is over, sign in again. */
 export const CLOSE_SESSION_ENDED = 4001;
+/** The server is stopping: reconnect, and another instance answers. */
+export const CLOSE_GOING_AWAY = 1001;
 
 interface Connection {
   socket: WebSocket;
   userId: string;
   sessionId: string | null;
   lastSeq: number;
-  isFlushing: boolean;
-  isDirty: boolean;
   isAlive: boolean;
+  /** When this instance heard of events not yet written to the socket (ms, performance clock). */
+  pendingSince: number | null;
+}
+
+export interface LiveGatewayOptions {
+  db: Db;
+  bus: LiveBus;
+  allowedOrigin: string;
+  /** Seconds from hearing of new events to writing them to a socket (the metrics' delivery lag). */
+  onDelivered?: (lagSeconds: number) => void;
 }
 
 /**
@@ -36,165 +49,192 @@ interface Connection {
  * reads the user's numbered events from the database, after a bus message says there are new
  * ones, so what a socket sends is in order, without gaps, and the same on every instance.
  */
-export const liveGateway = fp(
-  async (app: FastifyInstance, options: { db: Db; bus: LiveBus; allowedOrigin: string }) => {
-    const connections = new Map<string, Set<Connection>>();
-    app.decorate("countLiveSockets", () => {
-      let total = 0;
-      for (const set of connections.values()) total += set.size;
-      return total;
-    });
+export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayOptions) => {
+  const connections = new Map<string, Set<Connection>>();
+  app.decorate("countLiveSockets", () => {
+    let total = 0;
+    for (const set of connections.values()) total += set.size;
+    return total;
+  });
 
-    const send = (connection: Connection, frame: SocketFrame) => {
-      if (connection.socket.readyState === connection.socket.OPEN)
-        connection.socket.send(JSON.stringify(frame));
-    };
+  const send = (connection: Connection, frame: SocketFrame) => {
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(frame));
+  };
 
-    const flush = async (connection: Connection): Promise<void> => {
-      if (connection.isFlushing) {
-        connection.isDirty = true;
-        return;
-      }
-      connection.isFlushing = true;
-      try {
-        do {
-          connection.isDirty = false;
-          let events = await readEventsAfter(options.db, connection.userId, connection.lastSeq, BATCH);
-          while (events.length > 0) {
-            for (const event of events) send(connection, event);
-            connection.lastSeq = events[events.length - 1]?.seq ?? connection.lastSeq;
-            events =
-              events.length === BATCH
-                ? await readEventsAfter(options.db, connection.userId, connection.lastSeq, BATCH)
-                : [];
+  // Connections with events to read. One reader drains them all, so under load one query
+  // serves many sends; a connection is never in two reads at once, so its frames stay in order.
+  const pending = new Set<Connection>();
+  let isDraining = false;
+
+  const drain = async (): Promise<void> => {
+    isDraining = true;
+    try {
+      while (pending.size > 0) {
+        const batch = [...pending].slice(0, CONNECTIONS_PER_READ);
+        for (const connection of batch) pending.delete(connection);
+        const cursors = batch.map((c) => ({ userId: c.userId, after: c.lastSeq }));
+        let found: Awaited<ReturnType<typeof readEventsAfterMany>>;
+        try {
+          found = await readEventsAfterMany(options.db, cursors, BATCH);
+        } catch (error) {
+          app.log.error({ err: error }, "live delivery failed");
+          for (const connection of batch) connection.socket.close(1011, "delivery failed");
+          continue;
+        }
+        batch.forEach((connection, index) => {
+          const events = found.get(cursorKey(cursors[index] as EventCursor)) ?? [];
+          for (const event of events) send(connection, event);
+          connection.lastSeq = events.at(-1)?.seq ?? connection.lastSeq;
+          // A full batch: there may be more.
+          if (events.length === BATCH) pending.add(connection);
+          else if (connection.pendingSince !== null) {
+            options.onDelivered?.((performance.now() - connection.pendingSince) / 1000);
+            connection.pendingSince = null;
           }
-        } while (connection.isDirty);
-      } catch (error) {
-        app.log.error({ err: error }, "live delivery failed");
-        connection.socket.close(1011, "delivery failed");
-      } finally {
-        connection.isFlushing = false;
+        });
       }
-    };
+    } finally {
+      isDraining = false;
+    }
+  };
 
-    const forEachConnection = (
-      predicate: (connection: Connection) => boolean,
-      act: (c: Connection) => void,
-    ) => {
-      for (const set of connections.values())
-        for (const connection of set) if (predicate(connection)) act(connection);
-    };
+  /** Reads and sends what follows the connection's last event; calls within one tick share a read. */
+  const deliver = (connection: Connection) => {
+    const isIdle = pending.size === 0 && !isDraining;
+    pending.add(connection);
+    if (isIdle) queueMicrotask(() => void drain());
+  };
 
-    const unsubscribe = options.bus.subscribe((message: BusMessage) => {
-      if (message.kind === "events") {
-        for (const userId of message.users)
-          for (const connection of connections.get(userId) ?? []) void flush(connection);
-      } else if (message.kind === "broadcast") {
-        forEachConnection(
-          () => true,
-          (c) => send(c, { type: message.topic }),
-        );
-      } else if (message.kind === "sessions-ended") {
-        const ended = new Set(message.sessions);
-        forEachConnection(
-          (c) => c.sessionId !== null && ended.has(c.sessionId),
-          (c) => c.socket.close(CLOSE_SESSION_ENDED, "signed out"),
-        );
-      } else {
-        const ended = new Set(message.users);
-        forEachConnection(
-          (c) => ended.has(c.userId),
-          (c) => c.socket.close(CLOSE_SESSION_ENDED, "signed out"),
-        );
-      }
-    });
+  const forEachConnection = (
+    predicate: (connection: Connection) => boolean,
+    act: (c: Connection) => void,
+  ) => {
+    for (const set of connections.values())
+      for (const connection of set) if (predicate(connection)) act(connection);
+  };
 
-    const heartbeat = setInterval(() => {
+  const unsubscribe = options.bus.subscribe((message: BusMessage) => {
+    if (message.kind === "events") {
+      for (const userId of message.users)
+        for (const connection of connections.get(userId) ?? []) {
+          connection.pendingSince ??= performance.now();
+          deliver(connection);
+        }
+    } else if (message.kind === "broadcast") {
       forEachConnection(
         () => true,
-        (connection) => {
-          if (!connection.isAlive) return connection.socket.terminate();
-          connection.isAlive = false;
-          connection.socket.ping();
-        },
+        (c) => send(c, { type: message.topic }),
       );
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-
-    await app.register(websocket, { options: { maxPayload: 4096 } });
-
-    app.addHook("onClose", async () => {
-      clearInterval(heartbeat);
-      unsubscribe();
+    } else if (message.kind === "sessions-ended") {
+      const ended = new Set(message.sessions);
       forEachConnection(
-        () => true,
-        (c) => c.socket.close(1001, "server stopping"),
+        (c) => c.sessionId !== null && ended.has(c.sessionId),
+        (c) => c.socket.close(CLOSE_SESSION_ENDED, "signed out"),
       );
-    });
+    } else {
+      const ended = new Set(message.users);
+      forEachConnection(
+        (c) => ended.has(c.userId),
+        (c) => c.socket.close(CLOSE_SESSION_ENDED, "signed out"),
+      );
+    }
+  });
 
-    app.get(
-      "/api/live",
-      {
-        websocket: true,
-        config: { access: "user" },
-        schema: {
-          tags: ["live"],
-          summary: "The live event socket; `after` resumes from the last event seen",
-          querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
-        },
-        preHandler: async (request, reply) => {
-          const origin = request.headers.origin;
-          if (
-            origin !== undefined &&
-            origin !== options.allowedOrigin &&
-            origin !== `${request.protocol}://${request.host}`
-          ) {
-            return reply
-              .code(403)
-              .send({ error: { code: "forbidden", message: "Requests from other sites are not allowed." } });
-          }
-        },
-      },
-      async (socket, request) => {
-        const user = requireUser(request);
-        const after = (request.query as { after?: number }).after;
-        const connection: Connection = {
-          socket,
-          userId: user.id,
-          sessionId: request.sessionId,
-          lastSeq: 0,
-          isFlushing: false,
-          isDirty: false,
-          isAlive: true,
-        };
-        socket.on("pong", () => {
-          connection.isAlive = true;
-        });
-        socket.on("close", () => {
-          const set = connections.get(user.id);
-          set?.delete(connection);
-          if (set?.size === 0) connections.delete(user.id);
-        });
-        // Clients only listen; anything they send is ignored.
-        socket.on("message", () => {});
-
-        // The starting point is fixed before the connection is visible to the bus, so a bus
-        // message arriving meanwhile can only deliver what follows it.
-        const latest = await currentSeq(options.db, user.id);
-        const isResumable = after !== undefined && after <= latest;
-        // Too far behind, or the events that follow were pruned: replaying would leave a gap.
-        const isTooFarBehind =
-          isResumable &&
-          (latest - (after ?? 0) > LIVE_REPLAY_LIMIT ||
-            ((after ?? 0) < latest && !(await hasEventAfter(options.db, user.id, after ?? 0))));
-        connection.lastSeq = isResumable && !isTooFarBehind ? (after ?? latest) : latest;
-        if (socket.readyState !== socket.OPEN) return;
-        const set = connections.get(user.id) ?? new Set();
-        set.add(connection);
-        connections.set(user.id, set);
-        send(connection, { type: isTooFarBehind ? "resync" : "hello", seq: latest });
-        await flush(connection);
+  const heartbeat = setInterval(() => {
+    forEachConnection(
+      () => true,
+      (connection) => {
+        if (!connection.isAlive) return connection.socket.terminate();
+        connection.isAlive = false;
+        connection.socket.ping();
       },
     );
-  },
-);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On shutdown, before the server waits for its connections: "going away" tells clients to
+    // reconnect (through the load balancer, to another instance). No new upgrades are taken.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, "server stopping");
+      this.websocketServer.close();
+      done();
+    },
+  });
+
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    forEachConnection(
+      () => true,
+      (c) => c.socket.close(CLOSE_GOING_AWAY, "server stopping"),
+    );
+  });
+
+  app.get(
+    "/api/live",
+    {
+      websocket: true,
+      config: { access: "user" },
+      schema: {
+        tags: ["live"],
+        summary: "The live event socket; `after` resumes from the last event seen",
+        querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+      },
+      preHandler: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (
+          origin !== undefined &&
+          origin !== options.allowedOrigin &&
+          origin !== `${request.protocol}://${request.host}`
+        ) {
+          return reply
+            .code(403)
+            .send({ error: { code: "forbidden", message: "Requests from other sites are not allowed." } });
+        }
+      },
+    },
+    async (socket, request) => {
+      const user = requireUser(request);
+      const after = (request.query as { after?: number }).after;
+      const connection: Connection = {
+        socket,
+        userId: user.id,
+        sessionId: request.sessionId,
+        lastSeq: 0,
+        isAlive: true,
+        pendingSince: null,
+      };
+      socket.on("pong", () => {
+        connection.isAlive = true;
+      });
+      socket.on("close", () => {
+        const set = connections.get(user.id);
+        set?.delete(connection);
+        pending.delete(connection);
+        if (set?.size === 0) connections.delete(user.id);
+      });
+      // Clients only listen; anything they send is ignored.
+      socket.on("message", () => {});
+
+      // The starting point is fixed before the connection is visible to the bus, so a bus
+      // message arriving meanwhile can only deliver what follows it.
+      const latest = await currentSeq(options.db, user.id);
+      const isResumable = after !== undefined && after <= latest;
+      // Too far behind, or the events that follow were pruned: replaying would leave a gap.
+      const isTooFarBehind =
+        isResumable &&
+        (latest - (after ?? 0) > LIVE_REPLAY_LIMIT ||
+          ((after ?? 0) < latest && !(await hasEventAfter(options.db, user.id, after ?? 0))));
+      connection.lastSeq = isResumable && !isTooFarBehind ? (after ?? latest) : latest;
+      if (socket.readyState !== socket.OPEN) return;
+      const set = connections.get(user.id) ?? new Set();
+      set.add(connection);
+      connections.set(user.id, set);
+      send(connection, { type: isTooFarBehind ? "resync" : "hello", seq: latest });
+      deliver(connection);
+    },
+  );
+});

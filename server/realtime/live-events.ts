@@ -9,35 +9,41 @@ export interface PendingEvent {
 }
 
 /**
- * Records events inside the caller's transaction. Each user's counter row is bumped first, in a
- * fixed order (so two writers never deadlock), and stays locked until commit: numbers are
- * gap-free and a later one is never visible before an earlier one.
+ * Records events inside the caller's transaction, in one statement. Each user's counter row is
+ * bumped first, in a fixed order (so two writers never deadlock), and stays locked until commit:
+ * numbers are gap-free and a later one is never visible before an earlier one.
  * Returns the users to notify once the transaction has committed.
  */
 export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<string[]> {
   const byUser = new Map<string, LiveEvent[]>();
   for (const { userId, event } of events) byUser.set(userId, [...(byUser.get(userId) ?? []), event]);
   const userIds = [...byUser.keys()].sort();
-  for (const userId of userIds) {
-    const list = byUser.get(userId) ?? [];
-    const [cursor] = await tx
-      .insert(liveCursors)
-      .values({ userId, seq: list.length })
-      .onConflictDoUpdate({
-        target: liveCursors.userId,
-        set: { seq: sql`${liveCursors.seq} + ${list.length}` },
-      })
-      .returning({ seq: liveCursors.seq });
-    const last = cursor?.seq ?? list.length;
-    await tx.insert(liveEvents).values(
-      list.map((event, index) => ({
-        userId,
-        seq: last - list.length + index + 1,
-        type: event.type,
-        payload: JSON.stringify(event.data),
-      })),
-    );
-  }
+  const counts = userIds.map((userId) => byUser.get(userId)?.length ?? 0);
+  // One row per event: its user, its place among that user's events (1-based), type and payload.
+  const rows = userIds.flatMap((userId) =>
+    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, event })),
+  );
+  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
+  await tx.execute(sql`
+    with batch as (
+      select * from unnest(${sql.param(userIds)}::uuid[], ${sql.param(counts)}::bigint[]) as c(user_id, n)
+    ), bumped as (
+      insert into ${liveCursors} (user_id, seq)
+      select user_id, n from batch order by user_id
+      on conflict (user_id) do update set seq = ${liveCursors}.seq + excluded.seq
+      returning user_id, seq
+    )
+    insert into ${liveEvents} (user_id, seq, type, payload)
+    select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
+    from unnest(
+      ${sql.param(rows.map((row) => row.userId))}::uuid[],
+      ${sql.param(rows.map((row) => row.ordinal))}::bigint[],
+      ${sql.param(rows.map((row) => row.event.type))}::text[],
+      ${sql.param(rows.map((row) => JSON.stringify(row.event.data)))}::text[]
+    ) as e(user_id, ordinal, type, payload)
+    join bumped b on b.user_id = e.user_id
+    join batch c on c.user_id = e.user_id
+  `);
   return userIds;
 }
 
@@ -64,6 +70,59 @@ export async function readEventsAfter(
   return rows.map(
     (row) => ({ seq: row.seq, type: row.type, data: JSON.parse(row.payload) }) as { seq: number } & LiveEvent,
   );
+}
+
+/** Where one reader stands: it has every event of the user up to `after`. */
+export interface EventCursor {
+  userId: string;
+  after: number;
+}
+
+export const cursorKey = (cursor: EventCursor) => `${cursor.userId}:${cursor.after}`;
+
+/**
+ * readEventsAfter for many readers in one query: what follows each cursor, in order, at most
+ * `limit` each, keyed by cursorKey. Cursors without new events are absent.
+ */
+export async function readEventsAfterMany(
+  db: Db,
+  cursors: EventCursor[],
+  limit: number,
+): Promise<Map<string, ({ seq: number } & LiveEvent)[]>> {
+  const unique = [...new Map(cursors.map((cursor) => [cursorKey(cursor), cursor])).values()];
+  const result = await db.execute(sql`
+    select c.user_id, c.after, e.seq, e.type, e.payload
+    from unnest(
+      ${sql.param(unique.map((cursor) => cursor.userId))}::uuid[],
+      ${sql.param(unique.map((cursor) => cursor.after))}::bigint[]
+    ) as c(user_id, after)
+    cross join lateral (
+      select seq, type, payload from ${liveEvents}
+      where user_id = c.user_id and seq > c.after
+      order by seq
+      limit ${limit}
+    ) e
+    order by c.user_id, c.after, e.seq
+  `);
+  const rows = (result as unknown as { rows: EventRow[] }).rows;
+  const found = new Map<string, ({ seq: number } & LiveEvent)[]>();
+  for (const row of rows) {
+    const key = cursorKey({ userId: row.user_id, after: Number(row.after) });
+    const list = found.get(key) ?? [];
+    list.push({ seq: Number(row.seq), type: row.type, data: JSON.parse(row.payload) } as {
+      seq: number;
+    } & LiveEvent);
+    found.set(key, list);
+  }
+  return found;
+}
+
+interface EventRow {
+  user_id: string;
+  after: number | string;
+  seq: number | string;
+  type: string;
+  payload: string;
 }
 
 /** Events older than a week are only needed by clients gone that long; they refetch instead. */

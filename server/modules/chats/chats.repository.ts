@@ -25,17 +25,22 @@ export async function listChatsOf(db: Db, userId: string, chatId?: string) {
     .orderBy(desc(chats.updatedAt), desc(chats.id));
 }
 
-export async function findChat(db: Db, chatId: string): Promise<ChatRow | undefined> {
-  const [row] = await db.select().from(chats).where(eq(chats.id, chatId)).limit(1);
+/** A chat with its members' ids, in one query. */
+export async function findChatWithMembers(
+  db: Db,
+  chatId: string,
+): Promise<{ chat: ChatRow; members: string[] } | undefined> {
+  const [row] = await db
+    .select({
+      chat: chats,
+      members: sql<
+        string[]
+      >`array(select ${chatMembers.userId}::text from ${chatMembers} where ${chatMembers.chatId} = ${chats.id})`,
+    })
+    .from(chats)
+    .where(eq(chats.id, chatId))
+    .limit(1);
   return row;
-}
-
-export async function memberIdsOf(db: Db, chatId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(eq(chatMembers.chatId, chatId));
-  return rows.map((row) => row.userId);
 }
 
 /** The newest messages of a chat, returned oldest first. */

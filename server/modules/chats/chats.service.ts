@@ -31,11 +31,10 @@ async function assertMember(
   user: UserRow,
   chatId: string,
 ): Promise<{ chat: repo.ChatRow; members: string[] }> {
-  const chat = await repo.findChat(db, chatId);
-  if (!chat) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
-  const members = await repo.memberIdsOf(db, chatId);
-  if (!members.includes(user.id)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
-  return { chat, members };
+  const found = await repo.findChatWithMembers(db, chatId);
+  if (!found) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  if (!found.members.includes(user.id)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
+  return found;
 }
 
 /** Opens the buyer's conversation with the seller about an item, creating it only if absent. */
@@ -75,8 +74,10 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
 }
 
 /**
- * One transaction: the message, the chat's meta, both members' chat index, the notification to
- * the other member, and the live events. A retry with the same clientId returns the first copy.
+ * One transaction: the message, the chat's meta (which orders both members' chat lists), the
+ * notification to the other member, and the live events. A retry with the same clientId returns
+ * the first copy: the message's unique (sender, clientId) index decides, so concurrent retries
+ * store one message too.
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -84,11 +85,6 @@ export async function sendMessage(
   chatId: string,
   body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
 ) {
-  const existing = await repo.findMessageByClientId(ctx.db, sender.id, body.clientId);
-  if (existing) {
-    if (existing.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
-    return { message: toMessageDto(existing), isNew: false };
-  }
   const { chat, members } = await assertMember(ctx.db, sender, chatId);
   const recipientId = members.find((id) => id !== sender.id);
 
@@ -108,10 +104,11 @@ export async function sendMessage(
       })
       .onConflictDoNothing()
       .returning();
-    // A concurrent retry won the race: answer with its message and add nothing.
+    // A retry (or a concurrent copy that won the race): answer with the first message, add nothing.
     if (!inserted) {
       const first = await repo.findMessageByClientId(tx, sender.id, body.clientId);
       if (!first) throw new AppError("conflict", "Please send the message again.");
+      if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
       return { message: toMessageDto(first), isNew: false };
     }
     // Two sends can commit in either order: the meta only ever moves forward to the newer message.
@@ -119,10 +116,6 @@ export async function sendMessage(
       .update(chats)
       .set({ lastMessage: preview(text), lastSenderId: sender.id, updatedAt: inserted.createdAt })
       .where(and(eq(chats.id, chatId), lte(chats.updatedAt, inserted.createdAt)));
-    await tx
-      .insert(chatMembers)
-      .values(members.map((userId) => ({ chatId, userId })))
-      .onConflictDoNothing();
 
     const message = toMessageDto(inserted);
     for (const userId of members) {
