@@ -34,7 +34,7 @@ import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { createMailer, type Mailer } from "./plugins/mail";
-import { metricsPlugin } from "./plugins/metrics";
+import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
 import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
@@ -131,10 +131,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
   });
+  const metrics = createAppMetrics();
   await app.register(liveGateway, {
     db: database.db,
     bus: ctx.bus,
     allowedOrigin: new URL(config.publicUrl).origin,
+    onDelivered: metrics.observeLiveDeliveryLag,
   });
 
   await app.register(
@@ -163,14 +165,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(metricsPlugin, {
+    metrics,
     token: config.METRICS_TOKEN,
     collectors: {
-      live_sockets_open: () => app.countLiveSockets(),
-      outbox_backlog: async () => countOutbox(database.db, "pending"),
-      outbox_failed: async () => countOutbox(database.db, "failed"),
-      db_pool_connections: () => database.poolStats().total,
-      db_pool_idle: () => database.poolStats().idle,
-      db_pool_waiting: () => database.poolStats().waiting,
+      live_sockets_open: { help: "Live sockets open on this instance", read: () => app.countLiveSockets() },
+      outbox_backlog: {
+        help: "Outbox messages waiting to be sent",
+        read: () => countOutbox(database.db, "pending"),
+      },
+      outbox_failed: {
+        help: "Outbox messages given up after every attempt",
+        read: () => countOutbox(database.db, "failed"),
+      },
+      db_pool_connections: {
+        help: "Database connections in the pool",
+        read: () => database.poolStats().total,
+      },
+      db_pool_idle: { help: "Idle database connections in the pool", read: () => database.poolStats().idle },
+      db_pool_waiting: {
+        help: "Queries waiting for a database connection",
+        read: () => database.poolStats().waiting,
+      },
     },
   });
   await app.register(spaPlugin, { root: options.webRoot ?? WEB_ROOT });

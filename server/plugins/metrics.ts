@@ -4,11 +4,30 @@ import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { AppError } from "../lib/app-error";
 
+/** The registry, with the figures parts of the app report as they happen (delivery lag). */
+export interface AppMetrics {
+  registry: Registry;
+  /** Seconds from an instance hearing of new live events to writing them to the socket. */
+  observeLiveDeliveryLag(seconds: number): void;
+}
+
+export function createAppMetrics(): AppMetrics {
+  const registry = new Registry();
+  const lag = new Histogram({
+    name: "live_delivery_lag_seconds",
+    help: "Seconds from hearing of new live events to writing them to a socket",
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  return { registry, observeLiveDeliveryLag: (seconds) => lag.observe(seconds) };
+}
+
 export interface MetricsOptions {
+  metrics: AppMetrics;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   token?: string;
   /** Read at scrape time: things only the database knows, like the outbox backlog. */
-  collectors: Record<string, () => Promise<number> | number>;
+  collectors: Record<string, { help: string; read: () => Promise<number> | number }>;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -17,9 +36,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Prometheus metrics: request counts and latency by route, plus the gauges the app reports. */
+/**
+ * Prometheus metrics at GET /metrics: request counts and latency by route, the process's own
+ * figures, live delivery lag, and gauges read at scrape time (sockets, outbox, database pool).
+ */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
-  const registry = new Registry();
+  const { registry } = options.metrics;
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: "http_requests_total",
@@ -34,10 +56,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  for (const [name, read] of Object.entries(options.collectors)) {
+  for (const [name, { help, read }] of Object.entries(options.collectors)) {
     new Gauge({
       name,
-      help: name.replaceAll("_", " "),
+      help,
       registers: [registry],
       async collect() {
         this.set(await read());
