@@ -14,11 +14,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PAGE_SIZE } from "@shared/constants";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { PRODUCTS } from "../scripts/demo-data";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config/env";
@@ -27,6 +25,9 @@ import { items, users } from "../server/db/schema";
 import { seedCollegesIfEmpty } from "../server/modules/colleges/colleges.seed";
 import { toItemDto } from "../server/modules/items/items.mapper";
 import { type BrowseFilters, browseItems, itemWithSeller } from "../server/modules/items/items.repository";
+import { describeMachine, writeResults } from "./lib/machine";
+import { benchPostgresUrl, dropDatabase, freshDatabase } from "./lib/postgres";
+import { grouped, log, positiveInt, round, summarise, type Timing } from "./lib/stats";
 
 const ITEM_COUNT = positiveInt("BENCH_ITEMS", 50_000);
 const SELLER_COUNT = Math.max(10, Math.round(ITEM_COUNT / 16));
@@ -55,46 +56,6 @@ const GOALS = {
   speedup: 200,
   bytesRatio: 1000,
 };
-
-const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "results", "browse.json");
-
-function positiveInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Statistics
-
-interface Timing {
-  runs: number;
-  p50Ms: number;
-  p95Ms: number;
-  meanMs: number;
-  minMs: number;
-  maxMs: number;
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-}
-
-const round = (value: number, digits = 2) => Number(value.toFixed(digits));
-
-function summarise(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    runs: sorted.length,
-    p50Ms: round(percentile(sorted, 0.5)),
-    p95Ms: round(percentile(sorted, 0.95)),
-    meanMs: round(sorted.reduce((sum, value) => sum + value, 0) / sorted.length),
-    minMs: round(sorted[0] ?? 0),
-    maxMs: round(sorted.at(-1) ?? 0),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data: sellers over many colleges, 50,000 active items, generated in SQL
@@ -280,7 +241,7 @@ async function measureOurs(
   return { url, ...summarise(samples), bytes: last?.response.rawPayload.length ?? 0, matches: body.total };
 }
 
-/** The same browse without HTTP, session and serialisation: browseItems alone (its two queries). */
+/** The same browse without HTTP, session and serialisation: browseItems alone (one query, two past the last page). */
 async function measureSqlOnly(db: Db): Promise<Timing> {
   for (let i = 0; i < WARMUP; i++) await browseItems(db, FILTERS);
   const samples: number[] = [];
@@ -383,9 +344,9 @@ const executionMs = (plan: string[]) => {
 
 interface EngineResult {
   kind: "embedded" | "postgres";
-  setupSeconds: { open: number; migrate: number; insert: number };
+  setupSeconds: { open: number; migrate: number; insert: number; vacuum: number };
   query: { url: string; matches: number };
-  /** Ours right after the bulk insert and ANALYZE, before VACUUM merged the GIN pending lists. */
+  /** Ours right after the bulk insert and ANALYZE, before any VACUUM. */
   oursBeforeVacuum: DesignResult & {
     pageExecutionMs: number | null;
     countExecutionMs: number | null;
@@ -408,10 +369,6 @@ interface EngineResult {
   };
 }
 
-function log(message: string): void {
-  process.stdout.write(`${message}\n`);
-}
-
 async function runEngine(
   kind: "embedded" | "postgres",
   open: () => Promise<Database>,
@@ -425,7 +382,7 @@ async function runEngine(
     return round(seconds, 1);
   };
   const database = await open();
-  const setupSeconds = { open: lap(), migrate: 0, insert: 0 };
+  const setupSeconds = { open: lap(), migrate: 0, insert: 0, vacuum: 0 };
   let app: FastifyInstance | undefined;
   try {
     await database.migrate();
@@ -470,16 +427,21 @@ async function runEngine(
       throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
     const cookie = `cb_session=${session.value}`;
 
-    // Right after a bulk insert the trigram (GIN) indexes still hold most new rows in their pending
-    // list, which makes them slow and unattractive to the planner; VACUUM merges it. A PostgreSQL
-    // server's autovacuum does that soon after; PGlite has no autovacuum at all.
+    // Right after a bulk insert, before any VACUUM: a trigram (GIN) index with a pending list would
+    // still hold most new rows there, slow and unattractive to the planner. Ours has none
+    // (fastupdate off), so this should match the figure after VACUUM. PGlite has no autovacuum; the
+    // server's housekeeping runs VACUUM ANALYZE on it hourly.
     const runsBeforeVacuum = Math.min(RUNS, 200);
     log(`[${kind}] ours right after the insert (ANALYZE only): ${runsBeforeVacuum} requests...`);
     const { url: _url, ...beforeVacuum } = await measureOurs(app, cookie, runsBeforeVacuum);
     const plansBeforeVacuum = await explainBrowse(database.db);
     log(`[${kind}]   p50 ${beforeVacuum.p50Ms} ms, p95 ${beforeVacuum.p95Ms} ms`);
+    lap();
     await execute(database.db, "vacuum analyze");
-    log(`[${kind}] vacuum analyze done; ours: ${WARMUP} warm-up + ${RUNS} requests through the app...`);
+    setupSeconds.vacuum = lap();
+    log(
+      `[${kind}] vacuum analyze done in ${setupSeconds.vacuum} s; ours: ${WARMUP} warm-up + ${RUNS} requests through the app...`,
+    );
     const { url, ...ours } = await measureOurs(app, cookie, RUNS);
     log(
       `[${kind}]   p50 ${ours.p50Ms} ms, p95 ${ours.p95Ms} ms, ${ours.bytes} bytes, ${ours.matches} matches`,
@@ -545,38 +507,18 @@ async function runEmbedded(): Promise<EngineResult> {
   }
 }
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function runPostgres(url: string): Promise<EngineResult> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-bench-"));
   try {
     return await runEngine(
       "postgres",
-      async () => {
-        await adminQuery(url, `drop database if exists ${POSTGRES_DATABASE} with (force)`);
-        await adminQuery(url, `create database ${POSTGRES_DATABASE}`);
-        return fromPostgres(withDatabase(url, POSTGRES_DATABASE));
-      },
+      async () => fromPostgres(await freshDatabase(url, POSTGRES_DATABASE)),
       dataDir,
     );
   } finally {
     if (KEEP_DATABASE) log(`[postgres] kept the database ${POSTGRES_DATABASE} (BENCH_KEEP_DATABASE=1)`);
     else
-      await adminQuery(url, `drop database if exists ${POSTGRES_DATABASE} with (force)`).catch((error) =>
+      await dropDatabase(url, POSTGRES_DATABASE).catch((error) =>
         log(`could not drop ${POSTGRES_DATABASE}: ${error instanceof Error ? error.message : String(error)}`),
       );
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -585,8 +527,6 @@ async function runPostgres(url: string): Promise<EngineResult> {
 
 // ---------------------------------------------------------------------------------------------
 // Report
-
-const grouped = (value: number) => value.toLocaleString("en-IN");
 
 function table(results: EngineResult[]): string {
   const header = ["engine", "design", "runs", "p50 ms", "p95 ms", "bytes"];
@@ -636,7 +576,7 @@ function verdict(result: EngineResult): string {
 }
 
 async function main(): Promise<void> {
-  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+  const postgresUrl = benchPostgresUrl();
   log(
     `Browse benchmark: ${grouped(ITEM_COUNT)} active items; search "${FILTERS.search}", category ${FILTERS.category}, college "${FILTERS.college}".`,
   );
@@ -661,15 +601,7 @@ async function main(): Promise<void> {
   }
 
   const report = {
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? "unknown",
-      memoryGb: round(os.totalmem() / 1024 ** 3, 1),
-      node: process.version,
-      platform: `${os.platform()} ${os.arch()}`,
-      /** One-minute load average: other work on the machine inflates every figure. */
-      loadAverage: { start: round(loadAtStart, 1), end: round(os.loadavg()[0] ?? 0, 1) },
-    },
+    machine: describeMachine(loadAtStart),
     items: ITEM_COUNT,
     sellers: SELLER_COUNT,
     filters: FILTERS,
@@ -678,9 +610,7 @@ async function main(): Promise<void> {
     postgres,
     measuredAt: new Date().toISOString(),
   };
-  await fs.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await fs.writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-  log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  log(`\nWritten to ${await writeResults("browse", report)}`);
 }
 
 main().catch((error: unknown) => {

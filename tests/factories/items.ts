@@ -3,7 +3,7 @@ import type { TestApp } from "../helpers/test-app";
 
 type NewItem = typeof items.$inferInsert;
 
-/** Writes an item straight to the database (the marketplace API is not built yet). */
+/** Writes an item straight to the database (its seller_college is set there from the seller). */
 export async function insertItem(testApp: TestApp, sellerId: string, overrides: Partial<NewItem> = {}) {
   const [item] = await testApp.database.db
     .insert(items)
