@@ -1,9 +1,21 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const READY_TIMEOUT_MS = 90_000;
+
+/** Builds the web app unless a build is there: tests that drive a browser need the served pages. */
+export function ensureWebBuild(): void {
+  if (fs.existsSync(path.join(root, "dist/web/index.html"))) return;
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (build.status !== 0) throw new Error("The web build failed");
+}
 
 /** A free loopback port: the OS picks one, and it is released at once for the caller to use. */
 export async function freePort(): Promise<number> {
