@@ -207,7 +207,7 @@ async function restore(): Promise<void> {
       console.log("The backup held no uploaded files (none were on local disk when it was made).");
     } else if (config.s3) {
       const copied = await copyFilesToBucket(config.s3, stagedFiles);
-      console.log(`Copied ${copied} uploaded files into the S3 bucket ${config.s3.bucket}.`);
+      console.log(`Copied ${copied} files into the S3 bucket ${config.s3.bucket}.`);
     } else {
       const filesFolder = path.join(config.dataDir, FILES_FOLDER);
       await fs.rm(filesFolder, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { openChatRequest, type Student, sendText } from "../factories/chats";
 import { buildSellForm, postItem } from "../factories/sell";
 import { createStudent, STRONG_PASSWORD } from "../factories/users";
 import { get, signIn } from "../helpers/api";
+import { startLocalS3 } from "../helpers/s3";
 import { createTestAppOn, type TestApp } from "../helpers/test-app";
 import { uploadedImageUrl } from "../helpers/uploads";
 
@@ -171,6 +172,30 @@ describe("backup and restore of the embedded database", () => {
     const forced = await runNpm("restore", [archive, "--force"], { DATA_DIR: targetDir });
     expect(forced.output).toContain("Restored 3 users");
     expect(forced.code).toBe(0);
+  });
+
+  it("restored with the S3 variables set, puts the files into the bucket, where the app serves them", async () => {
+    const s3 = await startLocalS3();
+    const dir = await tempFolder("backup-to-s3");
+    try {
+      const restore = await runNpm("restore", [archive], { DATA_DIR: dir, ...s3.env });
+      expect(restore.output).toContain(`Copied 1 files into the S3 bucket ${s3.config.bucket}.`);
+      expect(restore.code).toBe(0);
+      await expect(fs.access(path.join(dir, "files"))).rejects.toThrow();
+
+      const testApp = await createTestAppOn(await openDatabase({ dataDir: dir }), {
+        DATA_DIR: dir,
+        ...s3.env,
+      });
+      try {
+        await expectWorld(testApp, world);
+      } finally {
+        await testApp.close();
+      }
+    } finally {
+      await s3.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("says plainly when the file is missing or is not a backup", async () => {
