@@ -10,6 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCHMARKS: ReadonlyArray<readonly [string, string]> = [
   ["browse", "browse.ts"],
   ["chat", "chat.ts"],
+  ["frontend", "frontend.ts"],
 ];
 
 const wanted = process.argv.slice(2);

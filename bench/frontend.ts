@@ -1,0 +1,234 @@
+/**
+ * `npm run bench -- frontend`: what the web app costs a phone.
+ *
+ *  1. Builds the app (`vite build`, which checks the JavaScript budgets) and prints each page's
+ *     gzipped JavaScript: the entry chunk plus the chunks the page loads (scripts/route-bundles.ts).
+ *  2. Starts the real server as its own process on a fresh embedded database with demo data
+ *     (`npm run seed`) and one signed-in student, and runs Lighthouse 12 in headless Chromium,
+ *     mobile emulation and throttling (its defaults), on the landing page, /login and /buy
+ *     (signed in through a Cookie header). Each page runs BENCH_LIGHTHOUSE_RUNS times (default 3);
+ *     the median run of the performance score is reported, with its metrics.
+ *
+ * Writes bench/results/frontend.json, and each page's full report of its median run as
+ * bench/results/lighthouse-{landing,login,buy}.json (open them in the Lighthouse viewer). BENCH_FRONTEND_SKIP_BUILD=1 measures the existing dist/web.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { describeRoute, measureRoutes, type RouteSize } from "../scripts/route-bundles";
+import { describeMachine, writeResults } from "./lib/machine";
+import { createUsers, withServerDatabase } from "./lib/population";
+import { startServer } from "./lib/server-process";
+import { log, positiveInt } from "./lib/stats";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const WEB_ROOT = path.join(ROOT, "dist", "web");
+const RUNS = positiveInt("BENCH_LIGHTHOUSE_RUNS", 3);
+const MAX_ATTEMPTS = 3;
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+] as const;
+
+interface PageToAudit {
+  path: string;
+  signedIn: boolean;
+}
+
+const PAGES: PageToAudit[] = [
+  { path: "/", signedIn: false },
+  { path: "/login", signedIn: false },
+  { path: "/buy", signedIn: true },
+];
+
+interface LighthouseRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<string, number>;
+  /** Audits that lost points, by title: where a low score comes from. */
+  failedAudits: string[];
+  javascriptTransferKb: number;
+  /** The whole Lighthouse report, for the Lighthouse viewer. */
+  report: unknown;
+}
+
+function build(): void {
+  log("Building the web app...");
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`The build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Demo students and items as `npm run seed` makes them, and one student of our own to sign in as. */
+async function prepareData(dataDir: string): Promise<string> {
+  const seed = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/seed-demo.ts"), "--users", "50", "--items", "300"],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+  );
+  if (seed.status !== 0) throw new Error(`Seeding demo data failed:\n${seed.stdout}\n${seed.stderr}`);
+  const [student] = await withServerDatabase({ dataDir }, (db) =>
+    createUsers(db, 1, { label: "lighthouse" }),
+  );
+  if (!student) throw new Error("No student was created");
+  return student.cookie;
+}
+
+async function audit(url: string, port: number, cookie: string | undefined): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as LighthouseRun["scores"];
+  const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? 0]));
+  const failedAudits = CATEGORIES.flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((found) => found && found.score !== null && found.score < 0.9)
+    .map((found) => `${found?.title}${found?.displayValue ? ` (${found.displayValue})` : ""}`);
+  const requests = (lhr.audits["network-requests"]?.details as { items?: Array<Record<string, unknown>> })
+    ?.items;
+  const javascriptBytes = (requests ?? [])
+    .filter((request) => request.resourceType === "Script")
+    .reduce((sum, request) => sum + Number(request.transferSize ?? 0), 0);
+  return {
+    scores,
+    metrics,
+    failedAudits,
+    javascriptTransferKb: Math.round(javascriptBytes / 100) / 10,
+    report: lhr,
+  };
+}
+
+/** On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART); such a run is repeated. */
+async function auditWithRetry(url: string, port: number, cookie: string | undefined): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, port, cookie);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS) throw error;
+      log(`  retrying: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
+function summariseRuns(runs: LighthouseRun[]) {
+  // The run with the median performance score stands for the page; each score is its own median.
+  const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)] as LighthouseRun;
+  return {
+    runs: runs.length,
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((run) => run.scores[id]))])),
+    performanceScores: runs.map((run) => run.scores.performance),
+    metricsOfMedianRun: Object.fromEntries(
+      Object.entries(middle.metrics).map(([id, value]) => [
+        id,
+        id === "cumulative-layout-shift" ? Number(value.toFixed(3)) : Math.round(value),
+      ]),
+    ),
+    javascriptTransferKb: middle.javascriptTransferKb,
+    failedAudits: middle.failedAudits,
+    report: middle.report,
+  };
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  if (process.env.BENCH_FRONTEND_SKIP_BUILD !== "1") build();
+  const sizes: RouteSize[] = measureRoutes(WEB_ROOT);
+  log("JavaScript per page (entry chunk + the chunks the page loads):");
+  for (const size of sizes) log(`  ${describeRoute(size)}`);
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-frontend-"));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    log("Seeding demo data...");
+    const cookie = await prepareData(dataDir);
+    server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: "" } });
+    const pages: Record<string, Omit<ReturnType<typeof summariseRuns>, "report">> = {};
+    for (const page of PAGES) {
+      const runs: LighthouseRun[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        runs.push(
+          await auditWithRetry(
+            `${server.baseUrl}${page.path}`,
+            chrome.port,
+            page.signedIn ? cookie : undefined,
+          ),
+        );
+      }
+      const { report, ...summary } = summariseRuns(runs);
+      pages[page.path] = summary;
+      const reportName = `lighthouse-${page.path.replace(/\W/g, "") || "landing"}`;
+      log(`  full report of the median run: ${await writeResults(reportName, report)}`);
+      const { scores, metricsOfMedianRun: metrics } = summary;
+      log(
+        `Lighthouse ${page.path.padEnd(7)} performance ${scores.performance} (runs ${summary.performanceScores.join(", ")}), ` +
+          `accessibility ${scores.accessibility}, best practices ${scores["best-practices"]}; ` +
+          `FCP ${metrics["first-contentful-paint"]} ms, LCP ${metrics["largest-contentful-paint"]} ms, ` +
+          `TBT ${metrics["total-blocking-time"]} ms, CLS ${metrics["cumulative-layout-shift"]}, JS ${summary.javascriptTransferKb} KB`,
+      );
+      for (const title of summary.failedAudits) log(`    below 90: ${title}`);
+    }
+    const file = await writeResults("frontend", {
+      measuredAt: new Date().toISOString(),
+      machine: describeMachine(loadAtStart),
+      javascript: sizes.map(({ route, files, bytes, gzipBytes, budgetKb }) => ({
+        route,
+        gzipKb: Math.round(gzipBytes / 100) / 10,
+        rawKb: Math.round(bytes / 100) / 10,
+        budgetKb,
+        files,
+      })),
+      lighthouse: {
+        version: "12",
+        settings: "mobile emulation and simulated throttling (defaults), headless Chromium",
+        chromium: CHROME_PATH,
+        pages,
+      },
+    });
+    log(`Load average ${loadAtStart.toFixed(1)} at start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at end.`);
+    log(`Wrote ${file}`);
+  } finally {
+    await server?.stop();
+    chrome.kill();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
