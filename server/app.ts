@@ -33,6 +33,7 @@ import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
+import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
 import { RateLimiter } from "./plugins/rate-limit";
@@ -61,7 +62,10 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    // A well-formed X-Request-Id from the load balancer is kept, so one id follows the request.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Chat ids join two or three uuids.
@@ -113,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
+  await app.register(requestLogging);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, isSecure: config.isSecureCookie });
   await app.register(cookie);

@@ -1,0 +1,101 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Logger, LoggerOptions } from "pino";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** An id a load balancer or a client may pass along: short, and nothing that could forge a log line. */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The incoming X-Request-Id when it is well formed, else a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === "string" && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@|%40)([A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
+
+/** "priya.sharma@example.in" -> "p***@example.in": enough to tell accounts apart, not to mail them. */
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL, (match, first: string, at: string) => {
+    const domain = match.slice(match.indexOf(at) + at.length);
+    return `${first}***@${domain}`;
+  });
+}
+
+/** Query parameters whose values never reach the log. */
+const SECRET_QUERY_KEYS = new Set(["token", "password", "email", "search"]);
+
+/** A URL for the log: secret query values replaced, e-mail addresses masked. */
+export function loggableUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return maskEmails(url);
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of new Set(query.keys())) {
+    if (SECRET_QUERY_KEYS.has(key.toLowerCase())) query.set(key, "[redacted]");
+  }
+  return maskEmails(`${url.slice(0, queryStart)}?${query.toString()}`);
+}
+
+/** The request id of the request whose work is running, for log lines written outside request.log. */
+const requestContext = new AsyncLocalStorage<string>();
+
+/**
+ * JSON lines. Cookies, authorization headers, passwords and tokens are redacted wherever they
+ * appear in a logged object, and e-mail addresses are masked in every line written.
+ */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: {
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'req.headers["x-metrics-token"]',
+        'res.headers["set-cookie"]',
+        "headers.cookie",
+        "headers.authorization",
+        "cookie",
+        "password",
+        "currentPassword",
+        "newPassword",
+        "confirmPassword",
+        "token",
+        "link",
+        "*.password",
+        "*.currentPassword",
+        "*.newPassword",
+        "*.confirmPassword",
+        "*.token",
+        "*.cookie",
+        "*.link",
+      ],
+      censor: "[redacted]",
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+    // Work done for a request but logged through the app's logger still names the request.
+    mixin(_object, _level, logger: Logger) {
+      const requestId = requestContext.getStore();
+      if (!requestId || "reqId" in logger.bindings()) return {};
+      return { reqId: requestId };
+    },
+    hooks: { streamWrite: maskEmails },
+  };
+}
+
+/** Echoes the request id in the response and keeps it with the request's asynchronous work. */
+export const requestLogging = fp(async (app: FastifyInstance) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    requestContext.run(request.id, done);
+  });
+});
