@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         log: app.log,
       }),
     rateLimiter: new RateLimiter(database.db),
-    storage: options.storage ?? createStorage(config),
+    storage: options.storage ?? (await createStorage(config)),
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
     outbox: outboxWorker,
     log: app.log,

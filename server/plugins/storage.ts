@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config/env";
-import { createS3Storage } from "./s3-storage";
 
 export type Bucket = "images" | "profiles";
 export const BUCKETS: readonly Bucket[] = ["images", "profiles"];
@@ -24,9 +23,14 @@ export interface Storage {
   close?(): void;
 }
 
-/** The S3 backend when the S3_ variables are set, else local disk under DATA_DIR/files. */
-export function createStorage(config: Config): Storage {
-  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, "files"));
+/**
+ * The S3 backend when the S3_ variables are set, else local disk under DATA_DIR/files. The S3
+ * client is loaded only when used: it is large, and most sites never need it.
+ */
+export async function createStorage(config: Config): Promise<Storage> {
+  if (!config.s3) return createDiskStorage(path.join(config.dataDir, "files"));
+  const { createS3Storage } = await import("./s3-storage");
+  return createS3Storage(config.s3);
 }
 
 const SAFE_KEY = /^[\w.-]+$/;
