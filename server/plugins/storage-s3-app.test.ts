@@ -6,7 +6,7 @@ import { makeImage } from "../../tests/factories/images";
 import { createStudent } from "../../tests/factories/users";
 import { get } from "../../tests/helpers/api";
 import { type LocalS3, startLocalS3 } from "../../tests/helpers/s3";
-import type { TestApp } from "../../tests/helpers/test-app";
+import { createTestAppOn, type TestApp } from "../../tests/helpers/test-app";
 import { createTestAppWithDataDir, multipartBody, uploadFile } from "../../tests/helpers/uploads";
 import { createS3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
@@ -68,6 +68,29 @@ describe("the app on S3 storage", () => {
     const key = url.split("/").at(-1) as string;
     const cached = await bucket.get("images-cache", `${key}.120x90-cover-q80.webp`);
     expect(cached?.data.equals(response.rawPayload)).toBe(true);
+  });
+
+  it("lets a second instance on the same database and bucket serve the copy the first one made", async () => {
+    const other = await createTestAppOn(testApp.database, s3.env);
+    try {
+      const lampUrl = await upload(
+        testApp,
+        cookie,
+        await makeImage("jpeg", { width: 500, height: 500 }),
+        "lamp.jpg",
+      );
+      const resized = `${lampUrl}?width=77&height=55`;
+      const made = await get(testApp, resized, { headers: { accept: "image/webp" } });
+      expect(made.statusCode).toBe(200);
+      // With the original gone, only the shared cache can answer.
+      await bucket.delete("images", lampUrl.split("/").at(-1) as string);
+      const served = await get(other, resized, { headers: { accept: "image/webp" } });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(made.rawPayload)).toBe(true);
+      expect((await get(other, `${lampUrl}?width=78&height=55`)).statusCode).toBe(404);
+    } finally {
+      await other.stop();
+    }
   });
 
   it("stores a profile photo in the bucket", async () => {
