@@ -44,7 +44,7 @@ describeOnPostgres(title, () => {
       await admin.query("select pg_stat_clear_snapshot()");
       const { rows } = await admin.query(
         `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-           and query ilike 'insert into "messages"%'`,
+           and query ilike '%insert into "messages"%'`,
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));

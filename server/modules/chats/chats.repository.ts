@@ -43,6 +43,61 @@ export async function findChatWithMembers(
   return row;
 }
 
+export type NewMessage = Pick<
+  typeof messages.$inferInsert,
+  "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice"
+>;
+
+/**
+ * Stores a message and moves its chat's meta (last message, sender, updated time) to it, in one
+ * statement. The meta only moves forward: of two sends committing in either order, the newer
+ * message wins. Returns nothing when (sender, clientId) is already stored.
+ */
+export async function insertMessageWithMeta(
+  tx: Db,
+  message: NewMessage,
+  lastMessage: string,
+): Promise<MessageRow | undefined> {
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into ${messages} (chat_id, sender_id, client_id, type, text, offer_price)
+      values (${message.chatId}, ${message.senderId}, ${message.clientId}, ${message.type},
+              ${message.text}, ${message.offerPrice ?? null})
+      on conflict do nothing
+      returning *
+    ), meta as (
+      update ${chats}
+      set last_message = ${lastMessage}, last_sender_id = inserted.sender_id, updated_at = inserted.created_at
+      from inserted
+      where ${chats}.id = inserted.chat_id and ${chats}.updated_at <= inserted.created_at
+    )
+    select * from inserted
+  `);
+  const [row] = (result as unknown as { rows: MessageSqlRow[] }).rows;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    senderId: row.sender_id,
+    clientId: row.client_id,
+    type: row.type,
+    text: row.text,
+    offerPrice: row.offer_price,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+interface MessageSqlRow {
+  id: string;
+  chat_id: string;
+  sender_id: string;
+  client_id: string;
+  type: MessageRow["type"];
+  text: string;
+  offer_price: number | null;
+  created_at: Date | string;
+}
+
 /** The newest messages of a chat, returned oldest first. */
 export async function latestMessages(db: Db, chatId: string, limit: number): Promise<MessageRow[]> {
   const rows = await db

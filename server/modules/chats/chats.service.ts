@@ -1,9 +1,8 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
-import { and, eq, lte } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { chatMembers, chats, messages, type UserRow } from "../../db/schema";
+import { chatMembers, chats, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
@@ -92,18 +91,18 @@ export async function sendMessage(
   const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
 
   return transactionWithEvents(ctx, async (tx, emit) => {
-    const [inserted] = await tx
-      .insert(messages)
-      .values({
+    const inserted = await repo.insertMessageWithMeta(
+      tx,
+      {
         chatId,
         senderId: sender.id,
         clientId: body.clientId,
         type: body.type,
         text,
         offerPrice: isOffer ? body.offerPrice : null,
-      })
-      .onConflictDoNothing()
-      .returning();
+      },
+      preview(text),
+    );
     // A retry (or a concurrent copy that won the race): answer with the first message, add nothing.
     if (!inserted) {
       const first = await repo.findMessageByClientId(tx, sender.id, body.clientId);
@@ -111,12 +110,6 @@ export async function sendMessage(
       if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
       return { message: toMessageDto(first), isNew: false };
     }
-    // Two sends can commit in either order: the meta only ever moves forward to the newer message.
-    await tx
-      .update(chats)
-      .set({ lastMessage: preview(text), lastSenderId: sender.id, updatedAt: inserted.createdAt })
-      .where(and(eq(chats.id, chatId), lte(chats.updatedAt, inserted.createdAt)));
-
     const message = toMessageDto(inserted);
     for (const userId of members) {
       emit({ userId, event: { type: "message.created", data: { message } } } satisfies PendingEvent);
