@@ -25,6 +25,16 @@ const CODES_BY_STATUS: Record<number, string> = {
   429: "rate_limited",
 };
 
+/** PostgreSQL's "this text cannot be stored" errors (bad encoding, a character it has no place for). */
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+
+/** True when the error, or one it wraps, is PostgreSQL refusing the text it was given. */
+function isUnstorableText(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== "object" || error === null) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return (typeof code === "string" && UNSTORABLE_TEXT_CODES.has(code)) || isUnstorableText(cause, depth + 1);
+}
+
 /**
  * One error shape for every failure: `{error: {code, message}}`. Client mistakes keep their own
  * words; anything unexpected is logged in full and answered with a plain 500.
@@ -39,6 +49,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .code(400)
         .send({ error: { code: "invalid_input", message: firstValidationMessage(error) } });
+    }
+    if (isUnstorableText(error)) {
+      return reply
+        .code(400)
+        .send({
+          error: { code: "invalid_input", message: "The request contains a character that is not allowed." },
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

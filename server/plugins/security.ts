@@ -5,6 +5,17 @@ import { AppError } from "../lib/app-error";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** True when a string anywhere in a parsed body, query or path holds a NUL character. */
+function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes("\u0000") || hasNulCharacter(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * Security headers with a strict Content-Security-Policy, and a refusal of writes sent from other
  * sites: the cookie is SameSite=Lax, and this closes the rest (same-site subdomains, old browsers).
@@ -43,6 +54,17 @@ export const securityPlugin = fp(
       const isForeignOrigin = origin !== undefined && origin !== allowedOrigin && origin !== ownOrigin;
       if (isForeignOrigin || fetchSite === "cross-site") {
         throw new AppError("forbidden", "Requests from other sites are not allowed.");
+      }
+    });
+
+    // PostgreSQL text cannot hold NUL: such input is refused here, before it could fail a query.
+    app.addHook("preValidation", async (request) => {
+      if (
+        hasNulCharacter(request.params) ||
+        hasNulCharacter(request.query) ||
+        hasNulCharacter(request.body)
+      ) {
+        throw new AppError("invalid_input", "The request contains a character that is not allowed.");
       }
     });
   },

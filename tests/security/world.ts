@@ -207,3 +207,18 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
 }
 
 let tableNames: Promise<string[]> | undefined;
+
+/** True while the world's sessions and records all still exist (fuzzed writes may remove them). */
+export async function isIntact(testApp: TestApp, world: World): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    testApp,
+    sql`select (select count(distinct s.user_id) from sessions s join users u on u.id = s.user_id
+                 where u.deleted_at is null and s.user_id in ${[world.owner.id, world.admin.id]})
+             + (select count(*) from items where id = ${world.itemId} and is_active)
+             + (select count(*) from recruitment_posts where id = ${world.postId})
+             + (select count(*) from chats where id = ${world.chatId})
+             + (select count(*) from events where id = ${world.eventId})
+             + (select count(*) from colleges where id = ${world.collegeId}) as n`,
+  );
+  return Number(row?.n) === 7;
+}
