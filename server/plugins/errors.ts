@@ -51,11 +51,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: { code: "invalid_input", message: firstValidationMessage(error) } });
     }
     if (isUnstorableText(error)) {
-      return reply
-        .code(400)
-        .send({
-          error: { code: "invalid_input", message: "The request contains a character that is not allowed." },
-        });
+      return reply.code(400).send({
+        error: { code: "invalid_input", message: "The request contains a character that is not allowed." },
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
