@@ -278,6 +278,8 @@ interface PhaseResult {
   server: UsageSummary;
   /** The PostgreSQL backends serving the bench database (null on the embedded database). */
   databaseServer: UsageSummary | null;
+  /** The load generator itself (this process). */
+  client: UsageSummary;
   /** The load generator's event-loop delay: high values inflate the measured latencies. */
   clientLoopDelayP99Ms: number;
 }
@@ -312,6 +314,7 @@ async function measurePhase(
 ): Promise<PhaseResult> {
   const server = new UsageRecorder([context.serverPid]);
   const database = context.backends ? new UsageRecorder(context.backends) : null;
+  const client = new UsageRecorder([process.pid]);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const counters = await run();
@@ -333,6 +336,7 @@ async function measurePhase(
     lost,
     server: await server.summary(),
     databaseServer: database ? await database.summary() : null,
+    client: await client.summary(),
     clientLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 1),
   };
 }
@@ -456,6 +460,7 @@ function table(results: EngineResult[]): string {
     "p99 ms",
     "lost",
     "CPU %",
+    "waited %",
     "RSS MB",
   ];
   const rows: string[][] = [];
@@ -470,6 +475,7 @@ function table(results: EngineResult[]): string {
       "",
       "",
       `${result.idle.cpuPercent}`,
+      `${result.idle.cpuWaitPercent}`,
       `${result.idle.endRssMb}`,
     ]);
     for (const [name, phase] of [
@@ -486,6 +492,7 @@ function table(results: EngineResult[]): string {
         String(phase.delivery.p99Ms),
         String(phase.lost),
         `${phase.server.cpuPercent}${phase.databaseServer ? ` + db ${phase.databaseServer.cpuPercent}` : ""}`,
+        `${phase.server.cpuWaitPercent}`,
         `${phase.server.peakRssMb}`,
       ]);
     }
@@ -534,7 +541,11 @@ async function main(): Promise<void> {
   if (postgresUrl && ENGINES.includes("postgres")) results.push(await runEngine("postgres", postgresUrl));
 
   log(`\n${table(results)}\n`);
-  log(`CPU: % of one core (the machine has ${os.cpus().length}); "+ db" is the PostgreSQL backends.`);
+  log(
+    `CPU: the server's, in % of one core (the machine has ${os.cpus().length}); "+ db": the PostgreSQL ` +
+      "backends of the bench database. Waited: time the server was ready to run but had no CPU " +
+      "(other work on the machine).",
+  );
   for (const result of results) log(integrityLine(result));
 
   const postgres = results.find((result) => result.kind === "postgres");

@@ -159,6 +159,11 @@ export interface ProcessSample {
   rssBytes: number;
   /** The peak RSS so far (VmHWM). */
   peakRssBytes: number;
+  /**
+   * Time the main thread was ready to run but waited for a CPU (/proc/<pid>/schedstat): on a
+   * busy machine, the share of the wall time other work took from it.
+   */
+  runQueueWaitSeconds: number;
 }
 
 /** One reading of a process; undefined once it has exited (or on a system without /proc). */
@@ -171,9 +176,11 @@ export function readProcess(pid: number): ProcessSample | undefined {
     const ticks = Number(fields[11]) + Number(fields[12]);
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    const schedstat = fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ");
     return {
       atMs: performance.now(),
       cpuSeconds: ticks / clockTicks(),
+      runQueueWaitSeconds: Number(schedstat[1] ?? 0) / 1e9,
       rssBytes: kb("VmRSS") * 1024,
       peakRssBytes: kb("VmHWM") * 1024,
     };
@@ -186,6 +193,8 @@ export interface UsageSummary {
   seconds: number;
   /** CPU time over wall time, in % of one core (200% = both cores of a 2-core machine). */
   cpuPercent: number;
+  /** Time the main threads waited for a CPU while ready to run, in % of the wall time (summed). */
+  cpuWaitPercent: number;
   meanRssMb: number;
   endRssMb: number;
   /** The highest RSS seen in the window (per process, summed over the processes). */
@@ -239,12 +248,17 @@ export class UsageRecorder {
     await this.sample();
     const seconds = (performance.now() - this.startedMs) / 1000;
     let cpuSeconds = 0;
-    for (const [pid, last] of this.last)
-      cpuSeconds += last.cpuSeconds - (this.first.get(pid)?.cpuSeconds ?? 0);
+    let waitSeconds = 0;
+    for (const [pid, last] of this.last) {
+      const first = this.first.get(pid);
+      cpuSeconds += last.cpuSeconds - (first?.cpuSeconds ?? 0);
+      waitSeconds += last.runQueueWaitSeconds - (first?.runQueueWaitSeconds ?? 0);
+    }
     const meanRss = this.rssSums.reduce((sum, value) => sum + value, 0) / Math.max(1, this.rssSums.length);
     return {
       seconds: round(seconds, 1),
       cpuPercent: round((cpuSeconds / Math.max(seconds, 0.001)) * 100, 1),
+      cpuWaitPercent: round((waitSeconds / Math.max(seconds, 0.001)) * 100, 1),
       meanRssMb: mb(meanRss),
       endRssMb: mb(this.rssSums.at(-1) ?? 0),
       peakRssMb: mb(this.peakRssBytes),
