@@ -233,6 +233,12 @@ describe.skipIf(!postgresUrl || !chromiumPath)("two instances behind a load bala
     expect(buyer.errors).toEqual([]);
   });
 
+  async function liveSocketsOpen(instance: ServerProcess): Promise<number> {
+    const text = await (await fetch(`${instance.baseUrl}/metrics`)).text();
+    const line = text.split("\n").find((l) => l.startsWith("live_sockets_open "));
+    return Number(line?.split(" ")[1] ?? Number.NaN);
+  }
+
   it("rate limits hold across instances: sign-in attempts on both count toward one limit", async () => {
     const student = await studentPage("Ishaan Kapoor");
     const attempt = (instance: ServerProcess) =>
@@ -250,5 +256,46 @@ describe.skipIf(!postgresUrl || !chromiumPath)("two instances behind a load bala
     // Each instance alone saw at most half the limit; together they refuse what passes it.
     expect(statuses.slice(0, AUTH_RATE_LIMIT)).toEqual(Array(AUTH_RATE_LIMIT).fill(401));
     expect(statuses.slice(AUTH_RATE_LIMIT)).toEqual([429, 429]);
+  });
+
+  it("an instance stopped with SIGTERM: its browser reconnects through the proxy to the other and stays live", async () => {
+    // Only this test's page holds a live socket from here on.
+    for (const socket of sockets.splice(0)) await socket.close();
+    for (const page of pages.splice(0)) await page.context.close();
+    const seller = await studentPage("Pooja Verma");
+    const buyer = await studentPage("Sahil Khan");
+    const item = await postItem(seller.page, `Hostel kettle ${randomBytes(3).toString("hex")}`);
+    const opened = await buyer.page.request.post("/api/chats", {
+      data: { userId: seller.id, itemId: item.id },
+      headers: { origin: proxy.url },
+    });
+    expect(opened.status()).toBe(200);
+    const { chat } = (await opened.json()) as { chat: { id: string } };
+    await seller.page.goto(`/messages?chatId=${encodeURIComponent(chat.id)}`);
+    await seller.page.getByRole("log").waitFor();
+
+    let holder: ServerProcess | undefined;
+    await expect
+      .poll(
+        async () => {
+          const counts = await Promise.all(instances.map(liveSocketsOpen));
+          holder = instances[counts.indexOf(1)];
+          return counts.reduce((sum, n) => sum + n, 0);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const survivor = instances.find((instance) => instance !== holder) as ServerProcess;
+    expect(await (holder as ServerProcess).terminate()).toBe(0);
+
+    await expect.poll(() => liveSocketsOpen(survivor), { timeout: 60_000, interval: 500 }).toBe(1);
+    const text = `Is it still there? ${randomBytes(2).toString("hex")}`;
+    const sent = await buyer.page.request.post(`/api/chats/${encodeURIComponent(chat.id)}/messages`, {
+      data: { type: "text", clientId: `c-${randomBytes(8).toString("hex")}`, text },
+      headers: { origin: proxy.url },
+    });
+    expect(sent.status()).toBe(201);
+    await seller.page.getByRole("log").getByText(text).waitFor({ timeout: 15_000 });
+    expect(seller.errors).toEqual([]);
   });
 });
