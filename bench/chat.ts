@@ -278,6 +278,8 @@ interface PhaseResult {
   server: UsageSummary;
   /** The PostgreSQL backends serving the bench database (null on the embedded database). */
   databaseServer: UsageSummary | null;
+  /** CPU time per acknowledged message, in ms: the server's, and the database backends'. */
+  cpuMsPerMessage: { server: number; database: number | null };
   /** The load generator itself (this process). */
   client: UsageSummary;
   /** The load generator's event-loop delay: high values inflate the measured latencies. */
@@ -325,6 +327,11 @@ async function measurePhase(
     if (entry.phase === name && entry.deliveredAtMs !== null)
       latencies.push(entry.deliveredAtMs - entry.sentAtMs);
   const seconds = (counters.lastAckMs - counters.firstSendMs) / 1000;
+  const serverUsage = await server.summary();
+  const databaseUsage = database ? await database.summary() : null;
+  // CPU per stored message: what the machine's load does not change much, unlike the times.
+  const cpuMsPerMessage = (usage: UsageSummary) =>
+    round((usage.cpuPercent * usage.seconds * 10) / Math.max(1, counters.acked));
   return {
     sent: counters.sent,
     acknowledged: counters.acked,
@@ -334,8 +341,12 @@ async function measurePhase(
     delivery: summarise(latencies),
     request: summarise(counters.requestMs),
     lost,
-    server: await server.summary(),
-    databaseServer: database ? await database.summary() : null,
+    server: serverUsage,
+    databaseServer: databaseUsage,
+    cpuMsPerMessage: {
+      server: cpuMsPerMessage(serverUsage),
+      database: databaseUsage ? cpuMsPerMessage(databaseUsage) : null,
+    },
     client: await client.summary(),
     clientLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 1),
   };
@@ -520,7 +531,11 @@ function integrityLine(result: EngineResult): string {
   return (
     `${result.kind}: ${grouped(i.acknowledged)} acknowledged, ${i.lost} lost, ${i.duplicates} doubled, ` +
     `${i.seqGaps} gaps in event numbers, ${i.socketsDropped} sockets dropped; database holds ` +
-    `${grouped(i.databaseMessages)} messages${isClean ? " (all accounted for)" : " (MISMATCH)"}`
+    `${grouped(i.databaseMessages)} messages${isClean ? " (all accounted for)" : " (MISMATCH)"}. ` +
+    `CPU per message (throughput run): server ${result.throughput.cpuMsPerMessage.server} ms` +
+    (result.throughput.cpuMsPerMessage.database === null
+      ? ""
+      : `, database ${result.throughput.cpuMsPerMessage.database} ms`)
   );
 }
 
