@@ -208,17 +208,25 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
 
 let tableNames: Promise<string[]> | undefined;
 
-/** True while the world's sessions and records all still exist (fuzzed writes may remove them). */
+/**
+ * True while the world is as createWorld made it, as far as any operation's outcome depends on it:
+ * every actor signed in, the students' passwords unchanged, every record there (the item unsold).
+ */
 export async function isIntact(testApp: TestApp, world: World): Promise<boolean> {
+  const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
+  const students = [world.owner.id, world.other.id, world.partner.id];
   const [row] = await queryRows<{ n: number }>(
     testApp,
     sql`select (select count(distinct s.user_id) from sessions s join users u on u.id = s.user_id
-                 where u.deleted_at is null and s.user_id in ${[world.owner.id, world.admin.id]})
+                 where u.deleted_at is null and s.user_id in ${people})
+             + (select count(*) from users where id in ${students} and password_hash = ${await passwordHash})
              + (select count(*) from items where id = ${world.itemId} and is_active)
              + (select count(*) from recruitment_posts where id = ${world.postId})
+             + (select count(*) from support_tickets where ticket_id = ${world.ticketId})
              + (select count(*) from chats where id = ${world.chatId})
+             + (select count(*) from notifications where id = ${world.notificationId})
              + (select count(*) from events where id = ${world.eventId})
              + (select count(*) from colleges where id = ${world.collegeId}) as n`,
   );
-  return Number(row?.n) === 7;
+  return Number(row?.n) === 14;
 }
