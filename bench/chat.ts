@@ -24,7 +24,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { LiveFrame } from "@shared/api/chats";
+import type { SocketFrame } from "@shared/api/chats";
 import { count } from "drizzle-orm";
 import pg from "pg";
 import WebSocket from "ws";
@@ -104,7 +104,9 @@ function connect(baseUrl: string, user: BenchUser, tally: Tally): Promise<WebSoc
     let lastSeq = -1;
     socket.on("message", (data) => {
       const atMs = performance.now();
-      const frame = JSON.parse(String(data)) as LiveFrame;
+      const frame = JSON.parse(String(data)) as SocketFrame;
+      // Broadcasts (events, recruitment posts changed) are not numbered.
+      if (!("seq" in frame)) return;
       if (frame.type === "hello" || frame.type === "resync") {
         lastSeq = frame.seq;
         resolve(socket);
@@ -115,7 +117,7 @@ function connect(baseUrl: string, user: BenchUser, tally: Tally): Promise<WebSoc
       if (frame.type === "message.created" && frame.data.message.senderId !== user.id)
         tally.onMessage(user.id, frame.data.message.clientId, atMs);
     });
-    socket.once("error", reject);
+    socket.on("error", reject);
     socket.once("close", () => {
       tally.socketsClosed += 1;
       reject(new Error("closed before hello"));
