@@ -42,6 +42,8 @@ export function loggableUrl(url: string): string {
 
 /** The request id of the request whose work is running, for log lines written outside request.log. */
 const requestContext = new AsyncLocalStorage<string>();
+/** The app-wide loggers (not a request's own, which names its request already). */
+const appLoggers = new WeakSet<object>();
 
 /**
  * JSON lines. Cookies, authorization headers, passwords and tokens are redacted wherever they
@@ -84,9 +86,8 @@ export function loggerOptions(level: string): LoggerOptions {
     },
     // Work done for a request but logged through the app's logger still names the request.
     mixin(_object, _level, logger: Logger) {
-      const requestId = requestContext.getStore();
-      if (!requestId || "reqId" in logger.bindings()) return {};
-      return { reqId: requestId };
+      const requestId = appLoggers.has(logger) ? requestContext.getStore() : undefined;
+      return requestId ? { reqId: requestId } : {};
     },
     hooks: { streamWrite: maskEmails },
   };
@@ -94,6 +95,7 @@ export function loggerOptions(level: string): LoggerOptions {
 
 /** Echoes the request id in the response and keeps it with the request's asynchronous work. */
 export const requestLogging = fp(async (app: FastifyInstance) => {
+  appLoggers.add(app.log);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     requestContext.run(request.id, done);
