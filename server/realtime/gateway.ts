@@ -25,6 +25,8 @@ const CONNECTIONS_PER_READ = 500;
 export const CLOSE_SESSION_ENDED = 4001;
 /** The server is stopping: reconnect, and another instance answers. */
 export const CLOSE_GOING_AWAY = 1001;
+/** How long a stopping server waits for a client to answer its close frame. */
+const CLOSE_ANSWER_MS = 2_000;
 
 interface Connection {
   socket: WebSocket;
@@ -158,7 +160,11 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     // On shutdown, before the server waits for its connections: "going away" tells clients to
     // reconnect (through the load balancer, to another instance). No new upgrades are taken.
     preClose(done) {
-      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, "server stopping");
+      for (const client of this.websocketServer.clients) {
+        client.close(CLOSE_GOING_AWAY, "server stopping");
+        // A client that never answers the close (a frozen tab) must not hold the stop past its deadline.
+        setTimeout(() => client.terminate(), CLOSE_ANSWER_MS).unref();
+      }
       this.websocketServer.close();
       done();
     },

@@ -119,6 +119,36 @@ function heldSendThenReady(port: number, cookie: string, chatId: string, text: s
   };
 }
 
+/**
+ * A live socket from a client that never answers the server's close frame (a frozen tab, a dead
+ * network path): the WebSocket handshake by hand, then silence. Resolves once it is open.
+ */
+async function silentLiveSocket(port: number, cookie: string): Promise<net.Socket> {
+  const socket = net.connect({ host: "127.0.0.1", port });
+  socket.on("error", () => {});
+  socket.write(
+    [
+      "GET /api/live HTTP/1.1",
+      `host: 127.0.0.1:${port}`,
+      "upgrade: websocket",
+      "connection: Upgrade",
+      `sec-websocket-key: ${randomBytes(16).toString("base64")}`,
+      "sec-websocket-version: 13",
+      `origin: http://127.0.0.1:${port}`,
+      `cookie: ${cookie}`,
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once("data", (data) => {
+      if (data.toString().startsWith("HTTP/1.1 101")) resolve();
+      else reject(new Error(`upgrade refused: ${data.toString().split("\r\n")[0]}`));
+    });
+  });
+  return socket;
+}
+
 async function liveSocketsOpen(baseUrl: string): Promise<number> {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const line = text.split("\n").find((l) => l.startsWith("live_sockets_open "));
@@ -269,5 +299,18 @@ describe.skipIf(!chromiumPath)("SIGTERM with requests in flight and sockets open
     const isRefusedReconnect = (error: string) =>
       /WebSocket connection to .* failed: .*net::ERR_CONNECTION_REFUSED/.test(error);
     expect(sellerPage.errors.filter((error) => !isRefusedReconnect(error))).toEqual([]);
+  });
+
+  it("a client that never answers the close does not hold the stop past its deadline", async () => {
+    const silent = await silentLiveSocket(server.port, buyer.cookie);
+    await expect.poll(() => liveSocketsOpen(server.baseUrl), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const signalledAt = performance.now();
+    expect(await server.terminate()).toBe(0);
+    const stoppedInMs = performance.now() - signalledAt;
+    expect(stoppedInMs).toBeLessThan(SHUTDOWN_LIMIT_MS);
+    process.stdout.write(
+      `shutdown with a silent client: exited 0 ${Math.round(stoppedInMs)} ms after SIGTERM\n`,
+    );
+    silent.destroy();
   });
 });
