@@ -259,6 +259,7 @@ describe.skipIf(!chromiumPath)("SIGTERM with requests in flight and sockets open
     const answers = [...raw.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
     // 100 Continue, the send's 201, then the readiness check refused while draining.
     expect(answers).toEqual([100, 201, 503]);
+    expect(raw.slice(raw.lastIndexOf("HTTP/1.1 503"))).toContain('"code":"unavailable"');
 
     expect(await exitCode).toBe(0);
     const stoppedInMs = performance.now() - signalledAt;
