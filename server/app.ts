@@ -14,7 +14,6 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
-import { AppError } from "./lib/app-error";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { adminContentRoutes } from "./modules/admin/admin-content.routes";
 import { adminTicketsRoutes } from "./modules/admin/admin-tickets.routes";
@@ -33,7 +32,7 @@ import { ticketsRoutes } from "./modules/tickets/tickets.routes";
 import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin } from "./plugins/auth";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
@@ -67,12 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A well-formed X-Request-Id from the load balancer is kept, so one id follows the request.
     genReqId: requestIdOf,
     requestIdHeader: false,
+    frameworkErrors,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Chat ids join two or three uuids.
     routerOptions: { maxParamLength: 300 },
-    // While stopping, the refusal below answers in the API's own error shape.
-    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         log: app.log,
       }),
     rateLimiter: new RateLimiter(database.db),
-    storage: options.storage ?? (await createStorage(config)),
+    storage: options.storage ?? createStorage(config),
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
     outbox: outboxWorker,
     log: app.log,
@@ -122,17 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(requestLogging);
   await app.register(errorsPlugin);
-  // Once stopping, a request still arriving on an open connection (and /api/ready with it) is
-  // refused with 503, so a load balancer sends it elsewhere; requests already running finish.
-  let isStopping = false;
-  app.addHook("preClose", async () => {
-    isStopping = true;
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    if (!isStopping) return;
-    reply.header("connection", "close");
-    throw new AppError("unavailable", "This server is stopping. Please try again.");
-  });
   await app.register(securityPlugin, { publicUrl: config.publicUrl, isSecure: config.isSecureCookie });
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
@@ -74,3 +74,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       .send({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } });
   });
 });
+
+/**
+ * Errors the router raises before any route or error handler runs (a path that is not valid
+ * percent-encoded UTF-8): the same 400 and error shape as every other bad request.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ error: { code: "invalid_input", message: "The address is not valid." } });
+}

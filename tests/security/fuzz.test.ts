@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimits } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { type RequestBody, validBody } from "./bodies";
 import { fetchDocument, type Operation, operationsOf, pathValue } from "./operations";
@@ -12,8 +13,8 @@ import { createWorld, isIntact, type World } from "./world";
  * shape, never a 5xx. The runs are bounded and seeded, so a failure replays.
  */
 
-const RUNS_PER_OPERATION = 25;
-const SEED = 20_261_123;
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 25);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 
 let testApp: TestApp;
 let operations: Operation[];
@@ -131,6 +132,15 @@ function queryOf(operation: Operation): fc.Arbitrary<string> {
     .map((pairs) => (pairs.length ? `?${new URLSearchParams(pairs).toString()}` : ""));
 }
 
+/** A path segment; a lone surrogate becomes the percent-encoding of one, which is not UTF-8 at all. */
+function pathSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return "%ED%A0%80";
+  }
+}
+
 /** Path parameters: the real record, or something that is not one. */
 function pathOf(operation: Operation, world: World): fc.Arbitrary<string> {
   const parts = operation.pathParams.map((name) =>
@@ -141,7 +151,7 @@ function pathOf(operation: Operation, world: World): fc.Arbitrary<string> {
   );
   return fc.tuple(...parts).map((values) => {
     let index = 0;
-    return operation.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[index++] ?? ""));
+    return operation.path.replace(/\{[^}]+\}/g, () => pathSegment(values[index++] ?? ""));
   });
 }
 
@@ -152,6 +162,8 @@ describe("fuzzing every operation with bad input", () => {
     let requests = 0;
     let world = await createWorld(testApp);
     for (const operation of operations) {
+      // Each operation starts with a fresh rate budget, so refusals are about the input only.
+      await testApp.database.db.delete(rateLimits);
       const isBodyOperation = operation.method !== "GET" && operation.method !== "DELETE";
       const caller = operation.role === "admin" ? world.admin : world.owner;
       const valid = isBodyOperation ? await validBody(testApp, operation, world, caller) : undefined;
@@ -193,5 +205,17 @@ describe("fuzzing every operation with bad input", () => {
     expect(requests).toBeGreaterThan(operations.length * RUNS_PER_OPERATION * 0.9);
     expect(serverErrors).toEqual([]);
     expect(shapeless).toEqual([]);
+  });
+});
+
+describe("addresses the router cannot decode", () => {
+  it("answers a path that is not UTF-8 with 400 and the error shape", async () => {
+    for (const url of ["/api/items/%ED%A0%80", "/api/files/images/%C0%AF", "/api/users/%E0%80"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: { code: "invalid_input", message: "The address is not valid." },
+      });
+    }
   });
 });
