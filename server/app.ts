@@ -14,6 +14,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
+import { AppError } from "./lib/app-error";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { adminContentRoutes } from "./modules/admin/admin-content.routes";
 import { adminTicketsRoutes } from "./modules/admin/admin-tickets.routes";
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // Chat ids join two or three uuids.
     routerOptions: { maxParamLength: 300 },
+    // While stopping, the refusal below answers in the API's own error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         log: app.log,
       }),
     rateLimiter: new RateLimiter(database.db),
-    storage: options.storage ?? createStorage(config),
+    storage: options.storage ?? (await createStorage(config)),
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
     outbox: outboxWorker,
     log: app.log,
@@ -120,6 +123,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(requestLogging);
   await app.register(errorsPlugin);
+  // Once stopping, a request still arriving on an open connection (and /api/ready with it) is
+  // refused with 503, so a load balancer sends it elsewhere; requests already running finish.
+  let isStopping = false;
+  app.addHook("preClose", async () => {
+    isStopping = true;
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!isStopping) return;
+    reply.header("connection", "close");
+    throw new AppError("unavailable", "This server is stopping. Please try again.");
+  });
   await app.register(securityPlugin, { publicUrl: config.publicUrl, isSecure: config.isSecureCookie });
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });
