@@ -61,13 +61,13 @@ describe("writes from other sites", () => {
     expect(refused).toHaveLength(unsafe.length * 2);
   });
 
-  it("refuses a live socket opened from another site, and accepts the app's own", async () => {
+  it("refuses a live socket opened from another site or without a session, and accepts the app's own", async () => {
     const baseUrl = await listenOnLoopback(testApp.app);
     const student = await insertStudent(testApp, "Arjun Das");
-    const open = (origin: string) =>
+    const open = (origin: string, cookie: string = student.cookie) =>
       new Promise<number>((resolve, reject) => {
         const socket = new WebSocket(`${baseUrl.replace("http", "ws")}/api/live`, {
-          headers: { origin, cookie: student.cookie },
+          headers: { origin, cookie },
         });
         socket.once("open", () => {
           socket.close();
@@ -81,6 +81,7 @@ describe("writes from other sites", () => {
       });
     expect(await open(FOREIGN_ORIGIN)).toBe(403);
     expect(await open("http://localhost.evil.example:3000")).toBe(403);
+    expect(await open(TEST_ORIGIN, "cb_session=not-a-session")).toBe(401);
     expect(await open(TEST_ORIGIN)).toBe(101);
   });
 });
