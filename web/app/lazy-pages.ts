@@ -5,12 +5,10 @@ import { lazy } from "react";
  * what the landing page needs.
  */
 
-export const LoginPage = lazy(() =>
-  import("../features/auth/components/login-page").then((m) => ({ default: m.LoginPage })),
-);
-export const SignupPage = lazy(() =>
-  import("../features/auth/components/signup-page").then((m) => ({ default: m.SignupPage })),
-);
+const loadLoginPage = () => import("../features/auth/components/login-page");
+export const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
+const loadSignupPage = () => import("../features/auth/components/signup-page");
+export const SignupPage = lazy(() => loadSignupPage().then((m) => ({ default: m.SignupPage })));
 export const ForgotPasswordPage = lazy(() =>
   import("../features/auth/components/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -20,24 +18,20 @@ export const ResetPasswordPage = lazy(() =>
 export const VerifyEmailPage = lazy(() =>
   import("../features/auth/components/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })),
 );
-export const DashboardPage = lazy(() =>
-  import("../features/dashboard/components/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-);
-export const SellPage = lazy(() =>
-  import("../features/marketplace/components/sell-page").then((m) => ({ default: m.SellPage })),
-);
-export const BrowsePage = lazy(() =>
-  import("../features/marketplace/components/browse-page").then((m) => ({ default: m.BrowsePage })),
-);
+const loadDashboardPage = () => import("../features/dashboard/components/dashboard-page");
+export const DashboardPage = lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage })));
+const loadSellPage = () => import("../features/marketplace/components/sell-page");
+export const SellPage = lazy(() => loadSellPage().then((m) => ({ default: m.SellPage })));
+const loadBrowsePage = () => import("../features/marketplace/components/browse-page");
+export const BrowsePage = lazy(() => loadBrowsePage().then((m) => ({ default: m.BrowsePage })));
 export const ItemDetailPage = lazy(() =>
   import("../features/marketplace/components/item-detail-page").then((m) => ({ default: m.ItemDetailPage })),
 );
 export const VaultPage = lazy(() =>
   import("../features/vault/components/vault-page").then((m) => ({ default: m.VaultPage })),
 );
-export const MessagesPage = lazy(() =>
-  import("../features/messages/components/messages-page").then((m) => ({ default: m.MessagesPage })),
-);
+const loadMessagesPage = () => import("../features/messages/components/messages-page");
+export const MessagesPage = lazy(() => loadMessagesPage().then((m) => ({ default: m.MessagesPage })));
 export const NotificationsPage = lazy(() =>
   import("../features/notifications/components/notifications-page").then((m) => ({
     default: m.NotificationsPage,
@@ -63,9 +57,28 @@ export const PrivacyPolicyPage = lazy(() =>
 export const TermsOfUsePage = lazy(() =>
   import("../features/legal/terms-of-use-page").then((m) => ({ default: m.TermsOfUsePage })),
 );
-export const EventsPage = lazy(() =>
-  import("../features/events/components/events-page").then((m) => ({ default: m.EventsPage })),
-);
-export const TeammatesPage = lazy(() =>
-  import("../features/teammates/components/teammates-page").then((m) => ({ default: m.TeammatesPage })),
-);
+const loadEventsPage = () => import("../features/events/components/events-page");
+export const EventsPage = lazy(() => loadEventsPage().then((m) => ({ default: m.EventsPage })));
+const loadTeammatesPage = () => import("../features/teammates/components/teammates-page");
+export const TeammatesPage = lazy(() => loadTeammatesPage().then((m) => ({ default: m.TeammatesPage })));
+
+/** Pages a visit often starts at, by address. */
+const PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
+  "/login": loadLoginPage,
+  "/signup": loadSignupPage,
+  "/dashboard": loadDashboardPage,
+  "/sell": loadSellPage,
+  "/buy": loadBrowsePage,
+  "/messages": loadMessagesPage,
+  "/events": loadEventsPage,
+  "/teammates": loadTeammatesPage,
+};
+
+/**
+ * Fetches the code of the page at this address without drawing it. The app calls it as it starts,
+ * so the page's code arrives while the route guard still waits to learn who is signed in, instead
+ * of after. A failure is left to the page itself, which loads again when drawn.
+ */
+export function preloadPageAt(pathname: string): void {
+  PAGE_LOADERS[pathname]?.().catch(() => {});
+}
