@@ -11,6 +11,7 @@ const BENCHMARKS: ReadonlyArray<readonly [string, string]> = [
   ["browse", "browse.ts"],
   ["chat", "chat.ts"],
   ["frontend", "frontend.ts"],
+  ["load", "load.ts"],
 ];
 
 const wanted = process.argv.slice(2);
