@@ -5,20 +5,42 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-import { describeRoute, kb, measureRoutes } from "./scripts/route-bundles";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+import { describeRoute, kb, measureRoutesOf } from "./scripts/route-bundles";
 
-/** Prints each page's gzipped JavaScript after a build and fails the build when one is over budget. */
+/**
+ * A built file's content, from the bundle in memory rather than from disk: another build writing
+ * into the same folder at the same moment cannot pull it away.
+ */
+function contentOf(bundle: Rollup.OutputBundle, file: string): Uint8Array {
+  const output = bundle[file];
+  if (!output) throw new Error(`${file} is not in the bundle`);
+  if (output.type === "chunk") return Buffer.from(output.code);
+  return typeof output.source === "string" ? Buffer.from(output.source) : output.source;
+}
+
+/**
+ * Prints each page's gzipped JavaScript after a build and fails the build when one is over budget.
+ * Only production builds are checked: with NODE_ENV set to anything else (vitest sets "test"),
+ * React's development build is bundled and the sizes mean nothing.
+ */
 function routeBudgets(): Plugin {
-  let outDir = "";
+  let isProduction = true;
   return {
     name: "campus-bazaar:route-budgets",
     apply: "build",
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      isProduction = config.isProduction;
     },
-    writeBundle() {
-      const sizes = measureRoutes(outDir);
+    writeBundle(_options, bundle) {
+      if (!isProduction) {
+        this.warn(
+          `JavaScript budgets not checked: not a production build (NODE_ENV=${process.env.NODE_ENV}).`,
+        );
+        return;
+      }
+      const manifest = Buffer.from(contentOf(bundle, ".vite/manifest.json")).toString("utf8");
+      const sizes = measureRoutesOf(manifest, (file) => contentOf(bundle, file));
       this.info(`JavaScript per page:\n${sizes.map(describeRoute).join("\n")}`);
       const over = sizes.filter((size) => size.isOverBudget);
       if (over.length > 0) {
@@ -57,8 +79,9 @@ function precompress(): Plugin {
       );
       await Promise.all(
         files.map(async (file) => {
-          const content = await fs.readFile(path.join(outDir, file));
+          const content = contentOf(bundle, file);
           if (content.length < MIN_COMPRESS_BYTES) return;
+          await fs.mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
           const [br, gz] = await Promise.all([
             brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
             gzipped(content, { level: constants.Z_BEST_COMPRESSION }),

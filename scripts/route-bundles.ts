@@ -48,9 +48,16 @@ function withStaticImports(manifest: Manifest, key: string, into: Set<string>): 
   for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
 }
 
-/** Sizes of each route's JavaScript in a build made with `build.manifest: true`. */
-export function measureRoutes(outDir: string, budgets: readonly RouteBudget[] = ROUTE_BUDGETS): RouteSize[] {
-  const manifest = JSON.parse(fs.readFileSync(manifestPath(outDir), "utf8")) as Manifest;
+/**
+ * Sizes of each route's JavaScript from a build's manifest (`build.manifest: true`), with `read`
+ * giving a built file's content by its path under the output folder.
+ */
+export function measureRoutesOf(
+  manifestText: string,
+  read: (file: string) => Uint8Array,
+  budgets: readonly RouteBudget[] = ROUTE_BUDGETS,
+): RouteSize[] {
+  const manifest = JSON.parse(manifestText) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   return budgets.map(({ route, loads, budgetKb }) => {
     const keys = new Set<string>();
@@ -59,7 +66,7 @@ export function measureRoutes(outDir: string, budgets: readonly RouteBudget[] = 
     let bytes = 0;
     let gzipBytes = 0;
     for (const file of files) {
-      const content = fs.readFileSync(path.join(outDir, file));
+      const content = read(file);
       bytes += content.length;
       // At the level of the .gz copies the server sends (vite.config.ts).
       gzipBytes += gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
@@ -67,6 +74,15 @@ export function measureRoutes(outDir: string, budgets: readonly RouteBudget[] = 
     const isOverBudget = budgetKb !== undefined && gzipBytes > budgetKb * 1000;
     return { route, files, bytes, gzipBytes, budgetKb: budgetKb ?? null, isOverBudget };
   });
+}
+
+/** Sizes of each route's JavaScript in a build folder such as dist/web. */
+export function measureRoutes(outDir: string, budgets: readonly RouteBudget[] = ROUTE_BUDGETS): RouteSize[] {
+  return measureRoutesOf(
+    fs.readFileSync(manifestPath(outDir), "utf8"),
+    (file) => fs.readFileSync(path.join(outDir, file)),
+    budgets,
+  );
 }
 
 export const kb = (bytes: number) => (bytes / 1000).toFixed(1);
