@@ -27,11 +27,13 @@ const BY_ROLE: Record<Role, Record<Caller, number | "ok">> = {
  * administrator has no more rights than any other student (the admin API is where it moderates).
  */
 const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
-  // Shared reads: any signed-in user may look.
+  // Shared: any signed-in user may look, and keep a favourite (one's own item too).
   "GET /api/files/{bucket}/{key}": {},
   "GET /api/items/{id}": {},
   "GET /api/users/{id}": {},
   "GET /api/users/{id}/followers": {},
+  "PUT /api/items/{id}/favourite": {},
+  "DELETE /api/items/{id}/favourite": {},
   // The owner's records.
   "PATCH /api/items/{id}": { other: 403, admin: 403 },
   "DELETE /api/items/{id}": { other: 403, admin: 403 },
@@ -45,8 +47,6 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PATCH /api/recruitment-posts/{id}": { other: 403, admin: 403 },
   "DELETE /api/recruitment-posts/{id}": { other: 403, admin: 403 },
   // Things about someone else: nobody does them to themselves.
-  "PUT /api/items/{id}/favourite": {},
-  "DELETE /api/items/{id}/favourite": {},
   "POST /api/chats": { student: 400 },
   "PUT /api/users/{id}/follow": { student: 400 },
   "DELETE /api/users/{id}/follow": { student: 400 },
