@@ -59,9 +59,10 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     return total;
   });
 
-  const send = (connection: Connection, frame: SocketFrame) => {
+  /** Writes a frame: an object, or a numbered event's ready JSON text. */
+  const send = (connection: Connection, frame: SocketFrame | string) => {
     if (connection.socket.readyState === connection.socket.OPEN)
-      connection.socket.send(JSON.stringify(frame));
+      connection.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   };
 
   // Connections with events to read. One reader drains them all, so under load one query
@@ -86,7 +87,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         }
         batch.forEach((connection, index) => {
           const events = found.get(cursorKey(cursors[index] as EventCursor)) ?? [];
-          for (const event of events) send(connection, event);
+          for (const event of events) send(connection, event.text);
           connection.lastSeq = events.at(-1)?.seq ?? connection.lastSeq;
           // A full batch: there may be more.
           if (events.length === BATCH) pending.add(connection);
@@ -124,9 +125,10 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
           deliver(connection);
         }
     } else if (message.kind === "broadcast") {
+      const frame = JSON.stringify({ type: message.topic } satisfies SocketFrame);
       forEachConnection(
         () => true,
-        (c) => send(c, { type: message.topic }),
+        (c) => send(c, frame),
       );
     } else if (message.kind === "sessions-ended") {
       const ended = new Set(message.sessions);

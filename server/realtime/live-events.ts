@@ -80,15 +80,22 @@ export interface EventCursor {
 
 export const cursorKey = (cursor: EventCursor) => `${cursor.userId}:${cursor.after}`;
 
+/** A numbered event as the socket sends it: the frame's JSON text, ready to write. */
+export interface StoredFrame {
+  seq: number;
+  text: string;
+}
+
 /**
  * readEventsAfter for many readers in one query: what follows each cursor, in order, at most
- * `limit` each, keyed by cursorKey. Cursors without new events are absent.
+ * `limit` each, keyed by cursorKey. Cursors without new events are absent. Each frame's text is
+ * put together around the stored payload, so delivery neither parses nor serialises it again.
  */
 export async function readEventsAfterMany(
   db: Db,
   cursors: EventCursor[],
   limit: number,
-): Promise<Map<string, ({ seq: number } & LiveEvent)[]>> {
+): Promise<Map<string, StoredFrame[]>> {
   const unique = [...new Map(cursors.map((cursor) => [cursorKey(cursor), cursor])).values()];
   const result = await db.execute(sql`
     select c.user_id, c.after, e.seq, e.type, e.payload
@@ -105,13 +112,13 @@ export async function readEventsAfterMany(
     order by c.user_id, c.after, e.seq
   `);
   const rows = (result as unknown as { rows: EventRow[] }).rows;
-  const found = new Map<string, ({ seq: number } & LiveEvent)[]>();
+  const found = new Map<string, StoredFrame[]>();
   for (const row of rows) {
     const key = cursorKey({ userId: row.user_id, after: Number(row.after) });
     const list = found.get(key) ?? [];
-    list.push({ seq: Number(row.seq), type: row.type, data: JSON.parse(row.payload) } as {
-      seq: number;
-    } & LiveEvent);
+    const seq = Number(row.seq);
+    // The same JSON as JSON.stringify({ seq, type, data }); the payload is JSON the server wrote.
+    list.push({ seq, text: `{"seq":${seq},"type":${JSON.stringify(row.type)},"data":${row.payload}}` });
     found.set(key, list);
   }
   return found;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openItemChat, type Student, sendOffer, sendText } from "../../tests/factories/chats";
 import { createStudent, STRONG_PASSWORD } from "../../tests/factories/users";
-import { post, signIn } from "../../tests/helpers/api";
+import { get, post, signIn } from "../../tests/helpers/api";
 import {
   connectLive,
   type LiveClient,
@@ -90,6 +90,14 @@ describe("delivery of a send", () => {
       data: { notification: { type: "message", chatId: chat.id, fromUserId: buyer.id, read: false } },
     });
     expect(frames[3]).toMatchObject({ data: { unread: 1, unreadMessages: 1 } });
+    // The frames carry exactly what the API answers for the same message and notification.
+    expect(frames[0]).toMatchObject({ data: { message } });
+    const listed = (await get(testApp, "/api/notifications", { cookie: seller.cookie })).json();
+    expect(frames[2]).toEqual({
+      seq: start + 3,
+      type: "notification.created",
+      data: { notification: listed.notifications[0] },
+    });
 
     const own = await buyerSocket.waitFor(isMessage(message.text), "the sender's own message");
     expect(own).toMatchObject({ seq: buyerSocket.first.seq + 1, data: { message: { id: message.id } } });
@@ -100,7 +108,9 @@ describe("delivery of a send", () => {
       (f) => f.type === "notification.created" && f.data.notification.type === "offer",
       "the offer notification",
     );
-    expect(offer).toMatchObject({ data: { notification: { offerPrice: 700 } } });
+    expect(offer).toMatchObject({
+      data: { notification: { offerPrice: 700, text: "Aarav Mehta offered ₹700 for Study lamp" } },
+    });
     await sellerSocket.waitFor(
       (f) => f.type === "counts" && f.data.unread === 2 && f.data.unreadMessages === 1,
       "counts {unread: 2, unreadMessages: 1}",

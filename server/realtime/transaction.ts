@@ -17,11 +17,15 @@ export async function transactionWithEvents<T>(
     if (events.length > 0) touched = await appendLiveEvents(tx, events);
     return value;
   });
-  if (touched.length > 0) {
-    // The events are stored: a lost bus message only delays them until the next one or a reconnect.
-    await ctx.bus.publish({ kind: "events", users: touched }).catch((error) => {
-      ctx.log.error({ err: error }, "live bus publish failed");
-    });
-  }
+  await announceEvents(ctx, touched);
   return result;
+}
+
+/** Tells every instance (this one at once) that these users have new committed events. */
+export async function announceEvents(ctx: Pick<AppContext, "bus" | "log">, users: string[]): Promise<void> {
+  if (users.length === 0) return;
+  // The events are stored: a lost bus message only delays them until the next one or a reconnect.
+  await ctx.bus.publish({ kind: "events", users }).catch((error) => {
+    ctx.log.error({ err: error }, "live bus publish failed");
+  });
 }

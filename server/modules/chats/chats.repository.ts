@@ -1,7 +1,7 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
+import { chatMembers, chats, liveCursors, liveEvents, messages, notifications, users } from "../../db/schema";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -48,47 +48,139 @@ export type NewMessage = Pick<
   "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice"
 >;
 
+/** The notification a send gives the other member. */
+export interface SendNotice {
+  type: NotificationRow["type"];
+  /** The notification's text; for an offer, what comes before the name of what the chat is about. */
+  text: string;
+  /** Ends the text with what the chat is about (the item's name or the recruitment purpose). */
+  isAboutAppended: boolean;
+}
+
+export type SendOutcome =
+  | { kind: "chat-not-found" }
+  | { kind: "not-member" }
+  /** (sender, clientId) was already stored: nothing was added. */
+  | { kind: "duplicate" }
+  | { kind: "stored"; message: MessageRow; members: string[] };
+
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, truncated, UTC). */
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * Stores a message and moves its chat's meta (last message, sender, updated time) to it, in one
- * statement. The meta only moves forward: of two sends committing in either order, the newer
- * message wins. Returns nothing when (sender, clientId) is already stored.
+ * A whole send in one statement (no transaction round trips): the membership check, the message,
+ * the chat's meta (last message, sender, updated time), the notification to the other member and
+ * the live events of both members with their numbers. Nothing is written unless the sender is a
+ * member and (sender, clientId) is new; the unique index decides, so concurrent retries store one
+ * message. The meta only moves forward: of two sends committing in either order, the newer message
+ * wins. The events' payloads are the API's shapes (toMessageDto, toNotificationDto) built in SQL;
+ * each member's counter row is bumped as in appendLiveEvents, so numbers stay gap-free.
  */
-export async function insertMessageWithMeta(
-  tx: Db,
+export async function storeSend(
+  db: Db,
   message: NewMessage,
   lastMessage: string,
-): Promise<MessageRow | undefined> {
-  const result = await tx.execute(sql`
-    with inserted as (
+  notice: SendNotice,
+): Promise<SendOutcome> {
+  const result = await db.execute(sql`
+    with chat as (
+      select c.id, c.kind, c.item_id, c.item_name, c.recruitment_post_id, c.recruitment_purpose,
+        array(select m.user_id from ${chatMembers} m where m.chat_id = c.id order by m.user_id) as members
+      from ${chats} c where c.id = ${message.chatId}
+    ), allowed as (
+      select chat.*, (select u from unnest(chat.members) u where u <> ${message.senderId}::uuid limit 1) as recipient_id
+      from chat where ${message.senderId}::uuid = any(chat.members)
+    ), inserted as (
       insert into ${messages} (chat_id, sender_id, client_id, type, text, offer_price)
-      values (${message.chatId}, ${message.senderId}, ${message.clientId}, ${message.type},
-              ${message.text}, ${message.offerPrice ?? null})
+      select allowed.id, ${message.senderId}::uuid, ${message.clientId}::text, ${message.type}::text,
+             ${message.text}::text, ${message.offerPrice ?? null}::int
+      from allowed
       on conflict do nothing
       returning *
     ), meta as (
       update ${chats}
-      set last_message = ${lastMessage}, last_sender_id = inserted.sender_id, updated_at = inserted.created_at
+      set last_message = ${lastMessage}::text, last_sender_id = inserted.sender_id, updated_at = inserted.created_at
       from inserted
       where ${chats}.id = inserted.chat_id and ${chats}.updated_at <= inserted.created_at
+    ), noted as (
+      insert into ${notifications} (user_id, type, text, chat_id, item_id, recruitment_post_id, from_user_id, offer_price)
+      select a.recipient_id, ${notice.type}::text,
+        case when ${notice.isAboutAppended}::boolean
+          then ${notice.text}::text || case when a.kind = 'recruitment'
+            then coalesce(a.recruitment_purpose, 'your post') else a.item_name end
+          else ${notice.text}::text end,
+        i.chat_id, a.item_id, a.recruitment_post_id, i.sender_id, i.offer_price
+      from inserted i cross join allowed a
+      where a.recipient_id is not null
+      returning *
+    ), unread as (
+      -- The statement's snapshot does not see its own notification: it is added to the counts.
+      select n.user_id,
+        (select count(*) from ${notifications} x where x.user_id = n.user_id and not x.is_read)::int + 1 as unread,
+        (select count(*) from ${notifications} x
+          where x.user_id = n.user_id and not x.is_read and x.type = 'message')::int
+          + (n.type = 'message')::int as unread_messages
+      from noted n
+    ), events as (
+      select m.user_id, 1 as ordinal, 'message.created' as type,
+        json_build_object('message', json_build_object(
+          'id', i.id, 'chatId', i.chat_id, 'senderId', i.sender_id, 'clientId', i.client_id, 'type', i.type,
+          'text', i.text, 'offerPrice', i.offer_price, 'createdAt', ${isoTime(sql`i.created_at`)}))::text as payload
+      from inserted i cross join allowed a cross join unnest(a.members) as m(user_id)
+      union all
+      select m.user_id, 2, 'chat.updated', json_build_object('chatId', i.chat_id)::text
+      from inserted i cross join allowed a cross join unnest(a.members) as m(user_id)
+      union all
+      select n.user_id, 3, 'notification.created', json_build_object('notification', json_build_object(
+          'id', n.id, 'type', n.type, 'text', n.text, 'chatId', n.chat_id, 'itemId', n.item_id,
+          'recruitmentPostId', n.recruitment_post_id, 'fromUserId', n.from_user_id, 'offerPrice', n.offer_price,
+          'read', n.is_read, 'createdAt', ${isoTime(sql`n.created_at`)}))::text
+      from noted n
+      union all
+      select u.user_id, 4, 'counts', json_build_object('unread', u.unread, 'unreadMessages', u.unread_messages)::text
+      from unread u
+    ), batch as (
+      select user_id, count(*) as n from events group by user_id
+    ), bumped as (
+      insert into ${liveCursors} (user_id, seq)
+      select user_id, n from batch order by user_id
+      on conflict (user_id) do update set seq = ${liveCursors}.seq + excluded.seq
+      returning user_id, seq
+    ), stored as (
+      insert into ${liveEvents} (user_id, seq, type, payload)
+      select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
+      from events e join bumped b on b.user_id = e.user_id join batch c on c.user_id = e.user_id
     )
-    select * from inserted
+    select exists (select 1 from chat) as is_chat_found, exists (select 1 from allowed) as is_member,
+      (select a.members::text[] from allowed a) as members,
+      i.id, i.chat_id, i.sender_id, i.client_id, i.type, i.text, i.offer_price, i.created_at
+    from (values (1)) as one (x) left join inserted i on true
   `);
-  const [row] = (result as unknown as { rows: MessageSqlRow[] }).rows;
-  if (!row) return undefined;
+  const [row] = (result as unknown as { rows: SendSqlRow[] }).rows;
+  if (!row?.is_chat_found) return { kind: "chat-not-found" };
+  if (!row.is_member) return { kind: "not-member" };
+  if (row.id === null) return { kind: "duplicate" };
   return {
-    id: row.id,
-    chatId: row.chat_id,
-    senderId: row.sender_id,
-    clientId: row.client_id,
-    type: row.type,
-    text: row.text,
-    offerPrice: row.offer_price,
-    createdAt: new Date(row.created_at),
+    kind: "stored",
+    members: row.members ?? [],
+    message: {
+      id: row.id,
+      chatId: row.chat_id,
+      senderId: row.sender_id,
+      clientId: row.client_id,
+      type: row.type,
+      text: row.text,
+      offerPrice: row.offer_price,
+      createdAt: new Date(row.created_at),
+    },
   };
 }
 
-interface MessageSqlRow {
-  id: string;
+interface SendSqlRow {
+  is_chat_found: boolean;
+  is_member: boolean;
+  members: string[] | null;
+  id: string | null;
   chat_id: string;
   sender_id: string;
   client_id: string;

@@ -4,10 +4,8 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { chatMembers, chats, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { PendingEvent } from "../../realtime/live-events";
-import { transactionWithEvents } from "../../realtime/transaction";
+import { announceEvents } from "../../realtime/transaction";
 import { findItem } from "../items/items.repository";
-import { addNotification } from "../notifications/notifications.service";
 import { toChatSummary, toMessageDto } from "./chats.mapper";
 import * as repo from "./chats.repository";
 
@@ -73,10 +71,10 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
 }
 
 /**
- * One transaction: the message, the chat's meta (which orders both members' chat lists), the
- * notification to the other member, and the live events. A retry with the same clientId returns
- * the first copy: the message's unique (sender, clientId) index decides, so concurrent retries
- * store one message too.
+ * One statement (chats.repository storeSend): the message, the chat's meta (which orders both
+ * members' chat lists), the notification to the other member, and the live events; only a member
+ * writes. A retry with the same clientId returns the first copy: the message's unique (sender,
+ * clientId) index decides, so concurrent retries store one message too.
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -84,55 +82,43 @@ export async function sendMessage(
   chatId: string,
   body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
 ) {
-  const { chat, members } = await assertMember(ctx.db, sender, chatId);
-  const recipientId = members.find((id) => id !== sender.id);
-
   const isOffer = body.type === "offer";
   const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
-
-  return transactionWithEvents(ctx, async (tx, emit) => {
-    const inserted = await repo.insertMessageWithMeta(
-      tx,
-      {
-        chatId,
-        senderId: sender.id,
-        clientId: body.clientId,
-        type: body.type,
-        text,
-        offerPrice: isOffer ? body.offerPrice : null,
-      },
-      preview(text),
-    );
-    // A retry (or a concurrent copy that won the race): answer with the first message, add nothing.
-    if (!inserted) {
-      const first = await repo.findMessageByClientId(tx, sender.id, body.clientId);
+  const outcome = await repo.storeSend(
+    ctx.db,
+    {
+      chatId,
+      senderId: sender.id,
+      clientId: body.clientId,
+      type: body.type,
+      text,
+      offerPrice: isOffer ? body.offerPrice : null,
+    },
+    preview(text),
+    {
+      type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
+      text: isOffer
+        ? `${sender.name} offered ${formatPrice(body.offerPrice)} for `
+        : `${sender.name}: ${preview(text)}`,
+      isAboutAppended: isOffer,
+    },
+  );
+  switch (outcome.kind) {
+    case "chat-not-found":
+      throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+    case "not-member":
+      throw new AppError("forbidden", CHAT_MESSAGES.notMember);
+    case "duplicate": {
+      // A retry (or a concurrent copy that won the race): answer with the first message, add nothing.
+      const first = await repo.findMessageByClientId(ctx.db, sender.id, body.clientId);
       if (!first) throw new AppError("conflict", "Please send the message again.");
       if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
       return { message: toMessageDto(first), isNew: false };
     }
-    const message = toMessageDto(inserted);
-    for (const userId of members) {
-      emit({ userId, event: { type: "message.created", data: { message } } } satisfies PendingEvent);
-      emit({ userId, event: { type: "chat.updated", data: { chatId } } });
-    }
-    if (recipientId) {
-      const about =
-        chat?.kind === "recruitment" ? (chat.recruitmentPurpose ?? "your post") : (chat?.itemName ?? "");
-      await addNotification(tx, emit, {
-        userId: recipientId,
-        type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
-        text: isOffer
-          ? `${sender.name} offered ${formatPrice(body.offerPrice)} for ${about}`
-          : `${sender.name}: ${preview(text)}`,
-        chatId,
-        itemId: chat?.itemId ?? null,
-        recruitmentPostId: chat?.recruitmentPostId ?? null,
-        fromUserId: sender.id,
-        offerPrice: isOffer ? body.offerPrice : null,
-      });
-    }
-    return { message, isNew: true };
-  });
+    case "stored":
+      await announceEvents(ctx, outcome.members);
+      return { message: toMessageDto(outcome.message), isNew: true };
+  }
 }
 
 /** Refuses anyone but the chat's members. */
