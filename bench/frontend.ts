@@ -170,8 +170,8 @@ async function main(): Promise<void> {
   log("JavaScript per page (entry chunk + the chunks the page loads):");
   for (const size of sizes) log(`  ${describeRoute(size)}`);
 
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-frontend-"));
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-frontend-"));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     log("Seeding demo data...");
