@@ -1,7 +1,8 @@
+import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { VALID_BODIES, validBody } from "./bodies";
-import { fetchDocument, type Operation, operationsOf, type Role, urlOf } from "./operations";
+import { fetchDocument, type Operation, operationsOf, type Role, roleOf, urlOf } from "./operations";
 import { type Actor, createWorld, isIntact, snapshot, type World } from "./world";
 
 /**
@@ -135,6 +136,24 @@ function differences(before: string, after: string): string {
 }
 
 describe("the OpenAPI document", () => {
+  it("reads roles only from security: [] or sessionCookie scopes naming known roles", () => {
+    expect(roleOf([])).toBe("public");
+    expect(roleOf([{ sessionCookie: ["admin"] }])).toBe("admin");
+    expect(roleOf([{ sessionCookie: ["student", "admin"] }])).toBe("user");
+    const undeclaredRoles: (OpenAPIV3.SecurityRequirementObject[] | undefined)[] = [
+      undefined,
+      [{}],
+      [{ sessionCookie: [] }],
+      [{ sessionCookie: ["student"] }],
+      [{ sessionCookie: ["moderator"] }],
+      [{ apiKey: ["admin"] }],
+      [{ sessionCookie: ["admin"] }, {}],
+    ];
+    for (const undeclared of undeclaredRoles) {
+      expect(roleOf(undeclared), JSON.stringify(undeclared)).toBeNull();
+    }
+  });
+
   it("declares a role for every operation", () => {
     expect(operations.length).toBeGreaterThan(60);
     const undeclared = operations.filter((operation) => operation.role === null).map((o) => o.key);
