@@ -13,7 +13,7 @@ import { createWorld, isIntact, type World } from "./world";
  * shape, never a 5xx. The runs are bounded and seeded, so a failure replays.
  */
 
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 
 let testApp: TestApp;
