@@ -1,5 +1,5 @@
 import type {} from "@fastify/cookie";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client";
@@ -54,18 +54,33 @@ export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean)
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: isSecureCookie });
 }
 
-async function loadSession(db: Db, request: FastifyRequest): Promise<void> {
+/** The live session behind a cookie's hash, and its user; prepared once per database handle. */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare("session_user");
+}
+
+async function loadSession(
+  findSession: ReturnType<typeof prepareSessionLookup>,
+  request: FastifyRequest,
+): Promise<void> {
   request.user = null;
   request.sessionId = null;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const id = hashToken(token);
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await findSession.execute({ id, now: new Date().toISOString() });
   if (!row) return;
   request.user = row.user;
   request.sessionId = id;
@@ -84,6 +99,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 export const authPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  const findSession = prepareSessionLookup(options.db);
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
@@ -103,7 +119,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
     // The matched route, not the raw URL: "/%61pi/..." is routed to "/api/..." too.
     if (!request.routeOptions.url?.startsWith("/api/")) return;
     const access = request.routeOptions.config?.access;
-    await loadSession(options.db, request);
+    await loadSession(findSession, request);
     if (!access || access === "public") return;
     if (!request.user) throw notSignedIn();
     if (access === "admin" && request.user.role !== "admin") {

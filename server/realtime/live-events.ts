@@ -1,6 +1,7 @@
 import type { LiveEvent } from "@shared/api/chats";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedSql } from "../db/prepared-sql";
 import { liveCursors, liveEvents } from "../db/schema";
 
 export interface PendingEvent {
@@ -80,6 +81,21 @@ export interface EventCursor {
 
 export const cursorKey = (cursor: EventCursor) => `${cursor.userId}:${cursor.after}`;
 
+const eventsAfterStatement = preparedSql<EventRow>(
+  "live_events_after_many",
+  sql`
+    select c.user_id, c.after, e.seq, e.type, e.payload
+    from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("afters")}::bigint[]) as c(user_id, after)
+    cross join lateral (
+      select seq, type, payload from ${liveEvents}
+      where user_id = c.user_id and seq > c.after
+      order by seq
+      limit ${sql.placeholder("limit")}
+    ) e
+    order by c.user_id, c.after, e.seq
+  `,
+);
+
 /** A numbered event as the socket sends it: the frame's JSON text, ready to write. */
 export interface StoredFrame {
   seq: number;
@@ -97,21 +113,11 @@ export async function readEventsAfterMany(
   limit: number,
 ): Promise<Map<string, StoredFrame[]>> {
   const unique = [...new Map(cursors.map((cursor) => [cursorKey(cursor), cursor])).values()];
-  const result = await db.execute(sql`
-    select c.user_id, c.after, e.seq, e.type, e.payload
-    from unnest(
-      ${sql.param(unique.map((cursor) => cursor.userId))}::uuid[],
-      ${sql.param(unique.map((cursor) => cursor.after))}::bigint[]
-    ) as c(user_id, after)
-    cross join lateral (
-      select seq, type, payload from ${liveEvents}
-      where user_id = c.user_id and seq > c.after
-      order by seq
-      limit ${limit}
-    ) e
-    order by c.user_id, c.after, e.seq
-  `);
-  const rows = (result as unknown as { rows: EventRow[] }).rows;
+  const rows = await eventsAfterStatement(db, {
+    userIds: unique.map((cursor) => cursor.userId),
+    afters: unique.map((cursor) => cursor.after),
+    limit,
+  });
   const found = new Map<string, StoredFrame[]>();
   for (const row of rows) {
     const key = cursorKey({ userId: row.user_id, after: Number(row.after) });

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, liveCursors, liveEvents, messages, notifications, users } from "../../db/schema";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -67,48 +68,50 @@ export type SendOutcome =
 /** A timestamp as JavaScript's toISOString writes it (milliseconds, truncated, UTC). */
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * A whole send in one statement (no transaction round trips): the membership check, the message,
- * the chat's meta (last message, sender, updated time), the notification to the other member and
- * the live events of both members with their numbers. Nothing is written unless the sender is a
- * member and (sender, clientId) is new; the unique index decides, so concurrent retries store one
- * message. The meta only moves forward: of two sends committing in either order, the newer message
- * wins. The events' payloads are the API's shapes (toMessageDto, toNotificationDto) built in SQL;
- * each member's counter row is bumped as in appendLiveEvents, so numbers stay gap-free.
- */
-export async function storeSend(
-  db: Db,
-  message: NewMessage,
-  lastMessage: string,
-  notice: SendNotice,
-): Promise<SendOutcome> {
-  const result = await db.execute(sql`
+const value = (name: keyof SendValues) => sql.placeholder(name);
+
+interface SendValues {
+  chatId: string;
+  senderId: string;
+  clientId: string;
+  type: MessageRow["type"];
+  text: string;
+  offerPrice: number | null;
+  lastMessage: string;
+  noticeType: NotificationRow["type"];
+  noticeText: string;
+  isAboutAppended: boolean;
+}
+
+const sendStatement = preparedSql<SendSqlRow>(
+  "chat_send",
+  sql`
     with chat as (
       select c.id, c.kind, c.item_id, c.item_name, c.recruitment_post_id, c.recruitment_purpose,
         array(select m.user_id from ${chatMembers} m where m.chat_id = c.id order by m.user_id) as members
-      from ${chats} c where c.id = ${message.chatId}
+      from ${chats} c where c.id = ${value("chatId")}
     ), allowed as (
-      select chat.*, (select u from unnest(chat.members) u where u <> ${message.senderId}::uuid limit 1) as recipient_id
-      from chat where ${message.senderId}::uuid = any(chat.members)
+      select chat.*, (select u from unnest(chat.members) u where u <> ${value("senderId")}::uuid limit 1) as recipient_id
+      from chat where ${value("senderId")}::uuid = any(chat.members)
     ), inserted as (
       insert into ${messages} (chat_id, sender_id, client_id, type, text, offer_price)
-      select allowed.id, ${message.senderId}::uuid, ${message.clientId}::text, ${message.type}::text,
-             ${message.text}::text, ${message.offerPrice ?? null}::int
+      select allowed.id, ${value("senderId")}::uuid, ${value("clientId")}::text, ${value("type")}::text,
+             ${value("text")}::text, ${value("offerPrice")}::int
       from allowed
       on conflict do nothing
       returning *
     ), meta as (
       update ${chats}
-      set last_message = ${lastMessage}::text, last_sender_id = inserted.sender_id, updated_at = inserted.created_at
+      set last_message = ${value("lastMessage")}::text, last_sender_id = inserted.sender_id, updated_at = inserted.created_at
       from inserted
       where ${chats}.id = inserted.chat_id and ${chats}.updated_at <= inserted.created_at
     ), noted as (
       insert into ${notifications} (user_id, type, text, chat_id, item_id, recruitment_post_id, from_user_id, offer_price)
-      select a.recipient_id, ${notice.type}::text,
-        case when ${notice.isAboutAppended}::boolean
-          then ${notice.text}::text || case when a.kind = 'recruitment'
+      select a.recipient_id, ${value("noticeType")}::text,
+        case when ${value("isAboutAppended")}::boolean
+          then ${value("noticeText")}::text || case when a.kind = 'recruitment'
             then coalesce(a.recruitment_purpose, 'your post') else a.item_name end
-          else ${notice.text}::text end,
+          else ${value("noticeText")}::text end,
         i.chat_id, a.item_id, a.recruitment_post_id, i.sender_id, i.offer_price
       from inserted i cross join allowed a
       where a.recipient_id is not null
@@ -155,8 +158,37 @@ export async function storeSend(
       (select a.members::text[] from allowed a) as members,
       i.id, i.chat_id, i.sender_id, i.client_id, i.type, i.text, i.offer_price, i.created_at
     from (values (1)) as one (x) left join inserted i on true
-  `);
-  const [row] = (result as unknown as { rows: SendSqlRow[] }).rows;
+  `,
+);
+
+/**
+ * A whole send in one statement (no transaction round trips): the membership check, the message,
+ * the chat's meta (last message, sender, updated time), the notification to the other member and
+ * the live events of both members with their numbers. Nothing is written unless the sender is a
+ * member and (sender, clientId) is new; the unique index decides, so concurrent retries store one
+ * message. The meta only moves forward: of two sends committing in either order, the newer message
+ * wins. The events' payloads are the API's shapes (toMessageDto, toNotificationDto) built in SQL;
+ * each member's counter row is bumped as in appendLiveEvents, so numbers stay gap-free.
+ */
+export async function storeSend(
+  db: Db,
+  message: NewMessage,
+  lastMessage: string,
+  notice: SendNotice,
+): Promise<SendOutcome> {
+  const values: SendValues = {
+    chatId: message.chatId,
+    senderId: message.senderId,
+    clientId: message.clientId,
+    type: message.type,
+    text: message.text,
+    offerPrice: message.offerPrice ?? null,
+    lastMessage,
+    noticeType: notice.type,
+    noticeText: notice.text,
+    isAboutAppended: notice.isAboutAppended,
+  };
+  const [row] = await sendStatement(db, values);
   if (!row?.is_chat_found) return { kind: "chat-not-found" };
   if (!row.is_member) return { kind: "not-member" };
   if (row.id === null) return { kind: "duplicate" };
