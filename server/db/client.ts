@@ -35,8 +35,37 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each query synchronously and hands its lock to the next waiter without letting the
+ * event loop turn, so a queue of queries would hold up every socket, timer and request for as long
+ * as the whole queue takes. Here the queries wait in one line of our own, and the event loop turns
+ * once before each: the same order and exclusivity, but requests and live events move in between.
+ */
+const takingTurns = new WeakSet<PGlite>();
+
+function takeTurns(client: PGlite): void {
+  if (takingTurns.has(client)) return;
+  takingTurns.add(client);
+  let tail: Promise<unknown> = Promise.resolve();
+  const inLine = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(nextTurn).then(work);
+    tail = result.catch(() => {});
+    return result;
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite["query"]>) => inLine(() => query(...args))) as PGlite["query"];
+  client.exec = (...args) => inLine(() => exec(...args));
+  client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
+    inLine(() => transaction(...args))) as PGlite["transaction"];
+}
+
 /** Wraps an open PGlite (a folder, memory, or a loaded template) as the app's database. */
 export function fromPglite(client: PGlite, release: () => void = () => {}): Database {
+  takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
