@@ -27,7 +27,7 @@ import { toItemDto } from "../server/modules/items/items.mapper";
 import { type BrowseFilters, browseItems, itemWithSeller } from "../server/modules/items/items.repository";
 import { describeMachine, writeResults } from "./lib/machine";
 import { benchPostgresUrl, dropDatabase, freshDatabase } from "./lib/postgres";
-import { grouped, log, positiveInt, round, summarise, type Timing } from "./lib/stats";
+import { grouped, log, positiveInt, round, summarise, type Timing, textTable } from "./lib/stats";
 
 const ITEM_COUNT = positiveInt("BENCH_ITEMS", 50_000);
 const SELLER_COUNT = Math.max(10, Math.round(ITEM_COUNT / 16));
@@ -553,16 +553,7 @@ function table(results: EngineResult[]): string {
       `${result.ratio.bytes}x`,
     ]);
   }
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join("  ");
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+  return textTable(header, rows);
 }
 
 function verdict(result: EngineResult): string {

@@ -47,7 +47,7 @@ import {
 } from "./lib/population";
 import { benchPostgresUrl, dropDatabase, freshDatabase } from "./lib/postgres";
 import { startServer, UsageRecorder, type UsageSummary } from "./lib/server-process";
-import { log, positiveInt, round, summarise } from "./lib/stats";
+import { log, positiveInt, round, summarise, textTable } from "./lib/stats";
 
 const SECONDS = positiveInt("BENCH_LOAD_SECONDS", 40);
 const CONNECTIONS = positiveInt("BENCH_LOAD_CONNECTIONS", 100);
@@ -516,9 +516,19 @@ async function runEngine(engine: "embedded" | "postgres", postgresUrl: string | 
 }
 
 function printTable(engines: Awaited<ReturnType<typeof runEngine>>[]): void {
-  const rows = [
-    ["engine", "phase", "req/s", "p50 ms", "p99 ms", "errors", "chat p99 ms", "loop p99 ms", "CPU %"],
+  const header = [
+    "engine",
+    "phase",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+    "chat p99 ms",
+    "loop p99 ms",
+    "server CPU %",
+    "database CPU %",
   ];
+  const rows: string[][] = [];
   for (const engine of engines)
     for (const phase of engine.phases)
       rows.push([
@@ -533,9 +543,7 @@ function printTable(engines: Awaited<ReturnType<typeof runEngine>>[]): void {
         String(phase.server.cpuPercent),
         phase.database ? String(phase.database.cpuPercent) : "",
       ]);
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  log("");
-  for (const row of rows) log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join("  "));
+  log(`\n${textTable(header, rows)}`);
 }
 
 async function main(): Promise<void> {

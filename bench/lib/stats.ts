@@ -44,3 +44,17 @@ export const grouped = (value: number) => value.toLocaleString("en-IN");
 export function log(message: string): void {
   process.stdout.write(`${message}\n`);
 }
+
+/** A plain-text table: the first `textColumns` columns left-aligned, the figures after them right-aligned. */
+export function textTable(header: readonly string[], rows: readonly string[][], textColumns = 2): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) =>
+        column < textColumns ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
