@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@shared/api/errors";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
@@ -7,6 +7,41 @@ import { AppError } from "../lib/app-error";
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
+}
+
+/** One key's attempts in its present window, and the seconds until that window ends. */
+export interface AttemptCount {
+  count: number;
+  retry_after: number;
+}
+
+/**
+ * The upsert that counts one attempt at `key` (a value or a `sql.placeholder`), returning an
+ * AttemptCount. `hit` runs it alone; a hot path may run it inside its own statement.
+ */
+export function countAttemptSql(key: unknown, windowSeconds: unknown): SQL {
+  const window = sql`make_interval(secs => ${windowSeconds}::int)`;
+  const isOver = sql`${rateLimits}.window_start < now() - ${window}`;
+  return sql`
+    insert into ${rateLimits} (key, window_start, count) values (${key}::text, now(), 1)
+    on conflict (key) do update set
+      count = case when ${isOver} then 1 else ${rateLimits}.count + 1 end,
+      window_start = case when ${isOver} then now() else ${rateLimits}.window_start end
+    returning count,
+      greatest(1, ceil(extract(epoch from (window_start + ${window} - now()))))::int as retry_after`;
+}
+
+/** 429 with Retry-After once the window's limit is passed. */
+function throwIfOverLimit(
+  row: AttemptCount,
+  rule: RateLimitRule,
+  refusal: { code?: ErrorCode; message: string },
+): void {
+  if (row.count > rule.limit) {
+    throw new AppError(refusal.code ?? "rate_limited", refusal.message, {
+      "retry-after": String(row.retry_after),
+    });
+  }
 }
 
 /**
@@ -17,26 +52,9 @@ export class RateLimiter {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, rule: RateLimitRule, refusal: { code?: ErrorCode; message: string }): Promise<void> {
-    const interval = `${rule.windowSeconds} seconds`;
-    const [row] = await this.db
-      .insert(rateLimits)
-      .values({ key, windowStart: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.windowStart} < now() - ${interval}::interval then 1 else ${rateLimits.count} + 1 end`,
-          windowStart: sql`case when ${rateLimits.windowStart} < now() - ${interval}::interval then now() else ${rateLimits.windowStart} end`,
-        },
-      })
-      .returning({
-        count: rateLimits.count,
-        retryAfter: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + ${interval}::interval - now()))))::int`,
-      });
-    if (row && row.count > rule.limit) {
-      throw new AppError(refusal.code ?? "rate_limited", refusal.message, {
-        "retry-after": String(row.retryAfter),
-      });
-    }
+    const result = await this.db.execute(countAttemptSql(key, rule.windowSeconds));
+    const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
+    if (row) throwIfOverLimit(row, rule, refusal);
   }
 
   /** Forgets a key's attempts (a successful sign-in clears its failures). */

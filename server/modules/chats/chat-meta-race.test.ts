@@ -43,8 +43,10 @@ describeOnPostgres(title, () => {
       // The blocker is inside a transaction: drop its statistics snapshot to see the present.
       await admin.query("select pg_stat_clear_snapshot()");
       const { rows } = await admin.query(
+        // Waiting for the blocker's transaction to end: only the first send's message insert does
+        // that (the send is one long statement, so its text is cut short in pg_stat_activity).
         `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-           and query ilike '%insert into "messages"%'`,
+           and wait_event = 'transactionid'`,
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));

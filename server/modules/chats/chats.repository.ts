@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, liveCursors, liveEvents, messages, notifications, users } from "../../db/schema";
+import { type AttemptCount, countAttemptSql, type RateLimitRule } from "../../plugins/rate-limit";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -58,7 +59,16 @@ export interface SendNotice {
   isAboutAppended: boolean;
 }
 
+/** A send limit: at most rule.limit sends per window under one key; `message` is the refusal. */
+export interface SendLimit {
+  key: string;
+  rule: RateLimitRule;
+  message: string;
+}
+
 export type SendOutcome =
+  /** Past the send limit: nothing was written. */
+  | { kind: "rate-limited"; attempts: AttemptCount; limit: SendLimit }
   | { kind: "chat-not-found" }
   | { kind: "not-member" }
   /** (sender, clientId) was already stored: nothing was added. */
@@ -81,18 +91,21 @@ interface SendValues {
   noticeType: NotificationRow["type"];
   noticeText: string;
   isAboutAppended: boolean;
+  limitKey?: string;
+  limitWindowSeconds?: number;
+  limitMax?: number;
 }
 
-const sendStatement = preparedSql<SendSqlRow>(
-  "chat_send",
-  sql`
-    with chat as (
+/** With a send limit, the attempt is counted first and nothing is written past the limit. */
+const sendSql = (isLimited: boolean) => sql`
+    with ${isLimited ? sql`limited as (${countAttemptSql(value("limitKey"), value("limitWindowSeconds"))}), ` : sql``}chat as (
       select c.id, c.kind, c.item_id, c.item_name, c.recruitment_post_id, c.recruitment_purpose,
         array(select m.user_id from ${chatMembers} m where m.chat_id = c.id order by m.user_id) as members
       from ${chats} c where c.id = ${value("chatId")}
     ), allowed as (
       select chat.*, (select u from unnest(chat.members) u where u <> ${value("senderId")}::uuid limit 1) as recipient_id
       from chat where ${value("senderId")}::uuid = any(chat.members)
+        ${isLimited ? sql`and (select count from limited) <= ${value("limitMax")}::int` : sql``}
     ), inserted as (
       insert into ${messages} (chat_id, sender_id, client_id, type, text, offer_price)
       select allowed.id, ${value("senderId")}::uuid, ${value("clientId")}::text, ${value("type")}::text,
@@ -156,13 +169,16 @@ const sendStatement = preparedSql<SendSqlRow>(
     )
     select exists (select 1 from chat) as is_chat_found, exists (select 1 from allowed) as is_member,
       (select a.members::text[] from allowed a) as members,
+      ${isLimited ? sql`(select row_to_json(limited) from limited)` : sql`null::json`} as attempts,
       i.id, i.chat_id, i.sender_id, i.client_id, i.type, i.text, i.offer_price, i.created_at
     from (values (1)) as one (x) left join inserted i on true
-  `,
-);
+  `;
+const sendStatement = preparedSql<SendSqlRow>("chat_send", sendSql(false));
+const limitedSendStatement = preparedSql<SendSqlRow>("chat_send_limited", sendSql(true));
 
 /**
- * A whole send in one statement (no transaction round trips): the membership check, the message,
+ * A whole send in one statement (no transaction round trips): the send limit if one is given,
+ * the membership check, the message,
  * the chat's meta (last message, sender, updated time), the notification to the other member and
  * the live events of both members with their numbers. Nothing is written unless the sender is a
  * member and (sender, clientId) is new; the unique index decides, so concurrent retries store one
@@ -175,6 +191,7 @@ export async function storeSend(
   message: NewMessage,
   lastMessage: string,
   notice: SendNotice,
+  limit?: SendLimit,
 ): Promise<SendOutcome> {
   const values: SendValues = {
     chatId: message.chatId,
@@ -188,7 +205,14 @@ export async function storeSend(
     noticeText: notice.text,
     isAboutAppended: notice.isAboutAppended,
   };
-  const [row] = await sendStatement(db, values);
+  if (limit) {
+    values.limitKey = limit.key;
+    values.limitWindowSeconds = limit.rule.windowSeconds;
+    values.limitMax = limit.rule.limit;
+  }
+  const [row] = await (limit ? limitedSendStatement : sendStatement)(db, values);
+  if (limit && row?.attempts && row.attempts.count > limit.rule.limit)
+    return { kind: "rate-limited", attempts: row.attempts, limit };
   if (!row?.is_chat_found) return { kind: "chat-not-found" };
   if (!row.is_member) return { kind: "not-member" };
   if (row.id === null) return { kind: "duplicate" };
@@ -212,6 +236,7 @@ interface SendSqlRow {
   is_chat_found: boolean;
   is_member: boolean;
   members: string[] | null;
+  attempts: AttemptCount | null;
   id: string | null;
   chat_id: string;
   sender_id: string;

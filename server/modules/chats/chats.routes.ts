@@ -75,14 +75,11 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      await ctx.rateLimiter.hit(
-        `send:user:${user.id}`,
-        { limit: 120, windowSeconds: 60 },
-        {
-          message: "You are sending messages too fast. Please wait a moment.",
-        },
-      );
-      const { message, isNew } = await service.sendMessage(ctx, user, request.params.chatId, request.body);
+      // The send limit is counted inside the send's own statement.
+      const { message, isNew } = await service.sendMessage(ctx, user, request.params.chatId, request.body, {
+        rule: { limit: 120, windowSeconds: 60 },
+        message: "You are sending messages too fast. Please wait a moment.",
+      });
       return reply.code(isNew ? 201 : 200).send({ message });
     },
   });

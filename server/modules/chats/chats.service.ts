@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { chatMembers, chats, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import type { RateLimitRule } from "../../plugins/rate-limit";
 import { announceEvents } from "../../realtime/transaction";
 import { findItem } from "../items/items.repository";
 import { toChatSummary, toMessageDto } from "./chats.mapper";
@@ -81,6 +82,7 @@ export async function sendMessage(
   sender: UserRow,
   chatId: string,
   body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
+  limit?: { rule: RateLimitRule; message: string },
 ) {
   const isOffer = body.type === "offer";
   const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
@@ -102,8 +104,13 @@ export async function sendMessage(
         : `${sender.name}: ${preview(text)}`,
       isAboutAppended: isOffer,
     },
+    limit && { key: `send:user:${sender.id}`, ...limit },
   );
   switch (outcome.kind) {
+    case "rate-limited":
+      throw new AppError("rate_limited", outcome.limit.message, {
+        "retry-after": String(outcome.attempts.retry_after),
+      });
     case "chat-not-found":
       throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
     case "not-member":

@@ -19,7 +19,7 @@ import { insertItem } from "../../../tests/factories/items";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { chats, notifications } from "../../db/schema";
+import { chats, notifications, rateLimits } from "../../db/schema";
 
 let testApp: TestApp;
 let buyer: Student;
@@ -247,6 +247,37 @@ describe("send validation", () => {
     expect(response.json()).toEqual(refusal("invalid_input", CHAT_MESSAGES.badOffer));
     expect(await countMessages(testApp, chat.id)).toBe(0);
     expect(await countAllNotifications()).toBe(before);
+  });
+});
+
+describe("the send limit: 120 sends a minute per student", () => {
+  it("past it -> 429 with Retry-After, nothing stored; once the window has passed, sends go through", async () => {
+    const sender = await createStudent(testApp);
+    const recipient = await createStudent(testApp);
+    const chat = await openItemChat(testApp, sender, recipient);
+    const key = `send:user:${sender.id}`;
+    await testApp.database.db.insert(rateLimits).values({ key, windowStart: new Date(), count: 120 });
+
+    const refused = await sendRequest(testApp, sender.cookie, chat.id, {
+      type: "text",
+      clientId: newClientId(),
+      text: "One too many",
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe("rate_limited");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(await countMessages(testApp, chat.id)).toBe(0);
+    expect(await notificationRowsOf(testApp, recipient.id)).toHaveLength(0);
+    expect((await chatList(sender)).find((c) => c.id === chat.id)?.lastMessage).toBeNull();
+
+    await testApp.database.db
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - 61_000) })
+      .where(eq(rateLimits.key, key));
+    await sendText(testApp, sender, chat.id, "A minute later");
+    const [counter] = await testApp.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(counter?.count).toBe(1);
   });
 });
 
