@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { StoredFrame } from "./live-events";
 
 /** What instances tell each other: whose events to deliver, and which sessions to disconnect. */
 export type BusMessage =
-  | { kind: "events"; users: string[] }
+  | {
+      kind: "events";
+      users: string[];
+      /** The new events themselves, by user: handed to this instance's own sockets only, never sent. */
+      frames?: ReadonlyMap<string, StoredFrame[]>;
+    }
   | { kind: "sessions-ended"; sessions: string[] }
   | { kind: "users-ended"; users: string[] }
   /** Something everyone sees changed (events, recruitment posts): clients refetch it. */

@@ -7,7 +7,14 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { requireUser } from "../plugins/auth";
 import type { BusMessage, LiveBus } from "./bus";
-import { currentSeq, cursorKey, type EventCursor, hasEventAfter, readEventsAfterMany } from "./live-events";
+import {
+  currentSeq,
+  cursorKey,
+  type EventCursor,
+  hasEventAfter,
+  readEventsAfterMany,
+  type StoredFrame,
+} from "./live-events";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -47,9 +54,11 @@ export interface LiveGatewayOptions {
 }
 
 /**
- * The live socket at /api/live: one per tab, signed in by the session cookie. Delivery always
- * reads the user's numbered events from the database, after a bus message says there are new
- * ones, so what a socket sends is in order, without gaps, and the same on every instance.
+ * The live socket at /api/live: one per tab, signed in by the session cookie. Delivery reads the
+ * user's numbered events from the database, after a bus message says there are new ones, so what
+ * a socket sends is in order, without gaps, and the same on every instance; the events a send on
+ * this instance has just stored are handed over with the bus message and sent without that read
+ * when they follow on from what the socket has.
  */
 export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayOptions) => {
   const connections = new Map<string, Set<Connection>>();
@@ -63,6 +72,30 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
   const send = (connection: Connection, frame: SocketFrame | string) => {
     if (connection.socket.readyState === connection.socket.OPEN)
       connection.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  };
+
+  /** Sends the event that follows the connection's last one. */
+  const sendNext = (connection: Connection, event: StoredFrame) => {
+    send(connection, event.text);
+    connection.lastSeq = event.seq;
+  };
+
+  /**
+   * Frames this instance has just stored (a send's result) go straight to its sockets when they
+   * follow on from what each socket has; anything else (a gap, another instance's events) is read.
+   */
+  const handOver = (connection: Connection, frames: StoredFrame[], heardAt: number) => {
+    let isSent = false;
+    for (const frame of frames) {
+      if (frame.seq <= connection.lastSeq) continue;
+      if (frame.seq !== connection.lastSeq + 1) {
+        connection.pendingSince ??= heardAt;
+        return deliver(connection);
+      }
+      sendNext(connection, frame);
+      isSent = true;
+    }
+    if (isSent) options.onDelivered?.((performance.now() - heardAt) / 1000);
   };
 
   // Connections with events to read. One reader drains them all, so under load one query
@@ -87,8 +120,8 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         }
         batch.forEach((connection, index) => {
           const events = found.get(cursorKey(cursors[index] as EventCursor)) ?? [];
-          for (const event of events) send(connection, event.text);
-          connection.lastSeq = events.at(-1)?.seq ?? connection.lastSeq;
+          // Frames handed over directly while this read was under way are not sent twice.
+          for (const event of events) if (event.seq === connection.lastSeq + 1) sendNext(connection, event);
           // A full batch: there may be more.
           if (events.length === BATCH) pending.add(connection);
           else if (connection.pendingSince !== null) {
@@ -119,9 +152,15 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
 
   const unsubscribe = options.bus.subscribe((message: BusMessage) => {
     if (message.kind === "events") {
+      const heardAt = performance.now();
       for (const userId of message.users)
         for (const connection of connections.get(userId) ?? []) {
-          connection.pendingSince ??= performance.now();
+          const frames = message.frames?.get(userId);
+          if (frames) {
+            handOver(connection, frames, heardAt);
+            continue;
+          }
+          connection.pendingSince ??= heardAt;
           deliver(connection);
         }
     } else if (message.kind === "broadcast") {

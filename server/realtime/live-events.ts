@@ -102,6 +102,11 @@ export interface StoredFrame {
   text: string;
 }
 
+/** The same JSON as JSON.stringify({ seq, type, data }); the payload is JSON the server wrote. */
+export function toStoredFrame(seq: number, type: string, payload: string): StoredFrame {
+  return { seq, text: `{"seq":${seq},"type":${JSON.stringify(type)},"data":${payload}}` };
+}
+
 /**
  * readEventsAfter for many readers in one query: what follows each cursor, in order, at most
  * `limit` each, keyed by cursorKey. Cursors without new events are absent. Each frame's text is
@@ -122,9 +127,7 @@ export async function readEventsAfterMany(
   for (const row of rows) {
     const key = cursorKey({ userId: row.user_id, after: Number(row.after) });
     const list = found.get(key) ?? [];
-    const seq = Number(row.seq);
-    // The same JSON as JSON.stringify({ seq, type, data }); the payload is JSON the server wrote.
-    list.push({ seq, text: `{"seq":${seq},"type":${JSON.stringify(row.type)},"data":${row.payload}}` });
+    list.push(toStoredFrame(Number(row.seq), row.type, row.payload));
     found.set(key, list);
   }
   return found;

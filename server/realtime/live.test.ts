@@ -122,6 +122,29 @@ describe("delivery of a send", () => {
     expect(seqs).toEqual(seqs.map((_, i) => start + i));
   });
 
+  it("concurrent sends to one recipient in two chats: each event once, numbers without a gap", async () => {
+    const recipient = await createStudent(testApp);
+    const [first, second] = [await createStudent(testApp), await createStudent(testApp)];
+    const chats = [
+      await openItemChat(testApp, first, recipient),
+      await openItemChat(testApp, second, recipient),
+    ];
+    const socket = await connect(recipient.cookie);
+    const start = socket.first.seq;
+    const texts = Array.from({ length: 20 }, (_, i) => `Concurrent ${i}`);
+    await Promise.all(
+      texts.map((text, i) => sendText(testApp, i % 2 === 0 ? first : second, chats[i % 2]?.id ?? "", text)),
+    );
+    // Each send gives the recipient four events: message, chat, notification, counts.
+    await socket.waitUntil((frames) => frames.length >= 1 + 4 * texts.length, "eighty event frames");
+    await settle();
+    const frames = afterHello(socket);
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => start + 1 + i));
+    const received = frames.flatMap((f) => (f.type === "message.created" ? [f.data.message.text] : []));
+    expect(received.sort()).toEqual([...texts].sort());
+    expect(frames.filter((f) => f.type === "notification.created")).toHaveLength(texts.length);
+  });
+
   it("opening the chat sends notification.read and counts back to zero", async () => {
     const { buyer, seller, chat } = await pair();
     await sendText(testApp, buyer, chat.id, "ping");

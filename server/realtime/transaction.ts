@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
-import { appendLiveEvents, type PendingEvent } from "./live-events";
+import { appendLiveEvents, type PendingEvent, type StoredFrame } from "./live-events";
 
 /**
  * Runs work in one transaction together with the live events it causes, then tells the other
@@ -21,11 +21,18 @@ export async function transactionWithEvents<T>(
   return result;
 }
 
-/** Tells every instance (this one at once) that these users have new committed events. */
-export async function announceEvents(ctx: Pick<AppContext, "bus" | "log">, users: string[]): Promise<void> {
+/**
+ * Tells every instance (this one at once) that these users have new committed events. With their
+ * frames, this instance's sockets get them without reading them back.
+ */
+export async function announceEvents(
+  ctx: Pick<AppContext, "bus" | "log">,
+  users: string[],
+  frames?: ReadonlyMap<string, StoredFrame[]>,
+): Promise<void> {
   if (users.length === 0) return;
   // The events are stored: a lost bus message only delays them until the next one or a reconnect.
-  await ctx.bus.publish({ kind: "events", users }).catch((error) => {
+  await ctx.bus.publish({ kind: "events", users, frames }).catch((error) => {
     ctx.log.error({ err: error }, "live bus publish failed");
   });
 }

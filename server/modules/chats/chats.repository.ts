@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, liveCursors, liveEvents, messages, notifications, users } from "../../db/schema";
 import { type AttemptCount, countAttemptSql, type RateLimitRule } from "../../plugins/rate-limit";
+import { type StoredFrame, toStoredFrame } from "../../realtime/live-events";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -73,7 +74,8 @@ export type SendOutcome =
   | { kind: "not-member" }
   /** (sender, clientId) was already stored: nothing was added. */
   | { kind: "duplicate" }
-  | { kind: "stored"; message: MessageRow; members: string[] };
+  /** `frames`: each member's new events as the live socket sends them, in order. */
+  | { kind: "stored"; message: MessageRow; members: string[]; frames: Map<string, StoredFrame[]> };
 
 /** A timestamp as JavaScript's toISOString writes it (milliseconds, truncated, UTC). */
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -166,9 +168,12 @@ const sendSql = (isLimited: boolean) => sql`
       insert into ${liveEvents} (user_id, seq, type, payload)
       select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
       from events e join bumped b on b.user_id = e.user_id join batch c on c.user_id = e.user_id
+      returning user_id, seq, type, payload
     )
     select exists (select 1 from chat) as is_chat_found, exists (select 1 from allowed) as is_member,
       (select a.members::text[] from allowed a) as members,
+      (select json_agg(json_build_object('userId', s.user_id, 'seq', s.seq, 'type', s.type, 'payload', s.payload)
+        order by s.user_id, s.seq) from stored s) as events,
       ${isLimited ? sql`(select row_to_json(limited) from limited)` : sql`null::json`} as attempts,
       i.id, i.chat_id, i.sender_id, i.client_id, i.type, i.text, i.offer_price, i.created_at
     from (values (1)) as one (x) left join inserted i on true
@@ -219,6 +224,7 @@ export async function storeSend(
   return {
     kind: "stored",
     members: row.members ?? [],
+    frames: framesByUser(row.events ?? []),
     message: {
       id: row.id,
       chatId: row.chat_id,
@@ -236,6 +242,7 @@ interface SendSqlRow {
   is_chat_found: boolean;
   is_member: boolean;
   members: string[] | null;
+  events: { userId: string; seq: number | string; type: string; payload: string }[] | null;
   attempts: AttemptCount | null;
   id: string | null;
   chat_id: string;
@@ -245,6 +252,16 @@ interface SendSqlRow {
   text: string;
   offer_price: number | null;
   created_at: Date | string;
+}
+
+function framesByUser(events: NonNullable<SendSqlRow["events"]>): Map<string, StoredFrame[]> {
+  const frames = new Map<string, StoredFrame[]>();
+  for (const event of events) {
+    const list = frames.get(event.userId) ?? [];
+    list.push(toStoredFrame(Number(event.seq), event.type, event.payload));
+    frames.set(event.userId, list);
+  }
+  return frames;
 }
 
 /** The newest messages of a chat, returned oldest first. */

@@ -123,7 +123,7 @@ export async function sendMessage(
       return { message: toMessageDto(first), isNew: false };
     }
     case "stored":
-      await announceEvents(ctx, outcome.members);
+      await announceEvents(ctx, outcome.members, outcome.frames);
       return { message: toMessageDto(outcome.message), isNew: true };
   }
 }
