@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { describeRoute, kb, measureRoutesOf } from "./scripts/route-bundles";
+import { describeRoute, kb, measureRoutesOf } from "./scripts/route-bundles.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing

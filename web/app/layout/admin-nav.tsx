@@ -12,7 +12,7 @@ export function AdminNav() {
         className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"
       >
         <BrandLink to="/admin" badge="Admin" />
-        <button type="button" onClick={() => logout.mutate()} className={`${ghostButton} ml-auto`}>
+        <button type="button" onClick={() => logout.mutate()} className={`${ghostButton} ml-auto shrink-0`}>
           Logout
         </button>
       </nav>
