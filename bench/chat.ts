@@ -40,7 +40,7 @@ import {
 } from "./lib/population";
 import { benchPostgresUrl, dropDatabase, freshDatabase } from "./lib/postgres";
 import { startServer, UsageRecorder, type UsageSummary } from "./lib/server-process";
-import { grouped, log, positiveInt, round, summarise, type Timing } from "./lib/stats";
+import { grouped, log, positiveInt, round, summarise, type Timing, textTable } from "./lib/stats";
 
 const USER_COUNT = positiveInt("BENCH_CHAT_USERS", 2_000);
 const RATE = positiveInt("BENCH_CHAT_RATE", 200);
@@ -510,16 +510,7 @@ function table(results: EngineResult[]): string {
       ]);
     }
   }
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join("  ");
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+  return textTable(header, rows);
 }
 
 function integrityLine(result: EngineResult): string {
