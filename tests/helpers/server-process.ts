@@ -12,7 +12,7 @@ export function ensureWebBuild(): void {
   const build = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    { cwd: root, stdio: "inherit" },
+    { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
   );
   if (build.status !== 0) throw new Error("The web build failed");
 }
