@@ -12,16 +12,18 @@ export interface RoundRobinProxy {
 
 /**
  * A small load balancer for tests: each HTTP request and each WebSocket upgrade goes to the next
- * instance in turn, with X-Forwarded-For set. An instance that refuses the connection (stopped)
+ * instance in turn (requests and upgrades each in their own turn), with X-Forwarded-For set. An instance that refuses the connection (stopped)
  * is skipped, as a load balancer's health check would, so clients reconnect to another one.
  */
 export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobinProxy> {
   const served = new Map(targets.map((target) => [target, { requests: 0, upgrades: 0 }]));
   const sockets = new Set<net.Socket>();
-  let next = 0;
-  /** The targets in the order to try them for one request. */
-  const rotation = () => {
-    const start = next++ % targets.length;
+  // Requests and upgrades take turns separately, so consecutive sockets always alternate, however
+  // many plain requests came between them.
+  const turns = { request: 0, upgrade: 0 };
+  /** The targets in the order to try them for one request or upgrade. */
+  const rotation = (kind: keyof typeof turns) => {
+    const start = turns[kind]++ % targets.length;
     return targets.map((_, i) => targets[(start + i) % targets.length] as string);
   };
   const forwardedFor = (request: http.IncomingMessage) =>
@@ -56,7 +58,7 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
       });
       upstream.end(body);
     };
-    tryTarget(rotation());
+    tryTarget(rotation("request"));
   });
 
   server.on("upgrade", (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
@@ -96,7 +98,7 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
         else client.destroy();
       });
     };
-    tryTarget(rotation());
+    tryTarget(rotation("upgrade"));
   });
 
   server.on("connection", (socket) => {
