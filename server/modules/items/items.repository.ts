@@ -71,29 +71,22 @@ export async function browseItems(
       .where(where);
     return count?.total ?? 0;
   };
-  const ordered = [...ORDER[filters.sort]];
-  const offset = (filters.page - 1) * PAGE_SIZE;
-
-  if (!search && !filters.college) {
-    const rows = await db
-      .select(itemWithSeller)
-      .from(items)
-      .innerJoin(users, eq(users.id, items.sellerId))
-      .where(where)
-      .orderBy(...ordered)
-      .limit(PAGE_SIZE)
-      .offset(offset);
-    return { rows, total: await countMatches() };
-  }
+  // A search or a college leaves few matches: their total comes with the page. Without either,
+  // counting in the page would make every active item's row, so the count runs apart.
+  const isNarrow = Boolean(search || filters.college);
   const page = await db
-    .select({ ...itemWithSeller, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      ...itemWithSeller,
+      total: sql<number>`${isNarrow ? sql`count(*) over ()` : sql`0`}`.mapWith(Number),
+    })
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(where)
-    .orderBy(...ordered)
+    .orderBy(...ORDER[filters.sort])
     .limit(PAGE_SIZE)
-    .offset(offset);
+    .offset((filters.page - 1) * PAGE_SIZE);
   const rows = page.map(({ total: _total, ...row }) => row);
+  if (!isNarrow) return { rows, total: await countMatches() };
   if (page[0]) return { rows, total: page[0].total };
   if (filters.page === 1) return { rows, total: 0 };
   return { rows, total: await countMatches() };
