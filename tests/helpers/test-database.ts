@@ -19,7 +19,7 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function adminQuery(url: string, statement: string): Promise<void> {
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -3,7 +3,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
@@ -14,6 +13,7 @@ import { createStudent, STRONG_PASSWORD } from "../factories/users";
 import { get, signIn } from "../helpers/api";
 import { startLocalS3 } from "../helpers/s3";
 import { createTestAppOn, type TestApp } from "../helpers/test-app";
+import { adminQuery } from "../helpers/test-database";
 import { uploadedImageUrl } from "../helpers/uploads";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -220,21 +220,12 @@ describe("backup and restore of the embedded database", () => {
 describe.skipIf(!POSTGRES_URL)("backup and restore on a PostgreSQL server (TEST_DATABASE_URL)", () => {
   const created: string[] = [];
   const folders: string[] = [];
-
-  async function adminQuery(statement: string): Promise<void> {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  const postgresUrl = POSTGRES_URL as string;
 
   async function freshDatabase(): Promise<string> {
     const name = `campus_bazaar_backup_${process.pid}_${created.length}`;
-    await adminQuery(`drop database if exists ${name} with (force)`);
-    await adminQuery(`create database ${name}`);
+    await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
+    await adminQuery(postgresUrl, `create database ${name}`);
     created.push(name);
     const url = new URL(POSTGRES_URL as string);
     url.pathname = `/${name}`;
@@ -242,7 +233,7 @@ describe.skipIf(!POSTGRES_URL)("backup and restore on a PostgreSQL server (TEST_
   }
 
   afterAll(async () => {
-    for (const name of created) await adminQuery(`drop database if exists ${name} with (force)`);
+    for (const name of created) await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
     for (const dir of folders) await fs.rm(dir, { recursive: true, force: true });
   });
 
