@@ -2,6 +2,7 @@ import type {} from "@fastify/cookie";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { batched } from "../db/batched";
 import type { Db } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
 import { AppError, notSignedIn } from "../lib/app-error";
@@ -54,25 +55,37 @@ export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean)
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: isSecureCookie });
 }
 
-/** The live session behind a cookie's hash, and its user; prepared once per database handle. */
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({ user: users })
+/**
+ * The live sessions behind cookie hashes, with their users: one query for the requests that
+ * arrive together (under load, one lookup serves many requests). Prepared once per database handle.
+ */
+function sessionLookup(db: Db): (id: string) => Promise<UserRow | undefined> {
+  const statement = db
+    .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder("id")),
+        sql`${sessions.id} = any(${sql.placeholder("ids")}::text[])`,
         gt(sessions.expiresAt, sql.placeholder("now")),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1)
-    .prepare("session_user");
+    .prepare("session_users");
+  const lookUp = batched<string, UserRow | null>({
+    maxInFlight: 2,
+    maxBatch: 100,
+    runMany: async (_db, ids) => {
+      const rows = await statement.execute({ ids, now: new Date().toISOString() });
+      const found = new Map(rows.map((row) => [row.sessionId, row.user]));
+      return ids.map((id) => found.get(id) ?? null);
+    },
+  });
+  return async (id) => (await lookUp(db, id)) ?? undefined;
 }
 
 async function loadSession(
-  findSession: ReturnType<typeof prepareSessionLookup>,
+  findSession: ReturnType<typeof sessionLookup>,
   request: FastifyRequest,
 ): Promise<void> {
   request.user = null;
@@ -80,9 +93,9 @@ async function loadSession(
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const id = hashToken(token);
-  const [row] = await findSession.execute({ id, now: new Date().toISOString() });
-  if (!row) return;
-  request.user = row.user;
+  const user = await findSession(id);
+  if (!user) return;
+  request.user = user;
   request.sessionId = id;
 }
 
@@ -99,7 +112,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 export const authPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
-  const findSession = prepareSessionLookup(options.db);
+  const findSession = sessionLookup(options.db);
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;

@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import websocket from "@fastify/websocket";
 import { LIVE_REPLAY_LIMIT, type SocketFrame } from "@shared/api/chats";
 import type { FastifyInstance } from "fastify";
@@ -37,6 +38,9 @@ const CLOSE_ANSWER_MS = 2_000;
 
 interface Connection {
   socket: WebSocket;
+  /** The TCP stream under the socket: corked while a turn's frames are written. */
+  stream: Writable;
+  isCorked: boolean;
   userId: string;
   sessionId: string | null;
   lastSeq: number;
@@ -68,10 +72,22 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     return total;
   });
 
-  /** Writes a frame: an object, or a numbered event's ready JSON text. */
+  /**
+   * Writes a frame: an object, or a numbered event's ready JSON text. The frames a connection gets
+   * in one turn of the event loop (a send's message, chat, notification and counts, or a batch
+   * of sends) leave in one write to the network, not one each.
+   */
   const send = (connection: Connection, frame: SocketFrame | string) => {
-    if (connection.socket.readyState === connection.socket.OPEN)
-      connection.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    if (!connection.isCorked) {
+      connection.isCorked = true;
+      connection.stream.cork();
+      process.nextTick(() => {
+        connection.isCorked = false;
+        connection.stream.uncork();
+      });
+    }
+    connection.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   };
 
   /** Sends the event that follows the connection's last one. */
@@ -248,6 +264,9 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
       const after = (request.query as { after?: number }).after;
       const connection: Connection = {
         socket,
+        // The upgraded request's socket is the one the WebSocket writes to.
+        stream: request.raw.socket,
+        isCorked: false,
         userId: user.id,
         sessionId: request.sessionId,
         lastSeq: 0,

@@ -143,6 +143,9 @@ describe("delivery of a send", () => {
     const received = frames.flatMap((f) => (f.type === "message.created" ? [f.data.message.text] : []));
     expect(received.sort()).toEqual([...texts].sort());
     expect(frames.filter((f) => f.type === "notification.created")).toHaveLength(texts.length);
+    // Sends that overlap still count each other: the counts frames go 1, 2, ... in event order.
+    const unread = frames.flatMap((f) => (f.type === "counts" ? [f.data.unread] : []));
+    expect(unread).toEqual(texts.map((_, i) => i + 1));
   });
 
   it("opening the chat sends notification.read and counts back to zero", async () => {

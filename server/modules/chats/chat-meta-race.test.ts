@@ -17,9 +17,9 @@ const title =
     : "two sends that overlap in one chat (SKIPPED: the embedded database runs one transaction at a time)";
 
 /**
- * Two members send at nearly the same time. The first send's transaction starts first (so its
- * message gets the earlier created_at) but is held back at its message insert; the second send
- * commits meanwhile. The chat's meta must still describe the newest message of the thread.
+ * Two members send at nearly the same time, and the first send is held back at its message insert.
+ * A send locks its chat before writing, so the second waits for the first instead of overtaking
+ * it: both are stored, in the order they got the chat, and the chat's meta describes the newest.
  */
 describeOnPostgres(title, () => {
   let testApp: TestApp;
@@ -36,26 +36,26 @@ describeOnPostgres(title, () => {
     await drop();
   });
 
-  /** Waits (at most 5 s) until a statement on the database waits for a lock. */
-  async function waitForBlockedInsert(admin: pg.Client): Promise<void> {
+  /** Waits (at most 5 s) until `count` statements on the database wait for a transaction to end. */
+  async function waitForBlocked(admin: pg.Client, count: number): Promise<void> {
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
       // The blocker is inside a transaction: drop its statistics snapshot to see the present.
       await admin.query("select pg_stat_clear_snapshot()");
       const { rows } = await admin.query(
-        // Waiting for the blocker's transaction to end: only the first send's message insert does
-        // that (the send is one long statement, so its text is cut short in pg_stat_activity).
+        // The first send waits for the blocker at its message insert; the second for the first,
+        // at the chat's row lock.
         `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-           and wait_event = 'transactionid'`,
+           and wait_event in ('transactionid', 'tuple')`,
       );
-      if (rows.length > 0) return;
+      if (rows.length >= count) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error("the first send never waited at its message insert");
+    throw new Error(`fewer than ${count} sends ever waited`);
   }
 
   let thread: ThreadResponse;
-  it("the first send waits at its insert while the second commits; both are stored", async () => {
+  it("the first send waits at its insert, the second waits for the first; both are stored in order", async () => {
     const buyer = await createStudent(testApp);
     const seller = await createStudent(testApp);
     const chat = await openItemChat(testApp, buyer, seller);
@@ -71,17 +71,19 @@ describeOnPostgres(title, () => {
         [randomUUID(), chat.id, buyer.id, clientId],
       );
       const first = sendRequest(testApp, buyer.cookie, chat.id, { type: "text", clientId, text: "first" });
-      await waitForBlockedInsert(blocker);
-      await sendText(testApp, seller, chat.id, "second");
+      await waitForBlocked(blocker, 1);
+      const second = sendText(testApp, seller, chat.id, "second");
+      await waitForBlocked(blocker, 2);
       await blocker.query("rollback");
       expect((await first).statusCode).toBe(201);
+      expect((await second).text).toBe("second");
     } finally {
       await blocker.end();
     }
     const response = await get(testApp, `/api/chats/${chat.id}`, { cookie: buyer.cookie });
     expect(response.statusCode).toBe(200);
     thread = response.json();
-    expect(thread.messages.map((m) => m.text).sort()).toEqual(["first", "second"]);
+    expect(thread.messages.map((m) => m.text)).toEqual(["first", "second"]);
   });
 
   it("the chat's lastMessage and updatedAt describe the last message of the thread", () => {

@@ -1,9 +1,10 @@
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
-import { chatMembers, chats, liveCursors, liveEvents, messages, notifications, users } from "../../db/schema";
-import { type AttemptCount, countAttemptSql, type RateLimitRule } from "../../plugins/rate-limit";
+import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
+import type { AttemptCount, RateLimitRule } from "../../plugins/rate-limit";
 import { type StoredFrame, toStoredFrame } from "../../realtime/live-events";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -77,145 +78,82 @@ export type SendOutcome =
   /** `frames`: each member's new events as the live socket sends them, in order. */
   | { kind: "stored"; message: MessageRow; members: string[]; frames: Map<string, StoredFrame[]> };
 
-/** A timestamp as JavaScript's toISOString writes it (milliseconds, truncated, UTC). */
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const value = (name: keyof SendValues) => sql.placeholder(name);
-
-interface SendValues {
-  chatId: string;
-  senderId: string;
-  clientId: string;
-  type: MessageRow["type"];
-  text: string;
-  offerPrice: number | null;
+interface SendInput {
+  message: NewMessage;
   lastMessage: string;
-  noticeType: NotificationRow["type"];
-  noticeText: string;
-  isAboutAppended: boolean;
-  limitKey?: string;
-  limitWindowSeconds?: number;
-  limitMax?: number;
+  notice: SendNotice;
+  limit?: SendLimit;
 }
 
-/** With a send limit, the attempt is counted first and nothing is written past the limit. */
-const sendSql = (isLimited: boolean) => sql`
-    with ${isLimited ? sql`limited as (${countAttemptSql(value("limitKey"), value("limitWindowSeconds"))}), ` : sql``}chat as (
-      select c.id, c.kind, c.item_id, c.item_name, c.recruitment_post_id, c.recruitment_purpose,
-        array(select m.user_id from ${chatMembers} m where m.chat_id = c.id order by m.user_id) as members
-      from ${chats} c where c.id = ${value("chatId")}
-    ), allowed as (
-      select chat.*, (select u from unnest(chat.members) u where u <> ${value("senderId")}::uuid limit 1) as recipient_id
-      from chat where ${value("senderId")}::uuid = any(chat.members)
-        ${isLimited ? sql`and (select count from limited) <= ${value("limitMax")}::int` : sql``}
-    ), inserted as (
-      insert into ${messages} (chat_id, sender_id, client_id, type, text, offer_price)
-      select allowed.id, ${value("senderId")}::uuid, ${value("clientId")}::text, ${value("type")}::text,
-             ${value("text")}::text, ${value("offerPrice")}::int
-      from allowed
-      on conflict do nothing
-      returning *
-    ), meta as (
-      update ${chats}
-      set last_message = ${value("lastMessage")}::text, last_sender_id = inserted.sender_id, updated_at = inserted.created_at
-      from inserted
-      where ${chats}.id = inserted.chat_id and ${chats}.updated_at <= inserted.created_at
-    ), noted as (
-      insert into ${notifications} (user_id, type, text, chat_id, item_id, recruitment_post_id, from_user_id, offer_price)
-      select a.recipient_id, ${value("noticeType")}::text,
-        case when ${value("isAboutAppended")}::boolean
-          then ${value("noticeText")}::text || case when a.kind = 'recruitment'
-            then coalesce(a.recruitment_purpose, 'your post') else a.item_name end
-          else ${value("noticeText")}::text end,
-        i.chat_id, a.item_id, a.recruitment_post_id, i.sender_id, i.offer_price
-      from inserted i cross join allowed a
-      where a.recipient_id is not null
-      returning *
-    ), unread as (
-      -- The statement's snapshot does not see its own notification: it is added to the counts.
-      select n.user_id,
-        (select count(*) from ${notifications} x where x.user_id = n.user_id and not x.is_read)::int + 1 as unread,
-        (select count(*) from ${notifications} x
-          where x.user_id = n.user_id and not x.is_read and x.type = 'message')::int
-          + (n.type = 'message')::int as unread_messages
-      from noted n
-    ), events as (
-      select m.user_id, 1 as ordinal, 'message.created' as type,
-        json_build_object('message', json_build_object(
-          'id', i.id, 'chatId', i.chat_id, 'senderId', i.sender_id, 'clientId', i.client_id, 'type', i.type,
-          'text', i.text, 'offerPrice', i.offer_price, 'createdAt', ${isoTime(sql`i.created_at`)}))::text as payload
-      from inserted i cross join allowed a cross join unnest(a.members) as m(user_id)
-      union all
-      select m.user_id, 2, 'chat.updated', json_build_object('chatId', i.chat_id)::text
-      from inserted i cross join allowed a cross join unnest(a.members) as m(user_id)
-      union all
-      select n.user_id, 3, 'notification.created', json_build_object('notification', json_build_object(
-          'id', n.id, 'type', n.type, 'text', n.text, 'chatId', n.chat_id, 'itemId', n.item_id,
-          'recruitmentPostId', n.recruitment_post_id, 'fromUserId', n.from_user_id, 'offerPrice', n.offer_price,
-          'read', n.is_read, 'createdAt', ${isoTime(sql`n.created_at`)}))::text
-      from noted n
-      union all
-      select u.user_id, 4, 'counts', json_build_object('unread', u.unread, 'unreadMessages', u.unread_messages)::text
-      from unread u
-    ), batch as (
-      select user_id, count(*) as n from events group by user_id
-    ), bumped as (
-      insert into ${liveCursors} (user_id, seq)
-      select user_id, n from batch order by user_id
-      on conflict (user_id) do update set seq = ${liveCursors}.seq + excluded.seq
-      returning user_id, seq
-    ), stored as (
-      insert into ${liveEvents} (user_id, seq, type, payload)
-      select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
-      from events e join bumped b on b.user_id = e.user_id join batch c on c.user_id = e.user_id
-      returning user_id, seq, type, payload
-    )
-    select exists (select 1 from chat) as is_chat_found, exists (select 1 from allowed) as is_member,
-      (select a.members::text[] from allowed a) as members,
-      (select json_agg(json_build_object('userId', s.user_id, 'seq', s.seq, 'type', s.type, 'payload', s.payload)
-        order by s.user_id, s.seq) from stored s) as events,
-      ${isLimited ? sql`(select row_to_json(limited) from limited)` : sql`null::json`} as attempts,
-      i.id, i.chat_id, i.sender_id, i.client_id, i.type, i.text, i.offer_price, i.created_at
-    from (values (1)) as one (x) left join inserted i on true
-  `;
-const sendStatement = preparedSql<SendSqlRow>("chat_send", sendSql(false));
-const limitedSendStatement = preparedSql<SendSqlRow>("chat_send_limited", sendSql(true));
+const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+
+/** The migration's chat_send_many: many sends in one statement and one transaction. */
+const sendManyStatement = preparedSql<SendSqlRow>(
+  "chat_send_many",
+  sql`select * from chat_send_many(${sql.join(
+    [
+      column("chatIds", "text"),
+      column("senderIds", "uuid"),
+      column("clientIds", "text"),
+      column("types", "text"),
+      column("texts", "text"),
+      column("offerPrices", "int"),
+      column("lastMessages", "text"),
+      column("noticeTypes", "text"),
+      column("noticeTexts", "text"),
+      column("isAboutAppended", "boolean"),
+      column("limitKeys", "text"),
+      column("limitWindows", "int"),
+      column("limitMaxes", "int"),
+    ],
+    sql`, `,
+  )}) order by send`,
+);
+
+/** Under load, sends that arrive together share one statement and one commit. */
+const sendInBatches = batched<SendInput, SendOutcome>({
+  maxInFlight: 2,
+  maxBatch: 64,
+  runMany: async (db, batch) => {
+    const rows = await sendManyStatement(db, {
+      chatIds: batch.map((send) => send.message.chatId),
+      senderIds: batch.map((send) => send.message.senderId),
+      clientIds: batch.map((send) => send.message.clientId),
+      types: batch.map((send) => send.message.type),
+      texts: batch.map((send) => send.message.text),
+      offerPrices: batch.map((send) => send.message.offerPrice ?? null),
+      lastMessages: batch.map((send) => send.lastMessage),
+      noticeTypes: batch.map((send) => send.notice.type),
+      noticeTexts: batch.map((send) => send.notice.text),
+      isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
+      limitKeys: batch.map((send) => send.limit?.key ?? null),
+      limitWindows: batch.map((send) => send.limit?.rule.windowSeconds ?? null),
+      limitMaxes: batch.map((send) => send.limit?.rule.limit ?? null),
+    });
+    return batch.map((send, index) => toOutcome(rows[index], send.limit));
+  },
+});
 
 /**
  * A whole send in one statement (no transaction round trips): the send limit if one is given,
- * the membership check, the message,
- * the chat's meta (last message, sender, updated time), the notification to the other member and
- * the live events of both members with their numbers. Nothing is written unless the sender is a
- * member and (sender, clientId) is new; the unique index decides, so concurrent retries store one
- * message. The meta only moves forward: of two sends committing in either order, the newer message
- * wins. The events' payloads are the API's shapes (toMessageDto, toNotificationDto) built in SQL;
- * each member's counter row is bumped as in appendLiveEvents, so numbers stay gap-free.
+ * the membership check, the message, the chat's meta (last message, sender, updated time), the
+ * notification to the other member and the live events of both members with their numbers
+ * (migration 0007, chat_send_many). Nothing is written unless the sender is a member and
+ * (sender, clientId) is new; the unique index decides, so concurrent retries store one message.
+ * The meta only moves forward: of two sends committing in either order, the newer message wins.
+ * Sends arriving together are written together (group commit); each gets its own outcome.
  */
-export async function storeSend(
+export function storeSend(
   db: Db,
   message: NewMessage,
   lastMessage: string,
   notice: SendNotice,
   limit?: SendLimit,
 ): Promise<SendOutcome> {
-  const values: SendValues = {
-    chatId: message.chatId,
-    senderId: message.senderId,
-    clientId: message.clientId,
-    type: message.type,
-    text: message.text,
-    offerPrice: message.offerPrice ?? null,
-    lastMessage,
-    noticeType: notice.type,
-    noticeText: notice.text,
-    isAboutAppended: notice.isAboutAppended,
-  };
-  if (limit) {
-    values.limitKey = limit.key;
-    values.limitWindowSeconds = limit.rule.windowSeconds;
-    values.limitMax = limit.rule.limit;
-  }
-  const [row] = await (limit ? limitedSendStatement : sendStatement)(db, values);
+  return sendInBatches(db, { message, lastMessage, notice, limit });
+}
+
+function toOutcome(row: SendSqlRow | undefined, limit: SendLimit | undefined): SendOutcome {
   if (limit && row?.attempts && row.attempts.count > limit.rule.limit)
     return { kind: "rate-limited", attempts: row.attempts, limit };
   if (!row?.is_chat_found) return { kind: "chat-not-found" };
@@ -239,6 +177,7 @@ export async function storeSend(
 }
 
 interface SendSqlRow {
+  send: number;
   is_chat_found: boolean;
   is_member: boolean;
   members: string[] | null;
