@@ -6,6 +6,7 @@
  * written straight to the database (bench/lib/population.ts); each keeps one WebSocket open at
  * /api/live, as a browser tab does. Then:
  *
+ *  0. warm-up: 3 s at the paced rate, not measured (the server's connections and compiled code);
  *  1. paced: 200 messages per second for 30 s, spread over the chats, each a POST of
  *     /api/chats/:id/messages with a fresh client id, as the web app sends. Delivery latency is
  *     from just before the POST to the moment the recipient's socket has the message.created frame;
@@ -45,6 +46,11 @@ import { grouped, log, positiveInt, round, summarise, type Timing, textTable } f
 const USER_COUNT = positiveInt("BENCH_CHAT_USERS", 2_000);
 const RATE = positiveInt("BENCH_CHAT_RATE", 200);
 const PACED_SECONDS = positiveInt("BENCH_CHAT_SECONDS", 30);
+/**
+ * Sends at the paced rate before anything is measured: the server opens its database connections
+ * and compiles its hot code, as a server that has been up for a while already has.
+ */
+const WARMUP_SECONDS = positiveInt("BENCH_CHAT_WARMUP_SECONDS", 3);
 const BURST_MESSAGES = positiveInt("BENCH_CHAT_BURST_MESSAGES", 20_000);
 const BURST_SECONDS = positiveInt("BENCH_CHAT_BURST_SECONDS", 20);
 /** Sends in flight during the throughput run: enough to keep the server's connection pool busy. */
@@ -227,7 +233,12 @@ const newCounters = (): PhaseCounters => ({
 });
 
 /** `rate` sends per second for `seconds`, on schedule whatever the answers take. */
-async function runPaced(sender: Sender, rate: number, seconds: number): Promise<PhaseCounters> {
+async function runPaced(
+  sender: Sender,
+  rate: number,
+  seconds: number,
+  phase = "paced",
+): Promise<PhaseCounters> {
   const counters = newCounters();
   const total = rate * seconds;
   const inFlight = new Set<Promise<void>>();
@@ -235,7 +246,7 @@ async function runPaced(sender: Sender, rate: number, seconds: number): Promise<
   while (counters.sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
     while (counters.sent < due) {
-      const send = sendOne(sender, "paced", counters);
+      const send = sendOne(sender, phase, counters);
       inFlight.add(send);
       void send.finally(() => inFlight.delete(send));
     }
@@ -414,6 +425,9 @@ async function runEngine(kind: "embedded" | "postgres", postgresUrl?: string): P
 
     const sender: Sender = { baseUrl: server.baseUrl, chats, tally, counter: 0 };
     const context = { tally, serverPid: server.pid, backends };
+    log(`[${kind}] warm-up: ${RATE} messages/s for ${WARMUP_SECONDS} s, not measured`);
+    const warmup = await runPaced(sender, RATE, WARMUP_SECONDS, "warmup");
+    const warmupLost = await drain(tally, "warmup");
     log(`[${kind}] paced: ${RATE} messages/s for ${PACED_SECONDS} s`);
     const paced = await measurePhase("paced", () => runPaced(sender, RATE, PACED_SECONDS), context);
     log(`[${kind}] throughput: up to ${grouped(BURST_MESSAGES)} messages or ${BURST_SECONDS} s`);
@@ -428,7 +442,7 @@ async function runEngine(kind: "embedded" | "postgres", postgresUrl?: string): P
     for (const socket of sockets) socket.terminate();
     await server.stop();
     const databaseMessages = await countStoredMessages(target);
-    const acknowledged = paced.acknowledged + throughput.acknowledged;
+    const acknowledged = warmup.acked + paced.acknowledged + throughput.acknowledged;
     return {
       kind,
       users: list.length,
@@ -441,7 +455,7 @@ async function runEngine(kind: "embedded" | "postgres", postgresUrl?: string): P
       throughput,
       integrity: {
         acknowledged,
-        lost: paced.lost + throughput.lost,
+        lost: warmupLost + paced.lost + throughput.lost,
         duplicates: tally.duplicates,
         unknownFrames: tally.unknown,
         seqGaps: tally.seqGaps,
@@ -536,7 +550,7 @@ async function main(): Promise<void> {
   const postgresUrl = benchPostgresUrl();
   log(
     `Chat delivery benchmark: ${grouped(USER_COUNT)} sockets, ${grouped(USER_COUNT / 2)} chats, ` +
-      `${RATE} messages/s for ${PACED_SECONDS} s, then up to ${grouped(BURST_MESSAGES)} messages ` +
+      `${RATE} messages/s for ${PACED_SECONDS} s (after ${WARMUP_SECONDS} s of warm-up), then up to ${grouped(BURST_MESSAGES)} messages ` +
       `(${BURST_CONCURRENCY} in flight) or ${BURST_SECONDS} s.`,
   );
   if (!postgresUrl) log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it).");
@@ -582,6 +596,7 @@ async function main(): Promise<void> {
       users: USER_COUNT,
       chats: USER_COUNT / 2,
       ratePerSecond: RATE,
+      warmupSeconds: WARMUP_SECONDS,
       pacedSeconds: PACED_SECONDS,
       burstMessages: BURST_MESSAGES,
       burstSeconds: BURST_SECONDS,

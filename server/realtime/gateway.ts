@@ -25,6 +25,11 @@ declare module "fastify" {
 }
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * The heartbeat visits one slice of the connections at a time, so the pings of thousands of
+ * sockets do not all go out in one turn of the event loop (and hold up every send meanwhile).
+ */
+const HEARTBEAT_SLICES = 30;
 /** Events per connection per read. */
 const BATCH = 200;
 /** Connections per read. */
@@ -45,6 +50,8 @@ interface Connection {
   sessionId: string | null;
   lastSeq: number;
   isAlive: boolean;
+  /** Which of the heartbeat's slices this connection is in. */
+  slice: number;
   /** When this instance heard of events not yet written to the socket (ms, performance clock). */
   pendingSince: number | null;
 }
@@ -200,16 +207,21 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     }
   });
 
+  // Each connection is pinged once per HEARTBEAT_MS, in its own slice of that time; one that
+  // has not answered the previous ping by then is gone.
+  let nextSlice = 0;
+  let heartbeatTick = 0;
   const heartbeat = setInterval(() => {
+    const slice = heartbeatTick++ % HEARTBEAT_SLICES;
     forEachConnection(
-      () => true,
+      (connection) => connection.slice === slice,
       (connection) => {
         if (!connection.isAlive) return connection.socket.terminate();
         connection.isAlive = false;
         connection.socket.ping();
       },
     );
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   await app.register(websocket, {
@@ -271,6 +283,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         sessionId: request.sessionId,
         lastSeq: 0,
         isAlive: true,
+        slice: nextSlice++ % HEARTBEAT_SLICES,
         pendingSince: null,
       };
       socket.on("pong", () => {
