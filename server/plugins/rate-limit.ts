@@ -16,10 +16,10 @@ export interface AttemptCount {
 }
 
 /**
- * The upsert that counts one attempt at `key` (a value or a `sql.placeholder`), returning an
- * AttemptCount. `hit` runs it alone; a hot path may run it inside its own statement.
+ * The upsert that counts one attempt at `key`, returning an AttemptCount. Chat sends count theirs
+ * with the same upsert inside their own statement (chat_send_many, migration 0007).
  */
-export function countAttemptSql(key: unknown, windowSeconds: unknown): SQL {
+function countAttemptSql(key: unknown, windowSeconds: unknown): SQL {
   const window = sql`make_interval(secs => ${windowSeconds}::int)`;
   const isOver = sql`${rateLimits}.window_start < now() - ${window}`;
   return sql`

@@ -32,6 +32,7 @@ BEGIN
   FOR k IN 1 .. coalesce(cardinality(p_chat_id), 0) LOOP
     RETURN QUERY
     WITH limited AS (
+      -- The rate limiter's own upsert (countAttemptSql in server/plugins/rate-limit.ts).
       INSERT INTO rate_limits (key, window_start, count)
       SELECT p_limit_key[k], now(), 1 WHERE p_limit_key[k] IS NOT NULL
       ON CONFLICT (key) DO UPDATE SET
