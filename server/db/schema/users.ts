@@ -53,6 +53,11 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(table.email),
     index("users_created_at_idx").on(table.createdAt),
     index("users_college_idx").on(table.college),
+    // The few users whose items browse may hide (deleted, or holiday mode on): the marketplace's
+    // total is every active item less theirs.
+    index("users_maybe_hidden_idx")
+      .on(table.id)
+      .where(sql`${table.deletedAt} is not null or ${table.holidayActive}`),
     uniqueIndex("users_single_admin").on(table.role).where(sql`${table.role} = 'admin'`),
   ],
 );

@@ -264,6 +264,29 @@ describe("GET /api/items: sellers on holiday and deleted sellers", () => {
     expect((await browse({ search })).items.map((i: { id: string }) => i.id)).toEqual([item.id]);
   });
 
+  it("the whole marketplace's total (no search, no college) leaves out hidden sellers' items", async () => {
+    const totals = async () => [
+      (await browse({})).total as number,
+      (await browse({ category: "books" })).total as number,
+    ];
+    const before = await totals();
+    const seller = await createStudent(testApp, { city: CITY, college: COLLEGE });
+    await insertItem(testApp, seller.id, { productName: "Wholemarket lamp" });
+    await insertItem(testApp, seller.id, { productName: "Wholemarket novel", category: "books" });
+    await insertItem(testApp, seller.id, { productName: "Wholemarket sold", isActive: false, isSold: true });
+    const setSeller = (values: Partial<typeof users.$inferInsert>) =>
+      testApp.database.db.update(users).set(values).where(eq(users.id, seller.id));
+    const plus = (all: number, books: number) => [(before[0] ?? 0) + all, (before[1] ?? 0) + books];
+
+    expect(await totals()).toEqual(plus(2, 1));
+    await setSeller({ holidayActive: true, holidayFrom: indiaDate(-1), holidayTo: indiaDate(1) });
+    expect(await totals()).toEqual(plus(0, 0));
+    await setSeller({ holidayFrom: indiaDate(1), holidayTo: indiaDate(3) });
+    expect(await totals()).toEqual(plus(2, 1));
+    await setSeller({ holidayActive: false, deletedAt: new Date() });
+    expect(await totals()).toEqual(plus(0, 0));
+  });
+
   it("hides the items of a deleted user", async () => {
     const { seller, search } = await sellerWithItem();
     await testApp.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.id));
