@@ -14,6 +14,7 @@
  * tell them apart: a user can also sign in with BENCH_PASSWORD through the API.
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../../server/db/client";
 import { chatMembers, chats, items, sessions, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
@@ -46,7 +47,12 @@ export interface CreateUsersOptions {
 /**
  * Opens the database a server would open for these settings (PGlite under dataDir, or the
  * PostgreSQL server), migrates it, runs `work` and closes it again: the embedded database
- * allows one process at a time, so call this before starting the server.
+ * allows one process at a time, so call this before starting the server. Afterwards the
+ * planner's statistics of the tables a population fills are brought up to date (ANALYZE), as
+ * autovacuum keeps them on a running server: a table filled just now and never analysed looks
+ * nearly empty to the planner. The tables a benchmark run fills (messages, notifications, live
+ * events) are left to the planner's estimate from their size, which follows their growth. (This
+ * project's test machines run PostgreSQL with autovacuum off, so nothing else would analyse them.)
  */
 export async function withServerDatabase<T>(
   target: { dataDir: string; databaseUrl?: string },
@@ -55,7 +61,9 @@ export async function withServerDatabase<T>(
   const database = await openDatabase(target);
   try {
     await database.migrate();
-    return await work(database.db);
+    const result = await work(database.db);
+    await database.db.execute(sql`analyze ${users}, ${sessions}, ${items}, ${chats}, ${chatMembers}`);
+    return result;
   } finally {
     await database.close();
   }
