@@ -1,5 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -161,6 +163,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // JSON answers over 1 KB travel compressed to clients that accept it (a campus phone on a
+      // slow network gets /api/colleges in 14 KB, not 37 KB). Brotli at a middle quality: the
+      // highest costs far more CPU than a dynamic answer is worth. Files are served compressed
+      // already, or are images.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ["br", "gzip"],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(healthRoutes, { ctx, database });
       await api.register(authRoutes, { prefix: "/auth", ctx });
       await api.register(collegesRoutes, { prefix: "/colleges", ctx });
