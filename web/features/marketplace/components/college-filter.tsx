@@ -1,9 +1,8 @@
-import { type CollegeOption, filterCollegeOptions, formatCollegeOption } from "@shared/colleges";
-import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useRef } from "react";
 import { CloseIcon } from "../../../components/ui/icons";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { collegeOptionsQueryOptions } from "../../colleges/api/colleges-api";
+import { CollegeListbox } from "../../colleges/components/college-listbox";
+import { useCollegeCombobox } from "../../colleges/components/use-college-combobox";
 
 interface CollegeFilterProps {
   /** The chosen college; empty for every college. */
@@ -12,71 +11,14 @@ interface CollegeFilterProps {
   className?: string;
 }
 
-const popupClasses =
-  "absolute z-20 mt-1 w-full rounded-lg border border-slate-200 bg-white text-sm shadow-lg";
-
 /**
  * Browse's college filter: the same ARIA 1.2 combobox pattern as the signup picker (starts-with
  * suggestions, arrows, Enter, Escape, "No matches"), but the box is only for searching; the
  * chosen college shows as a removable chip under it.
  */
 export function CollegeFilter({ value, onChange, className = "" }: CollegeFilterProps) {
-  const { data: options = [], isPending, isError, refetch } = useQuery(collegeOptionsQueryOptions);
-  const [query, setQuery] = useState("");
-  const [isOpen, setIsOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  const combobox = useCollegeCombobox({ onSelect: (option) => onChange(option.college) });
   const inputRef = useRef<HTMLInputElement>(null);
-  const baseId = useId();
-  const inputId = `${baseId}-input`;
-  const listboxId = `${baseId}-listbox`;
-  const optionId = (index: number) => `${baseId}-option-${index}`;
-
-  const matches = useMemo(() => filterCollegeOptions(options, query), [options, query]);
-  const isListShown = isOpen && matches.length > 0;
-
-  useEffect(() => {
-    if (isListShown && activeIndex >= 0) {
-      document.getElementById(`${baseId}-option-${activeIndex}`)?.scrollIntoView({ block: "nearest" });
-    }
-  }, [isListShown, activeIndex, baseId]);
-
-  function close() {
-    setIsOpen(false);
-    setActiveIndex(-1);
-  }
-
-  function select(option: CollegeOption) {
-    onChange(option.college);
-    setQuery("");
-    close();
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const last = matches.length - 1;
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        setIsOpen(true);
-        setActiveIndex((index) => Math.min(index + 1, last));
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        setIsOpen(true);
-        setActiveIndex((index) => (index <= 0 ? last : index - 1));
-        break;
-      case "Enter":
-        // Enter never submits anything here; with an active option it chooses it.
-        event.preventDefault();
-        if (isListShown && activeIndex >= 0 && matches[activeIndex]) select(matches[activeIndex]);
-        break;
-      case "Escape":
-        if (isOpen) {
-          event.preventDefault();
-          close();
-        }
-        break;
-    }
-  }
 
   function handleRemove() {
     onChange("");
@@ -85,70 +27,20 @@ export function CollegeFilter({ value, onChange, className = "" }: CollegeFilter
 
   return (
     <div className={`relative min-w-0 ${className}`}>
-      <label htmlFor={inputId} className={labelClasses}>
+      <label htmlFor={combobox.inputId} className={labelClasses}>
         Filter by college
       </label>
       <input
+        {...combobox.inputProps}
         ref={inputRef}
-        id={inputId}
         type="text"
         name="college-filter"
-        role="combobox"
-        aria-expanded={isListShown}
-        aria-controls={listboxId}
-        aria-activedescendant={isListShown && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        aria-autocomplete="list"
-        autoComplete="off"
         placeholder={value ? "Change college" : "Search colleges"}
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setIsOpen(true);
-          setActiveIndex(-1);
-        }}
-        onClick={() => setIsOpen(true)}
-        onKeyDown={handleKeyDown}
-        onBlur={close}
+        onChange={(event) => combobox.handleQueryChange(event.target.value)}
+        onBlur={combobox.close}
         className={inputClasses}
       />
-      {/* Pressing on the list (options or its scrollbar) must not blur the input first. */}
-      <div
-        id={listboxId}
-        role="listbox"
-        aria-label="Colleges"
-        hidden={!isListShown}
-        onMouseDown={(event) => event.preventDefault()}
-        className={`${popupClasses} max-h-56 overflow-y-auto py-1`}
-      >
-        {matches.map((option, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the combobox input (aria-activedescendant)
-          <div
-            key={`${option.city}|${option.college}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            tabIndex={-1}
-            onClick={() => select(option)}
-            onMouseMove={() => setActiveIndex(index)}
-            className={`cursor-pointer px-3 py-2.5 ${index === activeIndex ? "bg-indigo-50 text-indigo-900" : "text-slate-800"}`}
-          >
-            {formatCollegeOption(option)}
-          </div>
-        ))}
-      </div>
-      {isOpen && !isListShown && !isError ? (
-        <div role="status" className={`${popupClasses} px-3 py-2.5 text-slate-600`}>
-          {isPending ? "Loading colleges..." : "No matches"}
-        </div>
-      ) : null}
-      {isError ? (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          Could not load the college list.{" "}
-          <button type="button" onClick={() => refetch()} className="font-semibold text-indigo-700 underline">
-            Try again
-          </button>
-        </p>
-      ) : null}
+      <CollegeListbox combobox={combobox} layerClass="z-20" />
       {value ? (
         <div className="mt-2 flex">
           <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm font-medium text-indigo-900">

@@ -1,0 +1,132 @@
+import { type CollegeOption, filterCollegeOptions, formatCollegeOption } from "@shared/colleges";
+import { useQuery } from "@tanstack/react-query";
+import { type InputHTMLAttributes, type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
+import { collegeOptionsQueryOptions } from "../api/colleges-api";
+
+interface CollegeComboboxOptions {
+  /** Called with the college chosen by a click or Enter. */
+  onSelect: (option: CollegeOption) => void;
+  /** What the box reads before any typing. */
+  initialQuery?: string;
+  /**
+   * Signup's box holds the chosen college's text; the filters empty theirs, because their choice
+   * shows as a chip and the box is only for searching.
+   */
+  isChoiceKeptInBox?: boolean;
+  /**
+   * Signup leaves Enter without an active option to its form, which submits; the filters have
+   * nothing to submit, so there Enter never goes past the box.
+   */
+  canEnterSubmit?: boolean;
+}
+
+export type CollegeComboboxState = ReturnType<typeof useCollegeCombobox>;
+
+/**
+ * The part every college picker shares (signup, Browse, events, teammates): an ARIA 1.2 combobox
+ * over the college directory with starts-with suggestions, arrows, Enter and Escape. Spread
+ * `inputProps` on the input and hand the whole result to `CollegeListbox`.
+ */
+export function useCollegeCombobox({
+  onSelect,
+  initialQuery = "",
+  isChoiceKeptInBox = false,
+  canEnterSubmit = false,
+}: CollegeComboboxOptions) {
+  const { data: options = [], isPending, isError, refetch } = useQuery(collegeOptionsQueryOptions);
+  const [query, setQuery] = useState(initialQuery);
+  const [isOpen, setIsOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const baseId = useId();
+  const inputId = `${baseId}-input`;
+  const listboxId = `${baseId}-listbox`;
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+
+  const matches = useMemo(() => filterCollegeOptions(options, query), [options, query]);
+  const isListShown = isOpen && matches.length > 0;
+
+  useEffect(() => {
+    if (isListShown && activeIndex >= 0) {
+      document.getElementById(`${baseId}-option-${activeIndex}`)?.scrollIntoView({ block: "nearest" });
+    }
+  }, [isListShown, activeIndex, baseId]);
+
+  function close() {
+    setIsOpen(false);
+    setActiveIndex(-1);
+  }
+
+  function handleQueryChange(text: string) {
+    setQuery(text);
+    setIsOpen(true);
+    setActiveIndex(-1);
+  }
+
+  function select(option: CollegeOption) {
+    onSelect(option);
+    setQuery(isChoiceKeptInBox ? formatCollegeOption(option) : "");
+    close();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const last = matches.length - 1;
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        setIsOpen(true);
+        setActiveIndex((index) => Math.min(index + 1, last));
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        setIsOpen(true);
+        setActiveIndex((index) => (index <= 0 ? last : index - 1));
+        break;
+      case "Enter": {
+        // An active option is chosen; otherwise Enter reaches the form only where that is allowed.
+        const active = isListShown && activeIndex >= 0 ? matches[activeIndex] : undefined;
+        if (active || !canEnterSubmit) event.preventDefault();
+        if (active) select(active);
+        break;
+      }
+      case "Escape":
+        if (isOpen) {
+          event.preventDefault();
+          close();
+        }
+        break;
+    }
+  }
+
+  return {
+    /** For ids of the picker's own parts, such as the text that describes the choice. */
+    baseId,
+    inputId,
+    listboxId,
+    optionId,
+    setQuery,
+    matches,
+    activeIndex,
+    setActiveIndex,
+    isOpen,
+    isListShown,
+    isPending,
+    isError,
+    refetch,
+    close,
+    select,
+    handleQueryChange,
+    /** The combobox wiring of the input; each picker adds its name, placeholder, onChange and onBlur. */
+    inputProps: {
+      id: inputId,
+      role: "combobox",
+      "aria-expanded": isListShown,
+      "aria-controls": listboxId,
+      "aria-activedescendant": isListShown && activeIndex >= 0 ? optionId(activeIndex) : undefined,
+      "aria-autocomplete": "list",
+      autoComplete: "off",
+      value: query,
+      onClick: () => setIsOpen(true),
+      onKeyDown: handleKeyDown,
+    } satisfies InputHTMLAttributes<HTMLInputElement>,
+  };
+}
