@@ -3,9 +3,9 @@ import { useId } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { CollegePicker } from "../../colleges/components/college-picker";
 import type { EventFilterChange, EventFilters } from "../events-params";
 import { isCalendarDate } from "../events-params";
-import { CollegePicker } from "./college-picker";
 
 interface EventsFilterPanelProps {
   filters: EventFilters;

@@ -2,7 +2,7 @@ import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@sha
 import { useId } from "react";
 import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { CollegePicker } from "../../events/components/college-picker";
+import { CollegePicker } from "../../colleges/components/college-picker";
 import type { RecruitmentFilterChange, RecruitmentFilters, RecruitmentSort } from "../teammates-params";
 
 interface TeammateFiltersProps {

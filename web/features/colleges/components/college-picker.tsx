@@ -2,8 +2,8 @@ import type { CollegeOption } from "@shared/colleges";
 import { useRef } from "react";
 import { CloseIcon } from "../../../components/ui/icons";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { CollegeListbox } from "../../colleges/components/college-listbox";
-import { useCollegeCombobox } from "../../colleges/components/use-college-combobox";
+import { CollegeListbox } from "./college-listbox";
+import { useCollegeCombobox } from "./use-college-combobox";
 
 interface CollegePickerProps {
   label: string;
