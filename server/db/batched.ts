@@ -51,7 +51,9 @@ export function batched<In, Out>(options: BatchedOptions<In, Out>): (db: Db, inp
         );
         if (results.length !== batch.length) throw new Error("batched: a result is missing");
       } catch {
-        // Nothing of the batch was committed: each input again, alone.
+        // Each input again, alone. A failed statement wrote nothing; should a connection break
+        // after the commit, a write runs twice, so batched writes must be safe to repeat (a chat
+        // send's client id makes its second run a no-op).
         for (const entry of batch) await runAlone(entry);
         return;
       }
