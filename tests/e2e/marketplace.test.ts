@@ -36,8 +36,21 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
     const buyer = await openPage(browser(), baseUrl);
     await signUpStudent(buyer.page.request, { name: "Ira Kapoor" });
     await buyer.page.goto("/buy");
-    // The college filter starts on the buyer's own college; the item is at another one.
-    await buyer.page.getByRole("button", { name: /Remove college filter/ }).click();
+    // The college filter starts on the buyer's own college; the item is at the seller's. The
+    // buyer picks that one with the keyboard: type, arrow down to the suggestion, Enter.
+    await buyer.page.getByRole("button", { name: /Remove college filter/ }).waitFor();
+    const collegeBox = buyer.page.getByRole("combobox", { name: "Filter by college" });
+    const suggestions = buyer.page.getByRole("listbox", { name: "Colleges" });
+    await collegeBox.fill("BITS Pilani, Pil");
+    await suggestions.getByRole("option", { name: "BITS Pilani, Pilani" }).waitFor();
+    await collegeBox.press("ArrowDown");
+    expect(await suggestions.getByRole("option", { selected: true }).textContent()).toBe(
+      "BITS Pilani, Pilani",
+    );
+    await collegeBox.press("Enter");
+    await buyer.page.getByRole("button", { name: "Remove college filter BITS Pilani" }).waitFor();
+    expect(await collegeBox.inputValue()).toBe("");
+    expect(await suggestions.isHidden()).toBe(true);
     await buyer.page.getByRole("searchbox", { name: "Search items" }).fill(productName.toLowerCase());
     await buyer.page.getByText("1 item(s) found").waitFor();
     await expectNoSeriousA11yViolations(buyer.page);
