@@ -45,7 +45,6 @@ interface Connection {
   socket: WebSocket;
   /** The TCP stream under the socket: corked while a turn's frames are written. */
   stream: Writable;
-  isCorked: boolean;
   userId: string;
   sessionId: string | null;
   lastSeq: number;
@@ -86,13 +85,11 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
    */
   const send = (connection: Connection, frame: SocketFrame | string) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
-    if (!connection.isCorked) {
-      connection.isCorked = true;
+    // The WebSocket corks and uncorks within each of its own writes, so between them the stream
+    // is corked only if an earlier frame of this turn corked it.
+    if (connection.stream.writableCorked === 0) {
       connection.stream.cork();
-      process.nextTick(() => {
-        connection.isCorked = false;
-        connection.stream.uncork();
-      });
+      process.nextTick(() => connection.stream.uncork());
     }
     connection.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   };
@@ -278,7 +275,6 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         socket,
         // The upgraded request's socket is the one the WebSocket writes to.
         stream: request.raw.socket,
-        isCorked: false,
         userId: user.id,
         sessionId: request.sessionId,
         lastSeq: 0,
