@@ -59,7 +59,7 @@ export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean)
  * The live sessions behind cookie hashes, with their users: one query for the requests that
  * arrive together (under load, one lookup serves many requests). Prepared once per database handle.
  */
-function sessionLookup(db: Db): (id: string) => Promise<UserRow | undefined> {
+function sessionLookup(db: Db): (id: string) => Promise<UserRow | null> {
   const statement = db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
@@ -81,7 +81,7 @@ function sessionLookup(db: Db): (id: string) => Promise<UserRow | undefined> {
       return ids.map((id) => found.get(id) ?? null);
     },
   });
-  return async (id) => (await lookUp(db, id)) ?? undefined;
+  return (id) => lookUp(db, id);
 }
 
 async function loadSession(
