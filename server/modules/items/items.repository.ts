@@ -63,14 +63,6 @@ export async function browseItems(
     filters.college ? eq(items.sellerCollege, filters.college) : undefined,
     search ? sql`${itemSearchText(items)} like lower(${likePattern(search)})` : undefined,
   );
-  const countMatches = async () => {
-    const [count] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(items)
-      .innerJoin(users, eq(users.id, items.sellerId))
-      .where(where);
-    return count?.total ?? 0;
-  };
   // A search or a college leaves few matches: their total comes with the page. Without either,
   // counting in the page would make every active item's row, so the count runs apart.
   const isNarrow = Boolean(search || filters.college);
@@ -85,7 +77,13 @@ export async function browseItems(
   const rows = page.map(({ total: _total, ...row }) => row);
   if (page[0]) return { rows, total: page[0].total };
   if (filters.page === 1) return { rows, total: 0 };
-  return { rows, total: await countMatches() };
+  // A page past the end has no row to carry the total.
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
 }
 
 /** One page in the browse order; with `isCounted`, each row carries the number of matches. */
