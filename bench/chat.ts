@@ -2,9 +2,9 @@
  * `npm run bench`: the chat delivery benchmark of issue 4, on loopback.
  *
  * The server runs as a child process (bench/lib/server-process.ts), so its CPU and memory are
- * measured apart from this load generator. 2,000 students, paired into 1,000 item chats, are
- * written straight to the database (bench/lib/population.ts); each keeps one WebSocket open at
- * /api/live, as a browser tab does. Then:
+ * measured apart from this load generator (bench/lib/chat-load.ts). 2,000 students, paired into
+ * 1,000 item chats, are written straight to the database (bench/lib/population.ts); each keeps
+ * one WebSocket open at /api/live, as a browser tab does. Then:
  *
  *  0. warm-up: 3 s at the paced rate, not measured (the server's connections and compiled code);
  *  1. paced: 200 messages per second for 30 s, spread over the chats, each a POST of
@@ -19,26 +19,25 @@
  * TEST_DATABASE_URL is set (a scratch database, dropped at the end). Figures go to the console
  * and to bench/results/chat.json; the goals are reported, never enforced.
  */
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { SocketFrame } from "@shared/api/chats";
 import { count } from "drizzle-orm";
 import pg from "pg";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { messages } from "../server/db/schema";
-import { describeMachine, writeResults } from "./lib/machine";
 import {
-  type BenchUser,
-  createItemChats,
-  createUsers,
-  type ItemChat,
-  pairUp,
-  withServerDatabase,
-} from "./lib/population";
+  connectAll,
+  drain,
+  type PhaseCounters,
+  runBurst,
+  runPaced,
+  type Sender,
+  Tally,
+} from "./lib/chat-load";
+import { describeMachine, writeResults } from "./lib/machine";
+import { createItemChats, createUsers, pairUp, withServerDatabase } from "./lib/population";
 import { benchPostgresUrl, dropDatabase, freshDatabase } from "./lib/postgres";
 import { startServer, UsageRecorder, type UsageSummary } from "./lib/server-process";
 import { grouped, log, positiveInt, round, summarise, type Timing, textTable } from "./lib/stats";
@@ -55,222 +54,11 @@ const BURST_MESSAGES = positiveInt("BENCH_CHAT_BURST_MESSAGES", 20_000);
 const BURST_SECONDS = positiveInt("BENCH_CHAT_BURST_SECONDS", 20);
 /** Sends in flight during the throughput run: enough to keep the server's connection pool busy. */
 const BURST_CONCURRENCY = positiveInt("BENCH_CHAT_CONCURRENCY", 48);
-const CONNECT_CONCURRENCY = 100;
-/** How long, after the last acknowledgement, deliveries may still arrive before they count as lost. */
-const DRAIN_TIMEOUT_MS = 15_000;
 const POSTGRES_DATABASE = "campus_bazaar_bench_chat";
 const ENGINES = (process.env.BENCH_ENGINES ?? "embedded,postgres").split(",").map((name) => name.trim());
 /** A folder: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools). */
 const PROFILE_DIR = process.env.BENCH_SERVER_PROFILE_DIR;
 const GOALS = { postgresP99UnderMs: 25, postgresStoredPerSecond: 1_000 };
-
-// ---------------------------------------------------------------------------------------------
-// The load generator: sockets that count what they receive, and sends over keep-alive HTTP
-
-interface Sent {
-  phase: string;
-  sentAtMs: number;
-  recipientId: string;
-  isAcked: boolean;
-  deliveredAtMs: number | null;
-}
-
-class Tally {
-  readonly sent = new Map<string, Sent>();
-  duplicates = 0;
-  unknown = 0;
-  seqGaps = 0;
-  socketsClosed = 0;
-
-  onMessage(recipientId: string, clientId: string, atMs: number): void {
-    const entry = this.sent.get(clientId);
-    if (!entry || entry.recipientId !== recipientId) {
-      this.unknown += 1;
-      return;
-    }
-    if (entry.deliveredAtMs !== null) this.duplicates += 1;
-    else entry.deliveredAtMs = atMs;
-  }
-
-  undelivered(phase: string): number {
-    let missing = 0;
-    for (const entry of this.sent.values())
-      if (entry.phase === phase && entry.isAcked && entry.deliveredAtMs === null) missing += 1;
-    return missing;
-  }
-}
-
-/** Opens one user's live socket, as a tab does (cookie + Origin), and waits for its hello. */
-function connect(baseUrl: string, user: BenchUser, tally: Tally): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/live`, {
-      headers: { cookie: user.cookie, origin: baseUrl },
-      perMessageDeflate: false,
-    });
-    let lastSeq = -1;
-    socket.on("message", (data) => {
-      const atMs = performance.now();
-      const frame = JSON.parse(String(data)) as SocketFrame;
-      // Broadcasts (events, recruitment posts changed) are not numbered.
-      if (!("seq" in frame)) return;
-      if (frame.type === "hello" || frame.type === "resync") {
-        lastSeq = frame.seq;
-        resolve(socket);
-        return;
-      }
-      if (frame.seq !== lastSeq + 1) tally.seqGaps += 1;
-      lastSeq = frame.seq;
-      if (frame.type === "message.created" && frame.data.message.senderId !== user.id)
-        tally.onMessage(user.id, frame.data.message.clientId, atMs);
-    });
-    socket.on("error", reject);
-    socket.once("close", () => {
-      tally.socketsClosed += 1;
-      reject(new Error("closed before hello"));
-    });
-  });
-}
-
-async function connectAll(baseUrl: string, list: BenchUser[], tally: Tally): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < list.length; i += CONNECT_CONCURRENCY) {
-    const batch = list.slice(i, i + CONNECT_CONCURRENCY);
-    sockets.push(...(await Promise.all(batch.map((user) => connect(baseUrl, user, tally)))));
-  }
-  return sockets;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-/** POST with a JSON body; resolves with the status once the response has been read. */
-function postJson(url: URL, cookie: string, body: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          cookie,
-          origin: url.origin,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", () => resolve(0));
-    request.end(body);
-  });
-}
-
-interface Sender {
-  baseUrl: string;
-  chats: ItemChat[];
-  tally: Tally;
-  /** Messages sent so far, over all phases: picks the chat and which member speaks. */
-  counter: number;
-}
-
-interface PhaseCounters {
-  sent: number;
-  acked: number;
-  /** Non-201 answers by status (0: the request failed). */
-  failures: Record<string, number>;
-  requestMs: number[];
-  firstSendMs: number;
-  lastAckMs: number;
-}
-
-/** One send through the real API; the chats take turns, and in each the two members alternate. */
-async function sendOne(sender: Sender, phase: string, counters: PhaseCounters): Promise<void> {
-  const k = sender.counter++;
-  const chat = sender.chats[k % sender.chats.length] as ItemChat;
-  const isBuyerTurn = Math.floor(k / sender.chats.length) % 2 === 0;
-  const [from, to] = isBuyerTurn ? [chat.buyer, chat.seller] : [chat.seller, chat.buyer];
-  const clientId = `bench-${randomUUID()}`;
-  const body = JSON.stringify({ type: "text", clientId, text: `Is it still available? (${k})` });
-  const entry: Sent = {
-    phase,
-    sentAtMs: performance.now(),
-    recipientId: to.id,
-    isAcked: false,
-    deliveredAtMs: null,
-  };
-  sender.tally.sent.set(clientId, entry);
-  counters.sent += 1;
-  const url = new URL(`/api/chats/${chat.chatId}/messages`, sender.baseUrl);
-  const status = await postJson(url, from.cookie, body);
-  const now = performance.now();
-  counters.requestMs.push(now - entry.sentAtMs);
-  if (status === 201) {
-    entry.isAcked = true;
-    counters.acked += 1;
-    counters.lastAckMs = now;
-  } else {
-    counters.failures[status] = (counters.failures[status] ?? 0) + 1;
-  }
-}
-
-/** Waits until every acknowledged message of the phase has been delivered, or the drain timeout. */
-async function drain(tally: Tally, phase: string): Promise<number> {
-  const deadline = performance.now() + DRAIN_TIMEOUT_MS;
-  while (tally.undelivered(phase) > 0 && performance.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return tally.undelivered(phase);
-}
-
-const newCounters = (): PhaseCounters => ({
-  sent: 0,
-  acked: 0,
-  failures: {},
-  requestMs: [],
-  firstSendMs: performance.now(),
-  lastAckMs: performance.now(),
-});
-
-/** `rate` sends per second for `seconds`, on schedule whatever the answers take. */
-async function runPaced(
-  sender: Sender,
-  rate: number,
-  seconds: number,
-  phase = "paced",
-): Promise<PhaseCounters> {
-  const counters = newCounters();
-  const total = rate * seconds;
-  const inFlight = new Set<Promise<void>>();
-  const start = performance.now();
-  while (counters.sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
-    while (counters.sent < due) {
-      const send = sendOne(sender, phase, counters);
-      inFlight.add(send);
-      void send.finally(() => inFlight.delete(send));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  await Promise.all(inFlight);
-  return counters;
-}
-
-/** As fast as it goes: `concurrency` sends in flight until `total` messages or `seconds` passed. */
-async function runBurst(
-  sender: Sender,
-  total: number,
-  seconds: number,
-  concurrency: number,
-): Promise<PhaseCounters> {
-  const counters = newCounters();
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (counters.sent < total && performance.now() < deadline) await sendOne(sender, "burst", counters);
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return counters;
-}
 
 // ---------------------------------------------------------------------------------------------
 // One engine end to end
