@@ -48,8 +48,11 @@ export async function storeImage(
 ): Promise<UploadResponse> {
   if (options.data.length === 0) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
   const image = await reencodeImage(options.data);
-  let now = Date.now();
-  for (let attempt = 0; attempt < 5; attempt++, now++) {
+  const start = Date.now();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    // Uploads of one name that arrive together would all step through the same next
+    // milliseconds; a taken key moves on to a random one within the next second instead.
+    const now = attempt === 0 ? start : start + 1 + Math.floor(Math.random() * 1000);
     const key = options.keyFor
       ? options.keyFor(now, image.extension)
       : itemImageKey(options.originalName, image, now);
