@@ -31,10 +31,11 @@ import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
+import { sessionsRoutes } from "./modules/settings/sessions.routes";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes";
 import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
-import { authPlugin } from "./plugins/auth";
+import { authPlugin, sessionCookieName, sessionIdleMs } from "./plugins/auth";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           sessionCookie: {
             type: "apiKey",
             in: "cookie",
-            name: "cb_session",
+            name: sessionCookieName(config.isSecureCookie),
             description: "Session cookie. The scopes name the roles allowed to call the operation.",
           },
         },
@@ -138,7 +139,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(securityPlugin, { publicUrl: config.publicUrl, isSecure: config.isSecureCookie });
   await app.register(cookie);
-  await app.register(authPlugin, { db: database.db, isSecureCookie: config.isSecureCookie });
+  await app.register(authPlugin, {
+    db: database.db,
+    isSecureCookie: config.isSecureCookie,
+    idleMs: sessionIdleMs(config.SESSION_IDLE_DAYS),
+  });
 
   let stopHousekeeping = () => {};
   if (options.startWorkers !== false) {
@@ -185,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(chatsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(profilesRoutes, { ctx });
+      await api.register(sessionsRoutes, { ctx });
       await api.register(ticketsRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(recruitmentRoutes, { ctx });

@@ -1,15 +1,32 @@
 import type {} from "@fastify/cookie";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { batched } from "../db/batched";
 import type { Db } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
 import { AppError, notSignedIn } from "../lib/app-error";
+import { maskAddress } from "../lib/client-address";
 import { hashToken, newToken } from "../lib/tokens";
 
+/** The session cookie's name over http (local development); see sessionCookieName. */
 export const SESSION_COOKIE = "cb_session";
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * DAY_MS;
+/**
+ * How stale a session's recorded last use may get: a request records it only when it is older than
+ * this, so a busy session costs one write every few minutes, not one per request.
+ */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+/**
+ * Over https the cookie is `__Host-cb_session`: the browser then takes it only with Secure, Path=/
+ * and no Domain, so a neighbouring subdomain cannot plant or overwrite it. Browsers refuse that
+ * prefix without https, so local development over http keeps the plain name.
+ */
+export function sessionCookieName(isSecureCookie: boolean): string {
+  return isSecureCookie ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 
 /** Who may call an operation. Every route under /api declares one; the server enforces it. */
 export type Access = "public" | "user" | "admin";
@@ -27,9 +44,18 @@ declare module "fastify" {
 export interface SessionOptions {
   db: Db;
   isSecureCookie: boolean;
+  /** A session unused this long is over (SESSION_IDLE_DAYS). */
+  idleMs: number;
 }
 
-/** Starts a new session: always a fresh token, so a planted cookie is never promoted at sign-in. */
+export function sessionIdleMs(idleDays: number): number {
+  return idleDays * DAY_MS;
+}
+
+/**
+ * Starts a new session: always a fresh token, so a planted cookie is never promoted at sign-in.
+ * The device and the (masked) address are kept for the user's list of sessions.
+ */
 export async function startSession(
   db: Db,
   reply: FastifyReply,
@@ -39,10 +65,14 @@ export async function startSession(
 ): Promise<void> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db
-    .insert(sessions)
-    .values({ id: hashToken(token), userId, userAgent: userAgent.slice(0, 200), expiresAt });
-  reply.setCookie(SESSION_COOKIE, token, {
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    userAgent: userAgent.slice(0, 200),
+    address: maskAddress(reply.request.ip),
+    expiresAt,
+  });
+  reply.setCookie(sessionCookieName(isSecureCookie), token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -52,22 +82,30 @@ export async function startSession(
 }
 
 export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: isSecureCookie });
+  reply.clearCookie(sessionCookieName(isSecureCookie), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureCookie,
+  });
 }
 
 /**
  * The live sessions behind cookie hashes, with their users: one query for the requests that
  * arrive together (under load, one lookup serves many requests). Prepared once per database handle.
+ * A session is live until its lifetime ends or it goes unused for `idleMs`. The sessions whose
+ * recorded last use is older than SESSION_TOUCH_MS are then marked used, in one update per batch.
  */
-function sessionLookup(db: Db): (id: string) => Promise<UserRow | null> {
+function sessionLookup(db: Db, idleMs: number): (id: string) => Promise<UserRow | null> {
   const statement = db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         sql`${sessions.id} = any(${sql.placeholder("ids")}::text[])`,
         gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastUsedAt, sql.placeholder("idleSince")),
         isNull(users.deletedAt),
       ),
     )
@@ -76,7 +114,21 @@ function sessionLookup(db: Db): (id: string) => Promise<UserRow | null> {
     maxInFlight: 2,
     maxBatch: 100,
     runMany: async (_db, ids) => {
-      const rows = await statement.execute({ ids, now: new Date().toISOString() });
+      const now = Date.now();
+      const rows = await statement.execute({
+        ids,
+        now: new Date(now).toISOString(),
+        idleSince: new Date(now - idleMs).toISOString(),
+      });
+      const stale = rows
+        .filter((row) => row.lastUsedAt.getTime() < now - SESSION_TOUCH_MS)
+        .map((row) => row.sessionId);
+      if (stale.length > 0) {
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: new Date(now) })
+          .where(and(inArray(sessions.id, stale), lt(sessions.lastUsedAt, new Date(now - SESSION_TOUCH_MS))));
+      }
       const found = new Map(rows.map((row) => [row.sessionId, row.user]));
       return ids.map((id) => found.get(id) ?? null);
     },
@@ -86,11 +138,12 @@ function sessionLookup(db: Db): (id: string) => Promise<UserRow | null> {
 
 async function loadSession(
   findSession: ReturnType<typeof sessionLookup>,
+  cookieName: string,
   request: FastifyRequest,
 ): Promise<void> {
   request.user = null;
   request.sessionId = null;
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[cookieName];
   if (!token) return;
   const id = hashToken(token);
   const user = await findSession(id);
@@ -112,7 +165,8 @@ export function requireUser(request: FastifyRequest): UserRow {
 export const authPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
-  const findSession = sessionLookup(options.db);
+  const findSession = sessionLookup(options.db, options.idleMs);
+  const cookieName = sessionCookieName(options.isSecureCookie);
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
@@ -132,7 +186,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
     // The matched route, not the raw URL: "/%61pi/..." is routed to "/api/..." too.
     if (!request.routeOptions.url?.startsWith("/api/")) return;
     const access = request.routeOptions.config?.access;
-    await loadSession(findSession, request);
+    await loadSession(findSession, cookieName, request);
     if (!access || access === "public") return;
     if (!request.user) throw notSignedIn();
     if (access === "admin" && request.user.role !== "admin") {

@@ -5,7 +5,7 @@ import { type UserRow, users } from "../../server/db/schema";
 import { sessionCookieOf, type TestApp } from "./test-app";
 
 export interface RequestOptions {
-  /** A `cb_session=...` pair, as sessionCookieOf returns it. */
+  /** A `cb_session=...` pair (`__Host-cb_session=...` over https), as sessionCookieOf returns it. */
   cookie?: string;
   headers?: Record<string, string>;
 }

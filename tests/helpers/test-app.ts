@@ -7,6 +7,7 @@ import { buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config/env";
 import type { Database } from "../../server/db/client";
 import { ensureAdminAccount } from "../../server/modules/auth/admin-account";
+import { sessionCookieName } from "../../server/plugins/auth";
 import type { OutgoingMail } from "../../server/plugins/mail";
 import { openTestDatabase } from "./test-database";
 
@@ -85,11 +86,14 @@ export async function createTestAppOn(
   };
 }
 
+/** The session cookie's names: plain over http, `__Host-` prefixed over https. */
+const SESSION_COOKIE_NAMES = [sessionCookieName(false), sessionCookieName(true)];
+
 /** The session cookie a response set, ready for the Cookie header of the next request. */
 export function sessionCookieOf(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === "cb_session");
+  const cookie = response.cookies.find((c) => SESSION_COOKIE_NAMES.includes(c.name));
   if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
-  return `cb_session=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 /** The token in the link of the newest mail to an address. */

@@ -47,6 +47,8 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "GET /api/tickets/{ticketId}": { other: 404, admin: 404 },
   "PATCH /api/recruitment-posts/{id}": { other: 403, admin: 403 },
   "DELETE /api/recruitment-posts/{id}": { other: 403, admin: 403 },
+  // Another user's session is not found: its id tells nothing, and it stays signed in.
+  "DELETE /api/me/sessions/{id}": { other: 404, admin: 404 },
   // Things about someone else: nobody does them to themselves.
   "POST /api/chats": { student: 400 },
   "PUT /api/users/{id}/follow": { student: 400 },

@@ -96,6 +96,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     tickets: world.ticketId,
     chats: world.chatId,
     notifications: world.notificationId,
+    sessions: world.sessionId,
     files: file.at(-2),
   };
   const value = name === "key" ? file.at(-1) : collection ? byCollection[collection] : undefined;

@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { colleges, emailTokens, sessions, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken, newToken } from "../../server/lib/tokens";
+import { sessionCookieName } from "../../server/plugins/auth";
 import { insertEvent } from "../factories/events";
 import { insertItem } from "../factories/items";
 import { insertRecruitmentPost } from "../factories/recruitment";
@@ -35,6 +36,8 @@ export interface World {
   notificationId: string;
   eventId: string;
   collegeId: string;
+  /** The public id of another session of the owner's (a second device), as Settings lists it. */
+  sessionId: string;
   /** The owner's uploaded image, e.g. /api/files/images/<key>. */
   fileUrl: string;
 }
@@ -53,7 +56,23 @@ export async function startSessionFor(testApp: TestApp, userId: string): Promise
   await testApp.database.db
     .insert(sessions)
     .values({ id: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
-  return `cb_session=${token}`;
+  return `${sessionCookieName(testApp.config.isSecureCookie)}=${token}`;
+}
+
+/** Another session of a user's, as a second device's sign-in would make one; returns its public id. */
+export async function startOtherSession(testApp: TestApp, userId: string): Promise<string> {
+  const [row] = await testApp.database.db
+    .insert(sessions)
+    .values({
+      id: hashToken(newToken()),
+      userId,
+      userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
+      address: "203.0.113.x",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ publicId: sessions.publicId });
+  if (!row) throw new Error("session was not inserted");
+  return row.publicId;
 }
 
 /** A verified student written straight to the database, with a session of their own. */
@@ -168,6 +187,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     notificationId: notification.id,
     eventId: event.id,
     collegeId: college.id,
+    sessionId: await startOtherSession(testApp, owner.id),
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
   };
 }
@@ -187,10 +207,14 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     sql`select ${table} as part, coalesce(json_agg(t order by t::text), '[]')::text as state
         from ${sql.identifier(table)} t where ${sql.identifier(column)}::text in ${values}`;
   const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
+  // A session's recorded last use moves with use, like a rate-limit counter: no change either.
+  const sessionRows = sql`select 'sessions' as part, coalesce(json_agg(t order by t::text), '[]')::text as state
+      from (select id, public_id, user_id, user_agent, address, created_at, expires_at from sessions
+            where user_id::text in ${people}) t`;
   const parts = [
     ...counts,
     rows("users", "id", people),
-    rows("sessions", "user_id", people),
+    sessionRows,
     rows("follows", "follower_id", people),
     rows("favourites", "user_id", people),
     rows("items", "id", [world.itemId]),
@@ -210,7 +234,8 @@ let tableNames: Promise<string[]> | undefined;
 
 /**
  * True while the world is as createWorld made it, as far as any operation's outcome depends on it:
- * every actor signed in, the students' passwords unchanged, every record there (the item unsold).
+ * every actor signed in, the owner's second session too, the students' passwords unchanged, every
+ * record there (the item unsold).
  */
 export async function isIntact(testApp: TestApp, world: World): Promise<boolean> {
   const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
@@ -226,7 +251,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from chats where id = ${world.chatId})
              + (select count(*) from notifications where id = ${world.notificationId})
              + (select count(*) from events where id = ${world.eventId})
-             + (select count(*) from colleges where id = ${world.collegeId}) as n`,
+             + (select count(*) from colleges where id = ${world.collegeId})
+             + (select count(*) from sessions where public_id = ${world.sessionId}) as n`,
   );
-  return Number(row?.n) === 14;
+  return Number(row?.n) === 15;
 }
