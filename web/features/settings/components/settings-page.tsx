@@ -5,9 +5,13 @@ import { useSettingsBanner } from "../hooks/use-settings-banner";
 import { ChangePasswordSection } from "./change-password-section";
 import { HolidayModeSection } from "./holiday-mode-section";
 import { SettingsBanner } from "./settings-banner";
+import { SignedInDevicesSection } from "./signed-in-devices-section";
 import { UpdateNameSection } from "./update-name-section";
 
-/** /settings: Update Name, Change Password and Holiday Mode, with one shared message banner. */
+/**
+ * /settings: Update Name, Change Password, Holiday Mode and where the user is signed in, with one
+ * shared message banner.
+ */
 export function SettingsPage() {
   useDocumentTitle("Settings");
   const { user } = useSession();
@@ -24,6 +28,7 @@ export function SettingsPage() {
         <UpdateNameSection user={user} onResult={show} />
         <ChangePasswordSection onResult={show} />
         <HolidayModeSection user={user} onResult={show} />
+        <SignedInDevicesSection onResult={show} />
       </div>
     </div>
   );
