@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config/env";
 import { hashToken } from "../../server/lib/tokens";
 import { sessionCookieName } from "../../server/plugins/auth";
 import { get, post, whoIs } from "../helpers/api";
@@ -82,6 +83,13 @@ describe("idle timeout", () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it("refuses to start with an idle time it cannot honour, naming SESSION_IDLE_DAYS", () => {
+    for (const value of ["0", "31", "seven", "1.5"]) {
+      expect(() => loadConfig({ SESSION_IDLE_DAYS: value }), value).toThrow(/SESSION_IDLE_DAYS/);
+    }
+    expect(loadConfig({}).SESSION_IDLE_DAYS).toBe(7);
   });
 
   it("refuses the live socket of an idle session", async () => {
