@@ -27,6 +27,11 @@ const EnvSchema = z.object({
       (value) => value === undefined || value === "" || value.length >= 8,
       "must be at least 8 characters",
     ),
+  /**
+   * Confirms that ADMIN_EMAIL may be given to the student (or deleted) account that registered it:
+   * the same address, so a setting left behind never hands another address over.
+   */
+  ADMIN_EMAIL_TAKEOVER: z.string().trim().toLowerCase().pipe(z.email()).optional(),
   SUPPORT_EMAIL: z.string().trim().pipe(z.email()).default("support@campusbazaar.local"),
   SMTP_URL: optionalUrl.refine(
     (value) => value === undefined || /^smtps?:\/\//.test(value),
