@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isEmailShaped, isIndianMobile } from "../validation/signup";
+import { calendarDate } from "./calendar-date";
 import { ItemSchema } from "./items";
 import { RecruitmentPostSchema } from "./recruitment";
 import { TicketSchema } from "./tickets";
@@ -50,12 +51,11 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const AdminUsersQuerySchema = z.object({
   search: z.string().max(100).optional(),
   /** Inclusive, India's calendar; the end date runs to 23:59:59. */
-  from: z.string().regex(DATE, "Please choose a valid from date.").optional(),
-  to: z.string().regex(DATE, "Please choose a valid to date.").optional(),
+  from: calendarDate("Please choose a valid from date.").optional(),
+  to: calendarDate("Please choose a valid to date.").optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 

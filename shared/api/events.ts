@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDate } from "./calendar-date";
 
 export const EVENT_MESSAGES = {
   noEvents: "No events match your filters.",
@@ -11,13 +12,6 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date that exists (no 31 February). */
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export const EventSchema = z.object({
   id: z.string(),
@@ -42,11 +36,7 @@ export const EventListResponseSchema = z.object({ events: z.array(EventSchema) }
 export const EventsQuerySchema = z.object({
   college: z.string().max(200).optional(),
   city: z.string().max(100).optional(),
-  date: z
-    .string()
-    .regex(DATE, "Please choose a valid date.")
-    .refine(isRealDate, "Please choose a valid date.")
-    .optional(),
+  date: calendarDate("Please choose a valid date.").optional(),
   search: z.string().max(100).optional(),
   /** On by default: events before now are hidden. */
   upcoming: z.enum(["true", "false"]).default("true"),
@@ -75,10 +65,7 @@ const httpUrl = (message: string) =>
 export const CreateEventBodySchema = z.object({
   title: required("Title"),
   organizer: required("Organizer"),
-  date: z
-    .string(EVENT_MESSAGES.required("Date"))
-    .regex(DATE, EVENT_MESSAGES.required("Date"))
-    .refine(isRealDate, EVENT_MESSAGES.required("Date")),
+  date: calendarDate(EVENT_MESSAGES.required("Date")),
   time: z.string(EVENT_MESSAGES.required("Time")).regex(TIME, EVENT_MESSAGES.required("Time")),
   venue: required("Venue"),
   description: required("Description", 5000),

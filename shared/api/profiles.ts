@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "../validation/dates";
 import {
   BIO_MAX_LENGTH,
   indiaToday,
@@ -7,8 +8,6 @@ import {
   validatePasswordChange,
 } from "../validation/settings";
 import { ItemSchema } from "./items";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -78,7 +77,7 @@ export const HolidayBodySchema = z.discriminatedUnion("isActive", [
     .superRefine((body, ctx) => {
       const fromDate = body.fromDate ?? "";
       const toDate = body.toDate ?? "";
-      const shapeOk = (!fromDate || DATE.test(fromDate)) && (!toDate || DATE.test(toDate));
+      const shapeOk = (!fromDate || isCalendarDate(fromDate)) && (!toDate || isCalendarDate(toDate));
       const message = shapeOk
         ? validateHolidayDates(fromDate, toDate, indiaToday())
         : "Please enter dates as YYYY-MM-DD.";
