@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { isSingleLineText } from "../validation/text";
 import { calendarDate } from "./calendar-date";
+import { multiLine, singleLine } from "./text-rules";
 
 export const EVENT_MESSAGES = {
   noEvents: "No events match your filters.",
@@ -42,16 +44,18 @@ export const EventsQuerySchema = z.object({
   upcoming: z.enum(["true", "false"]).default("true"),
 });
 
-const required = (field: string, max = 200) =>
+const required = (field: string, max = 200, lines: "single" | "multi" = "single") =>
   z
     .string(EVENT_MESSAGES.required(field))
     .refine((value) => value.trim().length > 0, EVENT_MESSAGES.required(field))
-    .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`);
+    .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`)
+    .refine(...(lines === "single" ? singleLine(field) : multiLine(field)));
 
 const httpUrl = (message: string) =>
   z
     .string(message)
     .max(500, message)
+    .refine(isSingleLineText, message)
     .refine((value) => {
       try {
         const url = new URL(value);
@@ -68,7 +72,7 @@ export const CreateEventBodySchema = z.object({
   date: calendarDate(EVENT_MESSAGES.required("Date")),
   time: z.string(EVENT_MESSAGES.required("Time")).regex(TIME, EVENT_MESSAGES.required("Time")),
   venue: required("Venue"),
-  description: required("Description", 5000),
+  description: required("Description", 5000, "multi"),
   city: required("City", 100),
   college: required("College"),
   image: httpUrl(EVENT_MESSAGES.imageUrl),

@@ -8,6 +8,7 @@ import {
   validatePasswordChange,
 } from "../validation/settings";
 import { ItemSchema } from "./items";
+import { singleLine } from "./text-rules";
 
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -45,9 +46,16 @@ export type Person = z.infer<typeof PersonSchema>;
 export const UpdateProfileBodySchema = z
   .object({
     name: z.string(),
-    bio: z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
+    bio: z
+      .string()
+      .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+      .refine(...singleLine("Bio")),
     /** A URL from the profile-photo upload, or null to remove the photo. */
-    profilePhoto: z.string().max(500).nullable(),
+    profilePhoto: z
+      .string()
+      .max(500)
+      .refine(...singleLine("Photo address"))
+      .nullable(),
   })
   .superRefine((body, ctx) => {
     const message = validateName(body.name);
