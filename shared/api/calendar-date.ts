@@ -6,5 +6,6 @@ import { isCalendarDate } from "../validation/dates";
  * `2024-02-31` or `9999-99-99` is refused with `message` instead of failing the query that uses it.
  */
 export function calendarDate(message: string) {
-  return z.string(message).refine(isCalendarDate, message);
+  // Documented as a date, so the OpenAPI document (and the security suite) can tell date inputs apart.
+  return z.string(message).refine(isCalendarDate, message).meta({ format: "date" });
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { isSingleLineText } from "../validation/text";
 import { calendarDate } from "./calendar-date";
 import { multiLine, singleLine } from "./text-rules";
 
@@ -51,11 +50,11 @@ const required = (field: string, max = 200, lines: "single" | "multi" = "single"
     .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`)
     .refine(...(lines === "single" ? singleLine(field) : multiLine(field)));
 
-const httpUrl = (message: string) =>
+const httpUrl = (message: string, field: string) =>
   z
     .string(message)
     .max(500, message)
-    .refine(isSingleLineText, message)
+    .refine(...singleLine(field))
     .refine((value) => {
       try {
         const url = new URL(value);
@@ -75,7 +74,7 @@ export const CreateEventBodySchema = z.object({
   description: required("Description", 5000, "multi"),
   city: required("City", 100),
   college: required("College"),
-  image: httpUrl(EVENT_MESSAGES.imageUrl),
-  registrationUrl: httpUrl(EVENT_MESSAGES.registrationUrl).nullable(),
+  image: httpUrl(EVENT_MESSAGES.imageUrl, "Image URL"),
+  registrationUrl: httpUrl(EVENT_MESSAGES.registrationUrl, "Registration URL").nullable(),
 });
 export type CreateEventBody = z.infer<typeof CreateEventBodySchema>;
