@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config/env";
+import { fastifyTrustProxy } from "./config/trust-proxy";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startHousekeeping } from "./jobs/housekeeping";
@@ -71,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdOf,
     requestIdHeader: false,
     frameworkErrors,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Chat ids join two or three uuids.
     routerOptions: { maxParamLength: 300 },

@@ -1,6 +1,7 @@
 import { startApp } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config/env";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { printableError } from "./lib/loggable-error";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -38,9 +39,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `Campus Bazaar could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`Campus Bazaar could not start: ${printableError(error)}\n`);
   }
   process.exit(1);
 });

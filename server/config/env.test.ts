@@ -40,6 +40,10 @@ describe("loadConfig", () => {
     ["AUTH_RATE_LIMIT", "0"],
     ["S3_ENDPOINT", "ftp://files.example.in"],
     ["S3_BUCKET", "Campus_Files"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "10.0.0.1,proxy.internal"],
+    ["TRUST_PROXY", "-1"],
   ])("refuses %s=%j with an error that names the variable", (name, value) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -54,6 +58,36 @@ describe("loadConfig", () => {
 
   it("treats an empty PORT as unset", () => {
     expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+
+  describe("TRUST_PROXY", () => {
+    it("trusts no proxy by default, or when false or 0", () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    });
+
+    it("takes a hop count", () => {
+      expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ hops: 1 });
+      expect(loadConfig({ TRUST_PROXY: " 2 " }).TRUST_PROXY).toEqual({ hops: 2 });
+    });
+
+    it("takes proxy addresses and CIDR ranges, comma-separated", () => {
+      expect(
+        loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,::1,fd00::/8,loopback" }).TRUST_PROXY,
+      ).toEqual({
+        addresses: ["10.0.0.0/8", "192.168.1.10", "::1", "fd00::/8", "loopback"],
+      });
+    });
+
+    it("refuses a bare true, saying what to write instead", () => {
+      for (const value of ["true", "TRUE", "yes"]) {
+        const attempt = () => loadConfig({ TRUST_PROXY: value });
+        expect(attempt).toThrow(ConfigError);
+        expect(attempt).toThrow(/TRUST_PROXY: 'true' would trust any X-Forwarded-For/);
+        expect(attempt).toThrow(/TRUST_PROXY=1 for one load balancer/);
+      }
+    });
   });
 
   describe("S3 storage", () => {

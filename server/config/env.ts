@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { TrustProxySchema } from "./trust-proxy";
 
 /** Unset and empty both mean "not configured". */
 const optionalUrl = z
@@ -26,6 +27,11 @@ const EnvSchema = z.object({
       (value) => value === undefined || value === "" || value.length >= 8,
       "must be at least 8 characters",
     ),
+  /**
+   * Confirms that ADMIN_EMAIL may be given to the student (or deleted) account that registered it:
+   * the same address, so a setting left behind never hands another address over.
+   */
+  ADMIN_EMAIL_TAKEOVER: z.string().trim().toLowerCase().pipe(z.email()).optional(),
   SUPPORT_EMAIL: z.string().trim().pipe(z.email()).default("support@campusbazaar.local"),
   SMTP_URL: optionalUrl.refine(
     (value) => value === undefined || /^smtps?:\/\//.test(value),
@@ -39,8 +45,8 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   MAIL_FROM: z.string().default("Campus Bazaar <no-reply@campusbazaar.local>"),
-  /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
-  TRUST_PROXY: z.stringbool().default(false),
+  /** Behind proxies: how many, or their addresses, so X-Forwarded-For names the client (rate limits). */
+  TRUST_PROXY: TrustProxySchema,
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

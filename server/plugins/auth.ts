@@ -38,6 +38,11 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The answer is the same for everyone who may ask (a file, the college directory), so browsers
+     * and shared caches may keep it as the route says. Every other answer under /api is no-store.
+     */
+    isSharedAnswer?: boolean;
   }
 }
 
@@ -180,6 +185,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
       security:
         access === "public" ? [] : [{ sessionCookie: access === "admin" ? ["admin"] : ["student", "admin"] }],
     };
+  });
+
+  // Answers name people, chats, notifications and sessions: no browser, proxy or CDN may keep one,
+  // whoever asked. Only the answers a route declares shared keep their own caching.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const url = request.routeOptions.url ?? request.url;
+    if (!url.startsWith("/api/") || request.routeOptions.config?.isSharedAnswer) return payload;
+    reply.header("cache-control", "no-store");
+    return payload;
   });
 
   app.addHook("preValidation", async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
+import { serializeError } from "../lib/loggable-error";
 
 /** The first validation message is the one the spec shows; zod refinements carry it. */
 function firstValidationMessage(error: FastifyError): string {
@@ -68,7 +69,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
               : error.message;
       return reply.code(status).send({ error: { code, message } });
     }
-    request.log.error({ err: error }, "request failed");
+    // Reduced here, not only by the logger's serializer: a failed query's parameters never leave.
+    request.log.error({ err: serializeError(error) }, "request failed");
     return reply
       .code(500)
       .send({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } });

@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Logger, LoggerOptions } from "pino";
+import { serializeError } from "../lib/loggable-error";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -78,6 +79,9 @@ export function loggerOptions(level: string): LoggerOptions {
       censor: "[redacted]",
     },
     serializers: {
+      // A failed query is logged by its statement and SQLSTATE, never with its parameters.
+      err: serializeError,
+      error: serializeError,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: loggableUrl(request.url),

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { isEmailShaped, isIndianMobile } from "../validation/signup";
+import { calendarDate } from "./calendar-date";
 import { ItemSchema } from "./items";
 import { RecruitmentPostSchema } from "./recruitment";
+import { singleLine } from "./text-rules";
 import { TicketSchema } from "./tickets";
 
 export const ADMIN_MESSAGES = {
@@ -50,12 +52,11 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const AdminUsersQuerySchema = z.object({
   search: z.string().max(100).optional(),
   /** Inclusive, India's calendar; the end date runs to 23:59:59. */
-  from: z.string().regex(DATE, "Please choose a valid from date.").optional(),
-  to: z.string().regex(DATE, "Please choose a valid to date.").optional(),
+  from: calendarDate("Please choose a valid from date.").optional(),
+  to: calendarDate("Please choose a valid to date.").optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
@@ -74,19 +75,26 @@ const requiredText = (max: number) =>
 
 /** The Edit User modal: five required fields. */
 export const AdminEditUserBodySchema = z.object({
-  name: requiredText(100),
-  email: requiredText(254).refine(
-    (value) => isEmailShaped(value.trim()),
-    "Please enter a valid email address",
-  ),
-  mobile: requiredText(20).refine(isIndianMobile, "Please enter a valid Indian mobile number"),
-  city: requiredText(100),
-  college: requiredText(200),
+  name: requiredText(100).refine(...singleLine("Name")),
+  email: requiredText(254)
+    .refine((value) => isEmailShaped(value.trim()), "Please enter a valid email address")
+    .refine(...singleLine("Email")),
+  mobile: requiredText(20)
+    .refine(isIndianMobile, "Please enter a valid Indian mobile number")
+    .refine(...singleLine("Mobile")),
+  city: requiredText(100).refine(...singleLine("City")),
+  college: requiredText(200).refine(...singleLine("College")),
 });
 
 export const AddCollegeBodySchema = z.object({
-  city: z.string(ADMIN_MESSAGES.collegeRequired).max(100),
-  college: z.string(ADMIN_MESSAGES.collegeRequired).max(200),
+  city: z
+    .string(ADMIN_MESSAGES.collegeRequired)
+    .max(100)
+    .refine(...singleLine("City")),
+  college: z
+    .string(ADMIN_MESSAGES.collegeRequired)
+    .max(200)
+    .refine(...singleLine("College")),
 });
 
 export const AdminItemsResponseSchema = z.object({ items: z.array(ItemSchema), total: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine } from "./text-rules";
 
 export const CHAT_MESSAGES = {
   startFailed: "Failed to start chat. Please try again.",
@@ -65,7 +66,8 @@ export const SendMessageBodySchema = z.discriminatedUnion("type", [
     text: z
       .string()
       .refine((value) => value.trim().length > 0, CHAT_MESSAGES.emptyText)
-      .refine((value) => value.length <= MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`),
+      .refine((value) => value.length <= MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`)
+      .refine(...multiLine("A message")),
   }),
   z.object({
     type: z.literal("offer"),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { calendarDate } from "./calendar-date";
+import { multiLine, singleLine } from "./text-rules";
 
 export const EVENT_MESSAGES = {
   noEvents: "No events match your filters.",
@@ -11,13 +13,6 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date that exists (no 31 February). */
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export const EventSchema = z.object({
   id: z.string(),
@@ -42,26 +37,24 @@ export const EventListResponseSchema = z.object({ events: z.array(EventSchema) }
 export const EventsQuerySchema = z.object({
   college: z.string().max(200).optional(),
   city: z.string().max(100).optional(),
-  date: z
-    .string()
-    .regex(DATE, "Please choose a valid date.")
-    .refine(isRealDate, "Please choose a valid date.")
-    .optional(),
+  date: calendarDate("Please choose a valid date.").optional(),
   search: z.string().max(100).optional(),
   /** On by default: events before now are hidden. */
   upcoming: z.enum(["true", "false"]).default("true"),
 });
 
-const required = (field: string, max = 200) =>
+const required = (field: string, max = 200, lines: "single" | "multi" = "single") =>
   z
     .string(EVENT_MESSAGES.required(field))
     .refine((value) => value.trim().length > 0, EVENT_MESSAGES.required(field))
-    .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`);
+    .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`)
+    .refine(...(lines === "single" ? singleLine(field) : multiLine(field)));
 
-const httpUrl = (message: string) =>
+const httpUrl = (message: string, field: string) =>
   z
     .string(message)
     .max(500, message)
+    .refine(...singleLine(field))
     .refine((value) => {
       try {
         const url = new URL(value);
@@ -75,16 +68,13 @@ const httpUrl = (message: string) =>
 export const CreateEventBodySchema = z.object({
   title: required("Title"),
   organizer: required("Organizer"),
-  date: z
-    .string(EVENT_MESSAGES.required("Date"))
-    .regex(DATE, EVENT_MESSAGES.required("Date"))
-    .refine(isRealDate, EVENT_MESSAGES.required("Date")),
+  date: calendarDate(EVENT_MESSAGES.required("Date")),
   time: z.string(EVENT_MESSAGES.required("Time")).regex(TIME, EVENT_MESSAGES.required("Time")),
   venue: required("Venue"),
-  description: required("Description", 5000),
+  description: required("Description", 5000, "multi"),
   city: required("City", 100),
   college: required("College"),
-  image: httpUrl(EVENT_MESSAGES.imageUrl),
-  registrationUrl: httpUrl(EVENT_MESSAGES.registrationUrl).nullable(),
+  image: httpUrl(EVENT_MESSAGES.imageUrl, "Image URL"),
+  registrationUrl: httpUrl(EVENT_MESSAGES.registrationUrl, "Registration URL").nullable(),
 });
 export type CreateEventBody = z.infer<typeof CreateEventBodySchema>;

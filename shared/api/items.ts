@@ -7,20 +7,22 @@ import {
   PRODUCT_TYPE_MAX_LENGTH,
   SELL_MESSAGES,
 } from "../validation/sell";
+import { multiLine, singleLine } from "./text-rules";
 
 export const BROWSE_SORTS = ["newest", "oldest", "price-low", "price-high"] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
 
-const requiredText = (max: number, message: string) =>
+const requiredText = (max: number, message: string, field: string) =>
   z
     .string()
     .refine((value) => value.trim().length > 0, message)
-    .refine((value) => value.trim().length <= max, `At most ${max} characters.`);
+    .refine((value) => value.trim().length <= max, `At most ${max} characters.`)
+    .refine(...singleLine(field));
 
 /** What the Sell form sends, for a new item or an edit. The image is a URL from the upload call. */
 export const ItemInputSchema = z.object({
-  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired),
-  type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired),
+  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
+  type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
   price: z
     .number(SELL_MESSAGES.priceInvalid)
     .int(SELL_MESSAGES.priceInvalid)
@@ -28,9 +30,16 @@ export const ItemInputSchema = z.object({
     .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
   category: z.enum(CATEGORIES),
   condition: z.enum(CONDITIONS),
-  description: z.string().max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
+    .refine(...multiLine("The description")),
   showMobileNumber: z.boolean(),
-  productImage: z.string(SELL_MESSAGES.imageRequired).min(1, SELL_MESSAGES.imageRequired).max(500),
+  productImage: z
+    .string(SELL_MESSAGES.imageRequired)
+    .min(1, SELL_MESSAGES.imageRequired)
+    .max(500)
+    .refine(...singleLine("The image address")),
 });
 export type ItemInput = z.infer<typeof ItemInputSchema>;
 

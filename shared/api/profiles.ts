@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "../validation/dates";
 import {
   BIO_MAX_LENGTH,
   indiaToday,
@@ -7,8 +8,7 @@ import {
   validatePasswordChange,
 } from "../validation/settings";
 import { ItemSchema } from "./items";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { singleLine } from "./text-rules";
 
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -46,9 +46,16 @@ export type Person = z.infer<typeof PersonSchema>;
 export const UpdateProfileBodySchema = z
   .object({
     name: z.string(),
-    bio: z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
+    bio: z
+      .string()
+      .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+      .refine(...singleLine("Bio")),
     /** A URL from the profile-photo upload, or null to remove the photo. */
-    profilePhoto: z.string().max(500).nullable(),
+    profilePhoto: z
+      .string()
+      .max(500)
+      .refine(...singleLine("Photo address"))
+      .nullable(),
   })
   .superRefine((body, ctx) => {
     const message = validateName(body.name);
@@ -78,7 +85,7 @@ export const HolidayBodySchema = z.discriminatedUnion("isActive", [
     .superRefine((body, ctx) => {
       const fromDate = body.fromDate ?? "";
       const toDate = body.toDate ?? "";
-      const shapeOk = (!fromDate || DATE.test(fromDate)) && (!toDate || DATE.test(toDate));
+      const shapeOk = (!fromDate || isCalendarDate(fromDate)) && (!toDate || isCalendarDate(toDate));
       const message = shapeOk
         ? validateHolidayDates(fromDate, toDate, indiaToday())
         : "Please enter dates as YYYY-MM-DD.";

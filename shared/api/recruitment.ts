@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "./text-rules";
 
 export const ACADEMIC_YEARS = ["1st Year", "2nd Year", "3rd Year", "4th Year", "Any Year"] as const;
 export type AcademicYear = (typeof ACADEMIC_YEARS)[number];
@@ -29,20 +30,21 @@ export const RECRUITMENT_MESSAGES = {
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
 export const RecruitmentInputSchema = z.object({
-  purpose: text(200).refine((value) => value.trim().length > 0, RECRUITMENT_MESSAGES.purposeRequired),
+  purpose: text(200)
+    .refine((value) => value.trim().length > 0, RECRUITMENT_MESSAGES.purposeRequired)
+    .refine(...singleLine("The purpose")),
   maxStudents: z
     .number(RECRUITMENT_MESSAGES.teamSize)
     .int(RECRUITMENT_MESSAGES.teamSize)
     .min(TEAM_SIZE_MIN, RECRUITMENT_MESSAGES.teamSize)
     .max(TEAM_SIZE_MAX, RECRUITMENT_MESSAGES.teamSize),
-  event: text(200),
-  qualities: text(1000),
+  event: text(200).refine(...singleLine("The event")),
+  qualities: text(1000).refine(...multiLine("The skills")),
   /** No year chosen means ['Any Year']. */
   years: z.array(z.enum(ACADEMIC_YEARS)).max(ACADEMIC_YEARS.length),
-  description: text(5000).refine(
-    (value) => value.trim().length > 0,
-    RECRUITMENT_MESSAGES.descriptionRequired,
-  ),
+  description: text(5000)
+    .refine((value) => value.trim().length > 0, RECRUITMENT_MESSAGES.descriptionRequired)
+    .refine(...multiLine("The description")),
 });
 export type RecruitmentInput = z.infer<typeof RecruitmentInputSchema>;
 

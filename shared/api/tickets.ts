@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine } from "./text-rules";
 
 export const TICKET_PURPOSES = [
   "Account Issues",
@@ -49,7 +50,8 @@ export const CreateTicketBodySchema = z.object({
     .refine(
       (value) => value.length <= TICKET_DESCRIPTION_MAX_LENGTH,
       `At most ${TICKET_DESCRIPTION_MAX_LENGTH} characters.`,
-    ),
+    )
+    .refine(...multiLine("The description")),
 });
 export type CreateTicketBody = z.infer<typeof CreateTicketBodySchema>;
 

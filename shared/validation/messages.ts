@@ -52,3 +52,10 @@ export const AUTH_MESSAGES = {
   passwordReset: "Your password has been reset. Please sign in with the new password.",
   invalidToken: "This link is invalid or has expired. Please ask for a new one.",
 } as const;
+
+/** Refusals of characters that cannot be seen but change how text reads (see validation/text.ts). */
+export const TEXT_MESSAGES = {
+  singleLine: (field: string) =>
+    `${field} cannot contain line breaks, control characters or text-direction characters.`,
+  multiLine: (field: string) => `${field} cannot contain control characters or text-direction characters.`,
+} as const;

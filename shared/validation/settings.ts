@@ -1,4 +1,6 @@
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "../constants";
+import { TEXT_MESSAGES } from "./messages";
+import { isSingleLineText } from "./text";
 
 /** Settings and profile texts (specification, second document, sections 5 and 8). */
 export const SETTINGS_MESSAGES = {
@@ -58,6 +60,7 @@ export function validateName(name: string): string | null {
   const length = [...name.trim()].length;
   if (length < NAME_MIN_LENGTH) return SETTINGS_MESSAGES.nameTooShort;
   if (length > NAME_MAX_LENGTH) return `Name must be at most ${NAME_MAX_LENGTH} characters`;
+  if (!isSingleLineText(name)) return TEXT_MESSAGES.singleLine("Name");
   return null;
 }
 

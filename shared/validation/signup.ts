@@ -1,6 +1,7 @@
 import { EMAIL_MAX_LENGTH, NAME_MIN_LENGTH } from "../constants";
-import { SIGNUP_MESSAGES } from "./messages";
+import { SIGNUP_MESSAGES, TEXT_MESSAGES } from "./messages";
 import { checkPasswordStrength } from "./password-strength";
+import { isSingleLineText } from "./text";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE_SHAPE = /^[6-9]\d{9}$/;
@@ -68,5 +69,13 @@ export function validateSignup(input: SignupInput): string | null {
   if (!checkPasswordStrength(input.password).isValid) return SIGNUP_MESSAGES.password;
   if (input.confirmPassword !== input.password) return SIGNUP_MESSAGES.confirm;
   if (!input.acceptTerms) return SIGNUP_MESSAGES.terms;
+  for (const [value, label] of [
+    [input.name, "Name"],
+    [input.email, "Email"],
+    [input.city, "City"],
+    [input.college, "College"],
+  ] as const) {
+    if (!isSingleLineText(value)) return TEXT_MESSAGES.singleLine(label);
+  }
   return null;
 }

@@ -29,6 +29,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** false: the outbox worker is not started with the app (see buildApp). */
   startWorkers?: boolean;
+  /** Fastify's logger option (e.g. loggerOptions with a stream that captures the lines); off by default. */
+  logger?: object;
 }
 
 /** A real app on a fresh copy of the template database, driven in process with app.inject. */
@@ -60,7 +62,7 @@ export async function createTestAppOn(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: path.join(dataDir, "no-web"),
     mailer: { send: async (message) => void mail.push(message) },
     ...(options.startWorkers === undefined ? {} : { startWorkers: options.startWorkers }),

@@ -61,7 +61,7 @@ describe.skipIf(!postgresUrl || !chromiumPath)("two instances behind a load bala
             DATA_DIR: dataDir,
             DATABASE_URL: url.toString(),
             PUBLIC_URL: proxy.url,
-            TRUST_PROXY: "true",
+            TRUST_PROXY: "1",
             ADMIN_PASSWORD: "Admin#Pass2025",
             AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
           },

@@ -136,6 +136,24 @@ describe("GET /api/admin/users: joined between two dates, in India's calendar", 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe("Please choose a valid from date.");
   });
+
+  it.each([
+    ["from", "2024-02-31", "Please choose a valid from date."],
+    ["from", "9999-99-99", "Please choose a valid from date."],
+    ["to", "2023-02-29", "Please choose a valid to date."],
+    ["to", "0000-01-01", "Please choose a valid to date."],
+  ])("refuses %s=%s, a day that does not exist, with 400 and the message", async (name, value, message) => {
+    const response = await get(testApp, `/api/admin/users?${name}=${value}`, { cookie: adminCookie });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: "invalid_input", message } });
+  });
+
+  it("takes 29 February of a leap year", async () => {
+    const response = await get(testApp, "/api/admin/users?from=2024-02-29&to=2024-02-29", {
+      cookie: adminCookie,
+    });
+    expect(response.statusCode).toBe(200);
+  });
 });
 
 describe("GET /api/admin/users: 25 a page", () => {

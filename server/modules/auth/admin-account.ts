@@ -1,35 +1,71 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { ConfigError } from "../../config/env";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
-import { hashPassword } from "../../lib/passwords";
+import { sessions, type UserRow, users } from "../../db/schema";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { findUserByEmail } from "./auth.repository";
+
+/**
+ * Why ADMIN_EMAIL cannot simply be given to the account that holds it: a student (or a deleted
+ * account) registered that address, and would become the administrator, sessions and all.
+ */
+function takeoverRefusal(email: string, account: UserRow): ConfigError {
+  const whose = account.deletedAt ? "a deleted student account" : "a student account";
+  return new ConfigError(
+    `Invalid configuration: ADMIN_EMAIL: ${email} belongs to ${whose} (registered ${account.createdAt
+      .toISOString()
+      .slice(0, 10)}), which would become the administrator. Choose an address nobody registered, ` +
+      `or, if that account is yours and should become the administrator, set ADMIN_EMAIL_TAKEOVER=${email}.`,
+  );
+}
 
 /**
  * Makes the ADMIN_EMAIL account the one administrator. ADMIN_PASSWORD, when given, becomes its
  * password; a new account without one gets a random password, printed once.
+ *
+ * An existing student or deleted account at that address is promoted only when
+ * ADMIN_EMAIL_TAKEOVER names the same address. A session opened as a student never carries the
+ * administrator's rights, and one opened with a password that is no longer the password does not
+ * outlive the change: a promotion, a demotion and a changed password each end the account's sessions.
  */
 export async function ensureAdminAccount(ctx: Pick<AppContext, "db" | "config">): Promise<void> {
   const email = ctx.config.ADMIN_EMAIL;
   const password = ctx.config.ADMIN_PASSWORD || undefined;
   const existing = await findUserByEmail(ctx.db, email);
+  const isPromotion = existing !== undefined && (existing.role !== "admin" || existing.deletedAt !== null);
+  if (existing && isPromotion && ctx.config.ADMIN_EMAIL_TAKEOVER !== email) {
+    throw takeoverRefusal(email, existing);
+  }
+  // argon2 runs outside the transaction: PGlite's one connection is not held while it hashes.
+  const isPasswordChange =
+    existing !== undefined &&
+    password !== undefined &&
+    !(await verifyPassword(existing.passwordHash, password));
+  const newHash = isPasswordChange && password ? await hashPassword(password) : undefined;
+
   await ctx.db.transaction(async (tx) => {
     // Only one administrator: a previous one (ADMIN_EMAIL changed) becomes a student.
-    await tx
+    const demoted = await tx
       .update(users)
       .set({ role: "student" })
-      .where(and(eq(users.role, "admin"), ne(users.email, email)));
+      .where(and(eq(users.role, "admin"), ne(users.email, email)))
+      .returning({ id: users.id });
+    const endSessionsOf = [...demoted.map((row) => row.id)];
     if (existing) {
       await tx
         .update(users)
         .set({
           role: "admin",
           deletedAt: null,
-          ...(password ? { passwordHash: await hashPassword(password) } : {}),
+          ...(newHash ? { passwordHash: newHash, updatedAt: new Date() } : {}),
         })
         .where(eq(users.id, existing.id));
-      return;
+      if (isPromotion || isPasswordChange) endSessionsOf.push(existing.id);
     }
+    if (endSessionsOf.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, endSessionsOf));
+    if (existing) return;
+
     const initialPassword = password ?? randomBytes(12).toString("base64url");
     await tx.insert(users).values({
       name: "Administrator",

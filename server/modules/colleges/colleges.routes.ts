@@ -5,7 +5,7 @@ import { listCollegesByCity } from "./colleges.repository";
 
 export const collegesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/", {
-    config: { access: "public" },
+    config: { access: "public", isSharedAnswer: true },
     schema: {
       tags: ["colleges"],
       summary: "The college directory, grouped by city",

@@ -188,6 +188,16 @@ describe("PUT /api/me/holiday", () => {
       { fromDate: "01-12-2099", toDate: "05-12-2099" },
       "Please enter dates as YYYY-MM-DD.",
     ],
+    [
+      "a day that does not exist",
+      { fromDate: "2099-02-29", toDate: "2099-03-05" },
+      "Please enter dates as YYYY-MM-DD.",
+    ],
+    [
+      "a month that does not exist",
+      { fromDate: "2099-01-05", toDate: "2099-13-01" },
+      "Please enter dates as YYYY-MM-DD.",
+    ],
   ])("refuses %s with 400 and the message, and stays off", async (_label, dates, message) => {
     const me = await createStudent(testApp);
     const response = await setHoliday(me.cookie, { isActive: true, ...dates });

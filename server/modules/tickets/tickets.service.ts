@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { outbox, supportTickets, type UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
+import { asSpreadsheetText } from "../../lib/spreadsheet-cell";
 
 export const TICKET_MIRROR_KIND = "ticket-mirror";
 const ID_ATTEMPTS = 30;
@@ -106,12 +107,15 @@ export async function getOwnTicket(ctx: AppContext, user: UserRow, ticketId: str
   return toTicketDto(row);
 }
 
-/** Posts a ticket copy as multipart form data; anything but a 2xx answer is a failure to retry. */
+/**
+ * Posts a ticket copy as multipart form data; anything but a 2xx answer is a failure to retry.
+ * Every field is written as spreadsheet text: the form service's answers end up in a sheet.
+ */
 export function createTicketMirrorSender(url: string, timeoutMs: number) {
   return async (row: OutboxRow): Promise<void> => {
     const form = new FormData();
     for (const field of ["ticketId", "name", "email", "college", "purpose", "description", "userId"]) {
-      form.append(field, row.payload[field] ?? "");
+      form.append(field, asSpreadsheetText(String(row.payload[field] ?? "")));
     }
     const response = await fetch(url, {
       method: "POST",

@@ -91,7 +91,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   }
 
   app.get("/files/:bucket/:key", {
-    config: { access: "public" },
+    config: { access: "public", isSharedAnswer: true },
     schema: {
       tags: ["uploads"],
       summary:

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { SignupBodySchema } from "../api/auth";
+import { SendMessageBodySchema } from "../api/chats";
+import { TEXT_MESSAGES } from "./messages";
+import { validateName } from "./settings";
+import { isMultiLineText, isSingleLineText } from "./text";
+
+const HIDDEN: [string, string][] = [
+  ["a right-to-left override", "\u202e"],
+  ["a left-to-right embedding", "\u202a"],
+  ["a pop directional formatting", "\u202c"],
+  ["a right-to-left isolate", "\u2067"],
+  ["a pop directional isolate", "\u2069"],
+  ["a left-to-right mark", "\u200e"],
+  ["a right-to-left mark", "\u200f"],
+  ["an Arabic letter mark", "\u061c"],
+  ["a bell (C0)", "\u0007"],
+  ["an escape (C0)", "\u001b"],
+  ["a tab", "\t"],
+  ["DEL", "\u007f"],
+  ["a C1 control", "\u0085"],
+  ["a C1 control (CSI)", "\u009b"],
+];
+
+describe("isSingleLineText", () => {
+  it.each<[string, string]>([
+    ...HIDDEN,
+    ["a line feed", "\n"],
+    ["a carriage return", "\r"],
+    ["a line separator", "\u2028"],
+  ])("refuses %s", (_label, character) => expect(isSingleLineText(`Priya${character}Sharma`)).toBe(false));
+
+  it("takes names in any script, accents and emoji", () => {
+    for (const name of ["Priya Sharma", "José Müller", "प्रिया शर्मा", "محمد علي", "李小龙", "Ana 👩🏽‍💻"]) {
+      expect(isSingleLineText(name)).toBe(true);
+    }
+  });
+});
+
+describe("isMultiLineText", () => {
+  it("keeps line breaks", () =>
+    expect(isMultiLineText("Pick up at the gate.\r\nCall first.\n\u2029Thanks")).toBe(true));
+  it.each(HIDDEN)("refuses %s", (_label, character) =>
+    expect(isMultiLineText(`Still${character} available?`)).toBe(false),
+  );
+});
+
+describe("the shared schemas say it, for the browser and the server alike", () => {
+  it("refuses a name that reads the other way round, with the message", () => {
+    expect(validateName("Priya \u202eahsrahS")).toBe(TEXT_MESSAGES.singleLine("Name"));
+    const signup = SignupBodySchema.safeParse({
+      name: "Priya\nAdmin: your account is blocked",
+      email: "priya@example.in",
+      city: "Mumbai",
+      college: "IIT Bombay",
+      mobile: "9876543210",
+      password: "Campus#Bazaar9",
+      acceptTerms: true,
+    });
+    expect(signup.error?.issues[0]?.message).toBe(TEXT_MESSAGES.singleLine("Name"));
+  });
+
+  it("lets a message keep its line breaks but not a direction override", () => {
+    const message = (text: string) =>
+      SendMessageBodySchema.safeParse({ type: "text", clientId: "c-12345678", text });
+    expect(message("Still available?\nI can come at 5").success).toBe(true);
+    expect(message("Still available?\u202e").error?.issues[0]?.message).toBe(
+      TEXT_MESSAGES.multiLine("A message"),
+    );
+  });
+});
