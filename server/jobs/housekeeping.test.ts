@@ -1,14 +1,19 @@
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { insertItem } from "../../tests/factories/items";
 import { createStudent } from "../../tests/factories/users";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { items, sessions } from "../db/schema";
+import { createDiskStorage, type Storage } from "../plugins/storage";
 import { runHousekeeping } from "./housekeeping";
 
 let testApp: TestApp;
+/** The app's own file storage: DATA_DIR/files. */
+let storage: Storage;
 beforeAll(async () => {
   testApp = await createTestApp({}, { startWorkers: false });
+  storage = createDiskStorage(path.join(testApp.config.dataDir, "files"));
 });
 afterAll(() => testApp.close());
 
@@ -28,7 +33,7 @@ describe("housekeeping", () => {
       userId: student.id,
       expiresAt: new Date(Date.now() - 60_000),
     });
-    await runHousekeeping(testApp.database);
+    await runHousekeeping(testApp.database, storage);
     const left = await testApp.database.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -47,7 +52,7 @@ describe("housekeeping", () => {
       const [count] = await testApp.database.db.select({ n: sql<number>`count(*)::int` }).from(items);
       expect(count?.n).toBe(29);
       expect(await plannerRowCount("items")).not.toBe(29);
-      await runHousekeeping(testApp.database);
+      await runHousekeeping(testApp.database, storage);
       expect(await plannerRowCount("items")).toBe(29);
     },
   );
