@@ -150,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
-      stopHousekeeping = startHousekeeping(database, app.log);
+      stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
     });
   }
   app.addHook("onClose", async () => {

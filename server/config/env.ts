@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   S3_REGION: z.string().trim().min(1).optional(),
   /** Where the bucket is served directly (a CDN or a public bucket): originals are sent there. */
   S3_PUBLIC_URL: optionalUrl,
+  /** The most the resized copies of images may take in storage; the least recently used go first. */
+  IMAGE_CACHE_MB: z.coerce.number().positive().default(1024),
 });
 
 /** The variables that together select the S3 backend; a partial set is a mistake, not a choice. */

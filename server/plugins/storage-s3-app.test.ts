@@ -1,8 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { IMAGE_VARIANT_NAMES } from "@shared/images";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "../../tests/factories/images";
+import { buildSellForm, postItem } from "../../tests/factories/sell";
 import { createStudent } from "../../tests/factories/users";
 import { get } from "../../tests/helpers/api";
 import { type LocalS3, startLocalS3 } from "../../tests/helpers/s3";
@@ -11,7 +13,7 @@ import { createTestAppWithDataDir, multipartBody, uploadFile } from "../../tests
 import { createS3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
 
-const THUMBNAIL = "width=120&height=90&resize=cover&quality=80";
+const THUMBNAIL = "variant=thumb";
 
 async function upload(testApp: TestApp, cookie: string, data: Buffer, filename: string): Promise<string> {
   const response = await uploadFile(testApp, cookie, data, filename);
@@ -62,11 +64,11 @@ describe("the app on S3 storage", () => {
     expect(response.headers["content-type"]).toBe("image/webp");
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({
       format: "webp",
-      width: 120,
-      height: 90,
+      width: 400,
+      height: 400,
     });
     const key = url.split("/").at(-1) as string;
-    const cached = await bucket.get("images-cache", `${key}.120x90-cover-q80.webp`);
+    const cached = await bucket.get("images-variants", `${key}.thumb.webp`);
     expect(cached?.data.equals(response.rawPayload)).toBe(true);
   });
 
@@ -79,7 +81,7 @@ describe("the app on S3 storage", () => {
         await makeImage("jpeg", { width: 500, height: 500 }),
         "lamp.jpg",
       );
-      const resized = `${lampUrl}?width=77&height=55`;
+      const resized = `${lampUrl}?variant=avatar`;
       const made = await get(testApp, resized, { headers: { accept: "image/webp" } });
       expect(made.statusCode).toBe(200);
       // With the original gone, only the shared cache can answer.
@@ -87,7 +89,7 @@ describe("the app on S3 storage", () => {
       const served = await get(other, resized, { headers: { accept: "image/webp" } });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(made.rawPayload)).toBe(true);
-      expect((await get(other, `${lampUrl}?width=78&height=55`)).statusCode).toBe(404);
+      expect((await get(other, `${lampUrl}?variant=detail`)).statusCode).toBe(404);
     } finally {
       await other.stop();
     }
@@ -103,7 +105,7 @@ describe("the app on S3 storage", () => {
     });
     expect(response.statusCode).toBe(201);
     const key = (response.json().url as string).split("/").at(-1) as string;
-    expect(key).toMatch(/^profile-/);
+    expect(key).toMatch(/^profile-[\w-]+-\d+-[A-Za-z0-9_-]{22}\.png$/);
     expect((await bucket.get("profiles", key))?.contentType).toBe("image/png");
     expect((await get(testApp, response.json().url)).statusCode).toBe(200);
   });
@@ -111,16 +113,86 @@ describe("the app on S3 storage", () => {
   it("answers 404 for an image the bucket does not hold", async () => {
     expect((await get(testApp, "/api/files/images/not-uploaded.jpg")).statusCode).toBe(404);
   });
+
+  it("deletes the original and every copy from the bucket when the item showing it is deleted", async () => {
+    const bikeUrl = await upload(
+      testApp,
+      cookie,
+      await makeImage("jpeg", { width: 900, height: 600 }),
+      "bike.jpg",
+    );
+    const key = bikeUrl.split("/").at(-1) as string;
+    const item = await postItem(testApp, cookie, buildSellForm(bikeUrl));
+    for (const variant of IMAGE_VARIANT_NAMES) {
+      for (const accept of ["image/webp", "image/avif"]) {
+        expect(
+          (await get(testApp, `${bikeUrl}?variant=${variant}`, { headers: { accept } })).statusCode,
+        ).toBe(200);
+      }
+    }
+    expect(await bucket.get("images-variants", `${key}.detail.avif`)).not.toBeNull();
+
+    const deleted = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/items/${item.id}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await bucket.get("images", key)).toBeNull();
+    for (const variant of IMAGE_VARIANT_NAMES) {
+      for (const format of ["webp", "avif"]) {
+        expect(await bucket.get("images-variants", `${key}.${variant}.${format}`)).toBeNull();
+      }
+      expect(
+        (await get(testApp, `${bikeUrl}?variant=${variant}`, { headers: { accept: "image/webp" } }))
+          .statusCode,
+      ).toBe(404);
+    }
+    expect((await get(testApp, bikeUrl)).statusCode).toBe(404);
+  });
+
+  it("holds the copies in the bucket to IMAGE_CACHE_MB, deleting the least recently used", async () => {
+    const keyOf = (address: string) => address.split("/").at(-1) as string;
+    const webp = { headers: { accept: "image/webp" } };
+    const older = await upload(
+      testApp,
+      cookie,
+      await makeImage("jpeg", { width: 500, height: 500 }),
+      "a.jpg",
+    );
+    const made = await get(testApp, `${older}?variant=thumb`, webp);
+    expect(made.statusCode).toBe(200);
+    expect(await bucket.get("images-variants", `${keyOf(older)}.thumb.webp`)).not.toBeNull();
+    // An instance whose cache holds one copy and a half of that size.
+    const megabytes = (made.rawPayload.length * 1.5) / 1024 / 1024;
+    const small = await createTestAppOn(testApp.database, { ...s3.env, IMAGE_CACHE_MB: String(megabytes) });
+    try {
+      const newer = await upload(
+        small,
+        cookie,
+        await makeImage("jpeg", { width: 500, height: 500 }),
+        "b.jpg",
+      );
+      expect((await get(small, `${newer}?variant=thumb`, webp)).statusCode).toBe(200);
+      expect(await bucket.get("images-variants", `${keyOf(older)}.thumb.webp`)).toBeNull();
+      expect(await bucket.get("images-variants", `${keyOf(newer)}.thumb.webp`)).not.toBeNull();
+      // The evicted copy is made again when asked for.
+      expect((await get(small, `${older}?variant=thumb`, webp)).statusCode).toBe(200);
+    } finally {
+      await small.stop();
+    }
+  });
 });
 
 describe("the app on S3 storage served directly (S3_PUBLIC_URL)", () => {
   let s3: LocalS3;
   let testApp: TestApp & { dataDir: string };
   let url: string;
+  let cookie: string;
   beforeAll(async () => {
     s3 = await startLocalS3({ publicUrl: true });
     testApp = await createTestAppWithDataDir(s3.env);
-    const { cookie } = await createStudent(testApp);
+    cookie = (await createStudent(testApp)).cookie;
     url = await upload(testApp, cookie, await makeImage("jpeg", { width: 300, height: 200 }), "lamp.jpg");
   });
   afterAll(async () => {
@@ -141,13 +213,40 @@ describe("the app on S3 storage served directly (S3_PUBLIC_URL)", () => {
   });
 
   it("still makes resized copies in the app", async () => {
-    const response = await get(testApp, `${url}?width=60&height=40`, { headers: { accept: "image/webp" } });
+    const response = await get(testApp, `${url}?variant=avatar`, { headers: { accept: "image/webp" } });
     expect(response.statusCode).toBe(200);
+    // 224x224 cover-cropped, never enlarged: the 200 px height stays.
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({
       format: "webp",
-      width: 60,
-      height: 40,
+      width: 224,
+      height: 200,
     });
+  });
+
+  it("no longer serves a removed profile photo from the bucket either", async () => {
+    const { payload, headers } = await multipartBody([{ data: await makeImage("png"), filename: "me.png" }]);
+    const uploaded = await testApp.app.inject({
+      method: "POST",
+      url: "/api/uploads/profile-photo",
+      payload,
+      headers: { ...headers, cookie },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const photo = uploaded.json().url as string;
+    const save = (profilePhoto: string | null) =>
+      testApp.app.inject({
+        method: "PATCH",
+        url: "/api/me/profile",
+        payload: { name: "Kabir Das", bio: "", profilePhoto },
+        headers: { cookie },
+      });
+    expect((await save(photo)).statusCode).toBe(200);
+    const direct = String((await get(testApp, photo)).headers.location);
+    expect((await fetch(direct)).status).toBe(200);
+
+    expect((await save(null)).statusCode).toBe(200);
+    expect((await get(testApp, photo)).statusCode).toBe(404);
+    expect((await fetch(direct)).status).toBe(404);
   });
 
   it("still answers 404 for an unknown image rather than sending the browser away", async () => {

@@ -103,7 +103,7 @@ export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
 export const MyItemsResponseSchema = z.object({ items: z.array(ItemSchema) });
 
 export const UploadResponseSchema = z.object({
-  /** Public URL of the stored image; resized copies take ?width=&height=&resize=cover&quality=. */
+  /** Public URL of the stored image; its named resized copies take ?variant= (shared/images.ts). */
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -120,9 +120,3 @@ export const IMAGE_MESSAGES = {
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
-
-/** The browse card's transformed image: 400x400, cover-cropped, quality 80. */
-export function thumbnailUrl(url: string): string {
-  const separator = url.includes("?") ? "&" : "?";
-  return `${url}${separator}width=400&height=400&resize=cover&quality=80`;
-}

@@ -93,11 +93,11 @@ async function expectWorld(testApp: TestApp, world: World): Promise<void> {
   const image = await get(testApp, world.imageUrl);
   expect(image.statusCode).toBe(200);
   expect(image.rawPayload.equals(world.image)).toBe(true);
-  const thumbnail = await get(testApp, `${world.imageUrl}?width=100&height=100`, {
+  const thumbnail = await get(testApp, `${world.imageUrl}?variant=avatar`, {
     headers: { accept: "image/webp" },
   });
   expect(thumbnail.statusCode).toBe(200);
-  expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 100, height: 100 });
+  expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 224, height: 224 });
 
   const thread = await get(testApp, `/api/chats/${world.chatId}`, { cookie: buyerCookie });
   expect(thread.statusCode).toBe(200);

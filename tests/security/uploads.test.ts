@@ -227,10 +227,11 @@ describe("metadata and how files are served", () => {
     const url = response.json().url as string;
     const variants = [
       { query: "", accept: "*/*" },
-      { query: "?width=100", accept: "text/html" },
-      { query: "?width=400&height=400&resize=cover&quality=80", accept: "image/webp,*/*" },
-      { query: "?width=400&height=400&resize=cover&quality=80", accept: "image/avif" },
-      { query: "?width=400&height=400&resize=cover&quality=80", accept: "text/html,application/xhtml+xml" },
+      { query: "?variant=detail", accept: "text/html" },
+      { query: "?variant=avatar", accept: "text/html" },
+      { query: "?variant=thumb", accept: "image/webp,*/*" },
+      { query: "?variant=thumb", accept: "image/avif" },
+      { query: "?variant=thumb", accept: "text/html,application/xhtml+xml" },
     ];
     for (const variant of variants) {
       const served = await get(testApp, `${url}${variant.query}`, { headers: { accept: variant.accept } });

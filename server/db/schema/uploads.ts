@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** Every stored file and who uploaded it: an item may only use an image its seller uploaded. */
@@ -15,4 +15,30 @@ export const uploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.bucket, table.key] })],
+);
+
+/**
+ * The resized copies kept in the storage's cache buckets, so the cache can be held to a size:
+ * the copies used longest ago go first. A row goes with its upload.
+ */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    variant: text("variant").notNull(),
+    format: text("format").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** Refreshed at most daily when the copy is served again. */
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.key, table.variant, table.format] }),
+    foreignKey({
+      name: "image_variants_upload_fk",
+      columns: [table.bucket, table.key],
+      foreignColumns: [uploads.bucket, uploads.key],
+    }).onDelete("cascade"),
+    index("image_variants_used_idx").on(table.usedAt),
+  ],
 );

@@ -10,6 +10,7 @@ import { toItemDto } from "../items/items.mapper";
 import { itemWithSeller } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { listPosts } from "../recruitment/recruitment.service";
+import { releaseImage } from "../uploads/uploads.service";
 import { recordAudit } from "./audit";
 
 export async function listAllEvents(ctx: AppContext) {
@@ -51,7 +52,7 @@ export async function listActiveItems(ctx: AppContext, page: number, pageSize = 
 
 /** Removes a post for breaking the rules and tells its seller, in one transaction. */
 export async function adminDeleteItem(ctx: AppContext, admin: UserRow, id: string): Promise<void> {
-  await transactionWithEvents(ctx, async (tx, emit) => {
+  const item = await transactionWithEvents(ctx, async (tx, emit) => {
     const [item] = await tx.delete(items).where(eq(items.id, id)).returning();
     if (!item) throw new AppError("not_found", "Item not found");
     await addNotification(tx, emit, {
@@ -67,7 +68,9 @@ export async function adminDeleteItem(ctx: AppContext, admin: UserRow, id: strin
       { type: "item", id },
       { productName: item.productName, sellerId: item.sellerId },
     );
+    return item;
   });
+  await releaseImage(ctx, "images", item.productImage);
 }
 
 export async function listRecruitment(ctx: AppContext) {

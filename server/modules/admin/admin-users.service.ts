@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import { sessions, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { likePattern } from "../../lib/like-pattern";
+import { removeUploadsOf } from "../uploads/uploads.service";
 import { recordAudit } from "./audit";
 
 function toAdminUser(user: UserRow): AdminUser {
@@ -137,4 +138,6 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: string): P
     await recordAudit(tx, admin, "user.delete", { type: "user", id }, { name: user.name, email: user.email });
   });
   await ctx.bus.publish({ kind: "users-ended", users: [id] });
+  // Their photos and item pictures are no longer public.
+  await removeUploadsOf(ctx, id);
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { items, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { findUpload, keyOfFileUrl } from "../uploads/uploads.service";
+import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { toItemDto } from "./items.mapper";
 import { canManageItem } from "./items.policy";
 import * as repo from "./items.repository";
@@ -68,6 +68,7 @@ export async function updateItem(ctx: AppContext, user: UserRow, id: string, inp
     .update(items)
     .set({ ...columnsOf(input), updatedAt: new Date() })
     .where(eq(items.id, id));
+  if (input.productImage !== item.productImage) await releaseImage(ctx, "images", item.productImage);
   return toItemDto(await loadItem(ctx, id));
 }
 
@@ -83,8 +84,10 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string) {
 }
 
 export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  await loadOwnItem(ctx, user, id);
+  const { item } = await loadOwnItem(ctx, user, id);
   await ctx.db.delete(items).where(eq(items.id, id));
+  // A removed post's picture is no longer public.
+  await releaseImage(ctx, "images", item.productImage);
 }
 
 export async function getItemDetail(ctx: AppContext, user: UserRow, id: string): Promise<ItemDetailResponse> {

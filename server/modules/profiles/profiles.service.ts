@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { follows, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { toItemDto } from "../items/items.mapper";
-import { findUpload, keyOfFileUrl } from "../uploads/uploads.service";
+import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import * as repo from "./profiles.repository";
 
 const userNotFound = () => new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
@@ -64,6 +64,8 @@ export async function updateProfile(
     .where(eq(users.id, user.id))
     .returning();
   if (!updated) throw userNotFound();
+  // A replaced or removed photo is no longer public.
+  if (user.profilePhoto !== updated.profilePhoto) await releaseImage(ctx, "profiles", user.profilePhoto);
   return updated;
 }
 

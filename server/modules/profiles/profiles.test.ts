@@ -239,12 +239,15 @@ describe("POST /api/uploads/profile-photo", () => {
     ["png", "png"],
     ["webp", "webp"],
   ];
-  it.each(formats)("stores a %s as profile-{uid}-{timestamp}.%s", async (format, extension) => {
+  it.each(formats)("stores a %s as profile-{uid}-{timestamp}-{random}.%s", async (format, extension) => {
     const me = await createStudent(testApp);
     const response = await uploadPhoto(me.cookie, await makeImage(format), `me.${extension}`);
     expect(response.statusCode).toBe(201);
     const url: string = response.json().url;
-    expect(url).toMatch(new RegExp(`^/api/files/profiles/profile-${me.id}-\\d+\\.(jpg|png|webp)$`));
+    // The random part, 128 bits in base64url, keeps the address from being guessed from the time.
+    expect(url).toMatch(
+      new RegExp(`^/api/files/profiles/profile-${me.id}-\\d+-[A-Za-z0-9_-]{22}\\.(jpg|png|webp)$`),
+    );
     expect(url.endsWith(`.${extension}`)).toBe(true);
     const file = await call("GET", url);
     expect(file.statusCode).toBe(200);

@@ -30,7 +30,7 @@ async function upload(data: Buffer, filename: string): Promise<string> {
   return response.json().url;
 }
 
-const THUMBNAIL = "width=400&height=400&resize=cover&quality=80";
+const THUMBNAIL = "variant=thumb";
 const WEBP_ACCEPT = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 
 describe("GET /api/files/:bucket/:key", () => {
@@ -45,7 +45,7 @@ describe("GET /api/files/:bucket/:key", () => {
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 800, height: 600 });
   });
 
-  it("returns the 400x400 cover thumbnail as WebP when the browser accepts WebP, with Vary: Accept", async () => {
+  it("returns the 400x400 cover thumbnail (?variant=thumb) as WebP when the browser accepts WebP, with Vary: Accept", async () => {
     const response = await get(testApp, `${jpegUrl}?${THUMBNAIL}`, { headers: { accept: WEBP_ACCEPT } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/webp");
@@ -83,13 +83,13 @@ describe("GET /api/files/:bucket/:key", () => {
   it("makes the thumbnail once: the second request is served from the cache", async () => {
     const url = await upload(await makeImage("jpeg", { width: 640, height: 480 }), "cached.jpg");
     const key = url.split("/").at(-1) ?? "";
-    const cachedBefore = await storedFiles(testApp.dataDir, "images-cache");
+    const cachedBefore = await storedFiles(testApp.dataDir, "images-variants");
     expect(cachedBefore.some((name) => name.startsWith(key))).toBe(false);
 
     const first = await get(testApp, `${url}?${THUMBNAIL}`, { headers: { accept: WEBP_ACCEPT } });
     expect(first.statusCode).toBe(200);
-    const cachedAfter = await storedFiles(testApp.dataDir, "images-cache");
-    expect(cachedAfter.filter((name) => name.startsWith(key) && name.endsWith(".webp"))).toHaveLength(1);
+    const cachedAfter = await storedFiles(testApp.dataDir, "images-variants");
+    expect(cachedAfter).toContain(`${key}.thumb.webp`);
 
     // With the original gone, only the cache can answer the same request again.
     await fs.rm(path.join(testApp.dataDir, "files", "images", key));
@@ -101,20 +101,45 @@ describe("GET /api/files/:bucket/:key", () => {
   });
 
   it.each([
+    ["item page", "detail", { width: 1200, height: 900 }],
+    ["profile photo", "avatar", { width: 224, height: 224 }],
+    ["browse card", "thumb", { width: 400, height: 400 }],
+  ])("returns the %s size (?variant=%s)", async (_page, variant, size) => {
+    const url = await upload(await makeImage("jpeg", { width: 2000, height: 1500 }), "big-desk.jpg");
+    const response = await get(testApp, `${url}?variant=${variant}`, { headers: { accept: WEBP_ACCEPT } });
+    expect(response.statusCode).toBe(200);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: "webp", ...size });
+  });
+
+  it("never enlarges: the item-page size of a small picture is the picture's own size", async () => {
+    const response = await get(testApp, `${jpegUrl}?variant=detail`, { headers: { accept: WEBP_ACCEPT } });
+    expect(response.statusCode).toBe(200);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 800, height: 600 });
+  });
+
+  it.each([
+    "width=400&height=400&resize=cover&quality=80",
+    "width=100",
+    "height=2000",
     "width=0",
-    "width=99999",
-    "width=-400",
     "width=abc",
-    "width=12.5",
-    "height=0",
-    "height=99999",
-    "width=400&resize=evil",
-    "width=400&quality=0",
-    "width=400&quality=101",
-  ])("refuses bad resize parameters (%s) with 400", async (query) => {
+    "resize=fill",
+    "quality=1",
+    "format=avif",
+    "variant=thumb&width=2000",
+    "variant=huge",
+    "variant=THUMB",
+    "variant=",
+    "variant=thumb&variant=detail",
+  ])("refuses any size but the named ones (%s) with 400, naming them", async (query) => {
+    const filesBefore = await storedFiles(testApp.dataDir, "images-variants");
     const response = await get(testApp, `${jpegUrl}?${query}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe("invalid_input");
+    const { error } = response.json();
+    expect(error.code).toBe("invalid_input");
+    expect(error.message).toContain("?variant=thumb (400x400)");
+    expect(error.message).toContain("?variant=avatar (224x224)");
+    expect(await storedFiles(testApp.dataDir, "images-variants")).toEqual(filesBefore);
   });
 
   it("answers 404 for an unknown file, and for a known key asked for in another bucket", async () => {
@@ -127,14 +152,14 @@ describe("GET /api/files/:bucket/:key", () => {
 
   it("does not serve the storage's side files or the cache bucket directly", async () => {
     const key = jpegUrl.split("/").at(-1);
-    expect((await get(testApp, `${jpegUrl}?width=100`)).statusCode).toBe(200);
+    expect((await get(testApp, `${jpegUrl}?variant=avatar`)).statusCode).toBe(200);
     const sideFile = await get(testApp, `${jpegUrl}.content-type`);
     expect(sideFile.statusCode).toBe(404);
-    const cacheName = (await storedFiles(testApp.dataDir, "images-cache")).find((name) =>
-      name.startsWith(`${key}.`),
+    const cacheName = (await storedFiles(testApp.dataDir, "images-variants")).find((name) =>
+      name.startsWith(`${key}.avatar.`),
     );
     expect(cacheName).toBeDefined();
-    const cacheBucket = await get(testApp, `/api/files/images-cache/${cacheName}`);
+    const cacheBucket = await get(testApp, `/api/files/images-variants/${cacheName}`);
     expect([400, 404]).toContain(cacheBucket.statusCode);
   });
 

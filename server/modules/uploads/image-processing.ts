@@ -1,7 +1,12 @@
 import { IMAGE_MESSAGES, MAX_UPLOAD_PIXELS } from "@shared/api/items";
+import { IMAGE_VARIANTS, type ImageVariant, MAX_STORED_IMAGE_SIDE } from "@shared/images";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../../lib/app-error";
+
+// One libvips thread per image: image work runs one or two at a time (image-queue.ts), and the
+// rest of the machine stays for requests, password hashing and file reads.
+sharp.concurrency(1);
 
 /** The formats people upload from phones and cameras, judged by their bytes. */
 const ACCEPTED = new Map([
@@ -11,7 +16,7 @@ const ACCEPTED = new Map([
   ["image/avif", "avif"],
   ["image/gif", "gif"],
 ] as const);
-type Format = "jpeg" | "png" | "webp" | "avif" | "gif";
+export type OutputFormat = "jpeg" | "png" | "webp" | "avif" | "gif";
 
 export interface ProcessedImage {
   data: Buffer;
@@ -23,7 +28,7 @@ export interface ProcessedImage {
 
 const unsupported = () => new AppError("unsupported_media_type", IMAGE_MESSAGES.notAnImage);
 
-function encode(pipeline: Sharp, format: Format, quality?: number): Sharp {
+function encode(pipeline: Sharp, format: OutputFormat, quality?: number): Sharp {
   switch (format) {
     case "jpeg":
       return pipeline.jpeg({ quality: quality ?? 85, mozjpeg: true });
@@ -40,8 +45,9 @@ function encode(pipeline: Sharp, format: Format, quality?: number): Sharp {
 
 /**
  * Checks an upload and re-encodes it: the type comes from the bytes (never the name), the pixel
- * count is bounded before decoding (decompression bombs), orientation is applied, and nothing of
- * the original metadata (EXIF, GPS, XMP) survives, because sharp writes none unless asked.
+ * count is bounded before decoding (decompression bombs), orientation is applied, the picture is
+ * brought down to MAX_STORED_IMAGE_SIDE on its long side, and nothing of the original metadata
+ * (EXIF, GPS, XMP) survives, because sharp writes none unless asked.
  */
 export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   const detected = await fileTypeFromBuffer(input);
@@ -64,7 +70,14 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
       limitInputPixels: MAX_UPLOAD_PIXELS,
       animated: isAnimated,
       failOn: "error",
-    }).rotate();
+    })
+      .rotate()
+      .resize({
+        width: MAX_STORED_IMAGE_SIDE,
+        height: MAX_STORED_IMAGE_SIDE,
+        fit: "inside",
+        withoutEnlargement: true,
+      });
     const { data, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });
     return {
       data,
@@ -78,21 +91,18 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
-export interface ResizeRequest {
-  width?: number;
-  height?: number;
-  resize: "cover" | "contain" | "fill" | "inside";
-  quality: number;
-  format: "webp" | "avif" | "jpeg" | "png" | "gif";
-}
-
-/** A resized copy of a stored image, in the format the browser asked for. */
-export async function resizeImage(input: Buffer, request: ResizeRequest): Promise<Buffer> {
+/** One named variant of a stored image, in the format the browser asked for. */
+export async function renderVariant(
+  input: Buffer,
+  variant: ImageVariant,
+  format: OutputFormat,
+): Promise<Buffer> {
+  const size = IMAGE_VARIANTS[variant];
   const pipeline = sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).resize({
-    width: request.width,
-    height: request.height,
-    fit: request.resize,
+    width: size.width,
+    height: size.height,
+    fit: size.fit,
     withoutEnlargement: true,
   });
-  return encode(pipeline, request.format, request.quality).toBuffer();
+  return encode(pipeline, format, size.quality).toBuffer();
 }

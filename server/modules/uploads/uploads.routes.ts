@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, UploadResponseSchema } from "@shared/api/items";
+import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from "@shared/images";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,7 +9,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
 import { BUCKETS } from "../../plugins/storage";
-import { chooseFormat, findUpload, readResized, storeImage } from "./uploads.service";
+import { chooseFormat, findUpload, readVariant, storeImage } from "./uploads.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -18,12 +19,15 @@ const errors = {
   429: ErrorResponseSchema,
 };
 
-const ResizeQuerySchema = z.object({
-  width: z.coerce.number().int().min(1).max(2000).optional(),
-  height: z.coerce.number().int().min(1).max(2000).optional(),
-  resize: z.enum(["cover", "contain", "fill", "inside"]).default("cover"),
-  quality: z.coerce.number().int().min(1).max(100).default(80),
-});
+/** The old resize parameters; copies are now asked for by name. */
+const RESIZE_PARAMETERS = ["width", "height", "resize", "quality", "format"];
+const VARIANT_ONLY = `This image is served as uploaded, or resized only as ${IMAGE_VARIANT_NAMES.map(
+  (name) => `?variant=${name} (${IMAGE_VARIANTS[name].width}x${IMAGE_VARIANTS[name].height})`,
+).join(", ")}.`;
+
+const FileQuerySchema = z
+  .looseObject({ variant: z.enum(IMAGE_VARIANT_NAMES, { error: VARIANT_ONLY }).optional() })
+  .refine((query) => !RESIZE_PARAMETERS.some((name) => name in query), { error: VARIANT_ONLY });
 
 const YEAR_SECONDS = 31_536_000;
 /** Short enough that a changed S3_PUBLIC_URL takes over within a day. */
@@ -65,7 +69,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary:
           bucket === "images"
             ? "Upload an item image (multipart field 'file'); it is re-encoded and stored"
-            : "Upload one's profile photo (multipart field 'file'); stored as profile-{uid}-{timestamp}",
+            : "Upload one's profile photo (multipart field 'file'); stored as profile-{uid}-{timestamp}-{random}",
         consumes: ["multipart/form-data"],
         response: { 201: UploadResponseSchema, ...errors },
       },
@@ -82,8 +86,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           ownerId: user.id,
           originalName: file.filename,
           data: file.data,
-          keyFor:
-            bucket === "profiles" ? (now, extension) => `profile-${user.id}-${now}.${extension}` : undefined,
         });
         return reply.code(201).send(stored);
       },
@@ -95,7 +97,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     schema: {
       tags: ["uploads"],
       summary:
-        "A stored image (or a redirect to the bucket when S3_PUBLIC_URL serves it); width, height, resize and quality return a resized copy",
+        "A stored image (or a redirect to the bucket when S3_PUBLIC_URL serves it); ?variant=thumb, detail or avatar returns that resized copy",
       params: z.object({
         bucket: z.enum(BUCKETS),
         key: z
@@ -103,30 +105,26 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           .regex(/^[\w.-]+$/)
           .max(200),
       }),
-      querystring: ResizeQuerySchema,
+      querystring: FileQuerySchema,
     },
     handler: async (request, reply) => {
       const { bucket, key } = request.params;
-      const { width, height, resize, quality } = request.query;
+      const { variant } = request.query;
       const upload = await findUpload(ctx.db, bucket, key);
       if (!upload) throw notFound("Image not found.");
-      const isResize = width !== undefined || height !== undefined;
-      const directUrl = isResize ? undefined : ctx.storage.publicUrl?.(bucket, key);
+      const directUrl = variant ? undefined : ctx.storage.publicUrl?.(bucket, key);
       if (directUrl) {
         // The bucket serves originals itself; resized copies are still made and cached here.
         return reply.header("cache-control", `public, max-age=${REDIRECT_SECONDS}`).redirect(directUrl, 302);
       }
-      const file = isResize
-        ? await readResized(ctx.storage, bucket, key, {
-            width,
-            height,
-            resize,
-            quality,
-            format: chooseFormat(request.headers.accept, upload.contentType),
-          })
+      const file = variant
+        ? await readVariant(
+            { db: ctx.db, storage: ctx.storage, cacheMegabytes: ctx.config.IMAGE_CACHE_MB },
+            { bucket, key, variant, format: chooseFormat(request.headers.accept, upload.contentType) },
+          )
         : await ctx.storage.get(bucket, key);
       if (!file) throw notFound("Image not found.");
-      if (isResize) reply.header("vary", "Accept");
+      if (variant) reply.header("vary", "Accept");
       return reply
         .header("content-type", file.contentType)
         .header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`)

@@ -1,12 +1,17 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { IMAGE_MESSAGES, type UploadResponse } from "@shared/api/items";
+import { IMAGE_VARIANT_NAMES, type ImageVariant } from "@shared/images";
 import { normaliseFileName } from "@shared/validation/sell";
-import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { uploads } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Bucket, Storage } from "../../plugins/storage";
-import { type ProcessedImage, type ResizeRequest, reencodeImage, resizeImage } from "./image-processing";
+import { type OutputFormat, type ProcessedImage, reencodeImage, renderVariant } from "./image-processing";
+import { imageQueue } from "./image-queue";
+import * as repo from "./uploads.repository";
+
+export { findUpload } from "./uploads.repository";
 
 export interface UploadContext {
   db: Db;
@@ -25,107 +30,220 @@ export function keyOfFileUrl(bucket: Bucket, url: string): string | null {
   return /^[\w.-]+$/.test(key) ? key : null;
 }
 
-/** The key for a stored image: the spec's normalised name, with the extension of the real format. */
-function itemImageKey(originalName: string, image: ProcessedImage, now: number): string {
-  const base = path.parse(originalName || "image").name.slice(0, 80) || "image";
-  return normaliseFileName(`${base}.${image.extension}`, now);
+/**
+ * 128 random bits in every key, so a stored file's address cannot be guessed from its upload time
+ * or its name (base64url: letters, digits, '-' and '_', all safe in a key).
+ */
+function unguessablePart(): string {
+  return randomBytes(16).toString("base64url");
 }
 
 /**
- * Re-encodes and stores an upload, recording who owns it. The database row is written first with
- * a unique key, so two uploads of one name in the same millisecond still get separate files.
+ * The key for a stored image. Item images: the spec's normalised name (timestamp prefix) with the
+ * random part before the name and the extension of the real format. Profile photos: the spec's
+ * profile-{uid}-{timestamp}, then the random part.
  */
+function keyFor(bucket: Bucket, ownerId: string, originalName: string, image: ProcessedImage): string {
+  const now = Date.now();
+  if (bucket === "profiles") return `profile-${ownerId}-${now}-${unguessablePart()}.${image.extension}`;
+  const base = path.parse(originalName || "image").name.slice(0, 80) || "image";
+  return normaliseFileName(`${unguessablePart()}_${base}.${image.extension}`, now);
+}
+
+/** Re-encodes and stores an upload, recording who owns it; the row is written before the file. */
 export async function storeImage(
   ctx: UploadContext,
-  options: {
-    bucket: Bucket;
-    ownerId: string;
-    originalName: string;
-    data: Buffer;
-    /** The stored name; item images by default use the spec's normalised file name. */
-    keyFor?: (now: number, extension: string) => string;
-  },
+  options: { bucket: Bucket; ownerId: string; originalName: string; data: Buffer },
 ): Promise<UploadResponse> {
   if (options.data.length === 0) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
-  const image = await reencodeImage(options.data);
-  const start = Date.now();
-  for (let attempt = 0; attempt < 20; attempt++) {
-    // Uploads of one name that arrive together would all step through the same next
-    // milliseconds; a taken key moves on to a random one within the next second instead.
-    const now = attempt === 0 ? start : start + 1 + Math.floor(Math.random() * 1000);
-    const key = options.keyFor
-      ? options.keyFor(now, image.extension)
-      : itemImageKey(options.originalName, image, now);
-    const [row] = await ctx.db
-      .insert(uploads)
-      .values({
-        bucket: options.bucket,
-        key,
-        ownerId: options.ownerId,
-        contentType: image.contentType,
-        bytes: image.data.length,
-        width: image.width,
-        height: image.height,
-      })
-      .onConflictDoNothing()
-      .returning({ key: uploads.key });
-    if (!row) continue;
-    try {
-      await ctx.storage.put(options.bucket, key, image.data, image.contentType);
-    } catch (error) {
-      await ctx.db.delete(uploads).where(and(eq(uploads.bucket, options.bucket), eq(uploads.key, key)));
-      throw error;
-    }
-    return {
-      url: fileUrl(options.bucket, key),
-      width: image.width,
-      height: image.height,
-      bytes: image.data.length,
-    };
+  const image = await imageQueue.run("upload", () => reencodeImage(options.data));
+  const key = keyFor(options.bucket, options.ownerId, options.originalName, image);
+  const isRecorded = await repo.insertUpload(ctx.db, {
+    bucket: options.bucket,
+    key,
+    ownerId: options.ownerId,
+    contentType: image.contentType,
+    bytes: image.data.length,
+    width: image.width,
+    height: image.height,
+  });
+  // 128 random bits do not collide; should they ever, the student simply tries again.
+  if (!isRecorded) throw new AppError("conflict", "Please try the upload again.");
+  try {
+    await ctx.storage.put(options.bucket, key, image.data, image.contentType);
+  } catch (error) {
+    await repo.deleteUpload(ctx.db, { bucket: options.bucket, key });
+    throw error;
   }
-  throw new AppError("conflict", "Please try the upload again.");
+  return {
+    url: fileUrl(options.bucket, key),
+    width: image.width,
+    height: image.height,
+    bytes: image.data.length,
+  };
 }
 
-export async function findUpload(db: Db, bucket: Bucket, key: string) {
-  const [row] = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)))
-    .limit(1);
-  return row;
-}
-
-const FORMAT_TYPES = {
+const FORMAT_TYPES: Record<OutputFormat, string> = {
   webp: "image/webp",
   avif: "image/avif",
   jpeg: "image/jpeg",
   png: "image/png",
   gif: "image/gif",
 };
+const OUTPUT_FORMATS = Object.keys(FORMAT_TYPES) as OutputFormat[];
 
 /** WebP when the browser takes it (fast to encode), then AVIF, else the original's own format. */
-export function chooseFormat(accept: string | undefined, contentType: string): ResizeRequest["format"] {
+export function chooseFormat(accept: string | undefined, contentType: string): OutputFormat {
   if (accept?.includes("image/webp")) return "webp";
   if (accept?.includes("image/avif")) return "avif";
-  const own = Object.entries(FORMAT_TYPES).find(([, type]) => type === contentType)?.[0];
-  return (own as ResizeRequest["format"] | undefined) ?? "jpeg";
+  const own = OUTPUT_FORMATS.find((format) => FORMAT_TYPES[format] === contentType);
+  return own ?? "jpeg";
 }
 
-/** A resized copy, made once and kept in the bucket's cache. */
-export async function readResized(
-  storage: Storage,
-  bucket: Bucket,
-  key: string,
-  request: ResizeRequest,
+/** Resized copies live in a bucket of their own beside the originals, e.g. images-variants. */
+export function variantBucketOf(bucket: Bucket): string {
+  return `${bucket}-variants`;
+}
+
+function variantKeyOf(key: string, variant: ImageVariant | string, format: OutputFormat | string): string {
+  return `${key}.${variant}.${format}`;
+}
+
+const MEGABYTE = 1024 * 1024;
+/** Copies being made right now, so a second request for the same copy waits for the first. */
+const rendering = new Map<string, Promise<Buffer | null>>();
+
+/**
+ * A named resized copy: from the cache when it is there, else made (in the image queue), stored,
+ * and the cache trimmed back to its size. Null when the image is gone.
+ */
+export async function readVariant(
+  ctx: UploadContext & { cacheMegabytes: number },
+  target: { bucket: Bucket; key: string; variant: ImageVariant; format: OutputFormat },
 ): Promise<{ data: Buffer; contentType: string } | null> {
-  const cacheBucket = `${bucket}-cache`;
-  const cacheKey = `${key}.${request.width ?? "auto"}x${request.height ?? "auto"}-${request.resize}-q${request.quality}.${request.format}`;
-  const cached = await storage.get(cacheBucket, cacheKey);
-  if (cached) return cached;
-  const original = await storage.get(bucket, key);
-  if (!original) return null;
-  const data = await resizeImage(original.data, request);
-  const contentType = FORMAT_TYPES[request.format];
-  await storage.put(cacheBucket, cacheKey, data, contentType);
-  return { data, contentType };
+  const { bucket, key, variant, format } = target;
+  const contentType = FORMAT_TYPES[format];
+  const variantBucket = variantBucketOf(bucket);
+  const variantKey = variantKeyOf(key, variant, format);
+  const cached = await ctx.storage.get(variantBucket, variantKey);
+  if (cached) {
+    await repo.touchVariant(ctx.db, { bucket, key, variant, format });
+    return { data: cached.data, contentType };
+  }
+  const renderKey = `${variantBucket}/${variantKey}`;
+  let render = rendering.get(renderKey);
+  if (!render) {
+    render = makeVariant(ctx, target).finally(() => rendering.delete(renderKey));
+    rendering.set(renderKey, render);
+  }
+  const data = await render;
+  return data ? { data, contentType } : null;
+}
+
+async function makeVariant(
+  ctx: UploadContext & { cacheMegabytes: number },
+  {
+    bucket,
+    key,
+    variant,
+    format,
+  }: { bucket: Bucket; key: string; variant: ImageVariant; format: OutputFormat },
+): Promise<Buffer | null> {
+  // The original is read inside the queue: requests waiting in line hold no image in memory.
+  const data = await imageQueue.run("variant", async () => {
+    const original = await ctx.storage.get(bucket, key);
+    return original ? renderVariant(original.data, variant, format) : null;
+  });
+  if (!data) return null;
+  // Recorded before it is stored, so the cache never holds a copy it does not count.
+  const isRecorded = await repo.recordVariant(ctx.db, { bucket, key, variant, format, bytes: data.length });
+  if (!isRecorded) return null;
+  await ctx.storage.put(
+    variantBucketOf(bucket),
+    variantKeyOf(key, variant, format),
+    data,
+    FORMAT_TYPES[format],
+  );
+  await trimVariantCache(ctx, ctx.cacheMegabytes * MEGABYTE);
+  return data;
+}
+
+/** Deletes the copies used longest ago until the cache fits in its size again. */
+export async function trimVariantCache(ctx: UploadContext, maxBytes: number): Promise<void> {
+  let total = await repo.cachedBytes(ctx.db);
+  while (total > maxBytes) {
+    const oldest = await repo.leastRecentlyUsedVariants(ctx.db, 50);
+    if (oldest.length === 0) return;
+    for (const row of oldest) {
+      if (total <= maxBytes) return;
+      await ctx.storage.delete(variantBucketOf(row.bucket), variantKeyOf(row.key, row.variant, row.format));
+      await repo.deleteVariant(ctx.db, row);
+      total -= row.bytes;
+    }
+  }
+}
+
+/**
+ * Deletes a stored file, every resized copy of it, and its record, so its address answers 404. The
+ * files go first: should the storage fail, the record stays and housekeeping tries again.
+ */
+export async function removeUpload(ctx: UploadContext, target: repo.UploadKey): Promise<void> {
+  const variantBucket = variantBucketOf(target.bucket);
+  const copies = IMAGE_VARIANT_NAMES.flatMap((variant) =>
+    OUTPUT_FORMATS.map((format) => variantKeyOf(target.key, variant, format)),
+  );
+  await Promise.all(copies.map((copy) => ctx.storage.delete(variantBucket, copy)));
+  await ctx.storage.delete(target.bucket, target.key);
+  await repo.deleteUpload(ctx.db, target);
+}
+
+/**
+ * After an item or a profile stops showing an image (deleted, or given another): the image goes
+ * unless something else still shows it. Never fails the change that was already made; what it
+ * could not delete, housekeeping deletes later.
+ */
+export async function releaseImage(
+  ctx: UploadContext & { log: FastifyBaseLogger },
+  bucket: Bucket,
+  url: string | null | undefined,
+): Promise<void> {
+  const key = url ? keyOfFileUrl(bucket, url) : null;
+  if (!key) return;
+  try {
+    if (await repo.isUploadInUse(ctx.db, { bucket, key })) return;
+    await removeUpload(ctx, { bucket, key });
+  } catch (error) {
+    ctx.log.warn({ err: error, bucket, key }, "could not remove a released image; housekeeping will");
+  }
+}
+
+/** Every file a user uploaded, when their account is deleted. */
+export async function removeUploadsOf(
+  ctx: UploadContext & { log: FastifyBaseLogger },
+  ownerId: string,
+): Promise<void> {
+  for (const upload of await repo.uploadsOwnedBy(ctx.db, ownerId)) {
+    try {
+      await removeUpload(ctx, upload);
+    } catch (error) {
+      ctx.log.warn({ err: error, ...upload }, "could not remove a deleted user's file");
+    }
+  }
+}
+
+/** Uploads that nothing shows a day after they were made are removed (housekeeping). */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Removes uploads no item or profile took within a day; returns how many went. */
+export async function removeUnattachedUploads(ctx: UploadContext, now = new Date()): Promise<number> {
+  const olderThan = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
+  let removed = 0;
+  for (;;) {
+    const batch = await repo.findUnattachedUploads(ctx.db, olderThan, 200);
+    for (const upload of batch) {
+      await removeUpload(ctx, upload);
+      removed++;
+    }
+    if (batch.length < 200) return removed;
+  }
 }

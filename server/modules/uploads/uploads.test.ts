@@ -36,6 +36,8 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const URL_PATTERN = /^\/api\/files\/images\/(\d+_[\w.-]+)$/;
+/** The random part of a key: 128 bits in base64url. */
+const RANDOM = "[A-Za-z0-9_-]{22}";
 
 function keyOf(url: string): string {
   const key = URL_PATTERN.exec(url)?.[1];
@@ -83,7 +85,7 @@ describe("POST /api/uploads/images", () => {
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(body).toMatchObject({ width: 320, height: 240 });
-      expect(body.url).toMatch(new RegExp(`^/api/files/images/\\d+_photo\\.${extension}$`));
+      expect(body.url).toMatch(new RegExp(`^/api/files/images/\\d+_${RANDOM}_photo\\.${extension}$`));
       const key = keyOf(body.url);
       const [row] = await testApp.database.db
         .select()
@@ -109,14 +111,14 @@ describe("POST /api/uploads/images", () => {
       "image/jpeg",
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json().url).toMatch(/\/api\/files\/images\/\d+_Cafe_photo\.jpg$/);
+    expect(response.json().url).toMatch(new RegExp(`/api/files/images/\\d+_${RANDOM}_Cafe_photo\\.jpg$`));
   });
 
   it("judges the type by the bytes: a PNG named x.jpg is stored as .png and served as image/png", async () => {
     const response = await uploadFile(testApp, cookie, await makeImage("png"), "x.jpg", "image/jpeg");
     expect(response.statusCode).toBe(201);
     const { url } = response.json();
-    expect(url).toMatch(/^\/api\/files\/images\/\d+_x\.png$/);
+    expect(url).toMatch(new RegExp(`^/api/files/images/\\d+_${RANDOM}_x\\.png$`));
     const served = await get(testApp, url);
     expect(served.headers["content-type"]).toBe("image/png");
     expect((await sharp(served.rawPayload).metadata()).format).toBe("png");
@@ -142,7 +144,48 @@ describe("POST /api/uploads/images", () => {
     expect(big.statusCode).toBe(201);
     const fortyMegapixels = await uploadFile(testApp, cookie, await makeHugePng(8000, 5000), "wide.png");
     expect(fortyMegapixels.statusCode).toBe(201);
-    expect(fortyMegapixels.json()).toMatchObject({ width: 8000, height: 5000 });
+    // Stored at 2560 px on the long side, as every upload is.
+    expect(fortyMegapixels.json()).toMatchObject({ width: 2560, height: 1600 });
+  });
+
+  it.each([
+    ["a 40-megapixel landscape PNG", () => makeHugePng(8000, 5000), { width: 2560, height: 1600 }],
+    [
+      "a 12-megapixel portrait JPEG",
+      () => makeImage("jpeg", { width: 3000, height: 4000 }),
+      { width: 1920, height: 2560 },
+    ],
+    [
+      "a picture of exactly 2560 px",
+      () => makeImage("webp", { width: 2560, height: 1000 }),
+      { width: 2560, height: 1000 },
+    ],
+  ])("stores %s at most 2560 px on its long side, keeping its shape", async (_label, make, size) => {
+    const response = await uploadFile(testApp, cookie, await make(), "camera.png");
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject(size);
+    const served = await get(testApp, response.json().url);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject(size);
+    const [row] = await testApp.database.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.bucket, "images"), eq(uploads.key, keyOf(response.json().url))));
+    expect(row).toMatchObject(size);
+  });
+
+  it("puts 128 random bits in every key: one name uploaded at once gets unrelated keys", async () => {
+    const image = await makeImage("jpeg");
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => uploadFile(testApp, cookie, image, "photo.jpg", "image/jpeg")),
+    );
+    const randomParts = responses.map((response) => {
+      expect(response.statusCode).toBe(201);
+      const part = new RegExp(`^\\d+_(${RANDOM})_photo\\.jpg$`).exec(keyOf(response.json().url))?.[1];
+      if (!part) throw new Error(`no random part in ${response.json().url}`);
+      return part;
+    });
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+    for (const part of randomParts) expect(Buffer.from(part, "base64url").length * 8).toBe(128);
   });
 
   it.each([

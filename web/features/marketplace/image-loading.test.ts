@@ -9,7 +9,7 @@ import {
 } from "./image-loading";
 
 const url = "/api/files/images/abc.webp";
-const thumbnail = "/api/files/images/abc.webp?width=400&height=400&resize=cover&quality=80";
+const thumbnail = "/api/files/images/abc.webp?variant=thumb";
 
 describe("browse card image loading", () => {
   it("tries the thumbnail first, then the original, then retries after 1 s and 2 s", () => {
@@ -30,7 +30,7 @@ describe("browse card image loading", () => {
 
   it("adds the transform to a URL that already has a query string", () => {
     expect(imageAttempts("https://cdn.example.in/a.jpg?v=2")[0]?.src).toBe(
-      "https://cdn.example.in/a.jpg?v=2&width=400&height=400&resize=cover&quality=80",
+      "https://cdn.example.in/a.jpg?v=2&variant=thumb",
     );
   });
 

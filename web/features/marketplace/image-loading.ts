@@ -1,4 +1,4 @@
-import { thumbnailUrl } from "@shared/api/items";
+import { thumbnailUrl } from "@shared/images";
 
 /** Spec section 9: two retries, waiting 1 s and then 2 s. */
 export const IMAGE_RETRY_DELAYS_MS = [1000, 2000] as const;

@@ -51,10 +51,8 @@ describe("avatar and contact helpers", () => {
     expect(initialOf(" ")).toBe("?");
   });
 
-  it("asks for a square copy at twice the shown size", () => {
-    expect(avatarUrl("/api/files/profiles/p.webp", 40)).toBe(
-      "/api/files/profiles/p.webp?width=80&height=80&resize=cover&quality=80",
-    );
+  it("asks for the square avatar copy the server makes", () => {
+    expect(avatarUrl("/api/files/profiles/p.webp")).toBe("/api/files/profiles/p.webp?variant=avatar");
   });
 
   it("dials only digits and a plus sign", () => {

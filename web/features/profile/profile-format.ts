@@ -1,15 +1,14 @@
 import type { ProfileResponse } from "@shared/api/profiles";
+import { variantUrl } from "@shared/images";
 
 /** The avatar letter when there is no photo, as in the navigation bar. */
 export function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase() || "?";
 }
 
-/** A square, cover-cropped copy of a stored photo at twice the shown size, for sharp screens. */
-export function avatarUrl(url: string, size: number): string {
-  const separator = url.includes("?") ? "&" : "?";
-  const pixels = size * 2;
-  return `${url}${separator}width=${pixels}&height=${pixels}&resize=cover&quality=80`;
+/** The square, cover-cropped copy of a stored photo (224 px: 112 CSS pixels at twice that, for sharp screens). */
+export function avatarUrl(url: string): string {
+  return variantUrl(url, "avatar");
 }
 
 /** A profile after the viewer follows or unfollows it; the count never drops below zero. */

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import { type Item, thumbnailUrl } from "@shared/api/items";
+import type { Item } from "@shared/api/items";
+import { thumbnailUrl } from "@shared/images";
 import { formatPrice } from "@shared/validation/sell";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";

@@ -1,4 +1,5 @@
 import type { ItemDetailResponse } from "@shared/api/items";
+import { variantUrl } from "@shared/images";
 import { formatPrice } from "@shared/validation/sell";
 import { useState } from "react";
 import { useSession } from "../../../app/session";
@@ -21,7 +22,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
 
   return (
     <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
-      <ItemPicture url={item.productImage} alt={item.productName} />
+      <ItemPicture key={item.productImage} url={item.productImage} alt={item.productName} />
 
       <div className="min-w-0 space-y-5">
         <header>
@@ -82,15 +83,25 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   );
 }
 
-/** The full-size picture; if it cannot load, the same placeholder the browse cards use. */
+/**
+ * The whole picture at the item page's size, else the original as uploaded; if neither loads, the
+ * same placeholder the browse cards use.
+ */
 function ItemPicture({ url, alt }: { url: string; alt: string }) {
-  const [hasFailed, setHasFailed] = useState(false);
+  const sources = [variantUrl(url, "detail"), url];
+  const [failures, setFailures] = useState(0);
+  const src = sources[failures];
   return (
     <div className="relative aspect-square w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 md:sticky md:top-20 md:self-start">
-      {hasFailed ? (
-        <ImageUnavailable />
+      {src ? (
+        <img
+          src={src}
+          alt={alt}
+          onError={() => setFailures((count) => count + 1)}
+          className="size-full object-contain"
+        />
       ) : (
-        <img src={url} alt={alt} onError={() => setHasFailed(true)} className="size-full object-contain" />
+        <ImageUnavailable />
       )}
     </div>
   );

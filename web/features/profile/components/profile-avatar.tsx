@@ -21,7 +21,7 @@ export function ProfileAvatar({ name, photo, size, isPreview = false, className 
   if (photo && photo !== failedUrl) {
     return (
       <img
-        src={isPreview ? photo : avatarUrl(photo, size)}
+        src={isPreview ? photo : avatarUrl(photo)}
         alt=""
         width={size}
         height={size}

@@ -1,0 +1,150 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { imageVariants, items, uploads, users } from "../../db/schema";
+import type { Bucket } from "../../plugins/storage";
+
+export interface UploadKey {
+  bucket: Bucket;
+  key: string;
+}
+
+export type NewUpload = typeof uploads.$inferInsert;
+
+/** Records a stored file; false when the key is taken. */
+export async function insertUpload(db: Db, row: NewUpload): Promise<boolean> {
+  const inserted = await db.insert(uploads).values(row).onConflictDoNothing().returning({ key: uploads.key });
+  return inserted.length > 0;
+}
+
+export async function findUpload(db: Db, bucket: Bucket, key: string) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)))
+    .limit(1);
+  return row;
+}
+
+/** Forgets a stored file; its variants' rows go with it. */
+export async function deleteUpload(db: Db, { bucket, key }: UploadKey): Promise<void> {
+  await db.delete(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
+}
+
+/** True while an item shows the image or a profile shows the photo. */
+export async function isUploadInUse(db: Db, { bucket, key }: UploadKey): Promise<boolean> {
+  const url = `/api/files/${bucket}/${key}`;
+  const [row] =
+    bucket === "images"
+      ? await db.select({ id: items.id }).from(items).where(eq(items.productImage, url)).limit(1)
+      : await db.select({ id: users.id }).from(users).where(eq(users.profilePhoto, url)).limit(1);
+  return row !== undefined;
+}
+
+export async function uploadsOwnedBy(db: Db, ownerId: string): Promise<UploadKey[]> {
+  return (await db
+    .select({ bucket: uploads.bucket, key: uploads.key })
+    .from(uploads)
+    .where(eq(uploads.ownerId, ownerId))) as UploadKey[];
+}
+
+/**
+ * Uploads older than the cut-off that no item and no profile shows: a Sell form left before
+ * posting, a photo replaced before the profile was saved.
+ */
+export async function findUnattachedUploads(db: Db, olderThan: Date, limit: number): Promise<UploadKey[]> {
+  return (await db
+    .select({ bucket: uploads.bucket, key: uploads.key })
+    .from(uploads)
+    .where(
+      sql`${uploads.createdAt} < ${olderThan.toISOString()}
+        and not exists (select 1 from ${items} where ${uploads.bucket} = 'images'
+          and ${items.productImage} = '/api/files/images/' || ${uploads.key})
+        and not exists (select 1 from ${users} where ${uploads.bucket} = 'profiles'
+          and ${users.profilePhoto} = '/api/files/profiles/' || ${uploads.key})`,
+    )
+    .orderBy(asc(uploads.createdAt))
+    .limit(limit)) as UploadKey[];
+}
+
+export interface VariantRow {
+  bucket: Bucket;
+  key: string;
+  variant: string;
+  format: string;
+  bytes: number;
+}
+
+/** Records a cached copy; false when its upload is gone (removed while the copy was being made). */
+export async function recordVariant(db: Db, row: VariantRow): Promise<boolean> {
+  const inserted = await db
+    .insert(imageVariants)
+    .select(
+      db
+        .select({
+          bucket: uploads.bucket,
+          key: uploads.key,
+          variant: sql<string>`${row.variant}::text`.as("variant"),
+          format: sql<string>`${row.format}::text`.as("format"),
+          bytes: sql<number>`${row.bytes}::int`.as("bytes"),
+          usedAt: sql<Date>`now()`.as("used_at"),
+        })
+        .from(uploads)
+        .where(and(eq(uploads.bucket, row.bucket), eq(uploads.key, row.key))),
+    )
+    .onConflictDoUpdate({
+      target: [imageVariants.bucket, imageVariants.key, imageVariants.variant, imageVariants.format],
+      set: { bytes: row.bytes, usedAt: sql`now()` },
+    })
+    .returning({ key: imageVariants.key });
+  return inserted.length > 0;
+}
+
+/** Marks a cached copy as used; written at most once a day per copy, so serving stays a read. */
+export async function touchVariant(db: Db, row: Omit<VariantRow, "bytes">): Promise<void> {
+  await db
+    .update(imageVariants)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(imageVariants.bucket, row.bucket),
+        eq(imageVariants.key, row.key),
+        eq(imageVariants.variant, row.variant),
+        eq(imageVariants.format, row.format),
+        sql`${imageVariants.usedAt} < now() - interval '1 day'`,
+      ),
+    );
+}
+
+export async function cachedBytes(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${imageVariants.bytes}), 0)` })
+    .from(imageVariants);
+  return Number(row?.total ?? 0);
+}
+
+export async function leastRecentlyUsedVariants(db: Db, limit: number): Promise<VariantRow[]> {
+  return (await db
+    .select({
+      bucket: imageVariants.bucket,
+      key: imageVariants.key,
+      variant: imageVariants.variant,
+      format: imageVariants.format,
+      bytes: imageVariants.bytes,
+    })
+    .from(imageVariants)
+    .orderBy(asc(imageVariants.usedAt))
+    .limit(limit)) as VariantRow[];
+}
+
+export async function deleteVariant(db: Db, row: Omit<VariantRow, "bytes">): Promise<void> {
+  await db
+    .delete(imageVariants)
+    .where(
+      and(
+        eq(imageVariants.bucket, row.bucket),
+        eq(imageVariants.key, row.key),
+        eq(imageVariants.variant, row.variant),
+        eq(imageVariants.format, row.format),
+      ),
+    );
+}
