@@ -52,3 +52,16 @@ export const AUTH_MESSAGES = {
   passwordReset: "Your password has been reset. Please sign in with the new password.",
   invalidToken: "This link is invalid or has expired. Please ask for a new one.",
 } as const;
+
+/** The administrator's second step at sign-in. */
+export const SECOND_FACTOR_MESSAGES = {
+  codeLabel: "Authentication code",
+  setupHeading: "Set up two-step sign-in",
+  keyHeading: "Can't scan? Enter this key",
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  codeShape: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  invalidCode: "Incorrect code. Please try again.",
+  expired: "Your sign-in has expired. Please sign in again.",
+  tooManyAttempts: "Too many wrong codes. Please sign in again.",
+  recoveryHeading: "Save your recovery codes",
+} as const;

@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../lib/passwords";
-import { findUserByEmail } from "./auth.repository";
+import { deleteSessionsOfUser, findUserByEmail } from "./auth.repository";
 
 /**
  * Makes the ADMIN_EMAIL account the one administrator. ADMIN_PASSWORD, when given, becomes its
@@ -20,6 +20,8 @@ export async function ensureAdminAccount(ctx: Pick<AppContext, "db" | "config">)
       .set({ role: "student" })
       .where(and(eq(users.role, "admin"), ne(users.email, email)));
     if (existing) {
+      // A student promoted here keeps no session: an administrator's session starts after both steps.
+      if (existing.role !== "admin") await deleteSessionsOfUser(tx, existing.id);
       await tx
         .update(users)
         .set({
