@@ -31,7 +31,7 @@ export async function countChallengeAttempt(db: Db, id: string): Promise<SignInC
 }
 
 /** Marks a challenge used; false when it already was (two answers raced). */
-export async function useChallenge(db: Db, id: string): Promise<boolean> {
+export async function spendChallenge(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(signInChallenges)
     .set({ usedAt: new Date() })
@@ -69,7 +69,7 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
 }
 
 /** Uses up an unused recovery code; false when there is none with this hash. */
-export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+export async function spendRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })

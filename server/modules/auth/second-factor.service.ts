@@ -108,7 +108,7 @@ async function checkCode(tx: Db, userId: string, code: string): Promise<void> {
     if (step === null || !(await repo.advanceLastUsedStep(tx, userId, step))) throw wrongCode();
     return;
   }
-  if (!(await repo.useRecoveryCode(tx, userId, recoveryCodeHash(code)))) throw wrongCode();
+  if (!(await repo.spendRecoveryCode(tx, userId, recoveryCodeHash(code)))) throw wrongCode();
 }
 
 /**
@@ -126,7 +126,7 @@ export async function completeChallenge(
   const challenge = await repo.countChallengeAttempt(ctx.db, id);
   if (!challenge) throw expired();
   if (challenge.attempts > SIGN_IN_CHALLENGE_MAX_ATTEMPTS) {
-    await repo.useChallenge(ctx.db, id);
+    await repo.spendChallenge(ctx.db, id);
     throw new AppError("rate_limited", SECOND_FACTOR_MESSAGES.tooManyAttempts);
   }
   const accountKey = `second-factor:user:${challenge.userId}`;
@@ -139,7 +139,7 @@ export async function completeChallenge(
     let codes: string[] | null = null;
     if (challenge.method === "setup") codes = await confirmSetup(tx, user.id, challenge.setupSecret, code);
     else await checkCode(tx, user.id, code);
-    if (!(await repo.useChallenge(tx, id))) throw expired();
+    if (!(await repo.spendChallenge(tx, id))) throw expired();
     return codes;
   });
   await ctx.rateLimiter.reset(accountKey);
