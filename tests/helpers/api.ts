@@ -42,10 +42,10 @@ const factorStores = new WeakMap<object, Map<string, FactorStore>>();
 
 /** The administrator's authenticator for one database: set up on its first sign-in, then remembered. */
 export function adminFactorStore(testApp: TestApp, email: string): FactorStore {
-  let stores = factorStores.get(testApp.database);
-  if (!stores) factorStores.set(testApp.database, (stores = new Map()));
-  let store = stores.get(email);
-  if (!store) stores.set(email, (store = memoryFactorStore()));
+  const stores = factorStores.get(testApp.database) ?? new Map<string, FactorStore>();
+  factorStores.set(testApp.database, stores);
+  const store = stores.get(email) ?? memoryFactorStore();
+  stores.set(email, store);
   return store;
 }
 
