@@ -48,9 +48,10 @@ export function totpCode(secret: string, step = currentStep()): Promise<string> 
 
 /**
  * A code the server has not seen: the app's code for now or the next step (the server allows a
- * step of drift), else a recovery code, else it waits for the next step. A code works once.
+ * step of drift), else a recovery code (unless told not to), else it waits for the next step.
+ * A code works once.
  */
-export async function nextCode(factor: AdminFactor): Promise<string> {
+export async function nextCode(factor: AdminFactor, options = { useRecoveryCodes: true }): Promise<string> {
   for (;;) {
     const now = currentStep();
     const step = Math.max(factor.lastStep + 1, now);
@@ -58,7 +59,7 @@ export async function nextCode(factor: AdminFactor): Promise<string> {
       factor.lastStep = step;
       return totpCode(factor.secret, step);
     }
-    const recovery = factor.recoveryCodes.shift();
+    const recovery = options.useRecoveryCodes ? factor.recoveryCodes.shift() : undefined;
     if (recovery) return recovery;
     await new Promise((resolve) =>
       setTimeout(resolve, (step - 1) * PERIOD_SECONDS * 1000 - Date.now() + 100),
