@@ -84,7 +84,8 @@ function newRecoveryCode(): string {
   return `${characters.slice(0, 5).join("")}-${characters.slice(5).join("")}`;
 }
 
-function recoveryCodeHash(code: string): string {
+/** What is stored of a recovery code: typed in any case, with or without its dash, it matches. */
+export function recoveryCodeHash(code: string): string {
   return hashToken(code.toLowerCase().replace(/[^a-z0-9]/g, ""));
 }
 
