@@ -111,7 +111,8 @@ beforeAll(async () => {
   }
   expect(await server.terminate()).toBe(0);
   log = server.output();
-});
+  // A server start and a whole flow over HTTP: on a busy 2-CPU machine this passes a minute.
+}, 180_000);
 
 /** Signup, verification, sign-ins right and wrong, reset, password change, upload, chat, logout. */
 async function runFullFlow() {
