@@ -68,6 +68,15 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
   await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
+/** The stored (salted) hashes of the recovery codes not used yet. */
+export async function findUnusedRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return rows.map((row) => row.codeHash);
+}
+
 /** Uses up an unused recovery code; false when there is none with this hash. */
 export async function spendRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   const rows = await db

@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { SecondFactorBody, SecondFactorChallenge } from "@shared/api/auth";
 import {
   RECOVERY_CODE_COUNT,
@@ -68,14 +68,9 @@ function isTotpShaped(code: string): boolean {
   return /^\d{6}$/.test(code);
 }
 
-/** The time step of a valid code later than `afterStep`, or null. */
-async function acceptedStep(secret: string, code: string, afterStep?: number): Promise<number | null> {
-  const result = await verify({
-    secret,
-    token: code,
-    epochTolerance: DRIFT_SECONDS,
-    ...(afterStep === undefined ? {} : { afterTimeStep: afterStep }),
-  });
+/** The time step of a valid code (within one step of drift), or null. */
+async function acceptedStep(secret: string, code: string): Promise<number | null> {
+  const result = await verify({ secret, token: code, epochTolerance: DRIFT_SECONDS });
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
@@ -84,9 +79,23 @@ function newRecoveryCode(): string {
   return `${characters.slice(0, 5).join("")}-${characters.slice(5).join("")}`;
 }
 
-/** What is stored of a recovery code: typed in any case, with or without its dash, it matches. */
-export function recoveryCodeHash(code: string): string {
-  return hashToken(code.toLowerCase().replace(/[^a-z0-9]/g, ""));
+function normalisedRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/**
+ * What is stored of a recovery code: a random 32-bit salt and the SHA-256 of salt and code (the
+ * codes have 50 bits, under ASVS 2.6.2's 112 for unsalted hashes). Case and dashes do not count.
+ */
+export function recoveryCodeHash(code: string, salt = randomBytes(4).toString("hex")): string {
+  return `${salt}:${hashToken(`${salt}:${normalisedRecoveryCode(code)}`)}`;
+}
+
+function isRecoveryCodeOf(stored: string, code: string): boolean {
+  const [salt = ""] = stored.split(":");
+  const expected = Buffer.from(recoveryCodeHash(code, salt));
+  const actual = Buffer.from(stored);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** First sign-in: the code proves the app holds the key; the key is kept and recovery codes made. */
@@ -96,20 +105,31 @@ async function confirmSetup(tx: Db, userId: string, secret: string | null, code:
   if (step === null) throw wrongCode();
   if (!(await repo.insertSecondFactor(tx, { userId, secret, lastUsedStep: step }))) throw expired();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(tx, userId, codes.map(recoveryCodeHash));
+  await repo.replaceRecoveryCodes(
+    tx,
+    userId,
+    codes.map((code) => recoveryCodeHash(code)),
+  );
   return codes;
 }
 
 /** Later sign-ins: a code of the app not used before, or an unused recovery code. */
-async function checkCode(tx: Db, userId: string, code: string): Promise<void> {
+async function checkCode(ctx: AppContext, tx: Db, userId: string, code: string): Promise<void> {
   const factor = await repo.findSecondFactor(tx, userId);
   if (!factor) throw expired();
   if (isTotpShaped(code)) {
-    const step = await acceptedStep(factor.secret, code, factor.lastUsedStep);
-    if (step === null || !(await repo.advanceLastUsedStep(tx, userId, step))) throw wrongCode();
+    const step = await acceptedStep(factor.secret, code);
+    if (step === null) throw wrongCode();
+    if (step <= factor.lastUsedStep || !(await repo.advanceLastUsedStep(tx, userId, step))) {
+      // A valid code again: someone may have seen it typed. Refused, and left in the log.
+      ctx.log.warn({ userId }, "an authentication code already used was tried again");
+      throw wrongCode();
+    }
     return;
   }
-  if (!(await repo.spendRecoveryCode(tx, userId, recoveryCodeHash(code)))) throw wrongCode();
+  const unused = await repo.findUnusedRecoveryCodes(tx, userId);
+  const match = unused.find((stored) => isRecoveryCodeOf(stored, code));
+  if (!match || !(await repo.spendRecoveryCode(tx, userId, match))) throw wrongCode();
 }
 
 /**
@@ -139,7 +159,7 @@ export async function completeChallenge(
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     let codes: string[] | null = null;
     if (challenge.method === "setup") codes = await confirmSetup(tx, user.id, challenge.setupSecret, code);
-    else await checkCode(tx, user.id, code);
+    else await checkCode(ctx, tx, user.id, code);
     if (!(await repo.spendChallenge(tx, id))) throw expired();
     return codes;
   });
