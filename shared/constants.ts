@@ -18,6 +18,14 @@ export const USER_AGENT_MAX_LENGTH = 100;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** The administrator's second factor: TOTP codes of an authenticator app, and recovery codes. */
+export const SECOND_FACTOR_ISSUER = "Campus Bazaar";
+export const SECOND_FACTOR_CODE_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the step after a correct password may take, and how many codes it may try. */
+export const SIGN_IN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const SIGN_IN_CHALLENGE_MAX_ATTEMPTS = 5;
+
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_BUTTONS = 5;
 export const SEARCH_DEBOUNCE_MS = 300;

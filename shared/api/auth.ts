@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
-import { LOGIN_ERRORS, SIGNUP_MESSAGES } from "../validation/messages";
+import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_MESSAGES } from "../validation/messages";
 import { checkPasswordStrength } from "../validation/password-strength";
 import { characterCount, isEmailShaped, validateSignup } from "../validation/signup";
 
@@ -83,6 +83,52 @@ export const LoginBodySchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/**
+ * What a correct password of the administrator gets instead of a session: a short-lived,
+ * single-use challenge for the second step. `setup` carries a new authenticator key when no
+ * second factor is set up yet (the first sign-in).
+ */
+export const SecondFactorChallengeSchema = z.object({
+  challenge: z.string(),
+  method: z.enum(["setup", "code"]),
+  expiresAt: z.string(),
+  setup: z
+    .object({
+      /** Base32, as an authenticator app takes it typed in. */
+      secret: z.string(),
+      otpauthUri: z.string(),
+      /** A PNG data URL of the otpauth URI. */
+      qrCode: z.string(),
+    })
+    .nullable(),
+});
+export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
+
+/** A student is signed in at once; the administrator gets the second step. */
+export const LoginResponseSchema = z.union([
+  z.object({ user: UserSchema }),
+  z.object({ secondFactor: SecondFactorChallengeSchema }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const SecondFactorBodySchema = z.object({
+  challenge: z.string().min(1).max(200),
+  /** A 6-digit code, or one of the recovery codes (spaces and dashes ignored). */
+  code: z
+    .string()
+    .trim()
+    .min(1, SECOND_FACTOR_MESSAGES.codeRequired)
+    .max(40, SECOND_FACTOR_MESSAGES.codeShape),
+});
+export type SecondFactorBody = z.infer<typeof SecondFactorBodySchema>;
+
+export const SecondFactorResponseSchema = z.object({
+  user: UserSchema,
+  /** Shown once, right after the setup; null at later sign-ins. */
+  recoveryCodes: z.array(z.string()).nullable(),
+});
+export type SecondFactorResponse = z.infer<typeof SecondFactorResponseSchema>;
 
 export const TokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 

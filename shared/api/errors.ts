@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   wrong_password: 400,
   unauthenticated: 401,
   invalid_credential: 401,
+  invalid_code: 401,
+  sign_in_expired: 401,
   forbidden: 403,
   user_disabled: 403,
   not_found: 404,

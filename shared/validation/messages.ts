@@ -59,3 +59,16 @@ export const TEXT_MESSAGES = {
     `${field} cannot contain line breaks, control characters or text-direction characters.`,
   multiLine: (field: string) => `${field} cannot contain control characters or text-direction characters.`,
 } as const;
+
+/** The administrator's second step at sign-in. */
+export const SECOND_FACTOR_MESSAGES = {
+  codeLabel: "Authentication code",
+  setupHeading: "Set up two-step sign-in",
+  keyHeading: "Can't scan? Enter this key",
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  codeShape: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  invalidCode: "Incorrect code. Please try again.",
+  expired: "Your sign-in has expired. Please sign in again.",
+  tooManyAttempts: "Too many wrong codes. Please sign in again.",
+  recoveryHeading: "Save your recovery codes",
+} as const;

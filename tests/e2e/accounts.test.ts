@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage } from "../helpers/browser";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "../helpers/e2e-global-setup";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { signInAdminInBrowser } from "./support/admin";
 
 const PASSWORD = "Campus#Bazaar9";
 
@@ -71,8 +71,7 @@ describe.skipIf(!isBrowserAvailable)("accounts in the browser", () => {
 
   it("the administrator signs in and lands on the admin panel", async () => {
     const { page, context, errors } = await openPage(browser(), baseUrl);
-    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    await page.waitForURL("**/admin");
+    await signInAdminInBrowser(page);
     await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
     await page.goto("/login");
     await page.waitForURL("**/admin");

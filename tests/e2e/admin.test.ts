@@ -3,8 +3,8 @@ import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage, type TrackedPage } from "../helpers/browser";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "../helpers/e2e-global-setup";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { signInAdminInBrowser } from "./support/admin";
 import { makeJpeg, PASSWORD, signUpStudent } from "./support/students";
 
 const hex = () => randomBytes(3).toString("hex");
@@ -20,11 +20,7 @@ async function openAdmin(
     confirms.push(dialog.message());
     await dialog.accept();
   });
-  await tracked.page.goto("/login");
-  await tracked.page.getByLabel("Email address").fill(E2E_ADMIN_EMAIL);
-  await tracked.page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
-  await tracked.page.getByRole("button", { name: "Sign in" }).click();
-  await tracked.page.waitForURL("**/admin");
+  await signInAdminInBrowser(tracked.page);
   await tracked.page.getByRole("heading", { name: "Admin Panel" }).waitFor();
   return { ...tracked, confirms };
 }

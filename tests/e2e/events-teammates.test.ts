@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "../helpers/e2e-global-setup";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { signInAdminByRequest } from "./support/admin";
 
 const PASSWORD = "Campus#Bazaar9";
 const token = () => randomBytes(3).toString("hex");
@@ -151,11 +151,7 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
 
   it("events show Register Now only with a registration URL, filter on the server, and update live", async () => {
     const admin = await openPage(browser(), baseUrl);
-    const login = await admin.page.request.post("/api/auth/login", {
-      data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
-      headers: { origin: baseUrl },
-    });
-    expect(login.status()).toBe(200);
+    await signInAdminByRequest(admin.page.request, baseUrl);
     const tag = token();
     const withLink = `Hackathon ${tag}`;
     const withoutLink = `Workshop ${tag}`;

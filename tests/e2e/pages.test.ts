@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "../helpers/e2e-global-setup";
 import { baseUrl, dataDir, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { signInAdminInBrowser } from "./support/admin";
 
 const PASSWORD = "Campus#Bazaar9";
 
@@ -95,10 +95,7 @@ describe.skipIf(!isBrowserAvailable)("pages, accessibility and e-mail links", ()
 
   it("the admin panel passes axe", async () => {
     const { page, context, errors } = await openPage(browser(), baseUrl);
-    await page.goto("/login");
-    await page.getByLabel("Email address").fill(E2E_ADMIN_EMAIL);
-    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInAdminInBrowser(page);
     await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
     await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);

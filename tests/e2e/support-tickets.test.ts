@@ -3,8 +3,8 @@ import { TICKET_MESSAGES } from "@shared/api/tickets";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "../helpers/e2e-global-setup";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { signInAdminByRequest } from "./support/admin";
 
 const STUDENT = {
   name: "Ishaan Kapoor",
@@ -166,11 +166,7 @@ describe.skipIf(!isBrowserAvailable)("support tickets in the browser", () => {
 
     const admin = await browser().newContext({ baseURL: baseUrl });
     try {
-      const login = await admin.request.post("/api/auth/login", {
-        data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
-        headers: { origin: baseUrl },
-      });
-      expect(login.status()).toBe(200);
+      await signInAdminByRequest(admin.request, baseUrl);
       const changed = await admin.request.post(`/api/admin/tickets/${ticketId}/status`, {
         data: { status: "resolved" },
         headers: { origin: baseUrl },

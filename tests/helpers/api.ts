@@ -2,6 +2,7 @@ import type { User } from "@shared/api/auth";
 import { count, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { type UserRow, users } from "../../server/db/schema";
+import { completeSecondFactor, type FactorStore, memoryFactorStore } from "./second-factor";
 import { sessionCookieOf, type TestApp } from "./test-app";
 
 export interface RequestOptions {
@@ -37,9 +38,42 @@ export function post(
   });
 }
 
-/** Signs in through the API and returns the new session cookie. */
+const factorStores = new WeakMap<object, Map<string, FactorStore>>();
+
+/** The administrator's authenticator for one database: set up on its first sign-in, then remembered. */
+export function adminFactorStore(testApp: TestApp, email: string): FactorStore {
+  const stores = factorStores.get(testApp.database) ?? new Map<string, FactorStore>();
+  factorStores.set(testApp.database, stores);
+  const store = stores.get(email) ?? memoryFactorStore();
+  stores.set(email, store);
+  return store;
+}
+
+/**
+ * Signs in through the API, both steps for the administrator (a code of the authenticator set up at
+ * the first sign-in), and returns the final answer: the one that carries the session cookie.
+ */
+export async function signInResponse(
+  testApp: TestApp,
+  email: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  const response = await post(testApp, "/api/auth/login", { email, password });
+  const challenge = response.statusCode === 200 ? response.json().secondFactor : undefined;
+  if (!challenge) return response;
+  return completeSecondFactor(challenge, adminFactorStore(testApp, email), async (body) => {
+    const answer = await post(testApp, "/api/auth/second-factor", body);
+    return {
+      status: answer.statusCode,
+      recoveryCodes: answer.statusCode === 200 ? answer.json().recoveryCodes : null,
+      response: answer,
+    };
+  });
+}
+
+/** Signs in through the API (both steps for the administrator) and returns the new session cookie. */
 export async function signIn(testApp: TestApp, email: string, password: string): Promise<string> {
-  return sessionCookieOf(await post(testApp, "/api/auth/login", { email, password }));
+  return sessionCookieOf(await signInResponse(testApp, email, password));
 }
 
 /** The user behind a cookie as GET /api/auth/me reports it (null when signed out). */

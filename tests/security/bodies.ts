@@ -1,9 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { generateSecret } from "otplib";
+import { recoveryCodes, secondFactors, users } from "../../server/db/schema";
+import { recoveryCodeHash } from "../../server/modules/auth/second-factor.service";
 import { makeImage } from "../factories/images";
 import { buildRecruitment } from "../factories/recruitment";
 import { buildSellForm } from "../factories/sell";
 import { buildSignup } from "../factories/users";
-import type { TestApp } from "../helpers/test-app";
+import { post } from "../helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "../helpers/test-app";
 import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
 import type { Operation } from "./operations";
 import { type Actor, insertEmailToken, type World } from "./world";
@@ -29,12 +34,34 @@ async function sellForm(testApp: TestApp, caller: Actor | null): Promise<Request
 }
 
 /**
+ * A challenge from the administrator's password step and a code that passes it: a recovery code
+ * written for this call, so that any number of these bodies made at once each hold one that works.
+ */
+async function adminSecondStep(testApp: TestApp): Promise<{ challenge: string; code: string }> {
+  const [admin] = await testApp.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+  if (!admin) throw new Error("no admin account");
+  await testApp.database.db
+    .insert(secondFactors)
+    .values({ userId: admin.id, secret: generateSecret(), lastUsedStep: 0 })
+    .onConflictDoNothing();
+  const code = `${randomBytes(5).toString("hex")}`;
+  await testApp.database.db
+    .insert(recoveryCodes)
+    .values({ userId: admin.id, codeHash: recoveryCodeHash(code) });
+  const login = await post(testApp, "/api/auth/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  const challenge = login.json().secondFactor?.challenge;
+  if (!challenge) throw new Error(`no challenge from the password step: ${login.statusCode} ${login.body}`);
+  return { challenge, code };
+}
+
+/**
  * A valid body for every operation that takes one, so that only the access check stands between
  * a caller and the change. The matrix fails on an operation with a body that is missing here.
  */
 export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/auth/signup": () => json(buildSignup()),
   "POST /api/auth/login": (_app, world) => json({ email: world.owner.email, password: world.owner.password }),
+  "POST /api/auth/second-factor": async (testApp) => json(await adminSecondStep(testApp)),
   "POST /api/auth/verify-email": async (testApp, world) =>
     json({ token: await insertEmailToken(testApp, world.owner.id, "verify") }),
   "POST /api/auth/forgot-password": (_app, world) => json({ email: world.owner.email }),

@@ -1,9 +1,11 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { SecondFactorChallenge } from "@shared/api/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "../factories/images";
 import { buildSignup } from "../factories/users";
+import { completeSecondFactor, memoryFactorStore } from "../helpers/second-factor";
 import { type ServerProcess, startServer } from "../helpers/server-process";
 
 /**
@@ -109,7 +111,8 @@ beforeAll(async () => {
   }
   expect(await server.terminate()).toBe(0);
   log = server.output();
-});
+  // A server start and a whole flow over HTTP: on a busy 2-CPU machine this passes a minute.
+}, 180_000);
 
 /** Signup, verification, sign-ins right and wrong, reset, password change, upload, chat, logout. */
 async function runFullFlow() {
@@ -196,8 +199,17 @@ async function runFullFlow() {
   });
   expect(message.status).toBe(201);
 
-  const admin = await send("admin login", "POST", "/api/auth/login", {
+  const adminPassword = await send("admin login", "POST", "/api/auth/login", {
     json: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  const { secondFactor } = adminPassword.body as { secondFactor: SecondFactorChallenge };
+  keepSecret(secondFactor.challenge, "a sign-in challenge");
+  keepSecret(secondFactor.setup?.secret ?? "", "the authenticator key");
+  const admin = await completeSecondFactor(secondFactor, memoryFactorStore(), async (body) => {
+    const answer = await send("admin second step", "POST", "/api/auth/second-factor", { json: body });
+    const recoveryCodes = (answer.body as { recoveryCodes?: string[] }).recoveryCodes ?? null;
+    for (const code of recoveryCodes ?? []) keepSecret(code, "a recovery code");
+    return { status: answer.status, recoveryCodes, response: answer };
   });
   const adminCookie = cookieOf(admin);
   const search = await send(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSignup, createStudent } from "../../../tests/factories/users";
-import { findUserRow, get, post, signIn, whoIs } from "../../../tests/helpers/api";
+import { findUserRow, get, post, signIn, signInResponse, whoIs } from "../../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { ConfigError, loadConfig } from "../../config/env";
 import { users } from "../../db/schema";
@@ -21,7 +21,7 @@ async function adminEmails(): Promise<string[]> {
 describe("the administrator account", () => {
   it("exists for ADMIN_EMAIL with role admin and signs in with ADMIN_PASSWORD", async () => {
     expect(await adminEmails()).toEqual([ADMIN_EMAIL]);
-    const response = await post(testApp, "/api/auth/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const response = await signInResponse(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: ADMIN_EMAIL, role: "admin" });
   });

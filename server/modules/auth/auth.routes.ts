@@ -1,9 +1,12 @@
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
+  LoginResponseSchema,
   MeResponseSchema,
   OkResponseSchema,
   ResetPasswordBodySchema,
+  SecondFactorBodySchema,
+  SecondFactorResponseSchema,
   SignupBodySchema,
   TokenBodySchema,
   UserResponseSchema,
@@ -16,6 +19,7 @@ import type { AppContext } from "../../context";
 import { clearSessionCookie, requireUser, startSession } from "../../plugins/auth";
 import { toUserDto } from "./auth.mapper";
 import * as auth from "./auth.service";
+import * as secondFactor from "./second-factor.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -57,16 +61,41 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     config: { access: "public" },
     schema: {
       tags: ["auth"],
-      summary: "Sign in with e-mail and password",
+      summary: "Sign in with e-mail and password; the administrator gets a second step instead",
       body: LoginBodySchema,
-      response: { 200: UserResponseSchema, ...errors },
+      response: { 200: LoginResponseSchema, ...errors },
     },
     handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
       const user = await auth.login(ctx, request.body, clientMeta(request));
+      if (secondFactor.isSecondFactorRequired(user)) {
+        return { secondFactor: await secondFactor.startChallenge(ctx, user) };
+      }
       // A cookie the browser already had is ended, never reused.
       await auth.logout(ctx, request.sessionId);
       await startSession(ctx.db, reply, user.id, clientMeta(request).userAgent, secure);
       return { user: toUserDto(user) };
+    },
+  });
+
+  app.post("/second-factor", {
+    config: { access: "public" },
+    schema: {
+      tags: ["auth"],
+      summary: "Finish the administrator's sign-in with an authenticator or recovery code",
+      body: SecondFactorBodySchema,
+      response: { 200: SecondFactorResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { user, recoveryCodes } = await secondFactor.completeChallenge(
+        ctx,
+        request.body,
+        clientMeta(request),
+      );
+      await auth.logout(ctx, request.sessionId);
+      await startSession(ctx.db, reply, user.id, clientMeta(request).userAgent, secure);
+      return { user: toUserDto(user), recoveryCodes };
     },
   });
 

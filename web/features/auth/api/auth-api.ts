@@ -1,4 +1,11 @@
-import type { LoginBody, SignupBody, User } from "@shared/api/auth";
+import type {
+  LoginBody,
+  LoginResponse,
+  SecondFactorBody,
+  SecondFactorResponse,
+  SignupBody,
+  User,
+} from "@shared/api/auth";
 import { apiFetch } from "../../../lib/api";
 
 interface UserResponse {
@@ -9,8 +16,13 @@ interface OkResponse {
   ok: true;
 }
 
-export function login(body: LoginBody): Promise<UserResponse> {
-  return apiFetch<UserResponse>("/api/auth/login", { method: "POST", json: body });
+/** A student is signed in; the administrator gets a second step (see completeSecondFactor). */
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return apiFetch<LoginResponse>("/api/auth/login", { method: "POST", json: body });
+}
+
+export function completeSecondFactor(body: SecondFactorBody): Promise<SecondFactorResponse> {
+  return apiFetch<SecondFactorResponse>("/api/auth/second-factor", { method: "POST", json: body });
 }
 
 export function signup(body: SignupBody): Promise<UserResponse> {

@@ -1,4 +1,5 @@
-import { LOGIN_ERRORS, LOGIN_MESSAGES } from "@shared/validation/messages";
+import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
+import { LOGIN_ERRORS, LOGIN_MESSAGES, SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { isEmailShaped } from "@shared/validation/signup";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -13,6 +14,7 @@ import { login } from "../api/auth-api";
 import { loginErrorMessage } from "../api/auth-errors";
 import { AuthLayout } from "./auth-layout";
 import { PasswordInput } from "./password-input";
+import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
 
 /** The first reason the form cannot be sent yet, in field order. */
 function validateLogin(email: string, password: string): string | null {
@@ -22,6 +24,12 @@ function validateLogin(email: string, password: string): string | null {
   return null;
 }
 
+/** After the password: the administrator's second step, then (after a setup) the recovery codes. */
+type Step =
+  | { kind: "password" }
+  | { kind: "second-factor"; challenge: SecondFactorChallenge }
+  | { kind: "recovery-codes"; user: User; codes: string[] };
+
 export function LoginPage() {
   useDocumentTitle("Sign in");
   const queryClient = useQueryClient();
@@ -29,15 +37,64 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ kind: "password" });
+
+  function enter(user: User) {
+    queryClient.setQueryData(meQueryOptions.queryKey, { user });
+    navigate(homePathFor(user.role === "admin"), { replace: true });
+  }
 
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(meQueryOptions.queryKey, { user });
-      navigate(homePathFor(user.role === "admin"), { replace: true });
+    onSuccess: (answer) => {
+      setPassword("");
+      if ("secondFactor" in answer) setStep({ kind: "second-factor", challenge: answer.secondFactor });
+      else enter(answer.user);
     },
     onError: (failure) => setError(loginErrorMessage(failure)),
   });
+
+  function handleSecondFactor({ user, recoveryCodes }: SecondFactorResponse) {
+    if (!recoveryCodes) {
+      enter(user);
+      return;
+    }
+    // The session exists now, but the page must stay until the codes are saved: the cached
+    // "signed out" answer is kept fresh so that no refetch sends the administrator on meanwhile.
+    const current = queryClient.getQueryData(meQueryOptions.queryKey) ?? { user: null };
+    queryClient.setQueryData(meQueryOptions.queryKey, current, { updatedAt: Number.MAX_SAFE_INTEGER });
+    setStep({ kind: "recovery-codes", user, codes: recoveryCodes });
+  }
+
+  if (step.kind === "second-factor") {
+    const isSetup = step.challenge.method === "setup";
+    return (
+      <AuthLayout
+        title={isSetup ? SECOND_FACTOR_MESSAGES.setupHeading : "Two-step sign-in"}
+        subtitle={
+          isSetup
+            ? "The administrator's account signs in with a second step: a code from an authenticator app."
+            : "Enter the code from your authenticator app to finish signing in."
+        }
+      >
+        <SecondFactorStep
+          challenge={step.challenge}
+          onSignedIn={handleSecondFactor}
+          onRestart={(message) => {
+            setStep({ kind: "password" });
+            setError(message);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+  if (step.kind === "recovery-codes") {
+    return (
+      <AuthLayout title={SECOND_FACTOR_MESSAGES.recoveryHeading}>
+        <RecoveryCodes codes={step.codes} onContinue={() => enter(step.user)} />
+      </AuthLayout>
+    );
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,0 +1,208 @@
+import type { SecondFactorChallenge, SecondFactorResponse } from "@shared/api/auth";
+import { SECOND_FACTOR_CODE_DIGITS } from "@shared/constants";
+import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { ghostButton, primaryButton } from "../../../components/ui/button-styles";
+import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { ApiError } from "../../../lib/api";
+import { completeSecondFactor } from "../api/auth-api";
+import { authErrorMessage } from "../api/auth-errors";
+
+/** Answers that end this challenge: the person starts again from the password. */
+const RESTART_CODES = new Set(["sign_in_expired", "rate_limited"]);
+
+const CODE_PATTERN = new RegExp(`^\\d{${SECOND_FACTOR_CODE_DIGITS}}$`);
+
+/** The key in groups of four, as authenticator apps show it; they ignore the spaces. */
+function groupedKey(secret: string): string {
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+interface SecondFactorStepProps {
+  challenge: SecondFactorChallenge;
+  onSignedIn: (answer: SecondFactorResponse) => void;
+  /** The challenge is over (expired or too many tries): back to the password, with this message. */
+  onRestart: (message: string) => void;
+}
+
+/**
+ * The administrator's step after the password: at the first sign-in, an authenticator app is set up
+ * from the QR code (or the key as text) and confirmed with its first code; later, its code or one
+ * of the recovery codes.
+ */
+export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFactorStepProps) {
+  const setup = challenge.setup;
+  const [code, setCode] = useState("");
+  const [isRecovery, setIsRecovery] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const hintId = useId();
+  const keyHeadingId = useId();
+
+  // The field takes the focus when the step opens, when its kind changes and after each refusal.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are the moments to focus
+  useEffect(() => inputRef.current?.focus(), [isRecovery, error]);
+
+  const mutation = useMutation({
+    mutationFn: completeSecondFactor,
+    onSuccess: onSignedIn,
+    onError: (failure) => {
+      if (failure instanceof ApiError && RESTART_CODES.has(failure.code)) {
+        onRestart(failure.message);
+        return;
+      }
+      setCode("");
+      setError(authErrorMessage(failure));
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const entered = code.replace(/\s+/g, "");
+    const isShaped = isRecovery ? entered.length > 0 : CODE_PATTERN.test(entered);
+    if (!isShaped) {
+      setError(isRecovery ? SECOND_FACTOR_MESSAGES.codeShape : SECOND_FACTOR_MESSAGES.codeRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    mutation.mutate({ challenge: challenge.challenge, code: entered });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-4">
+      {setup ? (
+        <>
+          <p className="text-sm text-slate-700">
+            Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, Authy
+            or your password manager), then enter the 6-digit code it shows.
+          </p>
+          <img
+            src={setup.qrCode}
+            alt="QR code for your authenticator app"
+            width={192}
+            height={192}
+            className="mx-auto size-48 rounded-lg border border-slate-200"
+          />
+          <section aria-labelledby={keyHeadingId} className="rounded-lg bg-slate-50 p-3">
+            <h2 id={keyHeadingId} className="text-sm font-semibold text-slate-800">
+              {SECOND_FACTOR_MESSAGES.keyHeading}
+            </h2>
+            <code className="mt-1 block font-mono text-base break-all text-slate-900 select-all">
+              {groupedKey(setup.secret)}
+            </code>
+          </section>
+        </>
+      ) : null}
+      {error ? (
+        <Alert tone="error">
+          <span id={errorId}>{error}</span>
+        </Alert>
+      ) : null}
+      <div>
+        <label htmlFor={inputId} className={labelClasses}>
+          {isRecovery ? "Recovery code" : SECOND_FACTOR_MESSAGES.codeLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          name={isRecovery ? "recovery-code" : "code"}
+          className={`${inputClasses} font-mono tracking-widest`}
+          autoComplete={isRecovery ? "off" : "one-time-code"}
+          inputMode={isRecovery ? "text" : "numeric"}
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={isRecovery ? 40 : SECOND_FACTOR_CODE_DIGITS}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+        />
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {isRecovery
+            ? "One of the recovery codes you saved when you set up two-step sign-in. Each works once."
+            : "The 6-digit code your authenticator app shows for Campus Bazaar."}
+        </p>
+      </div>
+      <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
+        {mutation.isPending ? "Verifying..." : "Verify"}
+      </button>
+      {setup ? null : (
+        <button
+          type="button"
+          className={`${ghostButton} w-full`}
+          onClick={() => {
+            setIsRecovery(!isRecovery);
+            setCode("");
+            setError(null);
+          }}
+        >
+          {isRecovery ? "Use the authenticator app instead" : "Use a recovery code instead"}
+        </button>
+      )}
+    </form>
+  );
+}
+
+interface RecoveryCodesProps {
+  codes: string[];
+  onContinue: () => void;
+}
+
+/** The recovery codes, shown once right after the setup, with ways to keep them. */
+export function RecoveryCodes({ codes, onContinue }: RecoveryCodesProps) {
+  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
+  const text = `Campus Bazaar recovery codes\nEach code signs you in once instead of an authenticator code.\n\n${codes.join("\n")}\n`;
+
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopyState("copied");
+    } catch {
+      setCopyState("failed");
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <Alert tone="warning">
+        If you lose your authenticator app, each of these codes signs you in once. They are shown only now:
+        copy or download them and keep them somewhere safe.
+      </Alert>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-base text-slate-900">
+        {codes.map((code) => (
+          <li key={code} className="rounded-md bg-slate-50 px-3 py-2 text-center select-all">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="grid grid-cols-2 gap-2">
+        <button type="button" className={`${ghostButton} border border-slate-300`} onClick={handleCopy}>
+          Copy codes
+        </button>
+        <a
+          className={`${ghostButton} border border-slate-300`}
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="campus-bazaar-recovery-codes.txt"
+        >
+          Download codes
+        </a>
+      </div>
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {copyState === "copied" ? "Codes copied." : null}
+        {copyState === "failed" ? "Copying is not available here: select the codes and copy them." : null}
+      </p>
+      <button type="button" className={`${primaryButton} w-full`} onClick={onContinue}>
+        Continue to admin panel
+      </button>
+    </div>
+  );
+}
