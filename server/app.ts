@@ -158,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     bus: ctx.bus,
     allowedOrigin: new URL(config.publicUrl).origin,
+    socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
     onDelivered: metrics.observeLiveDeliveryLag,
   });
 
