@@ -27,10 +27,11 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     config: { access: "user" },
     schema: {
       tags: ["recruitment"],
-      summary: "Active recruitment posts: search, academic year, college, four sorts",
+      summary: "Active recruitment posts: search, academic year, college, four sorts, 12 per page",
       querystring: RecruitmentQuerySchema,
       response: { 200: RecruitmentListResponseSchema, ...errors },
     },
+    onRequest: noStore,
     handler: async (request) => service.listPosts(ctx, request.query),
   });
 
