@@ -164,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     bus: ctx.bus,
     allowedOrigin: new URL(config.publicUrl).origin,
+    socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
     onDelivered: metrics.observeLiveDeliveryLag,
   });
 

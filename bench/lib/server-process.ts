@@ -75,6 +75,8 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
     LOG_LEVEL: "warn",
     // Load generators sign many users in from one address.
     AUTH_RATE_LIMIT: "1000000",
+    // ... and hold thousands of live sockets from it.
+    LIVE_SOCKETS_PER_ADDRESS: "1000000",
     // Set, so that no generated password is printed.
     ADMIN_PASSWORD: randomBytes(12).toString("base64url"),
     ...options.env,

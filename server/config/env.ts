@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A session unused this long ends, before its 30-day lifetime is up. */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** Multiplies the posting limits (items, recruitment posts, profile edits); 1 in production. */
+  WRITE_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Live sockets one address may hold on one instance (a campus shares an address). */
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   /** S3-compatible object storage for uploaded files; all five or none (see S3_VARIABLES). */
   S3_ENDPOINT: optionalUrl.refine(
     (value) => value === undefined || /^https?:\/\//.test(value),

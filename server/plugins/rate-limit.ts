@@ -57,6 +57,36 @@ export class RateLimiter {
     if (row) throwIfOverLimit(row, rule, refusal);
   }
 
+  /**
+   * Counts one attempt at `key` in every window of a rule at once (one statement), e.g. a burst
+   * per minute and a total per hour, and throws 429 with the longest Retry-After among the windows
+   * that are over their limit. A refused attempt counts too: a script that keeps pushing stays out.
+   */
+  async hitWindows(
+    key: string,
+    windows: readonly RateLimitRule[],
+    refusal: { code?: ErrorCode; message: (retryAfterSeconds: number) => string },
+  ): Promise<void> {
+    const counted = windows.map(
+      (window, index) =>
+        sql`${sql.raw(`w${index}`)} as (${countAttemptSql(`${key}:${window.windowSeconds}s`, window.windowSeconds)})`,
+    );
+    const rows = windows.map(
+      (_window, index) => sql`select ${index}::int as rule, count, retry_after from ${sql.raw(`w${index}`)}`,
+    );
+    const result = await this.db.execute(
+      sql`with ${sql.join(counted, sql`, `)} ${sql.join(rows, sql` union all `)}`,
+    );
+    const over = (result as unknown as { rows: (AttemptCount & { rule: number })[] }).rows.filter(
+      (row) => row.count > (windows[row.rule]?.limit ?? Number.POSITIVE_INFINITY),
+    );
+    if (over.length === 0) return;
+    const retryAfter = Math.max(...over.map((row) => row.retry_after));
+    throw new AppError(refusal.code ?? "rate_limited", refusal.message(retryAfter), {
+      "retry-after": String(retryAfter),
+    });
+  }
+
   /** Forgets a key's attempts (a successful sign-in clears its failures). */
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

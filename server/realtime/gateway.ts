@@ -7,7 +7,7 @@ import type { WebSocket } from "ws";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { requireUser } from "../plugins/auth";
-import type { BusMessage, LiveBus } from "./bus";
+import type { BroadcastTopic, BusMessage, LiveBus } from "./bus";
 import {
   currentSeq,
   cursorKey,
@@ -36,10 +36,24 @@ const BATCH = 200;
 const CONNECTIONS_PER_READ = 500;
 /** Close codes the client understands: the session is over, sign in again. */
 export const CLOSE_SESSION_ENDED = 4001;
+/**
+ * Too many live sockets for one account: the oldest was closed for the newest. The tab it served
+ * waits until it is shown again before reconnecting, so two tabs never take turns closing each other.
+ */
+export const CLOSE_TOO_MANY_FOR_USER = 4029;
+/** Too many live sockets from one address: the newest was refused. The tab does not retry by itself. */
+export const CLOSE_TOO_MANY_FOR_ADDRESS = 4030;
+/** Live sockets one account may hold on one instance: a student's tabs and devices. */
+export const LIVE_SOCKETS_PER_USER = 10;
 /** The server is stopping: reconnect, and another instance answers. */
 export const CLOSE_GOING_AWAY = 1001;
 /** How long a stopping server waits for a client to answer its close frame. */
 const CLOSE_ANSWER_MS = 2_000;
+/**
+ * At most one broadcast of a topic per this interval: every frame makes every open list refetch,
+ * so a burst of writes is announced once at once and once more at the end (trailing edge).
+ */
+export const BROADCAST_INTERVAL_MS = 1_000;
 
 interface Connection {
   socket: WebSocket;
@@ -59,6 +73,8 @@ export interface LiveGatewayOptions {
   db: Db;
   bus: LiveBus;
   allowedOrigin: string;
+  /** Live sockets one client address may hold on this instance (LIVE_SOCKETS_PER_ADDRESS). */
+  socketsPerAddress: number;
   /** Seconds from hearing of new events to writing them to a socket (the metrics' delivery lag). */
   onDelivered?: (lagSeconds: number) => void;
 }
@@ -72,6 +88,10 @@ export interface LiveGatewayOptions {
  */
 export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayOptions) => {
   const connections = new Map<string, Set<Connection>>();
+  // Every socket since its upgrade, by user in order of arrival and counted by address: the caps
+  // count sockets still starting up too, so a burst of upgrades cannot slip past them.
+  const socketsByUser = new Map<string, WebSocket[]>();
+  const socketsByAddress = new Map<string, number>();
   app.decorate("countLiveSockets", () => {
     let total = 0;
     for (const set of connections.values()) total += set.size;
@@ -170,6 +190,31 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
       for (const connection of set) if (predicate(connection)) act(connection);
   };
 
+  const sendBroadcast = (topic: BroadcastTopic) => {
+    const frame = JSON.stringify({ type: topic } satisfies SocketFrame);
+    forEachConnection(
+      () => true,
+      (c) => send(c, frame),
+    );
+  };
+
+  // Per topic: when it was last sent, and the trailing send waiting for the interval to pass.
+  const broadcasts = new Map<BroadcastTopic, { sentAt: number; trailing: NodeJS.Timeout | null }>();
+  const broadcast = (topic: BroadcastTopic) => {
+    const state = broadcasts.get(topic) ?? { sentAt: Number.NEGATIVE_INFINITY, trailing: null };
+    broadcasts.set(topic, state);
+    // A send is already due: it announces this change too, as clients refetch the whole list.
+    if (state.trailing) return;
+    const wait = state.sentAt + BROADCAST_INTERVAL_MS - performance.now();
+    const fire = () => {
+      state.trailing = null;
+      state.sentAt = performance.now();
+      sendBroadcast(topic);
+    };
+    if (wait <= 0) fire();
+    else state.trailing = setTimeout(fire, wait);
+  };
+
   const unsubscribe = options.bus.subscribe((message: BusMessage) => {
     if (message.kind === "events") {
       const heardAt = performance.now();
@@ -184,11 +229,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
           deliver(connection);
         }
     } else if (message.kind === "broadcast") {
-      const frame = JSON.stringify({ type: message.topic } satisfies SocketFrame);
-      forEachConnection(
-        () => true,
-        (c) => send(c, frame),
-      );
+      broadcast(message.topic);
     } else if (message.kind === "sessions-ended") {
       const ended = new Set(message.sessions);
       forEachConnection(
@@ -239,6 +280,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    for (const state of broadcasts.values()) if (state.trailing) clearTimeout(state.trailing);
     forEachConnection(
       () => true,
       (c) => c.socket.close(CLOSE_GOING_AWAY, "server stopping"),
@@ -270,6 +312,22 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     },
     async (socket, request) => {
       const user = requireUser(request);
+      const address = request.ip;
+      // Per address the newest is refused: closing the oldest would let one machine on a campus's
+      // shared address push every other student's sockets off.
+      const fromAddress = socketsByAddress.get(address) ?? 0;
+      if (fromAddress >= options.socketsPerAddress) {
+        socket.close(CLOSE_TOO_MANY_FOR_ADDRESS, "too many live connections from this address");
+        return;
+      }
+      socketsByAddress.set(address, fromAddress + 1);
+      // Per user the oldest goes: the newest is the tab the student is looking at, the oldest most
+      // likely one left open on another device or a connection that died without a word.
+      const ofUser = [...(socketsByUser.get(user.id) ?? []), socket];
+      socketsByUser.set(user.id, ofUser);
+      while (ofUser.length > LIVE_SOCKETS_PER_USER) {
+        ofUser.shift()?.close(CLOSE_TOO_MANY_FOR_USER, "too many live connections for this account");
+      }
       const after = (request.query as { after?: number }).after;
       const connection: Connection = {
         socket,
@@ -286,6 +344,12 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         connection.isAlive = true;
       });
       socket.on("close", () => {
+        const remaining = socketsByUser.get(user.id)?.filter((other) => other !== socket) ?? [];
+        if (remaining.length > 0) socketsByUser.set(user.id, remaining);
+        else socketsByUser.delete(user.id);
+        const count = (socketsByAddress.get(address) ?? 1) - 1;
+        if (count > 0) socketsByAddress.set(address, count);
+        else socketsByAddress.delete(address);
         const set = connections.get(user.id);
         set?.delete(connection);
         pending.delete(connection);

@@ -98,7 +98,11 @@ export const AddCollegeBodySchema = z.object({
 });
 
 export const AdminItemsResponseSchema = z.object({ items: z.array(ItemSchema), total: z.number().int() });
-export const AdminRecruitmentResponseSchema = z.object({ posts: z.array(RecruitmentPostSchema) });
+/** One page of the active recruitment posts, newest first, and how many there are in all. */
+export const AdminRecruitmentResponseSchema = z.object({
+  posts: z.array(RecruitmentPostSchema),
+  total: z.number().int(),
+});
 
 /** Where the copy to the form service stands for a ticket. */
 export const MirrorStateSchema = z.enum(["sent", "pending", "failed", "off"]);

@@ -12,6 +12,11 @@ export const RECRUITMENT_SORT_LABELS: Record<(typeof RECRUITMENT_SORTS)[number],
   "size-desc": "Team Size: Large to Small",
 };
 
+/** Posts per page of the Teammate Finder, as browse pages items. */
+export const RECRUITMENT_PAGE_SIZE = 12;
+/** Posts per page of the admin panel's Team Recruitment tab. */
+export const ADMIN_RECRUITMENT_PAGE_SIZE = 50;
+
 export const TEAM_SIZE_MIN = 1;
 export const TEAM_SIZE_MAX = 20;
 
@@ -70,13 +75,22 @@ export const RecruitmentQuerySchema = z.object({
   sort: z.enum(RECRUITMENT_SORTS).default("newest"),
   /** The recruiter's college. */
   college: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
+/** One page of the posts matching the filters, newest first unless sorted otherwise. */
 export const RecruitmentListResponseSchema = z.object({
   posts: z.array(RecruitmentPostSchema),
-  /** All active posts, for 'Showing X of Y'. */
+  /** All active posts, whatever the filters: the Y of 'Showing X of Y'. */
   total: z.number().int(),
+  /** The posts matching the filters, on every page. */
+  matching: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(RECRUITMENT_PAGE_SIZE),
+  /** At least 1, so an empty list is page 1 of 1. */
+  totalPages: z.number().int(),
 });
+export type RecruitmentListResponse = z.infer<typeof RecruitmentListResponseSchema>;
 export const RecruitmentPostResponseSchema = z.object({ post: RecruitmentPostSchema });
 
 /** The years as stored: the chosen ones, or ['Any Year'] when none is chosen. */

@@ -149,6 +149,97 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
     await joiner.context.close();
   });
 
+  it("the teammate finder pages 12 posts at a time, on a phone and a desktop, and a live change refetches only the page shown", async () => {
+    const tag = token();
+    // Three recruiters, five posts each: within each one's posting limit.
+    const recruiters = await Promise.all(
+      ["Nisha Kulkarni", "Omkar Patil", "Pooja Shah"].map(async (name) => {
+        const opened = await openPage(browser(), baseUrl);
+        await signUpByApi(opened.page, name, "Fergusson College", "Pune");
+        return opened;
+      }),
+    );
+    const postAs = async (recruiter: (typeof recruiters)[number], index: number) => {
+      const response = await recruiter.page.request.post("/api/recruitment-posts", {
+        data: {
+          purpose: `Pager ${tag} team ${String(index).padStart(2, "0")}`,
+          maxStudents: 3,
+          event: "Smart India Hackathon",
+          qualities: "React",
+          years: [],
+          description: `Team ${tag} needs a designer.`,
+        },
+        headers: { origin: baseUrl },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    };
+    for (let index = 0; index < 15; index++)
+      await postAs(recruiters[index % 3] as (typeof recruiters)[number], index);
+
+    const phone = await browser().newContext({
+      baseURL: baseUrl,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signUpByApi(page, "Varun Iyer", "IIT Bombay", "Mumbai");
+    await page.goto(`/teammates?search=${tag}&college=`);
+    const list = page.getByRole("list", { name: "Recruitment posts" });
+    await card(page, `Pager ${tag} team 14`).waitFor();
+    await expect(list.getByRole("article").count()).resolves.toBe(12);
+    await page.getByText(/^Showing 12 of \d+ recruitment posts$/).waitFor();
+    await page.getByText("Page 1 of 2 (15 matching)").waitFor();
+    const pages = page.getByRole("navigation", { name: "Recruitment post pages" });
+    await page.screenshot({ path: "/tmp/teammates-phone-page1.png", fullPage: false });
+    await pages.getByRole("button", { name: "Page 2" }).tap();
+    await page.waitForURL(/page=2/);
+    await card(page, `Pager ${tag} team 00`).waitFor();
+    await expect(list.getByRole("article").count()).resolves.toBe(3);
+    await page.getByText(/^Showing 3 of \d+ recruitment posts$/).waitFor();
+    await expect(pages.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).resolves.toBe(
+      "page",
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "/tmp/teammates-phone-page2.png", fullPage: true });
+
+    // Live: another post shifts one card onto page 2; only page 2 is fetched again.
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/recruitment-posts") fetched.push(request.url());
+    });
+    await postAs(recruiters[0] as (typeof recruiters)[number], 15);
+    await card(page, `Pager ${tag} team 03`).waitFor({ timeout: 15_000 });
+    await expect(list.getByRole("article").count()).resolves.toBe(4);
+    expect(fetched.length).toBeGreaterThanOrEqual(1);
+    expect(
+      fetched.every((url) => new URL(url).searchParams.get("page") === "2"),
+      fetched.join("\n"),
+    ).toBe(true);
+
+    // A filter change starts again at page 1.
+    await page.getByRole("combobox", { name: "Sort By" }).selectOption("oldest");
+    await page.waitForURL((url) => !url.searchParams.has("page"));
+    await card(page, `Pager ${tag} team 00`).waitFor();
+
+    // The desktop shows the same pager below a two-column grid.
+    const desktop = await openPage(browser(), baseUrl);
+    await desktop.context.addCookies(await phone.cookies());
+    await desktop.page.goto(`/teammates?search=${tag}&college=&page=2`);
+    await card(desktop.page, `Pager ${tag} team 00`).waitFor();
+    await desktop.page.screenshot({ path: "/tmp/teammates-desktop-page2.png", fullPage: true });
+
+    expect(errors).toEqual([]);
+    expect(desktop.errors).toEqual([]);
+    for (const recruiter of recruiters) {
+      expect(recruiter.errors).toEqual([]);
+      await recruiter.context.close();
+    }
+    await desktop.context.close();
+    await phone.close();
+  });
+
   it("events show Register Now only with a registration URL, filter on the server, and update live", async () => {
     const admin = await openPage(browser(), baseUrl);
     await signInAdminByRequest(admin.page.request, baseUrl);

@@ -4,9 +4,18 @@ import { decideFrame, type LiveEventFrame, parseBroadcastFrame, parseLiveFrame }
 
 /** The server closes with this code when the session has ended (signed out elsewhere). */
 export const CLOSE_SESSION_ENDED = 4001;
+/** Closed for a newer tab of the same account, past the server's cap on live sockets per account. */
+export const CLOSE_TOO_MANY_FOR_USER = 4029;
+/** Refused: the server's cap on live sockets from one address is reached. */
+export const CLOSE_TOO_MANY_FOR_ADDRESS = 4030;
+const TOO_MANY_SOCKETS = new Set([CLOSE_TOO_MANY_FOR_USER, CLOSE_TOO_MANY_FOR_ADDRESS]);
 
-/** "waiting" means disconnected, with a reconnect scheduled. */
-export type LiveConnectionState = "connecting" | "open" | "waiting" | "stopped";
+/**
+ * "waiting" means disconnected, with a reconnect scheduled; "paused", closed by the server for
+ * having too many live sockets: no reconnect until the tab is shown again (or comes back online),
+ * so two tabs of one account never take turns closing each other.
+ */
+export type LiveConnectionState = "connecting" | "open" | "waiting" | "paused" | "stopped";
 
 export interface LiveSocketOptions {
   /** The socket's address; `after` is the last event seen, null when none. */
@@ -136,6 +145,12 @@ export class LiveSocket {
       if (event.code === CLOSE_SESSION_ENDED) {
         this.stop();
         this.options.onSessionEnded();
+        return;
+      }
+      if (TOO_MANY_SOCKETS.has(event.code)) {
+        console.warn(`Live connection closed: ${event.reason || "too many live connections"}`);
+        clearTimeout(this.timer);
+        this.options.onStateChange("paused");
         return;
       }
       console.warn(`Live connection closed (code ${event.code}); reconnecting`);

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import { noStore } from "../../plugins/no-store";
 import * as content from "./admin-content.service";
 import { adminErrors, IdParams } from "./admin-users.routes";
 
@@ -77,10 +78,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     config: { access: "admin" },
     schema: {
       tags: ["admin"],
-      summary: "All active recruitment posts",
+      summary: "All active recruitment posts, newest first, 50 a page",
+      querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminRecruitmentResponseSchema, ...adminErrors },
     },
-    handler: async () => ({ posts: await content.listRecruitment(ctx) }),
+    onRequest: noStore,
+    handler: async (request) => content.listRecruitment(ctx, request.query.page),
   });
 
   app.delete("/recruitment-posts/:id", {

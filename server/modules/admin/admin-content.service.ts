@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { CreateEventBody } from "@shared/api/events";
+import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/api/recruitment";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { colleges, events, items, recruitmentPosts, type UserRow, users } from "../../db/schema";
@@ -9,7 +10,7 @@ import { createEvent, deleteEvent, toEventDto } from "../events/events.service";
 import { toItemDto } from "../items/items.mapper";
 import { itemWithSeller } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
-import { listPosts } from "../recruitment/recruitment.service";
+import { findPostsPage } from "../recruitment/recruitment.service";
 import { releaseImage } from "../uploads/uploads.service";
 import { recordAudit } from "./audit";
 
@@ -73,8 +74,14 @@ export async function adminDeleteItem(ctx: AppContext, admin: UserRow, id: strin
   await releaseImage(ctx, "images", item.productImage);
 }
 
-export async function listRecruitment(ctx: AppContext) {
-  return (await listPosts(ctx, { sort: "newest" })).posts;
+/** A page of every active recruitment post, newest first, and how many there are. */
+export async function listRecruitment(ctx: AppContext, page: number) {
+  const { posts, total } = await findPostsPage(
+    ctx,
+    { sort: "newest" },
+    { page, pageSize: ADMIN_RECRUITMENT_PAGE_SIZE },
+  );
+  return { posts, total };
 }
 
 export async function adminDeleteRecruitment(ctx: AppContext, admin: UserRow, id: string): Promise<void> {

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { Notification } from "@shared/api/chats";
 import { type CampusEvent, EVENT_MESSAGES } from "@shared/api/events";
+import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/api/recruitment";
 import { SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertItem } from "../../../tests/factories/items";
+import { countActiveRecruitmentRows, insertRecruitmentPost } from "../../../tests/factories/recruitment";
 import { buildSignup, createStudent } from "../../../tests/factories/users";
 import { get, post, signIn } from "../../../tests/helpers/api";
 import { connectLive, type LiveClient, listenOnLoopback } from "../../../tests/helpers/live";
@@ -219,6 +221,23 @@ describe("recruitment posts", () => {
     await socket.waitFor((frame) => (frame.type as string) === "recruitment.changed", "recruitment.changed");
     expect(await auditFor("recruitment.delete", postId)).toMatchObject({ actorName: "Administrator" });
     expect((await asAdmin("DELETE", `/api/admin/recruitment-posts/${postId}`)).statusCode).toBe(404);
+  });
+
+  it(`lists ${ADMIN_RECRUITMENT_PAGE_SIZE} a page, newest first, with the total of active posts`, async () => {
+    const recruiter = await createStudent(testApp);
+    for (let index = 0; index <= ADMIN_RECRUITMENT_PAGE_SIZE; index++) {
+      await insertRecruitmentPost(testApp, recruiter.id, { purpose: `Team ${index}` });
+    }
+    const total = await countActiveRecruitmentRows(testApp);
+    const first = await get(testApp, "/api/admin/recruitment-posts", { cookie: adminCookie });
+    expect(first.headers["cache-control"]).toBe("no-store");
+    expect(first.json().total).toBe(total);
+    expect(first.json().posts).toHaveLength(ADMIN_RECRUITMENT_PAGE_SIZE);
+    const last = Math.ceil(total / ADMIN_RECRUITMENT_PAGE_SIZE);
+    const end = await get(testApp, `/api/admin/recruitment-posts?page=${last}`, { cookie: adminCookie });
+    expect(end.json().posts).toHaveLength(total - (last - 1) * ADMIN_RECRUITMENT_PAGE_SIZE);
+    const bad = await get(testApp, "/api/admin/recruitment-posts?page=0", { cookie: adminCookie });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

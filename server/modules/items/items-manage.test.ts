@@ -15,7 +15,8 @@ let stranger: Awaited<ReturnType<typeof createStudent>>;
 let sellerImage: string;
 let strangerImage: string;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // One seller posts and edits many items here; the posting limits have their own tests.
+  testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "100" });
   seller = await createStudent(testApp, { name: "Ishita Rao" });
   stranger = await createStudent(testApp, { name: "Kabir Singh" });
   sellerImage = await uploadedImageUrl(testApp, seller.cookie, "kettle.jpg");

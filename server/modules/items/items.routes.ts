@@ -11,6 +11,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import { noStore } from "../../plugins/no-store";
+import { limitWrites } from "../../plugins/rate-limit-rules";
 import * as service from "./items.service";
 
 const errors = {
@@ -38,10 +40,12 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { access: "user" },
     schema: {
       tags: ["items"],
-      summary: "Post an item for sale",
+      summary: "Post an item for sale (10 a minute, 60 an hour)",
       body: ItemInputSchema,
-      response: { 201: ItemResponseSchema, ...errors },
+      response: { 201: ItemResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
+    onRequest: noStore,
+    preHandler: limitWrites(ctx, "itemPost"),
     handler: async (request, reply) => {
       const item = await service.createItem(ctx, requireUser(request), request.body);
       return reply.code(201).send({ item });

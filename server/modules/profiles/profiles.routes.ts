@@ -12,6 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import { noStore } from "../../plugins/no-store";
+import { limitWrites } from "../../plugins/rate-limit-rules";
 import { toUserDto } from "../auth/auth.mapper";
 import * as settings from "../settings/settings.service";
 import * as service from "./profiles.service";
@@ -77,6 +79,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       body: UpdateProfileBodySchema,
       response: { 200: UserResponseSchema, ...errors },
     },
+    onRequest: noStore,
+    preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await service.updateProfile(ctx, requireUser(request), request.body)),
     }),
@@ -90,6 +94,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       body: UpdateNameBodySchema,
       response: { 200: UserResponseSchema, ...errors },
     },
+    onRequest: noStore,
+    preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await settings.updateName(ctx, requireUser(request), request.body.name)),
     }),
@@ -117,6 +123,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       body: HolidayBodySchema,
       response: { 200: UserResponseSchema, ...errors },
     },
+    onRequest: noStore,
+    preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await settings.setHolidayMode(ctx, requireUser(request), request.body)),
     }),

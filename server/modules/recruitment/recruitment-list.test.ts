@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RecruitmentPost } from "@shared/api/recruitment";
+import { RECRUITMENT_PAGE_SIZE, type RecruitmentListResponse } from "@shared/api/recruitment";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Student } from "../../../tests/factories/chats";
 import { countActiveRecruitmentRows, insertRecruitmentPost } from "../../../tests/factories/recruitment";
@@ -26,7 +26,8 @@ afterAll(() => testApp.close());
 async function listPosts(cookie: string, query: Record<string, string> = {}) {
   const response = await get(testApp, `/api/recruitment-posts?${new URLSearchParams(query)}`, { cookie });
   expect(response.statusCode).toBe(200);
-  return response.json() as { posts: RecruitmentPost[]; total: number };
+  expect(response.headers["cache-control"]).toBe("no-store");
+  return response.json() as RecruitmentListResponse;
 }
 
 describe("GET /api/recruitment-posts", () => {
@@ -111,17 +112,90 @@ describe("GET /api/recruitment-posts", () => {
     const active = await countActiveRecruitmentRows(testApp);
     expect((await listPosts(student.cookie)).total).toBe(active);
     const none = await listPosts(student.cookie, { search: `${token}-nothing`, year: "1st Year" });
-    expect(none).toEqual({ posts: [], total: active });
+    expect(none).toEqual({
+      posts: [],
+      total: active,
+      matching: 0,
+      page: 1,
+      pageSize: RECRUITMENT_PAGE_SIZE,
+      totalPages: 1,
+    });
     expect((await listPosts(student.cookie)).posts.map((post) => post.id)).not.toContain(ids.inactive);
   });
 
   it.each([
     ["year", "5th Year"],
     ["sort", "cheapest"],
+    ["page", "0"],
+    ["page", "two"],
+    ["page", "1.5"],
+    ["page", "10001"],
   ])("refuses an unknown %s with 400", async (key, value) => {
     const response = await get(testApp, `/api/recruitment-posts?${key}=${encodeURIComponent(value)}`, {
       cookie: student.cookie,
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/recruitment-posts pages like browse", () => {
+  const token = `pg${randomUUID().slice(0, 6)}`;
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 10, minutes));
+  const count = RECRUITMENT_PAGE_SIZE + 3;
+
+  beforeAll(async () => {
+    for (let index = 0; index < count; index++) {
+      await insertRecruitmentPost(testApp, index % 2 === 0 ? recruiter.id : puneStudent.id, {
+        purpose: `P${String(index).padStart(2, "0")}`,
+        description: `Team ${token}`,
+        // Sizes repeat, so the size sorts must break ties the same way on every page.
+        maxStudents: (index % 3) + 1,
+        createdAt: at(index),
+      });
+    }
+  });
+
+  const page = (query: Record<string, string>) =>
+    listPosts(student.cookie, { search: token, college: "", ...query });
+
+  it(`answers ${RECRUITMENT_PAGE_SIZE} posts a page with the page, the matching count and the page count`, async () => {
+    const first = await page({});
+    expect(first).toMatchObject({
+      page: 1,
+      pageSize: RECRUITMENT_PAGE_SIZE,
+      matching: count,
+      totalPages: 2,
+      total: await countActiveRecruitmentRows(testApp),
+    });
+    expect(first.posts.map((post) => post.purpose)).toEqual(
+      Array.from(
+        { length: RECRUITMENT_PAGE_SIZE },
+        (_, index) => `P${String(count - 1 - index).padStart(2, "0")}`,
+      ),
+    );
+    const second = await page({ page: "2" });
+    expect(second).toMatchObject({ page: 2, matching: count, totalPages: 2 });
+    expect(second.posts.map((post) => post.purpose)).toEqual(["P02", "P01", "P00"]);
+  });
+
+  it.each(["oldest", "size-asc", "size-desc"])(
+    "sorted %s, the pages together hold every matching post once",
+    async (sort) => {
+      const pages = [await page({ sort }), await page({ sort, page: "2" })];
+      const ids = pages.flatMap((answer) => answer.posts.map((post) => post.id));
+      expect(ids).toHaveLength(count);
+      expect(new Set(ids).size).toBe(count);
+    },
+  );
+
+  it("answers a page past the end with no posts and the right counts", async () => {
+    const beyond = await page({ page: "9" });
+    expect(beyond).toMatchObject({ posts: [], page: 9, matching: count, totalPages: 2 });
+  });
+
+  it("never answers more than a page, however many posts match", async () => {
+    const everything = await listPosts(student.cookie, { college: "" });
+    expect(everything.posts.length).toBeLessThanOrEqual(RECRUITMENT_PAGE_SIZE);
+    expect(everything.matching).toBeGreaterThanOrEqual(count);
   });
 });

@@ -10,6 +10,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import { noStore } from "../../plugins/no-store";
+import { limitWrites } from "../../plugins/rate-limit-rules";
 import * as service from "./recruitment.service";
 
 const errors = {
@@ -25,10 +27,11 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     config: { access: "user" },
     schema: {
       tags: ["recruitment"],
-      summary: "Active recruitment posts: search, academic year, college, four sorts",
+      summary: "Active recruitment posts: search, academic year, college, four sorts, 12 per page",
       querystring: RecruitmentQuerySchema,
       response: { 200: RecruitmentListResponseSchema, ...errors },
     },
+    onRequest: noStore,
     handler: async (request) => service.listPosts(ctx, request.query),
   });
 
@@ -36,10 +39,12 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     config: { access: "user" },
     schema: {
       tags: ["recruitment"],
-      summary: "Post a teammate search",
+      summary: "Post a teammate search (with edits: 6 a minute, 30 an hour)",
       body: RecruitmentInputSchema,
-      response: { 201: RecruitmentPostResponseSchema, ...errors },
+      response: { 201: RecruitmentPostResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
+    onRequest: noStore,
+    preHandler: limitWrites(ctx, "recruitmentWrite"),
     handler: async (request, reply) => {
       const post = await service.createPost(ctx, requireUser(request), request.body);
       return reply.code(201).send({ post });
@@ -50,11 +55,13 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     config: { access: "user" },
     schema: {
       tags: ["recruitment"],
-      summary: "Edit one's own recruitment post",
+      summary: "Edit one's own recruitment post (with posts: 6 a minute, 30 an hour)",
       params: PostParams,
       body: RecruitmentInputSchema,
-      response: { 200: RecruitmentPostResponseSchema, ...errors },
+      response: { 200: RecruitmentPostResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
+    onRequest: noStore,
+    preHandler: limitWrites(ctx, "recruitmentWrite"),
     handler: async (request) => ({
       post: await service.updatePost(ctx, requireUser(request), request.params.id, request.body),
     }),

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import {
   normaliseYears,
   RECRUITMENT_MESSAGES,
+  RECRUITMENT_PAGE_SIZE,
   type RecruitmentInput,
+  type RecruitmentListResponse,
   type RecruitmentPost,
 } from "@shared/api/recruitment";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
@@ -15,11 +17,20 @@ import { getThread, sendMessage } from "../chats/chats.service";
 type PostRow = typeof recruitmentPosts.$inferSelect;
 type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };
 
+// Each ends with the id, so a page boundary never falls between two equal posts differently twice.
 const SORTS: Record<string, SQL[]> = {
   newest: [desc(recruitmentPosts.createdAt), desc(recruitmentPosts.id)],
   oldest: [asc(recruitmentPosts.createdAt), asc(recruitmentPosts.id)],
-  "size-asc": [asc(recruitmentPosts.maxStudents), desc(recruitmentPosts.createdAt)],
-  "size-desc": [desc(recruitmentPosts.maxStudents), desc(recruitmentPosts.createdAt)],
+  "size-asc": [
+    asc(recruitmentPosts.maxStudents),
+    desc(recruitmentPosts.createdAt),
+    desc(recruitmentPosts.id),
+  ],
+  "size-desc": [
+    desc(recruitmentPosts.maxStudents),
+    desc(recruitmentPosts.createdAt),
+    desc(recruitmentPosts.id),
+  ],
 };
 
 function toPostDto({ post, recruiterName, recruiterCollege }: PostWithRecruiter): RecruitmentPost {
@@ -49,11 +60,63 @@ export interface RecruitmentFilters {
   college?: string;
 }
 
-/** Active posts matching the filters, and how many active posts there are in all. */
-export async function listPosts(ctx: AppContext, filters: RecruitmentFilters) {
+/** Where a page starts and how long it is. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the active posts matching the filters, how many match, and how many active posts
+ * there are in all; both counts come from one scan.
+ */
+export async function findPostsPage(
+  ctx: AppContext,
+  filters: RecruitmentFilters,
+  { page, pageSize }: PageRequest,
+) {
+  const matches = filtersOf(filters);
+  const [rows, [counts]] = await Promise.all([
+    ctx.db
+      .select(withRecruiter)
+      .from(recruitmentPosts)
+      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
+      .where(and(isListed, matches))
+      .orderBy(...(SORTS[filters.sort] ?? SORTS.newest ?? []))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        matching: matches
+          ? sql<number>`(count(*) filter (where ${matches}))::int`
+          : sql<number>`count(*)::int`,
+      })
+      .from(recruitmentPosts)
+      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
+      .where(isListed),
+  ]);
+  return { posts: rows.map(toPostDto), total: counts?.total ?? 0, matching: counts?.matching ?? 0 };
+}
+
+/** The Teammate Finder's list: a page of RECRUITMENT_PAGE_SIZE posts, like browse's. */
+export async function listPosts(
+  ctx: AppContext,
+  filters: RecruitmentFilters & { page: number },
+): Promise<RecruitmentListResponse> {
+  const found = await findPostsPage(ctx, filters, { page: filters.page, pageSize: RECRUITMENT_PAGE_SIZE });
+  return {
+    ...found,
+    page: filters.page,
+    pageSize: RECRUITMENT_PAGE_SIZE,
+    totalPages: Math.max(1, Math.ceil(found.matching / RECRUITMENT_PAGE_SIZE)),
+  };
+}
+
+/** The filters' condition on top of being listed; undefined when there is none. */
+function filtersOf(filters: RecruitmentFilters): SQL | undefined {
   const search = filters.search?.trim();
-  const where = and(
-    isListed,
+  return and(
     filters.college ? eq(users.college, filters.college) : undefined,
     // A post open to any year suits every year.
     filters.year
@@ -63,21 +126,6 @@ export async function listPosts(ctx: AppContext, filters: RecruitmentFilters) {
       ? sql`(${recruitmentPosts.purpose} ilike ${likePattern(search)} or ${recruitmentPosts.event} ilike ${likePattern(search)} or ${recruitmentPosts.qualities} ilike ${likePattern(search)} or ${recruitmentPosts.description} ilike ${likePattern(search)} or ${users.name} ilike ${likePattern(search)})`
       : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select(withRecruiter)
-      .from(recruitmentPosts)
-      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-      .where(where)
-      .orderBy(...(SORTS[filters.sort] ?? SORTS.newest ?? []))
-      .limit(500),
-    ctx.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(recruitmentPosts)
-      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-      .where(isListed),
-  ]);
-  return { posts: rows.map(toPostDto), total: count?.total ?? 0 };
 }
 
 async function findPost(ctx: AppContext, id: string): Promise<PostWithRecruiter> {

@@ -21,7 +21,8 @@ let testApp: TestApp;
 let recruiter: Student;
 let student: Student;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // One recruiter posts and edits many times here; the posting limits have their own tests.
+  testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "100" });
   recruiter = await createStudent(testApp, { name: "Aarav Mehta" });
   student = await createStudent(testApp, { name: "Diya Nair" });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFilterChange, applyPageChange, pageWindow, parseBrowseFilters } from "./browse-params";
+import { applyFilterChange, applyPageChange, parseBrowseFilters } from "./browse-params";
 
 const parse = (query: string, college = "IIT Delhi") =>
   parseBrowseFilters(new URLSearchParams(query), college);
@@ -44,19 +44,5 @@ describe("browse filters in the query string", () => {
     const params = new URLSearchParams("search=lamp");
     expect(applyPageChange(params, 3).toString()).toBe("search=lamp&page=3");
     expect(applyPageChange(new URLSearchParams("page=3"), 1).toString()).toBe("");
-  });
-});
-
-describe("page buttons", () => {
-  it("shows every page when there are five or fewer", () => {
-    expect(pageWindow(1, 3, 5)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 0, 5)).toEqual([]);
-  });
-
-  it("centres a window of five on the current page and shifts it at the ends", () => {
-    expect(pageWindow(1, 10, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(6, 10, 5)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageWindow(10, 10, 5)).toEqual([6, 7, 8, 9, 10]);
-    expect(pageWindow(9, 10, 5)).toEqual([6, 7, 8, 9, 10]);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "./recruitment-form-state";
 import {
   applyRecruitmentFilterChange,
+  applyRecruitmentPageChange,
   parseRecruitmentFilters,
   recruitmentQueryString,
 } from "./teammates-params";
@@ -20,7 +21,23 @@ describe("teammate filters in the address", () => {
       year: "",
       sort: "newest",
       college: "COEP",
+      page: 1,
     });
+  });
+
+  it("keep the page in the address, and go back to page 1 when a filter changes", () => {
+    expect(parseRecruitmentFilters(new URLSearchParams("page=3"), "COEP").page).toBe(3);
+    for (const bad of ["0", "-2", "1.5", "two", "10001"]) {
+      expect(parseRecruitmentFilters(new URLSearchParams(`page=${bad}`), "COEP").page).toBe(1);
+    }
+    let params = applyRecruitmentPageChange(new URLSearchParams("year=2nd+Year"), 3);
+    expect(params.toString()).toBe("year=2nd+Year&page=3");
+    expect(recruitmentQueryString(parseRecruitmentFilters(params, ""))).toBe(
+      "year=2nd+Year&sort=newest&page=3",
+    );
+    params = applyRecruitmentFilterChange(params, { search: "robot" });
+    expect(params.toString()).toBe("year=2nd+Year&search=robot");
+    expect(applyRecruitmentPageChange(new URLSearchParams("page=3"), 1).toString()).toBe("");
   });
 
   it("fall back to the defaults for unknown years and sorts; college= means every college", () => {

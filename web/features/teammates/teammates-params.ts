@@ -10,11 +10,15 @@ export interface RecruitmentFilters {
   sort: RecruitmentSort;
   /** The recruiter's college; empty: every college. */
   college: string;
+  /** 1 and up; any other filter's change goes back to 1. */
+  page: number;
 }
 
-export type RecruitmentFilterChange = Partial<RecruitmentFilters>;
+export type RecruitmentFilterChange = Partial<Omit<RecruitmentFilters, "page">>;
 
 const SEARCH_MAX_LENGTH = 100;
+/** The server's highest page number. */
+const MAX_PAGE = 10_000;
 
 function isYear(value: string | null): value is AcademicYear {
   return ACADEMIC_YEARS.includes(value as AcademicYear);
@@ -31,11 +35,13 @@ function isSort(value: string | null): value is RecruitmentSort {
 export function parseRecruitmentFilters(params: URLSearchParams, ownCollege: string): RecruitmentFilters {
   const year = params.get("year");
   const sort = params.get("sort");
+  const page = Number(params.get("page"));
   return {
     search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
     year: isYear(year) ? year : "",
     sort: isSort(sort) ? sort : "newest",
     college: params.has("college") ? (params.get("college") ?? "").trim() : ownCollege,
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
 
@@ -55,6 +61,16 @@ export function applyRecruitmentFilterChange(
   setOrDelete("sort", change.sort, "newest");
   // Kept even when empty: that records the choice of every college over the default.
   if (change.college !== undefined) next.set("college", change.college);
+  // Other posts match now: their first page, not the same number of another list.
+  next.delete("page");
+  return next;
+}
+
+/** The address on another page of the same list; page 1 is left out. */
+export function applyRecruitmentPageChange(current: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
   return next;
 }
 
@@ -65,5 +81,6 @@ export function recruitmentQueryString(filters: RecruitmentFilters): string {
   if (filters.year) params.set("year", filters.year);
   params.set("sort", filters.sort);
   if (filters.college) params.set("college", filters.college);
+  if (filters.page > 1) params.set("page", String(filters.page));
   return params.toString();
 }

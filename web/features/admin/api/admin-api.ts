@@ -9,7 +9,7 @@ export const adminKeys = {
   events: ["admin", "events"] as const,
   items: (page: number) => ["admin", "items", page] as const,
   users: (filters: object) => ["admin", "users", filters] as const,
-  recruitment: ["admin", "recruitment"] as const,
+  recruitment: (page: number) => ["admin", "recruitment", page] as const,
   tickets: ["admin", "tickets"] as const,
   ticket: (ticketId: string) => ["admin", "ticket", ticketId] as const,
   audit: (page: number) => ["admin", "audit", page] as const,

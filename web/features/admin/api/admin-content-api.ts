@@ -47,11 +47,15 @@ export function deleteItem(id: string): Promise<void> {
   return apiFetch(adminPath(`/items/${encodeURIComponent(id)}`), { method: "DELETE" });
 }
 
-export const adminRecruitmentQueryOptions = queryOptions({
-  queryKey: adminKeys.recruitment,
-  queryFn: ({ signal }) =>
-    apiFetch<z.infer<typeof AdminRecruitmentResponseSchema>>(adminPath("/recruitment-posts"), { signal }),
-});
+export const adminRecruitmentQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: adminKeys.recruitment(page),
+    queryFn: ({ signal }) =>
+      apiFetch<z.infer<typeof AdminRecruitmentResponseSchema>>(adminPath("/recruitment-posts", { page }), {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 export function deleteRecruitmentPost(id: string): Promise<void> {
   return apiFetch(adminPath(`/recruitment-posts/${encodeURIComponent(id)}`), { method: "DELETE" });

@@ -1,12 +1,14 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import type { RecruitmentPost } from "@shared/api/recruitment";
+import { ADMIN_RECRUITMENT_PAGE_SIZE, type RecruitmentPost } from "@shared/api/recruitment";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { textLink } from "../../../components/ui/button-styles";
 import { formatDate } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { adminRecruitmentQueryOptions, deleteRecruitmentPost } from "../api/admin-content-api";
 import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
 /** 'Any' when no particular year is asked for. */
@@ -64,23 +66,30 @@ function RecruitmentCard({
 
 /** Team Recruitment: every active recruitment post, with delete (the recruiter is notified). */
 export function RecruitmentTab() {
-  const posts = useQuery(adminRecruitmentQueryOptions);
+  const [page, setPage] = useState(1);
+  const posts = useQuery(adminRecruitmentQueryOptions(page));
   const remove = useAdminAction({
     run: deleteRecruitmentPost,
     success: ADMIN_MESSAGES.recruitmentDeleted,
     failure: ADMIN_FAILURES.deleteRecruitment,
     alsoInvalidate: [["recruitment"]],
   });
+  const total = posts.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / ADMIN_RECRUITMENT_PAGE_SIZE));
+
+  // Deleting the last post of the last page leaves it empty: step back to the one before.
+  useEffect(() => {
+    if (posts.data && !posts.isPlaceholderData && posts.data.posts.length === 0 && page > 1) {
+      setPage((current) => Math.max(1, current - 1));
+    }
+  }, [posts.data, posts.isPlaceholderData, page]);
 
   function handleDelete(post: RecruitmentPost) {
     if (confirmAction(ADMIN_MESSAGES.confirmDeleteRecruitment)) remove.mutate(post.id);
   }
 
   return (
-    <PanelSection
-      title={`All Team Recruitment Posts (${posts.data?.posts.length ?? 0})`}
-      titleId="admin-recruitment-heading"
-    >
+    <PanelSection title={`All Team Recruitment Posts (${total})`} titleId="admin-recruitment-heading">
       {posts.isPending ? (
         <LoadingState>Loading recruitment posts...</LoadingState>
       ) : posts.isError ? (
@@ -88,16 +97,28 @@ export function RecruitmentTab() {
       ) : posts.data.posts.length === 0 ? (
         <EmptyState>{ADMIN_MESSAGES.noRecruitment}</EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {posts.data.posts.map((post) => (
-            <RecruitmentCard
-              key={post.id}
-              post={post}
-              onDelete={() => handleDelete(post)}
-              isDeleting={remove.isPending && remove.variables === post.id}
+        <>
+          <ul
+            className={`grid gap-4 md:grid-cols-2 xl:grid-cols-3 ${posts.isPlaceholderData ? "opacity-60" : ""}`}
+          >
+            {posts.data.posts.map((post) => (
+              <RecruitmentCard
+                key={post.id}
+                post={post}
+                onDelete={() => handleDelete(post)}
+                isDeleting={remove.isPending && remove.variables === post.id}
+              />
+            ))}
+          </ul>
+          {total > ADMIN_RECRUITMENT_PAGE_SIZE ? (
+            <Pager
+              label="Recruitment post pages"
+              page={page}
+              totalPages={totalPages}
+              onPageChange={setPage}
             />
-          ))}
-        </ul>
+          ) : null}
+        </>
       )}
     </PanelSection>
   );

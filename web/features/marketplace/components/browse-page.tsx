@@ -4,13 +4,14 @@ import { Link } from "react-router";
 import { useSession } from "../../../app/session";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { TagIcon } from "../../../components/ui/icons";
+import { Pagination } from "../../../components/ui/pagination";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { browseItemsQueryOptions } from "../api/items-api";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
 import { useViewMode } from "../hooks/use-view-mode";
 import { BrowseResults } from "./browse-results";
 import { BrowseToolbar } from "./browse-toolbar";
-import { Pagination } from "./pagination";
+
 import { ViewToggle } from "./view-toggle";
 
 export function BrowsePage() {

@@ -63,7 +63,8 @@ function checkFields(input: ItemInput): FieldErrors {
 
 function submitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 400) return error.message;
+    // Invalid input, or posting too fast: the server's words say what to do.
+    if (error.status === 400 || error.status === 429) return error.message;
     if (error.status === 401) return SELL_MESSAGES.notLoggedIn;
     if (error.status === 403) return SELL_MESSAGES.notYourItem;
   }

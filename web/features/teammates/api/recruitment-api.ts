@@ -1,16 +1,13 @@
 import type { ChatSummary } from "@shared/api/chats";
-import type { RecruitmentInput, RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentInput, RecruitmentListResponse, RecruitmentPost } from "@shared/api/recruitment";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { type RecruitmentFilters, recruitmentQueryString } from "../teammates-params";
 import { recruitmentKeys } from "./recruitment-keys";
 
-export interface RecruitmentListResponse {
-  posts: RecruitmentPost[];
-  /** Every active post, for 'Showing X of Y'. */
-  total: number;
-}
+export type { RecruitmentListResponse };
 
+/** One page of the posts matching the filters; a live change refetches only the page on screen. */
 export const recruitmentPostsQueryOptions = (filters: RecruitmentFilters) =>
   queryOptions({
     queryKey: recruitmentKeys.list(filters),

@@ -62,10 +62,15 @@ export function RecruitmentList({
 
   return (
     <div className="space-y-3">
-      <p role="status" className="text-sm font-medium text-slate-700">
-        {RECRUITMENT_MESSAGES.showing(data.posts.length, data.total)}
-      </p>
-      {data.posts.length === 0 ? (
+      <div role="status" className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <p className="font-medium text-slate-700">
+          {RECRUITMENT_MESSAGES.showing(data.posts.length, data.total)}
+        </p>
+        {data.totalPages > 1 ? (
+          <p className="text-slate-600">{TEAMMATE_TEXTS.pageOf(data.page, data.totalPages, data.matching)}</p>
+        ) : null}
+      </div>
+      {data.matching === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
           <p className="text-lg font-semibold text-slate-900">
             {data.total === 0 ? TEAMMATE_TEXTS.noPostsYet : TEAMMATE_TEXTS.noMatches}

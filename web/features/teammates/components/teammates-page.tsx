@@ -1,8 +1,9 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useSession } from "../../../app/session";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { Pagination } from "../../../components/ui/pagination";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { recruitmentPostsQueryOptions } from "../api/recruitment-api";
 import { useTeammateFilters } from "../hooks/use-teammate-filters";
@@ -17,9 +18,23 @@ type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; post:
 export function TeammatesPage() {
   useDocumentTitle("Teammate Finder");
   const { user } = useSession();
-  const { filters, changeFilters } = useTeammateFilters();
+  const { filters, changeFilters, changePage } = useTeammateFilters();
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const query = useQuery(recruitmentPostsQueryOptions(filters));
+  const data = query.data;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // A page past the end (posts deleted meanwhile, an old link) moves to the last page there is.
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && filters.page > data.totalPages) {
+      changePage(data.totalPages, { replace: true });
+    }
+  }, [data, query.isPlaceholderData, filters.page, changePage]);
+
+  function handlePageChange(page: number) {
+    changePage(page);
+    listRef.current?.scrollIntoView({ block: "start" });
+  }
   const editingPost = form.mode === "edit" ? form.post : null;
   const formId = useId();
   const createButtonRef = useRef<HTMLButtonElement>(null);
@@ -62,14 +77,25 @@ export function TeammatesPage() {
 
       <TeammateFilters filters={filters} onChange={changeFilters} />
 
-      <RecruitmentList
-        data={query.data}
-        isError={query.isError}
-        isUpdating={query.isPlaceholderData}
-        userId={user?.id ?? ""}
-        onRetry={() => query.refetch()}
-        onEdit={(post) => setForm({ mode: "edit", post })}
-      />
+      <div ref={listRef} className="scroll-mt-20">
+        <RecruitmentList
+          data={data}
+          isError={query.isError}
+          isUpdating={query.isPlaceholderData}
+          userId={user?.id ?? ""}
+          onRetry={() => query.refetch()}
+          onEdit={(post) => setForm({ mode: "edit", post })}
+        />
+      </div>
+
+      {data && !query.isError ? (
+        <Pagination
+          label="Recruitment post pages"
+          page={filters.page}
+          totalPages={data.totalPages}
+          onChange={handlePageChange}
+        />
+      ) : null}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { TEAMMATE_TEXTS } from "../teammate-texts";
 
 /** The server's own words when it refused the form; otherwise a short general note. */
 function saveErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 403 || error.status === 404)) {
+  if (error instanceof ApiError && [400, 403, 404, 429].includes(error.status)) {
     return error.message;
   }
   return TEAMMATE_TEXTS.saveFailed;

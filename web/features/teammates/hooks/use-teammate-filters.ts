@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { useSession } from "../../../app/session";
 import {
   applyRecruitmentFilterChange,
+  applyRecruitmentPageChange,
   parseRecruitmentFilters,
   type RecruitmentFilterChange,
 } from "../teammates-params";
@@ -26,5 +27,14 @@ export function useTeammateFilters() {
     [setParams],
   );
 
-  return { filters, changeFilters };
+  const changePage = useCallback(
+    (page: number, options: { replace?: boolean } = {}) => {
+      setParams((current) => applyRecruitmentPageChange(current, page), {
+        replace: options.replace ?? false,
+      });
+    },
+    [setParams],
+  );
+
+  return { filters, changeFilters, changePage };
 }

@@ -1,10 +1,12 @@
 import { MAX_PAGE_BUTTONS } from "@shared/constants";
-import { pageWindow } from "../browse-params";
+import { pageWindow } from "./page-window";
 
 interface PaginationProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
+  /** The navigation landmark's name, when a page has more than one list. */
+  label?: string;
 }
 
 const buttonBase =
@@ -13,10 +15,10 @@ const idle = `${buttonBase} border-slate-300 bg-white text-slate-800 hover:bg-sl
 const current = `${buttonBase} border-indigo-700 bg-indigo-700 text-white`;
 
 /** Previous, up to five numbered pages around the current one, Next. */
-export function Pagination({ page, totalPages, onChange }: PaginationProps) {
+export function Pagination({ page, totalPages, onChange, label = "Pagination" }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
       <button type="button" disabled={page <= 1} onClick={() => onChange(page - 1)} className={idle}>
         <span aria-hidden="true">‹</span>
         {/* Phones show only the arrow, to keep the row on one line; the name stays "Previous". */}
