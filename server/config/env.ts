@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   /** Sign-in, signup and reset limits per window; tests raise or lower them. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** A request, body included, must arrive within this; a slower one is answered 408 and cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** S3-compatible object storage for uploaded files; all five or none (see S3_VARIABLES). */
   S3_ENDPOINT: optionalUrl.refine(
     (value) => value === undefined || /^https?:\/\//.test(value),

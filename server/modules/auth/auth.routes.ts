@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       response: { 200: OkResponseSchema, ...errors },
     },
     handler: async (request) => {
-      await auth.resetPassword(ctx, request.body.token, request.body.password);
+      await auth.resetPassword(ctx, request.body.token, request.body.password, clientMeta(request));
       return { ok: true as const };
     },
   });
