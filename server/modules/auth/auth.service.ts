@@ -85,9 +85,10 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
 
 /**
  * Failures are counted per e-mail and address, so a stranger's wrong passwords never lock the owner
- * out from anywhere else. The e-mail's failures from every address together shrink each address's
- * allowance, halving it for every AUTH_RATE_LIMIT failures down to one attempt a window: guessing
- * from many addresses slows down, while an address that has not failed still gets its attempt.
+ * out from anywhere else. Once the e-mail's failures from every address together pass twice
+ * AUTH_RATE_LIMIT, each further AUTH_RATE_LIMIT of them halves every address's allowance, down to
+ * one attempt a window: guessing from many addresses slows down, while an address that has not
+ * failed still gets its attempt (one address alone never shrinks the others' allowance).
  */
 export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta): Promise<UserRow> {
   const email = normaliseEmail(body.email);
@@ -96,7 +97,8 @@ export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta):
   await ctx.rateLimiter.hit(`login:ip:${meta.ip}`, perIp, refusal);
   const failuresKey = `login:failed:${email}`;
   const failures = await ctx.rateLimiter.peek(failuresKey, perEmail.windowSeconds);
-  const allowance = Math.max(1, Math.floor(perEmail.limit / 2 ** Math.floor(failures / perEmail.limit)));
+  const halvings = Math.max(0, Math.floor(failures / perEmail.limit) - 1);
+  const allowance = Math.max(1, Math.floor(perEmail.limit / 2 ** halvings));
   const addressKey = `login:email:${email}:ip:${meta.ip}`;
   await ctx.rateLimiter.hit(addressKey, { ...perEmail, limit: allowance }, refusal);
 
