@@ -155,7 +155,9 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: Cl
   await ctx.rateLimiter.hit(`reset:ip:${meta.ip}`, limits(ctx).perIp, refusal);
   await ctx.rateLimiter.hit(`reset:email:${email}`, limits(ctx).perEmail, refusal);
   await repo.insertOutboxRow(ctx.db, PASSWORD_RESET_KIND, { email });
-  void ctx.outbox.kick();
+  // Once the answer is written: the mail's work (more of it when the account exists) must not
+  // delay it. On the embedded database queries run on this thread.
+  setImmediate(() => void ctx.outbox.kick());
 }
 
 /**
