@@ -145,9 +145,10 @@ export async function resendVerification(ctx: AppContext, user: UserRow): Promis
 export const PASSWORD_RESET_KIND = "password-reset";
 
 /**
- * Queues the request and answers: the same statements run whether or not the account exists, so
- * neither the answer nor its time tells. The outbox worker looks the account up and mails the link
- * (sendPasswordResetMail); the request survives a restart and is retried while mail fails.
+ * Queues the request: the same statements run whether or not the account exists, so neither the
+ * answer nor its time tells. The outbox worker, kicked by the route once the answer is sent, looks
+ * the account up and mails the link (sendPasswordResetMail); the request survives a restart and is
+ * retried while mail fails.
  */
 export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: ClientMeta): Promise<void> {
   const email = normaliseEmail(rawEmail);
@@ -155,9 +156,6 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: Cl
   await ctx.rateLimiter.hit(`reset:ip:${meta.ip}`, limits(ctx).perIp, refusal);
   await ctx.rateLimiter.hit(`reset:email:${email}`, limits(ctx).perEmail, refusal);
   await repo.insertOutboxRow(ctx.db, PASSWORD_RESET_KIND, { email });
-  // Once the answer is written: the mail's work (more of it when the account exists) must not
-  // delay it. On the embedded database queries run on this thread.
-  setImmediate(() => void ctx.outbox.kick());
 }
 
 /**
