@@ -17,12 +17,14 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
+import { createMailSender, MAIL_KIND } from "./jobs/outbox-mail";
 import { AppError } from "./lib/app-error";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { adminContentRoutes } from "./modules/admin/admin-content.routes";
 import { adminTicketsRoutes } from "./modules/admin/admin-tickets.routes";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { PASSWORD_RESET_KIND, sendPasswordResetMail } from "./modules/auth/auth.service";
 import { chatsRoutes } from "./modules/chats/chats.routes";
 import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
@@ -37,7 +39,7 @@ import { ticketsRoutes } from "./modules/tickets/tickets.routes";
 import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin, sessionCookieName, sessionIdleMs } from "./plugins/auth";
-import { errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { clientErrors, errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
@@ -46,6 +48,11 @@ import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
+
+/** Headers must arrive within this, or the request timeout when that is shorter (Node's default). */
+const HEADERS_TIMEOUT_MS = 60_000;
+/** Longer than the keep-alive timeout (72 s), so a connection is never closed under a load balancer. */
+const IDLE_CONNECTION_TIMEOUT_MS = 80_000;
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
 
@@ -74,6 +81,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A request, body included, must arrive within REQUEST_TIMEOUT_SECONDS: a client trickling its
+    // body a byte at a time is answered 408 and its connection closed. Node looks for late requests
+    // every tenth of that time. An idle connection is closed a little after the keep-alive timeout
+    // (Fastify's 72 s, longer than load balancers' idle timeouts, so they never reuse a closed one).
+    // WebSocket upgrades leave Node's request tracking, so live sockets are not cut.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      connectionsCheckingInterval: Math.min(5000, Math.max(100, config.REQUEST_TIMEOUT_SECONDS * 100)),
+    },
+    clientErrorHandler: clientErrors,
     // Chat ids join two or three uuids.
     routerOptions: { maxParamLength: 300 },
     // While stopping, the refusal below answers in the API's own error shape.
@@ -82,26 +102,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
   const outboxWorker = createOutboxWorker({
     db: database.db,
     log: app.log,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-    senders: config.FORM_MIRROR_URL
-      ? { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS) }
-      : {},
+    senders: {
+      [MAIL_KIND]: createMailSender(mailer),
+      // The worker runs only once the app is built, when ctx exists.
+      [PASSWORD_RESET_KIND]: (row) => sendPasswordResetMail(ctx, row),
+      ...(config.FORM_MIRROR_URL
+        ? { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS) }
+        : {}),
+    },
   });
   const ctx: AppContext = {
     db: database.db,
     config,
-    mailer:
-      options.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        dataDir: config.dataDir,
-        log: app.log,
-      }),
+    mailer,
     rateLimiter: new RateLimiter(database.db),
     storage: options.storage ?? (await createStorage(config)),
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),

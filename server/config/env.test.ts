@@ -50,6 +50,14 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it("gives a request 30 seconds to arrive unless REQUEST_TIMEOUT_SECONDS says otherwise", () => {
+    expect(loadConfig({}).REQUEST_TIMEOUT_SECONDS).toBe(30);
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "90" }).REQUEST_TIMEOUT_SECONDS).toBe(90);
+    for (const value of ["0", "-5", "2.5", "soon"]) {
+      expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: value })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    }
+  });
+
   it("treats an empty optional URL as not configured", () => {
     const config = loadConfig({ DATABASE_URL: "", SMTP_URL: "  " });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   WRITE_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   /** Live sockets one address may hold on one instance (a campus shares an address). */
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /** A request, body included, must arrive within this; a slower one is answered 408 and cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** S3-compatible object storage for uploaded files; all five or none (see S3_VARIABLES). */
   S3_ENDPOINT: optionalUrl.refine(
     (value) => value === undefined || /^https?:\/\//.test(value),

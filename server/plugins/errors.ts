@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -86,3 +87,42 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(status).send({ error: { code: "invalid_input", message: "The address is not valid." } });
 }
+
+/** Node's own refusals before a request reaches Fastify, as status, code and message. */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return [408, "request_timeout", "The request took too long to arrive. Please try again."];
+  if (code === "HPE_HEADER_OVERFLOW")
+    return [431, "invalid_input", "The request's address or headers are too large."];
+  return [400, "invalid_input", "The request is not valid HTTP."];
+}
+
+/**
+ * Errors Node raises on a connection before or while reading a request: a body that did not arrive
+ * within the request timeout (408), headers too large (431), malformed HTTP (400). Answered in the
+ * API's error shape, and the connection is closed: what it would carry next cannot be trusted.
+ */
+export function clientErrors(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket & { _httpMessage?: { headersSent?: boolean } | null },
+): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, message] = clientErrorAnswer(error.code);
+  this.log.debug({ err: error, status }, "client error");
+  // A response already started cannot take a second status line.
+  if (socket.writable && !socket._httpMessage?.headersSent) {
+    const body = JSON.stringify({ error: { code, message } });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+};

@@ -17,28 +17,48 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof incoming === "string" && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@|%40)([A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
+/**
+ * An address: a local part of up to 64 characters, "@" or "%40", and up to ten dotted labels. The
+ * lookbehind starts a match only where a run of address characters starts, and every part is
+ * bounded, so each position costs a bounded amount of work: masking is linear in the line's
+ * length, whatever the line holds (an unanchored pattern retried every local part from each
+ * character of a long run, about a second for a 16 KB URL without "@").
+ */
+const EMAIL =
+  /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{0,63}(@|%40)((?:[A-Za-z0-9-]{1,63}\.){1,10}[A-Za-z]{2,24})/g;
 
 /** "priya.sharma@example.in" -> "p***@example.in": enough to tell accounts apart, not to mail them. */
 export function maskEmails(text: string): string {
-  return text.replace(EMAIL, (match, first: string, at: string) => {
-    const domain = match.slice(match.indexOf(at) + at.length);
-    return `${first}***@${domain}`;
-  });
+  return text.replace(EMAIL, (_match, first: string, _at: string, domain: string) => `${first}***@${domain}`);
 }
 
 /** Query parameters whose values never reach the log. */
 const SECRET_QUERY_KEYS = new Set(["token", "password", "email", "search"]);
 
-/** A URL for the log: secret query values replaced, e-mail addresses masked. */
+/** How much of a URL is logged; the rest is cut, and the line says how much was. */
+export const LOGGED_URL_MAX_LENGTH = 2048;
+const ADDRESS_CHARACTER = /[A-Za-z0-9._%+@-]/;
+
+/**
+ * The first LOGGED_URL_MAX_LENGTH characters, without a trailing run of address characters: an
+ * address cut in two ("priya@example.i") would no longer look like one to maskEmails.
+ */
+function cutUrl(url: string): string {
+  if (url.length <= LOGGED_URL_MAX_LENGTH) return url;
+  let end = LOGGED_URL_MAX_LENGTH;
+  while (end > 0 && ADDRESS_CHARACTER.test(url.charAt(end - 1))) end--;
+  return `${url.slice(0, end)}...[cut: ${url.length} characters]`;
+}
+
+/** A URL for the log: secret query values replaced, cut to about 2 KB, e-mail addresses masked. */
 export function loggableUrl(url: string): string {
   const queryStart = url.indexOf("?");
-  if (queryStart === -1) return maskEmails(url);
+  if (queryStart === -1) return maskEmails(cutUrl(url));
   const query = new URLSearchParams(url.slice(queryStart + 1));
   for (const key of new Set(query.keys())) {
     if (SECRET_QUERY_KEYS.has(key.toLowerCase())) query.set(key, "[redacted]");
   }
-  return maskEmails(`${url.slice(0, queryStart)}?${query.toString()}`);
+  return maskEmails(cutUrl(`${url.slice(0, queryStart)}?${query.toString()}`));
 }
 
 /** The request id of the request whose work is running, for log lines written outside request.log. */

@@ -52,9 +52,25 @@ export class RateLimiter {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, rule: RateLimitRule, refusal: { code?: ErrorCode; message: string }): Promise<void> {
-    const result = await this.db.execute(countAttemptSql(key, rule.windowSeconds));
+    throwIfOverLimit(await this.record(key, rule.windowSeconds), rule, refusal);
+  }
+
+  /** Counts one attempt at `key` without refusing it (failures counted after the fact). */
+  async record(key: string, windowSeconds: number): Promise<AttemptCount> {
+    const result = await this.db.execute(countAttemptSql(key, windowSeconds));
     const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
-    if (row) throwIfOverLimit(row, rule, refusal);
+    return row ?? { count: 1, retry_after: windowSeconds };
+  }
+
+  /** The attempts at `key` in its present window, counting none. */
+  async peek(key: string, windowSeconds: number): Promise<number> {
+    const [row] = await this.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(
+        sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds}::int)`,
+      );
+    return row?.count ?? 0;
   }
 
   /**

@@ -12,7 +12,7 @@ import {
   settle,
   TEST_ORIGIN,
 } from "../../tests/helpers/live";
-import { createTestApp, type TestApp, tokenFromMail } from "../../tests/helpers/test-app";
+import { createTestApp, resetTokenFromMail, type TestApp } from "../../tests/helpers/test-app";
 import { liveEvents } from "../db/schema";
 import { CLOSE_SESSION_ENDED } from "./gateway";
 import { pruneLiveEvents } from "./live-events";
@@ -267,7 +267,7 @@ describe("the socket ends with the session", () => {
     const unaffected = await connect(bystander.cookie);
 
     await post(testApp, "/api/auth/forgot-password", { email: student.email });
-    const token = tokenFromMail(testApp.mail, student.email);
+    const token = await resetTokenFromMail(testApp, student.email);
     const reset = await post(testApp, "/api/auth/reset-password", { token, password: "Fresh#Start2025" });
     expect(reset.statusCode).toBe(200);
     expect(await Promise.all(sockets.map((socket) => socket.waitForClose()))).toEqual([

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   user_disabled: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   email_in_use: 409,
   payload_too_large: 413,

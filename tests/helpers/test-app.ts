@@ -105,3 +105,35 @@ export function tokenFromMail(mail: OutgoingMail[], to: string): string {
   if (!token) throw new Error(`no mail with a link to ${to}`);
   return token;
 }
+
+/**
+ * Waits until `count` mails to an address match (mail sent through the outbox leaves just after the
+ * answer) and returns every match, oldest first.
+ */
+export async function waitForMails(
+  testApp: TestApp,
+  to: string,
+  count = 1,
+  matches: (mail: OutgoingMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<OutgoingMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = testApp.mail.filter((mail) => mail.to === to && matches(mail));
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${to} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const isResetMail = (mail: OutgoingMail) => mail.link?.includes("/reset-password?token=") ?? false;
+export const isPasswordChangedMail = (mail: OutgoingMail) =>
+  mail.subject === "Your Campus Bazaar password was changed";
+
+/** The token of the `nth` reset link mailed to an address (1 = the first), once it has arrived. */
+export async function resetTokenFromMail(testApp: TestApp, to: string, nth = 1): Promise<string> {
+  const mail = (await waitForMails(testApp, to, nth, isResetMail))[nth - 1];
+  const token = mail?.link ? new URL(mail.link).searchParams.get("token") : null;
+  if (!token) throw new Error(`no reset link to ${to}`);
+  return token;
+}

@@ -9,7 +9,7 @@ import { buildSellForm } from "../factories/sell";
 import { buildSignup } from "../factories/users";
 import { get, post } from "../helpers/api";
 import { listenOnLoopback, TEST_ORIGIN } from "../helpers/live";
-import { createTestApp, sessionCookieOf, type TestApp } from "../helpers/test-app";
+import { createTestApp, resetTokenFromMail, sessionCookieOf, type TestApp } from "../helpers/test-app";
 import { uploadedImageUrl } from "../helpers/uploads";
 import { validBody } from "./bodies";
 import { fetchDocument, type Operation, operationsOf, urlOf } from "./operations";
@@ -148,8 +148,7 @@ describe("sessions", () => {
     expect((await get(testApp, "/api/dashboard/", { cookie: phone })).statusCode).toBe(200);
 
     await post(testApp, "/api/auth/forgot-password", { email: student.email });
-    const link = testApp.mail.filter((mail) => mail.to === student.email).at(-1)?.link ?? "";
-    const token = new URL(link).searchParams.get("token");
+    const token = await resetTokenFromMail(testApp, student.email);
     const reset = await post(testApp, "/api/auth/reset-password", { token, password: "Reset#Again2026" });
     expect(reset.statusCode).toBe(200);
     expect((await get(testApp, "/api/dashboard/", { cookie: phone })).statusCode).toBe(401);

@@ -11,7 +11,7 @@ import { post } from "../helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "../helpers/test-app";
 import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
 import type { Operation } from "./operations";
-import { type Actor, insertEmailToken, type World } from "./world";
+import { type Actor, insertEmailToken, insertStudent, type World } from "./world";
 
 export interface RequestBody {
   payload: object | Buffer;
@@ -65,8 +65,12 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/auth/verify-email": async (testApp, world) =>
     json({ token: await insertEmailToken(testApp, world.owner.id, "verify") }),
   "POST /api/auth/forgot-password": (_app, world) => json({ email: world.owner.email }),
-  "POST /api/auth/reset-password": async (testApp, world) =>
-    json({ token: await insertEmailToken(testApp, world.owner.id, "reset"), password: "Fresh#Password42" }),
+  // A student of its own for each call: using one reset link voids that user's other links.
+  "POST /api/auth/reset-password": async (testApp) =>
+    json({
+      token: await insertEmailToken(testApp, (await insertStudent(testApp, "Reset Student")).id, "reset"),
+      password: "Fresh#Password42",
+    }),
   "PATCH /api/admin/users/{id}": () =>
     json({
       name: "Renamed By Admin",

@@ -67,19 +67,26 @@ function cookieOf(sent: Sent): string {
   return pair;
 }
 
-/** The token in the link of the newest mail file to an address (the file, not the log, has it). */
-async function tokenFromMailFile(to: string): Promise<string> {
+/**
+ * The token in the newest mail file to an address with a link to `page` (the file, not the log, has
+ * it), waiting for it a while: mail sent through the outbox leaves just after the answer.
+ */
+async function tokenFromMailFile(to: string, page: "verify-email" | "reset-password"): Promise<string> {
   const folder = path.join(dataDir, "mail");
-  const names = (await fs.readdir(folder)).sort();
-  for (const name of names.reverse()) {
-    const text = await fs.readFile(path.join(folder, name), "utf8");
-    if (!text.includes(`To: ${to}`)) continue;
-    const token = text.match(/[?&]token=([A-Za-z0-9_-]+)/)?.[1];
-    if (!token) throw new Error(`no link in ${name}`);
-    keepSecret(token, "an e-mail token");
-    return token;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = (await fs.readdir(folder).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const text = await fs.readFile(path.join(folder, name), "utf8");
+      if (!text.includes(`To: ${to}`)) continue;
+      const token = text.match(new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`))?.[1];
+      if (!token) continue;
+      keepSecret(token, "an e-mail token");
+      return token;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a ${page} link`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no mail to ${to}`);
 }
 
 async function imageForm(): Promise<FormData> {
@@ -132,7 +139,7 @@ async function runFullFlow() {
   expect(signup.status).toBe(201);
   let sellerCookie = cookieOf(signup);
   const verified = await send("verify", "POST", "/api/auth/verify-email", {
-    json: { token: await tokenFromMailFile(seller.email) },
+    json: { token: await tokenFromMailFile(seller.email, "verify-email") },
   });
   expect(verified.status).toBe(200);
   const wrong = await send("wrong login", "POST", "/api/auth/login", {
@@ -149,7 +156,7 @@ async function runFullFlow() {
     (await send("forgot", "POST", "/api/auth/forgot-password", { json: { email: seller.email } })).status,
   ).toBe(202);
   const reset = await send("reset", "POST", "/api/auth/reset-password", {
-    json: { token: await tokenFromMailFile(seller.email), password: newPassword },
+    json: { token: await tokenFromMailFile(seller.email, "reset-password"), password: newPassword },
   });
   expect(reset.status).toBe(200);
   sellerCookie = cookieOf(

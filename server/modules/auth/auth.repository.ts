@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { colleges, emailTokens, sessions, type UserRow, users } from "../../db/schema";
+import { colleges, emailTokens, outbox, sessions, type UserRow, users } from "../../db/schema";
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -37,6 +37,31 @@ export async function insertEmailToken(
   values: { tokenHash: string; userId: string; purpose: "verify" | "reset"; expiresAt: Date },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
+}
+
+/** The user id of an unused, unexpired token; undefined when there is none. Changes nothing. */
+export async function findUsableEmailToken(
+  db: Db,
+  tokenHash: string,
+  purpose: "verify" | "reset",
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
+}
+
+export async function insertOutboxRow(db: Db, kind: string, payload: Record<string, string>): Promise<void> {
+  await db.insert(outbox).values({ kind, payload });
 }
 
 /** Marks an unused, unexpired token used and returns its user id; undefined when there is none. */

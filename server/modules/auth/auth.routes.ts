@@ -148,6 +148,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await auth.forgotPassword(ctx, request.body.email, clientMeta(request));
       return reply.code(202).send({ ok: true as const });
     },
+    // The mail's work starts once the answer has left (on the embedded database queries run on
+    // this thread): it is more when the account exists, and must not delay the answer.
+    onResponse: async () => {
+      void ctx.outbox.kick();
+    },
   });
 
   app.post("/reset-password", {
@@ -159,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       response: { 200: OkResponseSchema, ...errors },
     },
     handler: async (request) => {
-      await auth.resetPassword(ctx, request.body.token, request.body.password);
+      await auth.resetPassword(ctx, request.body.token, request.body.password, clientMeta(request));
       return { ok: true as const };
     },
   });

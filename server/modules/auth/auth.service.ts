@@ -5,10 +5,12 @@ import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { type UserRow, users } from "../../db/schema";
+import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import * as repo from "./auth.repository";
+import { recordPasswordChange } from "./password-changed";
 
 export interface ClientMeta {
   ip: string;
@@ -81,19 +83,35 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
   return user;
 }
 
+/**
+ * Failures are counted per e-mail and address, so a stranger's wrong passwords never lock the owner
+ * out from anywhere else. Once the e-mail's failures from every address together pass twice
+ * AUTH_RATE_LIMIT, each further AUTH_RATE_LIMIT of them halves every address's allowance, down to
+ * one attempt a window: guessing from many addresses slows down, while an address that has not
+ * failed still gets its attempt (one address alone never shrinks the others' allowance).
+ */
 export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta): Promise<UserRow> {
   const email = normaliseEmail(body.email);
   const refusal = { message: LOGIN_ERRORS.rate_limited };
-  await ctx.rateLimiter.hit(`login:ip:${meta.ip}`, limits(ctx).perIp, refusal);
-  await ctx.rateLimiter.hit(`login:email:${email}`, limits(ctx).perEmail, refusal);
+  const { perEmail, perIp } = limits(ctx);
+  await ctx.rateLimiter.hit(`login:ip:${meta.ip}`, perIp, refusal);
+  const failuresKey = `login:failed:${email}`;
+  const failures = await ctx.rateLimiter.peek(failuresKey, perEmail.windowSeconds);
+  const halvings = Math.max(0, Math.floor(failures / perEmail.limit) - 1);
+  const allowance = Math.max(1, Math.floor(perEmail.limit / 2 ** halvings));
+  const addressKey = `login:email:${email}:ip:${meta.ip}`;
+  await ctx.rateLimiter.hit(addressKey, { ...perEmail, limit: allowance }, refusal);
 
   const user = await repo.findUserByEmail(ctx.db, email);
   // Verify against a dummy hash when there is no account, so the answer time does not tell.
   const isMatch = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !isMatch) throw new AppError("invalid_credential", LOGIN_ERRORS.invalid_credential);
+  if (!user || !isMatch) {
+    await ctx.rateLimiter.record(failuresKey, perEmail.windowSeconds);
+    throw new AppError("invalid_credential", LOGIN_ERRORS.invalid_credential);
+  }
   if (user.deletedAt) throw new AppError("user_disabled", LOGIN_ERRORS.user_disabled);
 
-  await ctx.rateLimiter.reset(`login:email:${email}`);
+  await ctx.rateLimiter.reset(addressKey);
   const [updated] = await ctx.db
     .update(users)
     .set({ lastLogin: new Date() })
@@ -123,13 +141,30 @@ export async function resendVerification(ctx: AppContext, user: UserRow): Promis
   await sendVerificationMail(ctx, user);
 }
 
+/** Outbox rows that ask for a reset mail to an address, which may or may not have an account. */
+export const PASSWORD_RESET_KIND = "password-reset";
+
+/**
+ * Queues the request: the same statements run whether or not the account exists, so neither the
+ * answer nor its time tells. The outbox worker, kicked by the route once the answer is sent, looks
+ * the account up and mails the link (sendPasswordResetMail); the request survives a restart and is
+ * retried while mail fails.
+ */
 export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: ClientMeta): Promise<void> {
   const email = normaliseEmail(rawEmail);
   const refusal = { message: SIGNUP_ERRORS.rate_limited };
   await ctx.rateLimiter.hit(`reset:ip:${meta.ip}`, limits(ctx).perIp, refusal);
   await ctx.rateLimiter.hit(`reset:email:${email}`, limits(ctx).perEmail, refusal);
-  const user = await repo.findUserByEmail(ctx.db, email);
-  // The answer is the same whether or not the account exists.
+  await repo.insertOutboxRow(ctx.db, PASSWORD_RESET_KIND, { email });
+}
+
+/**
+ * The outbox sender of a reset request: mails a new link when the account exists and is not
+ * disabled, and does nothing otherwise. The token is made here, so the link is never stored in
+ * clear; a retried send makes another, and the unsent one expires unused.
+ */
+export async function sendPasswordResetMail(ctx: AppContext, row: OutboxRow): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, row.payload.email ?? "");
   if (!user || user.deletedAt) return;
   const token = newToken();
   await repo.insertEmailToken(ctx.db, {
@@ -139,27 +174,47 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: Cl
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-  try {
-    await ctx.mailer.send({
-      to: user.email,
-      subject: "Reset your Campus Bazaar password",
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Campus Bazaar account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-      link,
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, userId: user.id }, "password reset mail failed");
-  }
+  await ctx.mailer.send({
+    to: user.email,
+    subject: "Reset your Campus Bazaar password",
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Campus Bazaar account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    link,
+  });
 }
 
-/** Sets a new password and ends every session of the account. */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/**
+ * Sets a new password and ends every session of the account. The link is looked up before the
+ * costly password hash, so a wrong token costs one indexed read; using it voids the user's other
+ * reset links and queues the notice mail.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  meta: ClientMeta,
+): Promise<void> {
+  await ctx.rateLimiter.hit(`reset-password:ip:${meta.ip}`, limits(ctx).perIp, {
+    message: SIGNUP_ERRORS.rate_limited,
+  });
+  const tokenHash = hashToken(token);
+  if (!(await repo.findUsableEmailToken(ctx.db, tokenHash, "reset"))) {
+    throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
+  }
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumeEmailToken(tx, hashToken(token), "reset");
+    // Consumed here, not above: of two requests with one link, only one changes the password.
+    const userId = await repo.consumeEmailToken(tx, tokenHash, "reset");
     if (!userId) throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
+    await recordPasswordChange(ctx, tx, user, "reset");
     await repo.deleteSessionsOfUser(tx, userId);
     return userId;
   });
+  void ctx.outbox.kick();
   await ctx.bus.publish({ kind: "users-ended", users: [userId] });
 }

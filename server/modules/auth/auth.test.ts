@@ -3,8 +3,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSignup, createStudent, STRONG_PASSWORD } from "../../../tests/factories/users";
 import { countUsers, findUserRow, get, post, signIn, whoIs } from "../../../tests/helpers/api";
-import { createTestApp, sessionCookieOf, type TestApp, tokenFromMail } from "../../../tests/helpers/test-app";
-import { emailTokens } from "../../db/schema";
+import {
+  createTestApp,
+  isPasswordChangedMail,
+  resetTokenFromMail,
+  sessionCookieOf,
+  type TestApp,
+  tokenFromMail,
+  waitForMails,
+} from "../../../tests/helpers/test-app";
+import { emailTokens, outbox } from "../../db/schema";
+import { countOutbox } from "../../jobs/outbox";
+import { hashPassword } from "../../lib/passwords";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -246,17 +256,30 @@ describe("POST /api/auth/forgot-password and /api/auth/reset-password", () => {
     const unknown = `nobody-${student.email}`;
     const mailBefore = testApp.mail.length;
     for (const email of [student.email, unknown]) {
-      expect((await post(testApp, "/api/auth/forgot-password", { email })).statusCode).toBe(202);
+      const response = await post(testApp, "/api/auth/forgot-password", { email });
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ ok: true });
     }
+    await resetTokenFromMail(testApp, student.email);
+    // Both requests have been through the outbox by now: it sends in order.
+    await waitForOutboxToEmpty();
     expect(testApp.mail.slice(mailBefore).map((m) => m.to)).toEqual([student.email]);
     expect(testApp.mail.at(-1)?.link).toContain("/reset-password?token=");
+  });
+
+  it("keeps the request in the outbox, never the link: the database holds no reset token in clear", async () => {
+    const student = await createStudent(testApp);
+    await post(testApp, "/api/auth/forgot-password", { email: student.email });
+    const token = await resetTokenFromMail(testApp, student.email);
+    const rows = await testApp.database.db.select().from(outbox);
+    expect(JSON.stringify(rows)).not.toContain(token);
   });
 
   it("sets the new password, refuses the old one and ends every earlier session", async () => {
     const student = await createStudent(testApp);
     const otherDevice = await signIn(testApp, student.email, STRONG_PASSWORD);
     await post(testApp, "/api/auth/forgot-password", { email: student.email });
-    const token = tokenFromMail(testApp.mail, student.email);
+    const token = await resetTokenFromMail(testApp, student.email);
     const newPassword = "Fresh#Start42";
     const response = await post(testApp, "/api/auth/reset-password", { token, password: newPassword });
     expect(response.statusCode).toBe(200);
@@ -270,10 +293,48 @@ describe("POST /api/auth/forgot-password and /api/auth/reset-password", () => {
     ).toEqual(INVALID_LINK);
   });
 
+  it("voids every other reset link of the user once one is used", async () => {
+    const student = await createStudent(testApp);
+    for (let request = 0; request < 3; request++) {
+      await post(testApp, "/api/auth/forgot-password", { email: student.email });
+    }
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map((nth) => resetTokenFromMail(testApp, student.email, nth)),
+    );
+    expect(
+      (await post(testApp, "/api/auth/reset-password", { token: second, password: "Fresh#Start42" }))
+        .statusCode,
+    ).toBe(200);
+    for (const token of [first, third]) {
+      const response = await post(testApp, "/api/auth/reset-password", { token, password: "Taken#Over99" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_LINK);
+    }
+    expect(await signIn(testApp, student.email, "Fresh#Start42")).toMatch(/^cb_session=/);
+  });
+
+  it("mails the user that the password was changed, when, and what to do if it was not them", async () => {
+    const student = await createStudent(testApp);
+    await post(testApp, "/api/auth/forgot-password", { email: student.email });
+    const token = await resetTokenFromMail(testApp, student.email);
+    await post(testApp, "/api/auth/reset-password", { token, password: "Fresh#Start42" });
+    const [notice] = await waitForMails(testApp, student.email, 1, isPasswordChangedMail);
+    expect(notice?.link).toBeUndefined();
+    expect(notice?.text).toContain(`Hello ${student.name},`);
+    expect(notice?.text).toMatch(
+      /was changed on \d{1,2} \w+ 20\d\d at \d{1,2}:\d\d [ap]m IST, with a password reset link/,
+    );
+    expect(notice?.text).toContain(
+      "If this wasn't you, reset your password now at http://localhost:3000/forgot-password",
+    );
+    expect(notice?.text).toContain(testApp.config.SUPPORT_EMAIL);
+    expect(notice?.text).not.toContain("Fresh#Start42");
+  });
+
   it("refuses a weak new password and keeps the old one", async () => {
     const student = await createStudent(testApp);
     await post(testApp, "/api/auth/forgot-password", { email: student.email });
-    const token = tokenFromMail(testApp.mail, student.email);
+    const token = await resetTokenFromMail(testApp, student.email);
     const response = await post(testApp, "/api/auth/reset-password", { token, password: "123456" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(invalidInput("Password does not meet security requirements"));
@@ -289,4 +350,40 @@ describe("POST /api/auth/forgot-password and /api/auth/reset-password", () => {
     });
     expect(response.json()).toEqual(INVALID_LINK);
   });
+
+  it("refuses a wrong token without hashing the new password: faster than one password hash", async () => {
+    const password = "Fresh#Start42";
+    const hashTimes: number[] = [];
+    const refusalTimes: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      let startedAt = performance.now();
+      await hashPassword(password);
+      hashTimes.push(performance.now() - startedAt);
+      startedAt = performance.now();
+      const response = await post(testApp, "/api/auth/reset-password", {
+        token: `wrong-${round}-${"x".repeat(30)}`,
+        password,
+      });
+      refusalTimes.push(performance.now() - startedAt);
+      expect(response.json()).toEqual(INVALID_LINK);
+    }
+    expect(
+      median(refusalTimes),
+      `refusals ${refusalTimes.map(Math.round)} ms, hashes ${hashTimes.map(Math.round)} ms`,
+    ).toBeLessThan(median(hashTimes) / 2);
+  });
 });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Waits until the outbox holds nothing unsent. */
+async function waitForOutboxToEmpty() {
+  const deadline = Date.now() + 10_000;
+  while ((await countOutbox(testApp.database.db, "pending")) > 0) {
+    if (Date.now() > deadline) throw new Error("the outbox did not empty");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

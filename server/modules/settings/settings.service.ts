@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { sessions, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { recordPasswordChange } from "../auth/password-changed";
 
 async function save(
   ctx: AppContext,
@@ -45,6 +46,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordPasswordChange(ctx, tx, user, "settings");
     return tx
       .delete(sessions)
       .where(
@@ -52,6 +54,7 @@ export async function changePassword(
       )
       .returning({ id: sessions.id });
   });
+  void ctx.outbox.kick();
   if (ended.length > 0)
     await ctx.bus.publish({ kind: "sessions-ended", sessions: ended.map((row) => row.id) });
 }

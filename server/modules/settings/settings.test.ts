@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertItem } from "../../../tests/factories/items";
 import { createStudent, STRONG_PASSWORD } from "../../../tests/factories/users";
 import { get, post, signIn, whoIs } from "../../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import {
+  createTestApp,
+  isPasswordChangedMail,
+  resetTokenFromMail,
+  type TestApp,
+  waitForMails,
+} from "../../../tests/helpers/test-app";
 import { users } from "../../db/schema";
 
 type Student = Awaited<ReturnType<typeof createStudent>>;
@@ -141,6 +147,53 @@ describe("POST /api/me/password", () => {
     expect(await whoIs(testApp, bystander.cookie)).toMatchObject({ id: bystander.id });
     expect(await loginStatus(testApp, me.email, NEW_PASSWORD)).toBe(200);
     expect(await loginStatus(testApp, me.email, STRONG_PASSWORD)).toBe(401);
+  });
+
+  it("voids the reset links mailed before the change: one of them cannot undo it", async () => {
+    const me = await createStudent(testApp);
+    await post(testApp, "/api/auth/forgot-password", { email: me.email });
+    const mailedBefore = await resetTokenFromMail(testApp, me.email);
+    expect(
+      (await changePassword(me.cookie, body(STRONG_PASSWORD, NEW_PASSWORD, NEW_PASSWORD))).statusCode,
+    ).toBe(204);
+
+    const reset = await post(testApp, "/api/auth/reset-password", {
+      token: mailedBefore,
+      password: "Taken#Over99",
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error.code).toBe("invalid_token");
+    expect(await loginStatus(testApp, me.email, NEW_PASSWORD)).toBe(200);
+
+    // A link asked for after the change works.
+    await post(testApp, "/api/auth/forgot-password", { email: me.email });
+    const mailedAfter = await resetTokenFromMail(testApp, me.email, 2);
+    expect(
+      (await post(testApp, "/api/auth/reset-password", { token: mailedAfter, password: "Again#Fresh77" }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("mails the user that the password was changed in Settings, and when", async () => {
+    const me = await createStudent(testApp);
+    expect(
+      (await changePassword(me.cookie, body(STRONG_PASSWORD, NEW_PASSWORD, NEW_PASSWORD))).statusCode,
+    ).toBe(204);
+    const [notice] = await waitForMails(testApp, me.email, 1, isPasswordChangedMail);
+    expect(notice?.text).toMatch(/was changed on .+ IST, in Settings\. Every other device/);
+    expect(notice?.text).toContain("If this wasn't you, reset your password now");
+    expect(notice?.text).toContain(testApp.config.SUPPORT_EMAIL);
+    expect(notice?.text).not.toContain(NEW_PASSWORD);
+  });
+
+  it("sends no notice when the current password is wrong", async () => {
+    const me = await createStudent(testApp);
+    expect(
+      (await changePassword(me.cookie, body("Wrong#Current1", NEW_PASSWORD, NEW_PASSWORD))).statusCode,
+    ).toBe(400);
+    await expect(waitForMails(testApp, me.email, 1, isPasswordChangedMail, 500)).rejects.toThrow(
+      /0 of 1 mails/,
+    );
   });
 });
 

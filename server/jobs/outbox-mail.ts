@@ -1,0 +1,31 @@
+import type { Db } from "../db/client";
+import { outbox } from "../db/schema";
+import type { Mailer } from "../plugins/mail";
+import type { OutboxSender } from "./outbox";
+
+/** An outbox row that is a whole mail: to, subject and text. */
+export const MAIL_KIND = "mail";
+
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Queues a mail in the outbox. Called in the transaction of the change the mail is about, it leaves
+ * once that commits and survives a restart; the worker retries it while the mail server refuses.
+ * Kick the worker after the commit (ctx.outbox.kick) so it leaves at once.
+ */
+export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
+  await db.insert(outbox).values({ kind: MAIL_KIND, payload: { ...mail } });
+}
+
+export function createMailSender(mailer: Mailer): OutboxSender {
+  return async (row) => {
+    const { to, subject, text } = row.payload;
+    if (!to || !subject || text === undefined)
+      throw new Error("the queued mail has no address, subject or text");
+    await mailer.send({ to, subject, text });
+  };
+}
