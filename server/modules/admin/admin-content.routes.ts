@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { noStore } from "../../plugins/no-store";
 import * as content from "./admin-content.service";
 import { adminErrors, IdParams } from "./admin-users.routes";
 
@@ -82,7 +81,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminRecruitmentResponseSchema, ...adminErrors },
     },
-    onRequest: noStore,
     handler: async (request) => content.listRecruitment(ctx, request.query.page),
   });
 

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { noStore } from "../../plugins/no-store";
 import { limitWrites } from "../../plugins/rate-limit-rules";
 import * as service from "./items.service";
 
@@ -44,7 +43,6 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       body: ItemInputSchema,
       response: { 201: ItemResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
-    onRequest: noStore,
     preHandler: limitWrites(ctx, "itemPost"),
     handler: async (request, reply) => {
       const item = await service.createItem(ctx, requireUser(request), request.body);

@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { noStore } from "../../plugins/no-store";
 import { limitWrites } from "../../plugins/rate-limit-rules";
 import { toUserDto } from "../auth/auth.mapper";
 import * as settings from "../settings/settings.service";
@@ -79,7 +78,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       body: UpdateProfileBodySchema,
       response: { 200: UserResponseSchema, ...errors },
     },
-    onRequest: noStore,
     preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await service.updateProfile(ctx, requireUser(request), request.body)),
@@ -94,7 +92,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       body: UpdateNameBodySchema,
       response: { 200: UserResponseSchema, ...errors },
     },
-    onRequest: noStore,
     preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await settings.updateName(ctx, requireUser(request), request.body.name)),
@@ -123,7 +120,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       body: HolidayBodySchema,
       response: { 200: UserResponseSchema, ...errors },
     },
-    onRequest: noStore,
     preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await settings.setHolidayMode(ctx, requireUser(request), request.body)),

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { noStore } from "../../plugins/no-store";
 import { limitWrites } from "../../plugins/rate-limit-rules";
 import * as service from "./recruitment.service";
 
@@ -31,7 +30,6 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       querystring: RecruitmentQuerySchema,
       response: { 200: RecruitmentListResponseSchema, ...errors },
     },
-    onRequest: noStore,
     handler: async (request) => service.listPosts(ctx, request.query),
   });
 
@@ -43,7 +41,6 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       body: RecruitmentInputSchema,
       response: { 201: RecruitmentPostResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
-    onRequest: noStore,
     preHandler: limitWrites(ctx, "recruitmentWrite"),
     handler: async (request, reply) => {
       const post = await service.createPost(ctx, requireUser(request), request.body);
@@ -60,7 +57,6 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       body: RecruitmentInputSchema,
       response: { 200: RecruitmentPostResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
-    onRequest: noStore,
     preHandler: limitWrites(ctx, "recruitmentWrite"),
     handler: async (request) => ({
       post: await service.updatePost(ctx, requireUser(request), request.params.id, request.body),
