@@ -2,6 +2,7 @@ import type { ErrorResponse } from "@shared/api/errors";
 import type { UploadResponse } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { ApiError } from "../../../lib/api";
+import { shrinkPhoto } from "../../../lib/shrink-photo";
 
 export const UPLOAD_ABORTED_CODE = "aborted";
 
@@ -22,14 +23,36 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Uploads one image. XMLHttpRequest rather than fetch because only it reports upload progress,
- * which matters on slow campus and mobile connections. Same-origin, so the session cookie goes
- * along without withCredentials. Rejects with ApiError; the message is
- * the server's for a refused file, otherwise the form's generic upload failure.
+ * Uploads one image, shrunk first when it is a large photo. XMLHttpRequest rather than fetch
+ * because only it reports upload progress, which matters on slow campus and mobile connections.
+ * Same-origin, so the session cookie goes along without withCredentials. Rejects with ApiError;
+ * the message is the server's for a refused file, otherwise the form's generic upload failure.
  */
 export function uploadImage(file: File, onProgress: (percent: number) => void): ImageUpload {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadResponse>((resolve, reject) => {
+  let aborted = false;
+  // A large photo is shrunk first (see shrinkPhoto); a cancel during that never sends anything.
+  const promise = shrinkPhoto(file).then((prepared) => send(xhr, prepared, onProgress, () => aborted));
+  return {
+    promise,
+    abort: () => {
+      aborted = true;
+      xhr.abort();
+    },
+  };
+}
+
+function send(
+  xhr: XMLHttpRequest,
+  file: File,
+  onProgress: (percent: number) => void,
+  isAborted: () => boolean,
+): Promise<UploadResponse> {
+  return new Promise<UploadResponse>((resolve, reject) => {
+    if (isAborted()) {
+      reject(new ApiError(0, UPLOAD_ABORTED_CODE, "Upload cancelled."));
+      return;
+    }
     xhr.open("POST", "/api/uploads/images");
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
@@ -54,5 +77,4 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
     form.append("file", file);
     xhr.send(form);
   });
-  return { promise, abort: () => xhr.abort() };
 }

@@ -4,6 +4,7 @@ import type { UploadResponse } from "@shared/api/items";
 import type { Person, Profile, ProfileResponse } from "@shared/api/profiles";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, NETWORK_ERROR_CODE } from "../../../lib/api";
+import { shrinkPhoto } from "../../../lib/shrink-photo";
 
 /** Every profile query starts with "profiles", so one invalidation refreshes them all. */
 export const profileKeys = {
@@ -54,13 +55,14 @@ export function updateProfile(update: ProfileUpdate): Promise<{ user: User }> {
 const PHOTO_UPLOAD_FAILED = "Failed to upload photo. Please try again.";
 
 /**
- * Uploads a profile photo. The server judges the bytes, so its message is shown for a refused
- * file (4xx); anything else gets a plain retry message. No progress bar: a photo is small next to
- * item images, and fetch keeps this simple.
+ * Uploads a profile photo, shrunk first when it is a large one (see shrinkPhoto). The server
+ * judges the bytes, so its message is shown for a refused file (4xx); anything else gets a plain
+ * retry message. No progress bar: a shrunk photo is small next to item images, and fetch keeps
+ * this simple.
  */
 export async function uploadProfilePhoto(file: File): Promise<UploadResponse> {
   const form = new FormData();
-  form.append("file", file);
+  form.append("file", await shrinkPhoto(file));
   let response: Response;
   try {
     response = await fetch("/api/uploads/profile-photo", {
