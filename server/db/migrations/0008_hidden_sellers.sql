@@ -1,1 +1,1 @@
-CREATE INDEX "users_maybe_hidden_idx" ON "users" USING btree ("id") WHERE "users"."deleted_at" is not null or "users"."holiday_active";
+CREATE INDEX IF NOT EXISTS "users_maybe_hidden_idx" ON "users" USING btree ("id") WHERE "users"."deleted_at" is not null or "users"."holiday_active";
