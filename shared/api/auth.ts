@@ -113,13 +113,14 @@ export const LoginResponseSchema = z.union([
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const SecondFactorBodySchema = z.object({
-  challenge: z.string().min(1).max(200),
+  /** The password step's challenge: 32 random bytes, base64url. */
+  challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, SECOND_FACTOR_MESSAGES.expired),
   /** A 6-digit code, or one of the recovery codes (spaces and dashes ignored). */
   code: z
     .string()
     .trim()
     .min(1, SECOND_FACTOR_MESSAGES.codeRequired)
-    .max(40, SECOND_FACTOR_MESSAGES.codeShape),
+    .regex(/^[A-Za-z0-9 -]{1,40}$/, SECOND_FACTOR_MESSAGES.codeShape),
 });
 export type SecondFactorBody = z.infer<typeof SecondFactorBodySchema>;
 
