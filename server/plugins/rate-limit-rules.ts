@@ -19,33 +19,32 @@ export interface WriteLimitRule {
 const MINUTE = 60;
 const HOUR = 3600;
 
+/** A burst allowed per minute and a total allowed per hour. */
+function perMinuteAndHour(perMinute: number, perHour: number): RateLimitRule[] {
+  return [
+    { limit: perMinute, windowSeconds: MINUTE },
+    { limit: perHour, windowSeconds: HOUR },
+  ];
+}
+
 /** Every write limit by name; routes name the one they use. */
 export const WRITE_LIMITS = {
   /** POST /api/items. */
   itemPost: {
     key: "item-post",
-    windows: [
-      { limit: 10, windowSeconds: MINUTE },
-      { limit: 60, windowSeconds: HOUR },
-    ],
+    windows: perMinuteAndHour(10, 60),
     refusal: "You're posting too fast.",
   },
   /** Creating and editing recruitment posts; each one is announced to every open Teammate Finder. */
   recruitmentWrite: {
     key: "recruitment-write",
-    windows: [
-      { limit: 6, windowSeconds: MINUTE },
-      { limit: 30, windowSeconds: HOUR },
-    ],
+    windows: perMinuteAndHour(6, 30),
     refusal: "You're posting too fast.",
   },
   /** Profile, name and holiday-mode changes. */
   profileEdit: {
     key: "profile-edit",
-    windows: [
-      { limit: 10, windowSeconds: MINUTE },
-      { limit: 60, windowSeconds: HOUR },
-    ],
+    windows: perMinuteAndHour(10, 60),
     refusal: "You're changing your profile too fast.",
   },
 } as const satisfies Record<string, WriteLimitRule>;

@@ -39,6 +39,16 @@ export async function insertEmailToken(
   await db.insert(emailTokens).values(values);
 }
 
+/** The token with this hash and purpose, while it is unused and unexpired. */
+function usableToken(tokenHash: string, purpose: "verify" | "reset") {
+  return and(
+    eq(emailTokens.tokenHash, tokenHash),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+}
+
 /** The user id of an unused, unexpired token; undefined when there is none. Changes nothing. */
 export async function findUsableEmailToken(
   db: Db,
@@ -48,14 +58,7 @@ export async function findUsableEmailToken(
   const [row] = await db
     .select({ userId: emailTokens.userId })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usableToken(tokenHash, purpose))
     .limit(1);
   return row?.userId;
 }
@@ -73,14 +76,7 @@ export async function consumeEmailToken(
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usableToken(tokenHash, purpose))
     .returning({ userId: emailTokens.userId });
   return row?.userId;
 }

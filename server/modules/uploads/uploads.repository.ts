@@ -99,20 +99,22 @@ export async function recordVariant(db: Db, row: VariantRow): Promise<boolean> {
   return inserted.length > 0;
 }
 
+/** The cached copy of one size and format of one picture. */
+function isVariant(row: Omit<VariantRow, "bytes">) {
+  return and(
+    eq(imageVariants.bucket, row.bucket),
+    eq(imageVariants.key, row.key),
+    eq(imageVariants.variant, row.variant),
+    eq(imageVariants.format, row.format),
+  );
+}
+
 /** Marks a cached copy as used; written at most once a day per copy, so serving stays a read. */
 export async function touchVariant(db: Db, row: Omit<VariantRow, "bytes">): Promise<void> {
   await db
     .update(imageVariants)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(imageVariants.bucket, row.bucket),
-        eq(imageVariants.key, row.key),
-        eq(imageVariants.variant, row.variant),
-        eq(imageVariants.format, row.format),
-        sql`${imageVariants.usedAt} < now() - interval '1 day'`,
-      ),
-    );
+    .where(and(isVariant(row), sql`${imageVariants.usedAt} < now() - interval '1 day'`));
 }
 
 export async function cachedBytes(db: Db): Promise<number> {
@@ -137,14 +139,5 @@ export async function leastRecentlyUsedVariants(db: Db, limit: number): Promise<
 }
 
 export async function deleteVariant(db: Db, row: Omit<VariantRow, "bytes">): Promise<void> {
-  await db
-    .delete(imageVariants)
-    .where(
-      and(
-        eq(imageVariants.bucket, row.bucket),
-        eq(imageVariants.key, row.key),
-        eq(imageVariants.variant, row.variant),
-        eq(imageVariants.format, row.format),
-      ),
-    );
+  await db.delete(imageVariants).where(isVariant(row));
 }
