@@ -55,8 +55,20 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Fails on any serious or critical axe violation on the page as it is now. */
+/**
+ * Fails on any serious or critical axe violation on the page once it has settled: no region marked
+ * busy (a list dimmed while it refetches after a live change) and no colour or opacity transition
+ * under way, since axe measures contrast on the colours of the moment.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll("[aria-busy]")).every(
+        (region) => region.getAttribute("aria-busy") !== "true" && getComputedStyle(region).opacity === "1",
+      ) && document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    undefined,
+    { timeout: 15_000, polling: 100 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
