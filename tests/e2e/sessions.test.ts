@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations, type TrackedPage } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openPage, type TrackedPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { PASSWORD, signUpStudent } from "./support/students";
 
@@ -16,17 +16,8 @@ const PHONE = {
 };
 
 /** A fresh browser profile posing as a device (its own cookies, viewport and user agent). */
-async function openDevice(browser: Browser, device: typeof LAPTOP): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, ...device });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
-      errors.push(`console: ${message.text()}`);
-    }
-  });
-  return { context, page, errors };
+function openDevice(browser: Browser, device: typeof LAPTOP): Promise<TrackedPage> {
+  return openPage(browser, baseUrl, device.viewport, device.userAgent);
 }
 
 async function signInThroughApi(device: TrackedPage, email: string): Promise<void> {

@@ -36,13 +36,17 @@ export interface TrackedPage {
   errors: string[];
 }
 
-/** A fresh browser profile (no cookies, no storage) whose console errors are collected. */
+/**
+ * A fresh browser profile (no cookies, no storage) whose console errors are collected; a user agent
+ * makes it pose as a given device.
+ */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport = { width: 1280, height: 800 },
+  userAgent?: string,
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, userAgent });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

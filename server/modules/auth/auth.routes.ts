@@ -66,14 +66,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       response: { 200: LoginResponseSchema, ...errors },
     },
     handler: async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const user = await auth.login(ctx, request.body, clientMeta(request));
+      const meta = clientMeta(request);
+      const user = await auth.login(ctx, request.body, meta);
       if (secondFactor.isSecondFactorRequired(user)) {
         return { secondFactor: await secondFactor.startChallenge(ctx, user) };
       }
       // A cookie the browser already had is ended, never reused.
       await auth.logout(ctx, request.sessionId);
-      await startSession(ctx.db, reply, user.id, clientMeta(request).userAgent, secure);
+      await startSession(ctx.db, reply, user.id, meta.userAgent, secure);
       return { user: toUserDto(user) };
     },
   });
@@ -87,7 +87,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       response: { 200: SecondFactorResponseSchema, ...errors },
     },
     handler: async (request, reply) => {
-      reply.header("cache-control", "no-store");
       const { user, recoveryCodes } = await secondFactor.completeChallenge(
         ctx,
         request.body,

@@ -18,12 +18,8 @@ const errors = {
   429: ErrorResponseSchema,
 };
 
-/** "Where you're signed in": the caller's own sessions only, never kept by a cache. */
+/** "Where you're signed in": the caller's own sessions only (no-store, as every personal answer). */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
-
   app.get("/me/sessions", {
     config: { access: "user" },
     schema: {
