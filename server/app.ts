@@ -85,12 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // body a byte at a time is answered 408 and its connection closed. Node looks for late requests
     // every tenth of that time. An idle connection is closed a little after the keep-alive timeout
     // (Fastify's 72 s, longer than load balancers' idle timeouts, so they never reuse a closed one).
-    // WebSocket upgrades leave Node's request tracking, so live sockets are not cut.
+    // WebSocket upgrades leave Node's request tracking, so live sockets are not cut. Fastify hands
+    // requestTimeout to the server it creates; the checking interval is fixed when it is created.
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_SECONDS * 1000),
-      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
       connectionsCheckingInterval: Math.min(5000, Math.max(100, config.REQUEST_TIMEOUT_SECONDS * 100)),
     },
     clientErrorHandler: clientErrors,
