@@ -19,6 +19,16 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The UI kit and screens rendered in a DOM, driven as a keyboard or pointer user would.
+          name: "component",
+          include: ["web/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/helpers/fail-on-console-error.ts", "tests/helpers/component-setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "api",
           include: ["server/**/*.test.ts"],
           environment: "node",

@@ -17,7 +17,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   // The landing page is drawn without the router and the data layer (web/main.tsx).
   { route: "/", loads: [], budgetKb: 100 },
   { route: "/login", loads: ["app/app.tsx", "features/auth/components/login-page.tsx"] },
-  { route: "/buy", loads: ["app/app.tsx", "features/marketplace/components/browse-page.tsx"], budgetKb: 190 },
+  { route: "/buy", loads: ["app/app.tsx", "features/items/components/browse-page.tsx"], budgetKb: 190 },
 ];
 
 export interface RouteSize {

@@ -20,17 +20,17 @@ export const VerifyEmailPage = lazy(() =>
 );
 const loadDashboardPage = () => import("../features/dashboard/components/dashboard-page");
 export const DashboardPage = lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage })));
-const loadSellPage = () => import("../features/marketplace/components/sell-page");
+const loadSellPage = () => import("../features/items/components/sell-page");
 export const SellPage = lazy(() => loadSellPage().then((m) => ({ default: m.SellPage })));
-const loadBrowsePage = () => import("../features/marketplace/components/browse-page");
+const loadBrowsePage = () => import("../features/items/components/browse-page");
 export const BrowsePage = lazy(() => loadBrowsePage().then((m) => ({ default: m.BrowsePage })));
 export const ItemDetailPage = lazy(() =>
-  import("../features/marketplace/components/item-detail-page").then((m) => ({ default: m.ItemDetailPage })),
+  import("../features/items/components/item-detail-page").then((m) => ({ default: m.ItemDetailPage })),
 );
 export const VaultPage = lazy(() =>
   import("../features/vault/components/vault-page").then((m) => ({ default: m.VaultPage })),
 );
-const loadMessagesPage = () => import("../features/messages/components/messages-page");
+const loadMessagesPage = () => import("../features/chats/components/messages-page");
 export const MessagesPage = lazy(() => loadMessagesPage().then((m) => ({ default: m.MessagesPage })));
 export const NotificationsPage = lazy(() =>
   import("../features/notifications/components/notifications-page").then((m) => ({
@@ -38,10 +38,10 @@ export const NotificationsPage = lazy(() =>
   })),
 );
 export const OwnProfilePage = lazy(() =>
-  import("../features/profile/components/own-profile-page").then((m) => ({ default: m.OwnProfilePage })),
+  import("../features/profiles/components/own-profile-page").then((m) => ({ default: m.OwnProfilePage })),
 );
 export const PublicProfilePage = lazy(() =>
-  import("../features/profile/components/public-profile-page").then((m) => ({
+  import("../features/profiles/components/public-profile-page").then((m) => ({
     default: m.PublicProfilePage,
   })),
 );
@@ -59,7 +59,7 @@ export const TermsOfUsePage = lazy(() =>
 );
 const loadEventsPage = () => import("../features/events/components/events-page");
 export const EventsPage = lazy(() => loadEventsPage().then((m) => ({ default: m.EventsPage })));
-const loadTeammatesPage = () => import("../features/teammates/components/teammates-page");
+const loadTeammatesPage = () => import("../features/recruitment/components/teammates-page");
 export const TeammatesPage = lazy(() => loadTeammatesPage().then((m) => ({ default: m.TeammatesPage })));
 
 /** Pages a visit often starts at, by address. */

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Navigate, Outlet } from "react-router";
 import { PageLoading } from "../components/ui/page-loading";
 import { homePathFor } from "../lib/home-path";
-import { useSession } from "./session";
+import { useSession } from "../lib/session";
 
 const sessionLoading = <PageLoading label="Loading your session..." />;
 

@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
 import { LandingLinkContext } from "../features/landing/landing-link";
 import { LandingPage } from "../features/landing/landing-page";
+import { useSession } from "../lib/session";
 import { AdminLayout } from "./layout/admin-layout";
 import { StudentLayout } from "./layout/student-layout";
 import {
@@ -32,7 +33,6 @@ import {
 import { NotFoundPage } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
-import { useSession } from "./session";
 
 /** Follower lists of the old app link to /user/{id}; the profile lives at /profile/{id}. */
 function UserProfileRedirect() {

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageLoading } from "../../components/ui/page-loading";
 import { LiveProvider } from "../../features/live/live-provider";
-import { useSession } from "../session";
+import { useSession } from "../../lib/session";
 import { StudentNav } from "./student-nav";
 
 /**

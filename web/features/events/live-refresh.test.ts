@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { parseBroadcastFrame } from "../../lib/live-frames";
 import { applyBroadcastFrame } from "../live/apply-live-event";
-import { recruitmentKeys } from "../teammates/api/recruitment-keys";
+import { recruitmentKeys } from "../recruitment/api/recruitment-keys";
 import { eventKeys } from "./api/events-api";
 
 describe("live refresh of the shared lists", () => {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Session } from "../../app/session";
+import type { Session } from "../../lib/session";
 import { ClosingCtaSection } from "./closing-cta-section";
 import { FeaturesSection } from "./features-section";
 import { HeroSection } from "./hero-section";

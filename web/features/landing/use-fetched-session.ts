@@ -1,7 +1,7 @@
 import type { MeResponse } from "@shared/api/auth";
 import { useEffect, useState } from "react";
-import type { Session } from "../../app/session";
 import { apiFetch } from "../../lib/api";
+import type { Session } from "../../lib/session";
 
 const SIGNED_OUT: Session = { user: null, isAdmin: false, isLoading: false };
 

@@ -1,7 +1,7 @@
 import type { Message, ThreadResponse, UnreadCounts } from "@shared/api/chats";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { chatKeys } from "../messages/api/chats-api";
+import { chatKeys } from "../chats/api/chats-api";
 import { notificationKeys } from "../notifications/api/notifications-api";
 import { applyLiveEvent } from "./apply-live-event";
 

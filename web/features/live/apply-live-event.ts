@@ -1,11 +1,11 @@
 import type { BroadcastFrame, ThreadResponse } from "@shared/api/chats";
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEventFrame } from "../../lib/live-frames";
+import { chatKeys } from "../chats/api/chats-api";
+import { mergeMessage } from "../chats/thread-messages";
 import { eventKeys } from "../events/api/events-api";
-import { chatKeys } from "../messages/api/chats-api";
-import { mergeMessage } from "../messages/thread-messages";
 import { notificationKeys } from "../notifications/api/notifications-api";
-import { recruitmentKeys } from "../teammates/api/recruitment-keys";
+import { recruitmentKeys } from "../recruitment/api/recruitment-keys";
 import { ticketKeys } from "../tickets/api/tickets-api";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, AdminEditUserBodySchema, type AdminUser } from "@shared
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { ModalDialog } from "../../items/components/modal-dialog";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { type EditUserBody, editUser } from "../api/admin-users-api";
 import { useAdminAction } from "../hooks/use-admin-action";

@@ -1,6 +1,6 @@
 import type { AdminTicket } from "@shared/api/admin";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { ModalDialog } from "../../items/components/modal-dialog";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useTicketStatus } from "../hooks/use-ticket-status";
 import { TicketActions } from "./ticket-actions";

@@ -1,6 +1,6 @@
 import { hashKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { meQueryOptions } from "../../../app/session";
+import { meQueryOptions } from "../../../lib/session";
 import { logout } from "../api/auth-api";
 
 /** Lets others (the live socket) tell our own sign-out from a session ended elsewhere. */

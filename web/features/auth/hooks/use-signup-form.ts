@@ -13,7 +13,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { meQueryOptions } from "../../../app/session";
+import { meQueryOptions } from "../../../lib/session";
 import { signup } from "../api/auth-api";
 import { signupErrorMessage } from "../api/auth-errors";
 import { useSignupBlock } from "./use-signup-block";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { dashboardQueryOptions } from "../api/dashboard-api";
 import { FeatureCards } from "./feature-cards";

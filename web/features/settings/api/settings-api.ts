@@ -1,8 +1,8 @@
 import type { MeResponse, User } from "@shared/api/auth";
 import type { HolidayBody } from "@shared/api/profiles";
 import type { QueryClient } from "@tanstack/react-query";
-import { meQueryOptions } from "../../../app/session";
 import { apiFetch } from "../../../lib/api";
+import { meQueryOptions } from "../../../lib/session";
 
 export function updateName(name: string): Promise<{ user: User }> {
   return apiFetch("/api/me/name", { method: "PATCH", json: { name } });

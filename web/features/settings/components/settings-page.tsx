@@ -1,5 +1,5 @@
-import { useSession } from "../../../app/session";
 import { BackButton } from "../../../components/ui/back-button";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useSettingsBanner } from "../hooks/use-settings-banner";
 import { ChangePasswordSection } from "./change-password-section";

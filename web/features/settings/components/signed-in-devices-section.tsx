@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { ModalDialog } from "../../items/components/modal-dialog";
 import { useSessions } from "../api/list-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { useSignOutSession } from "../api/sign-out-session";

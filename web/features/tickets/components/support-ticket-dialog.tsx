@@ -1,10 +1,10 @@
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/api/tickets";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useSession } from "../../../app/session";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses, TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
-import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { useSession } from "../../../lib/session";
+import { ModalDialog } from "../../items/components/modal-dialog";
 import { useCreateTicket } from "../api/tickets-api";
 import { isTicketFormComplete } from "../ticket-format";
 

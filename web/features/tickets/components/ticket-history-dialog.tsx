@@ -2,7 +2,7 @@ import { TICKET_MESSAGES, type Ticket } from "@shared/api/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
-import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { ModalDialog } from "../../items/components/modal-dialog";
 import { ticketListQueryOptions } from "../api/tickets-api";
 import { formatTicketDate } from "../ticket-format";
 import { TicketStatusBadge } from "./ticket-status-badge";

@@ -2,7 +2,7 @@ import type { ProfileResponse } from "@shared/api/profiles";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { deleteItem, itemKeys, markItemSold } from "../../marketplace/api/items-api";
+import { deleteItem, itemKeys, markItemSold } from "../../items/api/items-api";
 import { profileKeys } from "../api/profiles-api";
 
 /**

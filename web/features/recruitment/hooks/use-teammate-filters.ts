@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../lib/session";
 import {
   applyRecruitmentFilterChange,
   applyRecruitmentPageChange,

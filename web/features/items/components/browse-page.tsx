@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useSession } from "../../../app/session";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { TagIcon } from "../../../components/ui/icons";
 import { Pagination } from "../../../components/ui/pagination";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { browseItemsQueryOptions } from "../api/items-api";
 import { useBrowseFilters } from "../hooks/use-browse-filters";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
-import { ModalDialog } from "../../marketplace/components/modal-dialog";
+import { ModalDialog } from "../../items/components/modal-dialog";
 import { followersQueryOptions } from "../api/profiles-api";
 import { ProfileAvatar } from "./profile-avatar";
 

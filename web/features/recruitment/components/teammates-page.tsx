@@ -1,9 +1,9 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useSession } from "../../../app/session";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { Pagination } from "../../../components/ui/pagination";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { recruitmentPostsQueryOptions } from "../api/recruitment-api";
 import { useTeammateFilters } from "../hooks/use-teammate-filters";

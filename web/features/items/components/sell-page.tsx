@@ -1,12 +1,12 @@
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { useSession } from "../../../app/session";
 import { Alert } from "../../../components/ui/alert";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { ApiError } from "../../../lib/api";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { itemDetailQueryOptions } from "../api/items-api";
 import { ItemNotFound } from "./item-not-found";

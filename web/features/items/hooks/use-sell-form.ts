@@ -4,8 +4,8 @@ import { parsePrice, SELL_MESSAGES } from "@shared/validation/sell";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useSession } from "../../../app/session";
 import { ApiError } from "../../../lib/api";
+import { useSession } from "../../../lib/session";
 import { createItem, invalidateItemQueries, itemKeys, updateItem } from "../api/items-api";
 import { useImageUpload } from "./use-image-upload";
 

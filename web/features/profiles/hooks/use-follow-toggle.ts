@@ -1,6 +1,6 @@
 import type { ProfileResponse } from "@shared/api/profiles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../lib/session";
 import { profileKeys, setFollowing } from "../api/profiles-api";
 import { withFollowing, withFollowingCount } from "../profile-format";
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../lib/session";
 import type { BrowseFilters } from "../api/items-api";
 import { applyFilterChange, applyPageChange, type FilterChange, parseBrowseFilters } from "../browse-params";
 

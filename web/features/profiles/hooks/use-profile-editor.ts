@@ -4,8 +4,8 @@ import type { Profile, ProfileResponse } from "@shared/api/profiles";
 import { SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { meQueryOptions } from "../../../app/session";
 import { ApiError } from "../../../lib/api";
+import { meQueryOptions } from "../../../lib/session";
 import { profileKeys, updateProfile, uploadProfilePhoto } from "../api/profiles-api";
 
 export const PROFILE_SAVE_FAILED = "Failed to save your profile. Please try again.";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useSession } from "../../../app/session";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";

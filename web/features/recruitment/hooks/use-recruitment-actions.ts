@@ -3,7 +3,7 @@ import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitm
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { useNavigate } from "react-router";
-import { chatKeys } from "../../messages/api/chats-api";
+import { chatKeys } from "../../chats/api/chats-api";
 import { deleteRecruitmentPost, messageRecruiter } from "../api/recruitment-api";
 import { recruitmentKeys } from "../api/recruitment-keys";
 import { TEAMMATE_TEXTS } from "../teammate-texts";

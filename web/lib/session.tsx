@@ -1,6 +1,6 @@
 import type { MeResponse, User } from "@shared/api/auth";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../lib/api";
+import { apiFetch } from "./api";
 
 export const meQueryOptions = queryOptions({
   queryKey: ["auth", "me"],

@@ -3,7 +3,7 @@ import { useEffect, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { inputClasses } from "../../../components/ui/text-field";
-import { FormField } from "../../marketplace/components/form-field";
+import { FormField } from "../../items/components/form-field";
 import { useRecruitmentForm } from "../hooks/use-recruitment-form";
 import { toggleYear } from "../recruitment-form-state";
 
