@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageLoading } from "../../components/ui/page-loading";
-import { LiveProvider } from "../../features/live/live-provider";
 import { useSession } from "../../lib/session";
+import { LiveProvider } from "../live/live-provider";
 import { StudentNav } from "./student-nav";
 
 /**

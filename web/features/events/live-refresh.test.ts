@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { applyBroadcastFrame } from "../../app/live/apply-live-event";
 import { parseBroadcastFrame } from "../../lib/live-frames";
-import { applyBroadcastFrame } from "../live/apply-live-event";
 import { recruitmentKeys } from "../recruitment/api/recruitment-keys";
 import { eventKeys } from "./api/events-api";
 

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES, AdminEditUserBodySchema, type AdminUser } from "@shared/api/admin";
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { ModalDialog } from "../../items/components/modal-dialog";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { type EditUserBody, editUser } from "../api/admin-users-api";
 import { useAdminAction } from "../hooks/use-admin-action";
@@ -58,7 +58,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   }
 
   return (
-    <ModalDialog title="Edit User" onClose={onClose}>
+    <Dialog title="Edit User" onClose={onClose}>
       <form onSubmit={handleSubmit} noValidate className="mt-4 space-y-4">
         {error ? (
           <p
@@ -96,6 +96,6 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
           </button>
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { AdminTicket } from "@shared/api/admin";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { ModalDialog } from "../../items/components/modal-dialog";
+import { Dialog } from "../../../components/ui/dialog";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useTicketStatus } from "../hooks/use-ticket-status";
 import { TicketActions } from "./ticket-actions";
@@ -10,7 +10,7 @@ import { TicketDetails } from "./ticket-details";
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
   const change = useTicketStatus({ showsOwnError: true, onSuccess: onClose });
   return (
-    <ModalDialog title="Ticket Details" onClose={onClose}>
+    <Dialog title="Ticket Details" onClose={onClose}>
       <div className="mt-4 space-y-4">
         {change.isError ? (
           <p
@@ -32,6 +32,6 @@ export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicket; o
           </button>
         </div>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

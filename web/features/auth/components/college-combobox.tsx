@@ -1,8 +1,8 @@
 import { type CollegeOption, formatCollegeOption } from "@shared/colleges";
 import { sanitiseField, sanitiseWhileTyping } from "@shared/validation/signup";
+import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
+import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { CollegeListbox } from "../../colleges/components/college-listbox";
-import { useCollegeCombobox } from "../../colleges/components/use-college-combobox";
 
 interface CollegeComboboxProps {
   value: CollegeOption | null;

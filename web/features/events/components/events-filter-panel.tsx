@@ -1,9 +1,9 @@
 import { formatCollegeOption } from "@shared/colleges";
 import { useId } from "react";
+import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { CollegePicker } from "../../colleges/components/college-picker";
 import type { EventFilterChange, EventFilters } from "../events-params";
 import { isCalendarDate } from "../events-params";
 

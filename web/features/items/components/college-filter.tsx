@@ -1,8 +1,8 @@
 import { useRef } from "react";
+import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
+import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";
 import { CloseIcon } from "../../../components/ui/icons";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { CollegeListbox } from "../../colleges/components/college-listbox";
-import { useCollegeCombobox } from "../../colleges/components/use-college-combobox";
 
 interface CollegeFilterProps {
   /** The chosen college; empty for every college. */

@@ -1,10 +1,10 @@
 import type { Item } from "@shared/api/items";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { ChatIcon } from "../../../components/ui/icons";
 import { messageSellerPath } from "../item-format";
 import { PhoneIcon } from "./marketplace-icons";
-import { ModalDialog } from "./modal-dialog";
 
 interface ContactSellerDialogProps {
   item: Item;
@@ -15,7 +15,7 @@ interface ContactSellerDialogProps {
 export function ContactSellerDialog({ item, onClose }: ContactSellerDialogProps) {
   const canCall = item.showMobileNumber && item.sellerMobile !== "";
   return (
-    <ModalDialog title="Contact Seller" onClose={onClose}>
+    <Dialog title="Contact Seller" onClose={onClose}>
       <p className="mt-1 text-sm text-slate-600">
         Get in touch with {item.sellerName} about <span className="font-medium">{item.productName}</span>.
       </p>
@@ -34,6 +34,6 @@ export function ContactSellerDialog({ item, onClose }: ContactSellerDialogProps)
           Cancel
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

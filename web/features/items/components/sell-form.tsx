@@ -8,11 +8,11 @@ import {
 import { useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { Field } from "../../../components/ui/field";
 import { inputClasses } from "../../../components/ui/text-field";
 import { useSellForm } from "../hooks/use-sell-form";
 import { CATEGORY_OPTIONS } from "../item-format";
 import { ConditionTiles } from "./condition-tiles";
-import { FormField } from "./form-field";
 import { ImageUploadField } from "./image-upload-field";
 
 /** The Sell form; given an item, it edits that item. Mount with a key per item so it starts fresh. */
@@ -37,7 +37,7 @@ export function SellForm({ item }: { item: Item | null }) {
     >
       <ImageUploadField image={form.image} onChoose={form.image.choose} onRemove={form.image.remove} />
 
-      <FormField label="Product Name" error={fieldErrors.productName}>
+      <Field label="Product Name" error={fieldErrors.productName}>
         {(control) => (
           <input
             {...control}
@@ -50,10 +50,10 @@ export function SellForm({ item }: { item: Item | null }) {
             className={inputClasses}
           />
         )}
-      </FormField>
+      </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Product Type" error={fieldErrors.type}>
+        <Field label="Product Type" error={fieldErrors.type}>
           {(control) => (
             <input
               {...control}
@@ -66,8 +66,8 @@ export function SellForm({ item }: { item: Item | null }) {
               className={inputClasses}
             />
           )}
-        </FormField>
-        <FormField label="Price (₹)" error={fieldErrors.price} hint="Whole rupees, at least ₹1.">
+        </Field>
+        <Field label="Price (₹)" error={fieldErrors.price} hint="Whole rupees, at least ₹1.">
           {(control) => (
             <div className="relative">
               <span
@@ -89,10 +89,10 @@ export function SellForm({ item }: { item: Item | null }) {
               />
             </div>
           )}
-        </FormField>
+        </Field>
       </div>
 
-      <FormField label="Category">
+      <Field label="Category">
         {(control) => (
           <select
             {...control}
@@ -108,14 +108,14 @@ export function SellForm({ item }: { item: Item | null }) {
             ))}
           </select>
         )}
-      </FormField>
+      </Field>
 
       <ConditionTiles
         value={fields.condition}
         onChange={(condition) => changeField("condition", condition)}
       />
 
-      <FormField
+      <Field
         label="Description"
         error={fieldErrors.description}
         hint={`Optional. ${fields.description.length}/${DESCRIPTION_MAX_LENGTH} characters.`}
@@ -132,7 +132,7 @@ export function SellForm({ item }: { item: Item | null }) {
             className={inputClasses}
           />
         )}
-      </FormField>
+      </Field>
 
       <div className="flex items-start gap-3">
         <input

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { secondaryButton, textLink } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { ModalDialog } from "../../items/components/modal-dialog";
 import { followersQueryOptions } from "../api/profiles-api";
 import { ProfileAvatar } from "./profile-avatar";
 
@@ -59,13 +59,13 @@ export function FollowersDialog({ userId, onClose }: FollowersDialogProps) {
   }
 
   return (
-    <ModalDialog title="Followers" onClose={onClose}>
+    <Dialog title="Followers" onClose={onClose}>
       <div className="mt-2">{body}</div>
       <div className="mt-4 flex justify-end">
         <button type="button" onClick={onClose} className={secondaryButton}>
           Close
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

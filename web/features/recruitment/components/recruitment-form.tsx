@@ -2,8 +2,8 @@ import { ACADEMIC_YEARS, type RecruitmentPost, TEAM_SIZE_MAX, TEAM_SIZE_MIN } fr
 import { useEffect, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Field } from "../../../components/ui/field";
 import { inputClasses } from "../../../components/ui/text-field";
-import { FormField } from "../../items/components/form-field";
 import { useRecruitmentForm } from "../hooks/use-recruitment-form";
 import { toggleYear } from "../recruitment-form-state";
 
@@ -41,7 +41,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
         {isEditing ? "Edit Recruitment Post" : "Create Recruitment Post"}
       </h2>
 
-      <FormField label="Purpose" error={errors.purpose} hint="For example: Smart India Hackathon team">
+      <Field label="Purpose" error={errors.purpose} hint="For example: Smart India Hackathon team">
         {(control) => (
           <input
             {...control}
@@ -54,10 +54,10 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
             className={inputClasses}
           />
         )}
-      </FormField>
+      </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <Field
           label="Team Size"
           error={errors.teamSize}
           hint={`Members you need, ${TEAM_SIZE_MIN} to ${TEAM_SIZE_MAX}`}
@@ -77,8 +77,8 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
               className={inputClasses}
             />
           )}
-        </FormField>
-        <FormField label="Event" error={errors.event} hint="Optional">
+        </Field>
+        <Field label="Event" error={errors.event} hint="Optional">
           {(control) => (
             <input
               {...control}
@@ -90,10 +90,10 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
               className={inputClasses}
             />
           )}
-        </FormField>
+        </Field>
       </div>
 
-      <FormField label="Skills Needed" error={errors.skills} hint="Optional, e.g. React, UI design, ML">
+      <Field label="Skills Needed" error={errors.skills} hint="Optional, e.g. React, UI design, ML">
         {(control) => (
           <input
             {...control}
@@ -105,7 +105,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
             className={inputClasses}
           />
         )}
-      </FormField>
+      </Field>
 
       <fieldset aria-describedby={`${yearsId}-hint`}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Academic Years</legend>
@@ -131,7 +131,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
         {errors.years ? <p className="mt-1 text-sm text-red-700">{errors.years}</p> : null}
       </fieldset>
 
-      <FormField label="Description" error={errors.description}>
+      <Field label="Description" error={errors.description}>
         {(control) => (
           <textarea
             {...control}
@@ -144,7 +144,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
             className={inputClasses}
           />
         )}
-      </FormField>
+      </Field>
 
       {form.saveError ? <Alert tone="error">{form.saveError}</Alert> : null}
 

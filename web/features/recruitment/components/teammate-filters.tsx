@@ -1,8 +1,8 @@
 import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/api/recruitment";
 import { useId } from "react";
+import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { CollegePicker } from "../../colleges/components/college-picker";
 import type { RecruitmentFilterChange, RecruitmentFilters, RecruitmentSort } from "../teammates-params";
 
 interface TeammateFiltersProps {

@@ -3,9 +3,9 @@ import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import { type ReactNode, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { ModalDialog } from "../../items/components/modal-dialog";
 import { useSessions } from "../api/list-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { useSignOutSession } from "../api/sign-out-session";
@@ -141,7 +141,7 @@ export function SignedInDevicesSection({ onResult }: { onResult: ShowBanner }) {
     <SettingsSection title={SESSIONS_MESSAGES.title} description={SESSIONS_MESSAGES.description}>
       {body}
       {isConfirming ? (
-        <ModalDialog title={SESSIONS_MESSAGES.signOutOthers} onClose={() => setIsConfirming(false)}>
+        <Dialog title={SESSIONS_MESSAGES.signOutOthers} onClose={() => setIsConfirming(false)}>
           <p className="mt-2 text-sm text-slate-700">{SESSIONS_MESSAGES.confirmOthers}</p>
           <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" onClick={() => setIsConfirming(false)} className={secondaryButton}>
@@ -151,7 +151,7 @@ export function SignedInDevicesSection({ onResult }: { onResult: ShowBanner }) {
               Sign out
             </button>
           </div>
-        </ModalDialog>
+        </Dialog>
       ) : null}
     </SettingsSection>
   );

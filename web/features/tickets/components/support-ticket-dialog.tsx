@@ -1,10 +1,10 @@
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/api/tickets";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { inputClasses, labelClasses, TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
-import { ModalDialog } from "../../items/components/modal-dialog";
 import { useCreateTicket } from "../api/tickets-api";
 import { isTicketFormComplete } from "../ticket-format";
 
@@ -71,7 +71,7 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <ModalDialog title={TITLES[phase.kind]} onClose={onClose}>
+    <Dialog title={TITLES[phase.kind]} onClose={onClose}>
       {phase.kind === "submitted" ? (
         <div className="mt-3">
           <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-4 text-center">
@@ -164,6 +164,6 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
           </div>
         </form>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { TICKET_MESSAGES, type Ticket } from "@shared/api/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { ModalDialog } from "../../items/components/modal-dialog";
 import { ticketListQueryOptions } from "../api/tickets-api";
 import { formatTicketDate } from "../ticket-format";
 import { TicketStatusBadge } from "./ticket-status-badge";
@@ -35,7 +35,7 @@ export function TicketHistoryDialog({ onClose }: { onClose: () => void }) {
   const tickets = useQuery(ticketListQueryOptions);
 
   return (
-    <ModalDialog title="Support Ticket History" onClose={onClose}>
+    <Dialog title="Support Ticket History" onClose={onClose}>
       <div className="mt-4">
         {tickets.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-700">
@@ -76,6 +76,6 @@ export function TicketHistoryDialog({ onClose }: { onClose: () => void }) {
           Close
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,12 +1,12 @@
 import type { BroadcastFrame, ThreadResponse } from "@shared/api/chats";
 import type { QueryClient } from "@tanstack/react-query";
+import { chatKeys } from "../../features/chats/api/chats-api";
+import { mergeMessage } from "../../features/chats/thread-messages";
+import { eventKeys } from "../../features/events/api/events-api";
+import { notificationKeys } from "../../features/notifications/api/notifications-api";
+import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
+import { ticketKeys } from "../../features/tickets/api/tickets-api";
 import type { LiveEventFrame } from "../../lib/live-frames";
-import { chatKeys } from "../chats/api/chats-api";
-import { mergeMessage } from "../chats/thread-messages";
-import { eventKeys } from "../events/api/events-api";
-import { notificationKeys } from "../notifications/api/notifications-api";
-import { recruitmentKeys } from "../recruitment/api/recruitment-keys";
-import { ticketKeys } from "../tickets/api/tickets-api";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {

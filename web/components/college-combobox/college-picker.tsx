@@ -1,7 +1,7 @@
 import type { CollegeOption } from "@shared/colleges";
 import { useRef } from "react";
-import { CloseIcon } from "../../../components/ui/icons";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { CloseIcon } from "../ui/icons";
+import { inputClasses, labelClasses } from "../ui/text-field";
 import { CollegeListbox } from "./college-listbox";
 import { useCollegeCombobox } from "./use-college-combobox";
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 
-interface ModalDialogProps {
+interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -13,7 +13,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * backdrop. On top: Tab wraps inside, Escape and a backdrop click close through onClose (so the
  * parent's state stays the truth), and focus returns to what opened it. Mount it to open it.
  */
-export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
+export function Dialog({ title, onClose, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

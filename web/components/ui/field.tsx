@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { labelClasses } from "../../../components/ui/text-field";
+import { labelClasses } from "./text-field";
 
 export interface FieldControlProps {
   id: string;
@@ -7,7 +7,7 @@ export interface FieldControlProps {
   "aria-describedby": string | undefined;
 }
 
-interface FormFieldProps {
+interface FieldProps {
   label: string;
   hint?: ReactNode;
   error?: string;
@@ -17,7 +17,7 @@ interface FormFieldProps {
 }
 
 /** A visible label, the control, a hint and the field's own error, all tied together for screen readers. */
-export function FormField({ label, hint, error, children, className = "" }: FormFieldProps) {
+export function Field({ label, hint, error, children, className = "" }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

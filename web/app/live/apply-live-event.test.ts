@@ -1,8 +1,8 @@
 import type { Message, ThreadResponse, UnreadCounts } from "@shared/api/chats";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { chatKeys } from "../chats/api/chats-api";
-import { notificationKeys } from "../notifications/api/notifications-api";
+import { chatKeys } from "../../features/chats/api/chats-api";
+import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { applyLiveEvent } from "./apply-live-event";
 
 const message: Message = {

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { LOGOUT_MUTATION_KEY } from "../../features/auth/hooks/use-logout";
 import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
 import { meQueryOptions } from "../../lib/session";
-import { LOGOUT_MUTATION_KEY } from "../auth/hooks/use-logout";
 import {
   applyBroadcastFrame,
   applyLiveEvent,
