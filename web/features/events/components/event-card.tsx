@@ -1,7 +1,7 @@
 import type { CampusEvent } from "@shared/api/events";
+import { CalendarIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { CalendarIcon } from "../../../components/ui/icons";
 import { eventDateTimeAttribute, formatEventDateTime } from "../event-format";
 
 /** The event's picture, loaded only near the viewport; a neutral panel if it cannot load. */

@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
+import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { ChevronDownIcon } from "../../../components/ui/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { eventsQueryOptions } from "../api/events-api";
+import { useEvents } from "../api/get-events";
 import { formatEventDate } from "../event-format";
 import type { EventFilters } from "../events-params";
 import { useEventFilters } from "../hooks/use-event-filters";
@@ -29,7 +28,7 @@ export function EventsPage() {
   const { filters, changeFilters, resetFilters } = useEventFilters();
   const [isPanelOpen, setIsPanelOpen] = useState(true);
   const panelId = useId();
-  const query = useQuery(eventsQueryOptions(filters));
+  const query = useEvents(filters);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">

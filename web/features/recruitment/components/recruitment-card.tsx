@@ -1,10 +1,11 @@
-import type { RecruitmentPost } from "@shared/api/recruitment";
-import { useId } from "react";
-import { Link } from "react-router";
+import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import { MessageSquareIcon, UsersIcon } from "lucide-react";
+import { useId, useTransition } from "react";
+import { Link, useNavigate } from "react-router";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
-import { ChatIcon, UsersIcon } from "../../../components/ui/icons";
-import { useDeleteRecruitmentPost, useMessageRecruiter } from "../hooks/use-recruitment-actions";
-import { lookingForText } from "../teammate-texts";
+import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
+import { useMessageRecruiter } from "../api/message-recruiter";
+import { lookingForText, TEAMMATE_TEXTS } from "../teammate-texts";
 
 const postedFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
 
@@ -14,22 +15,29 @@ interface RecruitmentCardProps {
   onEdit: (post: RecruitmentPost) => void;
 }
 
+/** Opens (or reopens) the recruitment chat, then shows it in Messages. */
 function MessageRecruiterButton({ post }: { post: RecruitmentPost }) {
-  const chat = useMessageRecruiter(post);
+  const navigate = useNavigate();
+  // The transition keeps 'Connecting...' on screen while the messages page loads.
+  const [isNavigating, startTransition] = useTransition();
+  const chat = useMessageRecruiter({
+    onSuccess: ({ id }) => startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(id)}`)),
+  });
+  const isConnecting = chat.isPending || isNavigating;
   return (
     <div className="space-y-2">
       <button
         type="button"
-        disabled={chat.isConnecting}
-        onClick={chat.start}
+        disabled={isConnecting}
+        onClick={() => chat.mutate(post.id)}
         className={`${primaryButton} w-full`}
       >
-        <ChatIcon className="size-4" />
-        {chat.isConnecting ? "Connecting..." : "Message Recruiter"}
+        <MessageSquareIcon className="size-4" />
+        {isConnecting ? "Connecting..." : "Message Recruiter"}
       </button>
-      {chat.errorMessage ? (
+      {chat.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {chat.errorMessage}
+          {RECRUITMENT_MESSAGES.startFailed}
         </p>
       ) : null}
     </div>
@@ -37,7 +45,10 @@ function MessageRecruiterButton({ post }: { post: RecruitmentPost }) {
 }
 
 function OwnerActions({ post, onEdit }: { post: RecruitmentPost; onEdit: (post: RecruitmentPost) => void }) {
-  const removal = useDeleteRecruitmentPost(post);
+  const removal = useDeleteRecruitmentPost();
+  function handleDelete() {
+    if (window.confirm(RECRUITMENT_MESSAGES.deleteConfirm)) removal.mutate(post.id);
+  }
   return (
     <div className="space-y-2">
       <div className="grid grid-cols-2 gap-2">
@@ -46,16 +57,16 @@ function OwnerActions({ post, onEdit }: { post: RecruitmentPost; onEdit: (post: 
         </button>
         <button
           type="button"
-          disabled={removal.isDeleting}
-          onClick={removal.requestDelete}
+          disabled={removal.isPending}
+          onClick={handleDelete}
           className={`${secondaryButton} text-red-700`}
         >
-          {removal.isDeleting ? "Deleting..." : "Delete"}
+          {removal.isPending ? "Deleting..." : "Delete"}
         </button>
       </div>
-      {removal.errorMessage ? (
+      {removal.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {removal.errorMessage}
+          {TEAMMATE_TEXTS.deleteFailed}
         </p>
       ) : null}
     </div>

@@ -1,9 +1,8 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";
-import { createRecruitmentPost, updateRecruitmentPost } from "../api/recruitment-api";
-import { recruitmentKeys } from "../api/recruitment-keys";
+import { useCreateRecruitmentPost } from "../api/create-recruitment-post";
+import { useUpdateRecruitmentPost } from "../api/update-recruitment-post";
 import {
   checkRecruitmentFields,
   EMPTY_RECRUITMENT_FIELDS,
@@ -24,23 +23,15 @@ function saveErrorMessage(error: unknown): string {
 
 /** State and submit of the create/edit form; with `post` it edits that post. */
 export function useRecruitmentForm(post: RecruitmentPost | null, onSaved: () => void) {
-  const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<RecruitmentFields>(() =>
     post ? fieldsFromPost(post) : EMPTY_RECRUITMENT_FIELDS,
   );
   const [errors, setErrors] = useState<RecruitmentFieldErrors>({});
 
-  const save = useMutation({
-    mutationFn: (input: Parameters<typeof createRecruitmentPost>[0]) =>
-      post ? updateRecruitmentPost(post.id, input) : createRecruitmentPost(input),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: recruitmentKeys.all });
-      onSaved();
-    },
-    // The spec only logs this failure; a short note beside the button tells the person too.
-    onError: (error) => console.warn("Could not save the recruitment post", error),
-  });
+  const create = useCreateRecruitmentPost({ onSuccess: onSaved });
+  const update = useUpdateRecruitmentPost({ onSuccess: onSaved });
+  const save = post ? update : create;
 
   function setField<K extends keyof RecruitmentFields>(name: K, value: RecruitmentFields[K]) {
     setFields((current) => ({ ...current, [name]: value }));
@@ -62,7 +53,8 @@ export function useRecruitmentForm(post: RecruitmentPost | null, onSaved: () => 
       return;
     }
     setErrors({});
-    save.mutate(checked.input);
+    if (post) update.mutate({ id: post.id, input: checked.input });
+    else create.mutate(checked.input);
   }
 
   return {
