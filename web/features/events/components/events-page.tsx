@@ -1,9 +1,9 @@
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { formatCalendarDate } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useEvents } from "../api/get-events";
-import { formatEventDate } from "../event-format";
 import type { EventFilters } from "../events-params";
 import { useEventFilters } from "../hooks/use-event-filters";
 import { EventList } from "./event-list";
@@ -15,7 +15,7 @@ function describeFilters(filters: EventFilters): string {
     filters.college || filters.city
       ? [filters.college, filters.city].filter(Boolean).join(", ")
       : "All colleges",
-    filters.date ? `on ${formatEventDate(filters.date)}` : null,
+    filters.date ? `on ${formatCalendarDate(filters.date)}` : null,
     filters.search ? `matching "${filters.search}"` : null,
     filters.isUpcomingOnly ? "upcoming only" : "past and upcoming",
   ];

@@ -1,6 +1,10 @@
-import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import {
+  RECRUITMENT_MESSAGES,
+  type RecruitmentAbilities,
+  type RecruitmentPost,
+} from "@shared/api/recruitment";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,7 +23,10 @@ const post: RecruitmentPost = {
   description: "We need an electronics person.",
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-01T10:00:00.000Z",
+  abilities: { canEdit: false, canDelete: false, canMessage: true },
 };
+const recruiter: RecruitmentAbilities = { canEdit: true, canDelete: true, canMessage: false };
+const otherStudent: RecruitmentAbilities = { canEdit: false, canDelete: false, canMessage: true };
 
 function answer(status: number, body?: unknown): Response {
   return body === undefined
@@ -27,12 +34,13 @@ function answer(status: number, body?: unknown): Response {
     : new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-function renderCard({ isOwn }: { isOwn: boolean }) {
+function renderCard(abilities: RecruitmentAbilities, isOwn = abilities.canEdit) {
   const onEdit = vi.fn();
+  const shown = { ...post, abilities };
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: "/teammates", element: <RecruitmentCard post={post} isOwn={isOwn} onEdit={onEdit} /> },
+      { path: "/teammates", element: <RecruitmentCard post={shown} isOwn={isOwn} onEdit={onEdit} /> },
       { path: "/messages", element: <p>Messages</p> },
     ],
     { initialEntries: ["/teammates"] },
@@ -61,7 +69,7 @@ afterEach(() => {
 
 describe("a recruitment post's card", () => {
   it("shows the post as the list does", () => {
-    renderCard({ isOwn: false });
+    renderCard(otherStudent);
     const card = screen.getByRole("article", { name: "Robotics league team" });
     expect(card).toHaveTextContent("Looking for 4 member(s)");
     expect(card).toHaveTextContent("Event: Robocon 2027");
@@ -73,7 +81,7 @@ describe("a recruitment post's card", () => {
   it("offers another student Message Recruiter, which opens the chat in Messages", async () => {
     const chat = { id: "recruitment_u2_u1_post-1" };
     fetchMock.mockResolvedValue(answer(200, { chat }));
-    const { user, router } = renderCard({ isOwn: false });
+    const { user, router } = renderCard(otherStudent);
     expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
 
@@ -89,29 +97,41 @@ describe("a recruitment post's card", () => {
     fetchMock.mockResolvedValue(
       answer(500, { error: { code: "internal", message: "Something went wrong." } }),
     );
-    const { user } = renderCard({ isOwn: false });
+    const { user } = renderCard(otherStudent);
     await user.click(screen.getByRole("button", { name: "Message Recruiter" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(RECRUITMENT_MESSAGES.startFailed);
   });
 
   it("offers its owner Edit and Delete instead of Message Recruiter", async () => {
-    const { user, onEdit } = renderCard({ isOwn: true });
+    const { user, onEdit } = renderCard(recruiter);
     expect(screen.queryByRole("button", { name: "Message Recruiter" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Edit" }));
-    expect(onEdit).toHaveBeenCalledWith(post);
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: post.id }));
   });
 
-  it("deletes only after the spec's confirmation", async () => {
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal("confirm", confirm);
-    fetchMock.mockResolvedValue(answer(204));
-    const { user } = renderCard({ isOwn: true });
+  it("shows only what the server allows, whoever wrote the post", () => {
+    renderCard({ canEdit: false, canDelete: true, canMessage: false }, true);
+    expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Message Recruiter" })).not.toBeInTheDocument();
+  });
 
-    await user.click(screen.getByRole("button", { name: "Delete" }));
-    expect(confirm).toHaveBeenLastCalledWith(RECRUITMENT_MESSAGES.deleteConfirm);
+  it("deletes only after the spec's confirmation in the page's own dialog", async () => {
+    fetchMock.mockResolvedValue(answer(204));
+    const { user } = renderCard(recruiter);
+    const deleteButton = screen.getByRole("button", { name: "Delete" });
+
+    await user.click(deleteButton);
+    let dialog = screen.getByRole("dialog", { name: "Please confirm" });
+    expect(dialog).toHaveAccessibleDescription(RECRUITMENT_MESSAGES.deleteConfirm);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(deleteButton).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await user.click(deleteButton);
+    dialog = screen.getByRole("dialog", { name: "Please confirm" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe("/api/recruitment-posts/post-1");
@@ -119,12 +139,12 @@ describe("a recruitment post's card", () => {
   });
 
   it("says so when the post cannot be deleted", async () => {
-    vi.stubGlobal("confirm", () => true);
     fetchMock.mockResolvedValue(
       answer(500, { error: { code: "internal", message: "Something went wrong." } }),
     );
-    const { user } = renderCard({ isOwn: true });
+    const { user } = renderCard(recruiter);
     await user.click(screen.getByRole("button", { name: "Delete" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Could not delete your recruitment post. Please try again.",
     );

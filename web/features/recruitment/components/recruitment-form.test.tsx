@@ -18,6 +18,7 @@ const post: RecruitmentPost = {
   description: "We need an electronics person.",
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-01T10:00:00.000Z",
+  abilities: { canEdit: true, canDelete: true, canMessage: false },
 };
 
 function answer(status: number, body: unknown): Response {
@@ -55,10 +56,10 @@ afterEach(() => {
 });
 
 describe("the recruitment form", () => {
-  it("opens at its first field, with a team of one", () => {
+  it("opens at its first field, with a team of one", async () => {
     renderForm();
     expect(screen.getByRole("heading", { name: "Create Recruitment Post" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Purpose")).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText("Purpose")).toHaveFocus());
     expect(screen.getByLabelText("Team Size")).toHaveValue(1);
   });
 
@@ -67,7 +68,7 @@ describe("the recruitment form", () => {
     await user.click(screen.getByRole("button", { name: "Post" }));
 
     const purpose = screen.getByLabelText("Purpose");
-    expect(purpose).toHaveFocus();
+    await waitFor(() => expect(purpose).toHaveFocus());
     expect(purpose).toHaveAttribute("aria-invalid", "true");
     expect(purpose).toHaveAccessibleDescription(
       expect.stringContaining(RECRUITMENT_MESSAGES.purposeRequired),
@@ -78,16 +79,17 @@ describe("the recruitment form", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("refuses a team of 21 and puts the focus on the team size", async () => {
+  it.each(["21", "0", "2.5", ""])("refuses a team size of '%s' and puts the focus on it", async (size) => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText("Purpose"), "Smart India Hackathon");
     await user.type(screen.getByLabelText("Description"), "Need a backend developer");
     const teamSize = screen.getByLabelText("Team Size");
     await user.clear(teamSize);
-    await user.type(teamSize, "21");
+    if (size) await user.type(teamSize, size);
     await user.click(screen.getByRole("button", { name: "Post" }));
 
-    expect(teamSize).toHaveFocus();
+    await waitFor(() => expect(teamSize).toHaveFocus());
+    expect(screen.getByLabelText("Purpose")).not.toHaveAttribute("aria-invalid");
     expect(teamSize).toHaveAccessibleDescription(expect.stringContaining(RECRUITMENT_MESSAGES.teamSize));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -132,6 +134,17 @@ describe("the recruitment form", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
     expect(sent()).toMatchObject({ path: "/api/recruitment-posts/post-1", method: "PATCH" });
     expect(sent().body).toMatchObject({ maxStudents: 5, years: ["2nd Year"] });
+  });
+
+  it("says saving failed when the server cannot be reached", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const { user, onClose } = renderForm(post);
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(
+      await screen.findByText("Could not save your recruitment post. Please try again."),
+    ).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("shows the server's reason when it refuses the post, and stays open", async () => {
