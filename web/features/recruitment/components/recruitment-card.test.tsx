@@ -1,38 +1,15 @@
-import {
-  RECRUITMENT_MESSAGES,
-  type RecruitmentAbilities,
-  type RecruitmentPost,
-} from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES, type RecruitmentAbilities } from "@shared/api/recruitment";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment-fixtures";
 import { RecruitmentCard } from "./recruitment-card";
 
-const post: RecruitmentPost = {
-  id: "post-1",
-  recruiterId: "u1",
-  recruiterName: "Meera Joshi",
-  recruiterCollege: "Fergusson College",
-  purpose: "Robotics league team",
-  maxStudents: 4,
-  event: "Robocon 2027",
-  qualities: "Arduino, CAD",
-  years: ["2nd Year"],
-  description: "We need an electronics person.",
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-  abilities: { canEdit: false, canDelete: false, canMessage: true },
-};
+const post = buildRecruitmentPost();
 const recruiter: RecruitmentAbilities = { canEdit: true, canDelete: true, canMessage: false };
 const otherStudent: RecruitmentAbilities = { canEdit: false, canDelete: false, canMessage: true };
-
-function answer(status: number, body?: unknown): Response {
-  return body === undefined
-    ? new Response(null, { status })
-    : new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 function renderCard(abilities: RecruitmentAbilities, isOwn = abilities.canEdit) {
   const onEdit = vi.fn();
@@ -53,19 +30,7 @@ function renderCard(abilities: RecruitmentAbilities, isOwn = abilities.canEdit) 
   return { onEdit, router, queryClient, user: userEvent.setup() };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-  // The spec only logs failed deletes and chats; the test reads the note on screen instead.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(console.warn).mockRestore();
-});
+const { fetchMock } = stubApi();
 
 describe("a recruitment post's card", () => {
   it("shows the post as the list does", () => {
@@ -80,7 +45,7 @@ describe("a recruitment post's card", () => {
 
   it("offers another student Message Recruiter, which opens the chat in Messages", async () => {
     const chat = { id: "recruitment_u2_u1_post-1" };
-    fetchMock.mockResolvedValue(answer(200, { chat }));
+    fetchMock.mockResolvedValue(apiAnswer(200, { chat }));
     const { user, router } = renderCard(otherStudent);
     expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
@@ -95,7 +60,7 @@ describe("a recruitment post's card", () => {
 
   it("says so when the chat cannot be started", async () => {
     fetchMock.mockResolvedValue(
-      answer(500, { error: { code: "internal", message: "Something went wrong." } }),
+      apiAnswer(500, { error: { code: "internal", message: "Something went wrong." } }),
     );
     const { user } = renderCard(otherStudent);
     await user.click(screen.getByRole("button", { name: "Message Recruiter" }));
@@ -117,7 +82,7 @@ describe("a recruitment post's card", () => {
   });
 
   it("deletes only after the spec's confirmation in the page's own dialog", async () => {
-    fetchMock.mockResolvedValue(answer(204));
+    fetchMock.mockResolvedValue(apiAnswer(204));
     const { user } = renderCard(recruiter);
     const deleteButton = screen.getByRole("button", { name: "Delete" });
 
@@ -140,7 +105,7 @@ describe("a recruitment post's card", () => {
 
   it("says so when the post cannot be deleted", async () => {
     fetchMock.mockResolvedValue(
-      answer(500, { error: { code: "internal", message: "Something went wrong." } }),
+      apiAnswer(500, { error: { code: "internal", message: "Something went wrong." } }),
     );
     const { user } = renderCard(recruiter);
     await user.click(screen.getByRole("button", { name: "Delete" }));

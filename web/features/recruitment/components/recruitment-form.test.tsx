@@ -2,28 +2,11 @@ import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitm
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment-fixtures";
 import { RecruitmentForm } from "./recruitment-form";
 
-const post: RecruitmentPost = {
-  id: "post-1",
-  recruiterId: "u1",
-  recruiterName: "Meera Joshi",
-  recruiterCollege: "Fergusson College",
-  purpose: "Robotics league team",
-  maxStudents: 4,
-  event: "Robocon 2027",
-  qualities: "Arduino, CAD",
-  years: ["2nd Year"],
-  description: "We need an electronics person.",
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-  abilities: { canEdit: true, canDelete: true, canMessage: false },
-};
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
+const post = buildRecruitmentPost({ abilities: { canEdit: true, canDelete: true, canMessage: false } });
 
 function renderForm(editing: RecruitmentPost | null = null) {
   const onClose = vi.fn();
@@ -36,24 +19,7 @@ function renderForm(editing: RecruitmentPost | null = null) {
   return { onClose, user: userEvent.setup() };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-/** The request the form sent: method, path and JSON body. */
-function sent(index = 0) {
-  const [path, init] = fetchMock.mock.calls[index] ?? [];
-  return { path, method: init?.method, body: JSON.parse(String(init?.body)) as unknown };
-}
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-  // The spec only logs a failed save; the test reads the note on screen instead.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(console.warn).mockRestore();
-});
+const { fetchMock, sent } = stubApi();
 
 describe("the recruitment form", () => {
   it("opens at its first field, with a team of one", async () => {
@@ -95,7 +61,7 @@ describe("the recruitment form", () => {
   });
 
   it("posts what was typed, the team size as a number, and closes", async () => {
-    fetchMock.mockResolvedValue(answer(201, { post }));
+    fetchMock.mockResolvedValue(apiAnswer(201, { post }));
     const { user, onClose } = renderForm();
     await user.type(screen.getByLabelText("Purpose"), "Robotics league team");
     await user.clear(screen.getByLabelText("Team Size"));
@@ -122,7 +88,7 @@ describe("the recruitment form", () => {
   });
 
   it("edits a post from its own values and saves the change", async () => {
-    fetchMock.mockResolvedValue(answer(200, { post: { ...post, maxStudents: 5 } }));
+    fetchMock.mockResolvedValue(apiAnswer(200, { post: { ...post, maxStudents: 5 } }));
     const { user, onClose } = renderForm(post);
     expect(screen.getByRole("heading", { name: "Edit Recruitment Post" })).toBeInTheDocument();
     expect(screen.getByLabelText("Purpose")).toHaveValue("Robotics league team");
@@ -149,7 +115,7 @@ describe("the recruitment form", () => {
 
   it("shows the server's reason when it refuses the post, and stays open", async () => {
     fetchMock.mockResolvedValue(
-      answer(403, { error: { code: "forbidden", message: RECRUITMENT_MESSAGES.notYours } }),
+      apiAnswer(403, { error: { code: "forbidden", message: RECRUITMENT_MESSAGES.notYours } }),
     );
     const { user, onClose } = renderForm(post);
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
