@@ -58,11 +58,13 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
   const yearsId = useId();
   const isEditing = post !== null;
 
-  // Opening the form (or another post's edit) puts the reader at its first field.
+  // Opening the form (or another post's edit) puts the reader at its first field, the form's
+  // top in view below the sticky bar (so the focus itself does not scroll).
   useEffect(() => {
+    const purpose = formRef.current?.elements.namedItem("purpose");
+    if (purpose instanceof HTMLElement) purpose.focus({ preventScroll: true });
     formRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-    form.setFocus("purpose");
-  }, [form]);
+  }, []);
 
   const save = handleSubmit(async (input) => {
     if (post) await update.mutateAsync({ id: post.id, input });
