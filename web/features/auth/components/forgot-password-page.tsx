@@ -1,22 +1,20 @@
 import { AUTH_MESSAGES, LOGIN_ERRORS, LOGIN_MESSAGES } from "@shared/validation/messages";
 import { isEmailShaped } from "@shared/validation/signup";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/text-field";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { requestPasswordReset } from "../api/auth-api";
 import { authErrorMessage } from "../api/auth-errors";
+import { useRequestPasswordReset } from "../api/request-password-reset";
 import { AuthLayout } from "./auth-layout";
 
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot password");
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: requestPasswordReset,
+  const mutation = useRequestPasswordReset({
     onError: (failure) => setError(authErrorMessage(failure)),
   });
 

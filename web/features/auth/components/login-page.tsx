@@ -1,17 +1,17 @@
 import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
 import { LOGIN_ERRORS, LOGIN_MESSAGES, SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { isEmailShaped } from "@shared/validation/signup";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/text-field";
-import { homePathFor } from "../../../lib/home-path";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { login } from "../api/auth-api";
 import { loginErrorMessage } from "../api/auth-errors";
+import { useLogin } from "../api/login";
+import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
 import { PasswordInput } from "./password-input";
 import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
@@ -33,23 +33,16 @@ type Step =
 export function LoginPage() {
   useDocumentTitle("Sign in");
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const enter = useEnterApp();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: "password" });
 
-  function enter(user: User) {
-    queryClient.setQueryData(meQueryOptions.queryKey, { user });
-    navigate(homePathFor(user.role === "admin"), { replace: true });
-  }
-
-  const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: (answer) => {
+  const mutation = useLogin({
+    onSecondFactor: (challenge) => {
       setPassword("");
-      if ("secondFactor" in answer) setStep({ kind: "second-factor", challenge: answer.secondFactor });
-      else enter(answer.user);
+      setStep({ kind: "second-factor", challenge });
     },
     onError: (failure) => setError(loginErrorMessage(failure)),
   });

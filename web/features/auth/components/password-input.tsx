@@ -1,5 +1,6 @@
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import { type InputHTMLAttributes, useId, useState } from "react";
-import { EyeIcon, EyeOffIcon } from "../../../components/ui/icons";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
@@ -37,7 +38,7 @@ export function PasswordInput({
           onClick={() => setIsVisible((visible) => !visible)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
         >
-          {isVisible ? <EyeOffIcon /> : <EyeIcon />}
+          {isVisible ? <EyeOff className="size-5" /> : <Eye className="size-5" />}
         </button>
       </div>
     </div>

@@ -1,13 +1,12 @@
 import { AUTH_MESSAGES, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { checkPasswordStrength } from "@shared/validation/password-strength";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { resetPassword } from "../api/auth-api";
 import { authErrorMessage } from "../api/auth-errors";
+import { useResetPassword } from "../api/reset-password";
 import { AuthLayout } from "./auth-layout";
 import { PasswordInput } from "./password-input";
 import { PasswordStrengthBar } from "./password-strength-bar";
@@ -22,8 +21,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const strength = checkPasswordStrength(password);
-  const mutation = useMutation({
-    mutationFn: () => resetPassword(token, password),
+  const mutation = useResetPassword({
     onError: (failure) => setError(authErrorMessage(failure)),
   });
 
@@ -35,7 +33,7 @@ export function ResetPasswordPage() {
         ? SIGNUP_MESSAGES.confirm
         : null;
     setError(problem);
-    if (!problem) mutation.mutate();
+    if (!problem) mutation.mutate({ token, password });
   }
 
   if (!token) {

@@ -1,14 +1,13 @@
 import type { SecondFactorChallenge, SecondFactorResponse } from "@shared/api/auth";
 import { SECOND_FACTOR_CODE_DIGITS } from "@shared/constants";
 import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ghostButton, primaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
-import { completeSecondFactor } from "../api/auth-api";
 import { authErrorMessage } from "../api/auth-errors";
+import { useCompleteSecondFactor } from "../api/complete-second-factor";
 
 /** Answers that end this challenge: the person starts again from the password. */
 const RESTART_CODES = new Set(["sign_in_expired", "rate_limited"]);
@@ -47,8 +46,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the moments to focus
   useEffect(() => inputRef.current?.focus(), [isRecovery, error]);
 
-  const mutation = useMutation({
-    mutationFn: completeSecondFactor,
+  const mutation = useCompleteSecondFactor({
     onSuccess: onSignedIn,
     onError: (failure) => {
       if (failure instanceof ApiError && RESTART_CODES.has(failure.code)) {

@@ -10,12 +10,10 @@ import {
   sanitiseWhileTyping,
   validateSignup,
 } from "@shared/validation/signup";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { meQueryOptions } from "../../../lib/session";
-import { signup } from "../api/auth-api";
 import { signupErrorMessage } from "../api/auth-errors";
+import { useSignup } from "../api/signup";
+import { useEnterApp } from "./use-enter-app";
 import { useSignupBlock } from "./use-signup-block";
 
 export type SignupTextField = "name" | "email" | "mobile" | "password" | "confirmPassword";
@@ -40,8 +38,7 @@ function sanitiseAll(fields: Record<SignupTextField, string>): Record<SignupText
 
 /** All state and rules of the signup form (spec sections 4, 5, 8). */
 export function useSignupForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
   const block = useSignupBlock();
   const [fields, setFields] = useState(EMPTY_FIELDS);
   const [college, setCollege] = useState<CollegeOption | null>(null);
@@ -50,9 +47,8 @@ export function useSignupForm() {
   const [error, setError] = useState<string | null>(null);
   const [createdUser, setCreatedUser] = useState<User | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: signup,
-    onSuccess: ({ user }) => {
+  const mutation = useSignup({
+    onSuccess: (user) => {
       block.clear();
       setCreatedUser(user);
     },
@@ -66,12 +62,9 @@ export function useSignupForm() {
   // a signed-in visitor of /signup is sent away at once by the route guard.
   useEffect(() => {
     if (!createdUser) return;
-    const timer = window.setTimeout(() => {
-      queryClient.setQueryData(meQueryOptions.queryKey, { user: createdUser });
-      navigate("/dashboard", { replace: true });
-    }, SIGNUP_REDIRECT_MS);
+    const timer = window.setTimeout(() => enterApp(createdUser), SIGNUP_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [createdUser, navigate, queryClient]);
+  }, [createdUser, enterApp]);
 
   const strength = checkPasswordStrength(fields.password);
 

@@ -2,7 +2,7 @@ import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "@shared/api/chats";
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import type { MessageDraft } from "../hooks/use-send-message";
+import type { MessageDraft } from "../api/send-message";
 import { parseOfferPrice } from "../thread-messages";
 
 interface MessageComposerProps {
