@@ -1,5 +1,5 @@
 import type { CollegeOption } from "@shared/colleges";
-import X from "lucide-react/icons/x";
+import { X } from "lucide-react";
 import { useRef } from "react";
 import { inputClasses, labelClasses } from "../ui/text-field";
 import { CollegeListbox } from "./college-listbox";
