@@ -40,6 +40,11 @@ describe("the signup form", () => {
     await user.click(submit);
     expect(await screen.findByRole("alert")).toHaveTextContent("Name must be at least 2 characters");
     expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(screen.getByLabelText("Full Name")).toHaveFocus();
+    expect(screen.getByLabelText("Full Name")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Full Name")).toHaveAccessibleDescription(
+      "Name must be at least 2 characters",
+    );
 
     await user.type(screen.getByLabelText("Full Name"), "rjun");
     await user.click(submit);
@@ -49,14 +54,18 @@ describe("the signup form", () => {
     await user.type(screen.getByLabelText("Email Address"), "arjun@example.in");
     await user.click(submit);
     expect(await screen.findByRole("alert")).toHaveTextContent("Please select your city and college");
+    expect(screen.getByRole("combobox", { name: "City and College" })).toHaveFocus();
+    expect(screen.getByLabelText("Email Address")).not.toHaveAttribute("aria-invalid");
     expect(api.requests.filter((request) => request.path === "/api/auth/signup")).toEqual([]);
   });
 
-  it("strips the characters < > \" ' & as the person types", async () => {
+  it("strips the characters < > \" ' & and leading spaces as the person types, trailing ones on leaving", async () => {
     const user = userEvent.setup();
     signupApi();
     renderScreen(<SignupPage />, { path: "/signup" });
-    await user.type(screen.getByLabelText("Full Name"), "<A>rjun");
+    await user.type(screen.getByLabelText("Full Name"), " <A>rjun ");
+    expect(screen.getByLabelText("Full Name")).toHaveValue("Arjun ");
+    await user.tab();
     expect(screen.getByLabelText("Full Name")).toHaveValue("Arjun");
   });
 
@@ -70,6 +79,8 @@ describe("the signup form", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "An account with this email already exists. Please try logging in instead.",
     );
+    expect(screen.getByLabelText("Email Address")).toHaveFocus();
+    expect(screen.getByLabelText("Email Address")).toHaveAttribute("aria-invalid", "true");
     expect(api.requests.find((request) => request.path === "/api/auth/signup")?.body).toEqual({
       name: "Kavya Nair",
       email: "kavya@example.in",
