@@ -14,22 +14,39 @@ describe("the message composer", () => {
     expect(screen.getByLabelText("Offer price (₹)")).toHaveValue(null);
   });
 
-  it("sends nothing for an offer below ₹1 and says why on the field", async () => {
+  it("sends nothing for an offer that is not whole rupees of at least ₹1, and says why on the field", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
     render(<MessageComposer canOffer onSend={onSend} />);
     const offer = screen.getByLabelText("Offer price (₹)");
-    await user.type(offer, "0");
+    for (const value of ["0", "-5", "2.5", "1e3", "99999999999"]) {
+      await user.clear(offer);
+      await user.type(offer, value);
+      await user.click(screen.getByRole("button", { name: "Send Offer" }));
+      expect(offer).toHaveAttribute("aria-invalid", "true");
+    }
+    await user.clear(offer);
     await user.click(screen.getByRole("button", { name: "Send Offer" }));
     expect(onSend).not.toHaveBeenCalled();
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter an offer of at least ₹1 in whole rupees.",
-    );
-    expect(offer).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Please enter an offer of at least ₹1 in whole rupees.")).toBeVisible();
     expect(offer).toHaveAccessibleDescription("Please enter an offer of at least ₹1 in whole rupees.");
+    expect(offer).toHaveFocus();
 
     await user.type(offer, "5");
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Please enter an offer of at least ₹1 in whole rupees.")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Send Offer" }));
+    expect(onSend).toHaveBeenCalledWith({ type: "offer", offerPrice: 5 });
+  });
+
+  it("refuses a message with control characters in the shared rule's words", async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<MessageComposer canOffer={false} onSend={onSend} />);
+    const box = screen.getByRole("textbox", { name: "Type a message" });
+    await user.type(box, "Hello\u202Eevil{Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveAccessibleDescription(/A message cannot contain/);
   });
 
   it("sends a message with Enter, ignores a blank one, and has no offer row in a recruitment chat", async () => {
