@@ -19,6 +19,7 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
     recruitmentPurpose: null,
     lastMessage: "Is it still available?",
     lastSenderId: "u2",
+    abilities: { canSend: true, canOffer: true },
     updatedAt: "2026-11-20T10:00:00.000Z",
     ...overrides,
   };

@@ -120,7 +120,9 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
           </ul>
         )}
       </div>
-      <MessageComposer canOffer={chat.tab !== "recruitment"} onSend={(draft) => onSend(chatId, draft)} />
+      {chat.abilities.canSend ? (
+        <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
+      ) : null}
     </div>
   );
 }
