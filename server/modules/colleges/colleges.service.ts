@@ -5,6 +5,11 @@ import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../admin/audit.repository";
 import * as repo from "./colleges.repository";
 
+/** The directory grouped by city, for everyone, signed in or not. */
+export function listColleges(ctx: AppContext) {
+  return repo.listCollegesByCity(ctx.db);
+}
+
 /** Only the administrator edits the directory; everyone reads it. */
 export function canManageColleges(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
