@@ -6,7 +6,6 @@ import {
   chatsForTab,
   mergeMessage,
   type OutboxEntry,
-  parseOfferPrice,
 } from "./thread-messages";
 
 const ME = "me";
@@ -115,18 +114,5 @@ describe("chat list", () => {
     expect(chatSubject(chat({ tab: "recruitment", recruitmentPurpose: "Hackathon team" }))).toBe(
       "Hackathon team",
     );
-  });
-});
-
-describe("parseOfferPrice", () => {
-  it("accepts a whole number of rupees above 0", () => {
-    expect(parseOfferPrice("250")).toBe(250);
-    expect(parseOfferPrice(" 1 ")).toBe(1);
-  });
-
-  it("refuses anything else, so nothing is sent", () => {
-    for (const value of ["", " ", "0", "-5", "2.5", "1e3", "abc", "12abc", "99999999999"]) {
-      expect(parseOfferPrice(value)).toBeNull();
-    }
   });
 });

@@ -1,10 +1,25 @@
-import type { ThreadResponse } from "@shared/api/chats";
+import type { Message, SendMessageBody, ThreadResponse } from "@shared/api/chats";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { chatKeys, sendChatMessage } from "../api/chats-api";
-import { newClientId } from "../chat-format";
+import { apiFetch } from "../../../lib/api";
 import { retrySend } from "../send-retry";
 import { mergeMessage, type OutboxEntry } from "../thread-messages";
+import { chatKeys, chatPath } from "./chats-api";
+
+/** Safe to repeat with the same clientId: the server answers with the first copy. */
+export function sendChatMessage(chatId: string, body: SendMessageBody): Promise<{ message: Message }> {
+  return apiFetch(`${chatPath(chatId)}/messages`, { method: "POST", json: body });
+}
+
+/** Works outside secure contexts too (a plain-http address on a campus network has no randomUUID). */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export type MessageDraft = { type: "text"; text: string } | { type: "offer"; offerPrice: number };
 

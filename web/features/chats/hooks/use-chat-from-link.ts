@@ -1,9 +1,8 @@
-import { CHAT_MESSAGES, type ChatSummary } from "@shared/api/chats";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CHAT_MESSAGES } from "@shared/api/chats";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";
-import { chatKeys, openItemChat } from "../api/chats-api";
+import { useOpenItemChat } from "../api/open-item-chat";
 
 /** The server's own words when it refused for a reason the user can act on (own item, gone item). */
 function startErrorMessage(error: unknown): string {
@@ -15,22 +14,11 @@ function startErrorMessage(error: unknown): string {
  * /messages?userId=&itemId=: opens (or creates) the conversation about that item, then swaps
  * the address for ?chatId= so a reload or the back button does not repeat the request.
  */
-export function useOpenItemChat(sellerId: string | null, itemId: string | null) {
-  const queryClient = useQueryClient();
+export function useChatFromLink(sellerId: string | null, itemId: string | null) {
   const navigate = useNavigate();
   const startedFor = useRef<string | null>(null);
-  const { mutate, isError, error } = useMutation({
-    mutationFn: (target: { sellerId: string; itemId: string }) =>
-      openItemChat(target.sellerId, target.itemId),
-    onSuccess: ({ chat }) => {
-      // Listed at once, so its tab is selected before the list is fetched again.
-      queryClient.setQueryData<{ chats: ChatSummary[] }>(chatKeys.list, (list) =>
-        list && !list.chats.some((item) => item.id === chat.id) ? { chats: [chat, ...list.chats] } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-      void navigate(`/messages?chatId=${encodeURIComponent(chat.id)}`, { replace: true });
-    },
-    onError: (failure) => console.warn("Could not open the chat", failure),
+  const { mutate, isError, error } = useOpenItemChat({
+    onSuccess: (chat) => void navigate(`/messages?chatId=${encodeURIComponent(chat.id)}`, { replace: true }),
   });
 
   useEffect(() => {
