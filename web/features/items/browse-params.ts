@@ -1,6 +1,6 @@
 import { BROWSE_SORTS, type BrowseSort } from "@shared/api/items";
 import { CATEGORIES, type Category } from "@shared/constants";
-import type { BrowseFilters } from "./api/items-api";
+import type { BrowseFilters } from "./api/get-items";
 
 export const DEFAULT_CATEGORY = "all";
 export const DEFAULT_SORT: BrowseSort = "newest";

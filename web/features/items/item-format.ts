@@ -1,10 +1,6 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CATEGORIES, type Category } from "@shared/constants";
-
-/** "like new" -> "Like New": categories and conditions are stored lower-case and shown capitalised. */
-export function capitalise(value: string): string {
-  return value.replace(/\b\w/g, (letter) => letter.toUpperCase());
-}
+import { capitalise } from "../../lib/item-labels";
 
 export const CATEGORY_OPTIONS: { value: Category; label: string }[] = CATEGORIES.map((value) => ({
   value,

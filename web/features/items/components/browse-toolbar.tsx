@@ -3,7 +3,7 @@ import type { Category } from "@shared/constants";
 import { useId } from "react";
 import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import type { BrowseFilters } from "../api/items-api";
+import type { BrowseFilters } from "../api/get-items";
 import type { FilterChange } from "../browse-params";
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
 import { CollegeFilter } from "./college-filter";

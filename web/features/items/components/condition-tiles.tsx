@@ -1,7 +1,7 @@
 import { CONDITIONS, type Condition } from "@shared/constants";
 import { useId } from "react";
 import { labelClasses } from "../../../components/ui/text-field";
-import { capitalise } from "../item-format";
+import { capitalise } from "../../../lib/item-labels";
 
 const DESCRIPTIONS: Record<Condition, string> = {
   new: "Unused, as bought",

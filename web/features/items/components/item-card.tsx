@@ -2,10 +2,10 @@ import type { Item } from "@shared/api/items";
 import { formatPrice } from "@shared/validation/sell";
 import { useId } from "react";
 import { Link } from "react-router";
+import { ConditionBadge } from "../../../components/item-card/item-badges";
+import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatPostedDate } from "../item-format";
-import { ConditionBadge } from "./condition-badge";
-import { ItemThumbnail } from "./item-thumbnail";
 
 export type ViewMode = "grid" | "list";
 

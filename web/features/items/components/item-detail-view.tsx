@@ -2,14 +2,15 @@ import type { ItemDetailResponse } from "@shared/api/items";
 import { variantUrl } from "@shared/images";
 import { formatPrice } from "@shared/validation/sell";
 import { useState } from "react";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { Alert } from "../../../components/ui/alert";
+import { capitalise } from "../../../lib/item-labels";
 import { useSession } from "../../../lib/session";
-import { useFavouriteToggle } from "../hooks/use-item-actions";
-import { capitalise, formatPostedDate } from "../item-format";
-import { ConditionBadge, SoldBadge } from "./condition-badge";
+import { useToggleFavourite } from "../api/toggle-favourite";
+import { formatPostedDate } from "../item-format";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
-import { ImageUnavailable } from "./item-thumbnail";
 import { OwnerActions } from "./owner-actions";
 import { SellerCard } from "./seller-card";
 import { ShareButton } from "./share-button";
@@ -17,7 +18,7 @@ import { ShareButton } from "./share-button";
 export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   const { item, seller, isFavourite } = detail;
   const { user } = useSession();
-  const favourite = useFavouriteToggle(item.id);
+  const favourite = useToggleFavourite(item.id);
   const isOwner = user?.id === item.sellerId;
 
   return (

@@ -1,16 +1,17 @@
 import type { Item } from "@shared/api/items";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { useOwnItemActions } from "../../../components/own-item-actions/use-own-item-actions";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { useOwnerActions } from "../hooks/use-item-actions";
 
 const dangerButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60";
 
 /** The seller's own controls: Edit and Mark as Sold while listed; a sold item can only be deleted. */
 export function OwnerActions({ item }: { item: Item }) {
-  const actions = useOwnerActions(item.id);
-  const isBusy = actions.isMarkingSold || actions.isDeleting;
+  const navigate = useNavigate();
+  // Replace: Back should not lead to a page that no longer exists.
+  const actions = useOwnItemActions(item, { onDeleted: () => navigate("/buy", { replace: true }) });
   return (
     <section
       aria-labelledby="owner-heading"
@@ -30,7 +31,7 @@ export function OwnerActions({ item }: { item: Item }) {
             </Link>
             <button
               type="button"
-              disabled={isBusy}
+              disabled={actions.isBusy}
               onClick={actions.handleMarkSold}
               className={`${secondaryButton} flex-1`}
             >
@@ -40,7 +41,7 @@ export function OwnerActions({ item }: { item: Item }) {
         ) : null}
         <button
           type="button"
-          disabled={isBusy}
+          disabled={actions.isBusy}
           onClick={actions.handleDelete}
           className={`${dangerButton} flex-1`}
         >

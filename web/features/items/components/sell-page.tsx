@@ -8,7 +8,7 @@ import { PageLoading } from "../../../components/ui/page-loading";
 import { ApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { itemDetailQueryOptions } from "../api/items-api";
+import { itemDetailQueryOptions } from "../api/get-item";
 import { ItemNotFound } from "./item-not-found";
 import { SellForm } from "./sell-form";
 

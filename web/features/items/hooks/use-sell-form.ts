@@ -1,12 +1,12 @@
-import { type Item, type ItemDetailResponse, type ItemInput, ItemInputSchema } from "@shared/api/items";
+import { type Item, type ItemInput, ItemInputSchema } from "@shared/api/items";
 import { type Category, CONDITIONS, type Condition } from "@shared/constants";
 import { parsePrice, SELL_MESSAGES } from "@shared/validation/sell";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
-import { createItem, invalidateItemQueries, itemKeys, updateItem } from "../api/items-api";
+import { useCreateItem } from "../api/create-item";
+import { useUpdateItem } from "../api/update-item";
 import { useImageUpload } from "./use-image-upload";
 
 export interface SellFields {
@@ -75,28 +75,23 @@ function submitErrorMessage(error: unknown): string {
 export function useSellForm(item: Item | null) {
   const { user, isLoading: isSessionLoading } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState(() => (item ? fieldsFromItem(item) : EMPTY_FIELDS));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const image = useImageUpload(item?.productImage ?? null);
 
-  const save = useMutation({
-    mutationFn: (input: ItemInput) => (item ? updateItem(item.id, input) : createItem(input)),
-    onSuccess: (result) => {
+  const saveOptions = {
+    onSuccess: (result: { item: Item }) => {
       setFields(EMPTY_FIELDS);
       image.remove();
-      // The edited item's page shows the saved version at once instead of the cached old one.
-      queryClient.setQueryData<ItemDetailResponse>(itemKeys.detail(result.item.id), (old) =>
-        old ? { ...old, item: result.item } : old,
-      );
-      // Marks every list stale before navigating, so the next page asks the server afresh.
-      void invalidateItemQueries(queryClient);
       navigate(item ? `/item/${encodeURIComponent(result.item.id)}` : "/buy");
     },
-    onError: (error) => setFormError(submitErrorMessage(error)),
-  });
+    onError: (error: Error) => setFormError(submitErrorMessage(error)),
+  };
+  const create = useCreateItem(saveOptions);
+  const update = useUpdateItem(item?.id ?? "", saveOptions);
+  const save = item ? update : create;
 
   function changeField<K extends keyof SellFields>(name: K, value: SellFields[K]) {
     setFields((current) => ({ ...current, [name]: value }));

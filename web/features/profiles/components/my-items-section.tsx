@@ -1,16 +1,15 @@
 import type { Item } from "@shared/api/items";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { Link } from "react-router";
+import { useOwnItemActions } from "../../../components/own-item-actions/use-own-item-actions";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { useOwnItemActions } from "../hooks/use-own-item-actions";
 import { ProfileItemCard, ProfileItemGrid } from "./profile-item-card";
 
 const dangerButton =
   "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60";
 
-function MyItemCard({ ownerId, item }: { ownerId: string; item: Item }) {
-  const actions = useOwnItemActions(ownerId, item.id);
-  const isBusy = actions.isMarkingSold || actions.isDeleting;
+function MyItemCard({ item }: { item: Item }) {
+  const actions = useOwnItemActions(item);
   return (
     <ProfileItemCard item={item}>
       {(titleId) => (
@@ -27,7 +26,7 @@ function MyItemCard({ ownerId, item }: { ownerId: string; item: Item }) {
               <button
                 type="button"
                 aria-describedby={titleId}
-                disabled={isBusy}
+                disabled={actions.isBusy}
                 onClick={actions.handleMarkSold}
                 className={`${secondaryButton} flex-1 px-3 whitespace-nowrap`}
               >
@@ -38,7 +37,7 @@ function MyItemCard({ ownerId, item }: { ownerId: string; item: Item }) {
           <button
             type="button"
             aria-describedby={titleId}
-            disabled={isBusy}
+            disabled={actions.isBusy}
             onClick={actions.handleDelete}
             className={dangerButton}
           >
@@ -56,7 +55,7 @@ function MyItemCard({ ownerId, item }: { ownerId: string; item: Item }) {
 }
 
 /** 'My Posted Items' on one's own profile, with Post New Item and the seller's controls. */
-export function MyItemsSection({ ownerId, items }: { ownerId: string; items: Item[] }) {
+export function MyItemsSection({ items }: { items: Item[] }) {
   return (
     <section aria-labelledby="my-items-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,7 +73,7 @@ export function MyItemsSection({ ownerId, items }: { ownerId: string; items: Ite
       ) : (
         <ProfileItemGrid>
           {items.map((item) => (
-            <MyItemCard key={item.id} ownerId={ownerId} item={item} />
+            <MyItemCard key={item.id} item={item} />
           ))}
         </ProfileItemGrid>
       )}

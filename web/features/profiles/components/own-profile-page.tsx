@@ -4,7 +4,7 @@ import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
+import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
 import { FollowersDialog } from "./followers-dialog";
 import { MyItemsSection } from "./my-items-section";
@@ -65,7 +65,7 @@ export function OwnProfilePage() {
           )}
         </section>
         <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
-        <MyItemsSection ownerId={profile.id} items={items} />
+        <MyItemsSection items={items} />
         {isShowingFollowers ? (
           <FollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
         ) : null}

@@ -2,8 +2,8 @@ import type { Item } from "@shared/api/items";
 import { formatPrice } from "@shared/validation/sell";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { ConditionBadge, SoldBadge } from "../../items/components/condition-badge";
-import { ItemThumbnail } from "../../items/components/item-thumbnail";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 
 interface ProfileItemCardProps {
   item: Item;

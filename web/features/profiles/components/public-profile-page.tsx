@@ -5,8 +5,8 @@ import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
-import { useFollowToggle } from "../hooks/use-follow-toggle";
+import { useFollowUser } from "../api/follow-user";
+import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
 import { FollowersDialog } from "./followers-dialog";
 import { PostedItemsSection } from "./posted-items-section";
@@ -15,7 +15,7 @@ import { ProfileDetails } from "./profile-details";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-states";
 
 function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
-  const follow = useFollowToggle(userId);
+  const follow = useFollowUser(userId);
   return (
     <button
       type="button"

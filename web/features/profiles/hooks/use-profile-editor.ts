@@ -1,12 +1,9 @@
-import type { MeResponse, User } from "@shared/api/auth";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/api/items";
-import type { Profile, ProfileResponse } from "@shared/api/profiles";
+import type { Profile } from "@shared/api/profiles";
 import { SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";
-import { meQueryOptions } from "../../../lib/session";
-import { profileKeys, updateProfile, uploadProfilePhoto } from "../api/profiles-api";
+import { useUpdateProfile } from "../api/update-profile";
 
 export const PROFILE_SAVE_FAILED = "Failed to save your profile. Please try again.";
 
@@ -22,7 +19,6 @@ function messageOf(error: unknown): string {
  * logs a failed save, but a small message is shown too, or the person would think it worked.
  */
 export function useProfileEditor(profile: Profile, onSaved: () => void) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(profile.name);
   const [bio, setBio] = useState(profile.bio);
   /** The stored photo to keep (null once removed), and a newly chosen file if any. */
@@ -39,30 +35,8 @@ export function useProfileEditor(profile: Profile, onSaved: () => void) {
     return () => URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const profilePhoto = file ? (await uploadProfilePhoto(file)).url : keptPhoto;
-      return updateProfile({ name: name.trim(), bio: bio.trim(), profilePhoto });
-    },
-    onMutate: () => setSaveError(null),
-    onSuccess: async ({ user }: { user: User }) => {
-      queryClient.setQueryData<MeResponse>(meQueryOptions.queryKey, { user });
-      // Shown at once, so closing the form never flashes the old details before the refetch.
-      queryClient.setQueryData<ProfileResponse>(profileKeys.detail(user.id), (old) =>
-        old
-          ? {
-              ...old,
-              profile: { ...old.profile, name: user.name, bio: user.bio, profilePhoto: user.profilePhoto },
-            }
-          : old,
-      );
-      onSaved();
-      // Item cards and chats show the seller's name, so they are refreshed too.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["items"] }),
-      ]);
-    },
+  const save = useUpdateProfile({
+    onSuccess: onSaved,
     onError: (error) => {
       console.warn("Profile save failed", error);
       setSaveError(messageOf(error));
@@ -93,7 +67,8 @@ export function useProfileEditor(profile: Profile, onSaved: () => void) {
     const message = validateName(name);
     setNameError(message);
     if (message || photoError || save.isPending) return;
-    save.mutate();
+    setSaveError(null);
+    save.mutate({ name: name.trim(), bio: bio.trim(), profilePhoto: keptPhoto, photoFile: file });
   }
 
   return {
