@@ -14,18 +14,6 @@ export const SORT_OPTIONS: { value: BrowseSort; label: string }[] = [
   { value: "price-high", label: "Price: High to Low" },
 ];
 
-const postedDateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-
-/** "23 Nov 2026"; an unreadable date shows nothing rather than "Invalid Date". */
-export function formatPostedDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : postedDateFormat.format(date);
-}
-
 /** Where "Message Seller" and "Contact Seller" lead: the messages page opens or creates the chat. */
 export function messageSellerPath(sellerId: string, itemId: string): string {
   const params = new URLSearchParams({ userId: sellerId, itemId });

@@ -2,7 +2,7 @@ import { XIcon } from "lucide-react";
 import { useRef } from "react";
 import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
 import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { inputClasses, labelClasses } from "../../../components/ui/field";
 
 interface CollegeFilterProps {
   /** The chosen college; empty for every college. */

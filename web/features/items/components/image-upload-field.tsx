@@ -1,6 +1,6 @@
 import { ImageIcon, XIcon } from "lucide-react";
 import { type ChangeEvent, useId } from "react";
-import { labelClasses } from "../../../components/ui/text-field";
+import { labelClasses } from "../../../components/ui/field";
 import type { ImageUploadState } from "../hooks/use-image-upload";
 
 interface ImageUploadFieldProps {

@@ -1,11 +1,10 @@
 import type { Item } from "@shared/api/items";
-import { formatPrice } from "@shared/validation/sell";
 import { useId } from "react";
 import { Link } from "react-router";
 import { ConditionBadge } from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { formatPostedDate } from "../item-format";
+import { formatDate, formatRupees } from "../../../lib/format";
 
 export type ViewMode = "grid" | "list";
 
@@ -43,7 +42,7 @@ export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
           <ConditionBadge condition={item.condition} />
         </div>
         <p className="truncate text-sm text-slate-600">{item.type}</p>
-        <p className="text-lg font-bold text-indigo-700">{formatPrice(item.price)}</p>
+        <p className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</p>
         <dl className="space-y-0.5 text-xs text-slate-600">
           <div className="flex gap-1">
             <dt className="sr-only">Seller's college</dt>
@@ -52,7 +51,7 @@ export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
           <div className="flex gap-1">
             <dt>Posted</dt>
             <dd>
-              <time dateTime={item.createdAt}>{formatPostedDate(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </dd>
           </div>
         </dl>

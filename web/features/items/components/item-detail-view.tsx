@@ -1,14 +1,13 @@
 import type { ItemDetailResponse } from "@shared/api/items";
 import { variantUrl } from "@shared/images";
-import { formatPrice } from "@shared/validation/sell";
 import { useState } from "react";
 import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { Alert } from "../../../components/ui/alert";
+import { formatDate, formatRupees } from "../../../lib/format";
 import { capitalise } from "../../../lib/item-labels";
 import { useSession } from "../../../lib/session";
 import { useToggleFavourite } from "../api/toggle-favourite";
-import { formatPostedDate } from "../item-format";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
 import { OwnerActions } from "./owner-actions";
@@ -35,7 +34,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
             {item.productName}
           </h1>
           <p className="mt-1 text-slate-600">{item.type}</p>
-          <p className="mt-3 text-3xl font-bold text-indigo-700">{formatPrice(item.price)}</p>
+          <p className="mt-3 text-3xl font-bold text-indigo-700">{formatRupees(item.price)}</p>
         </header>
 
         <div className="flex flex-wrap items-start gap-2">
@@ -52,7 +51,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
           <div>
             <dt className="text-slate-500">Posted</dt>
             <dd className="font-medium text-slate-900">
-              <time dateTime={item.createdAt}>{formatPostedDate(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </dd>
           </div>
           <div className="col-span-2">

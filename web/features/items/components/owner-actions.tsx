@@ -53,6 +53,7 @@ export function OwnerActions({ item }: { item: Item }) {
           {actions.error}
         </Alert>
       ) : null}
+      {actions.confirmDialog}
     </section>
   );
 }

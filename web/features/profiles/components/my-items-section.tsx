@@ -48,6 +48,7 @@ function MyItemCard({ item }: { item: Item }) {
               {actions.error}
             </p>
           ) : null}
+          {actions.confirmDialog}
         </>
       )}
     </ProfileItemCard>
