@@ -128,3 +128,35 @@ it("shows one message at a time, in field order, when asked to", async () => {
   expect(screen.getByText("Please enter a valid email")).toBeVisible();
   expect(screen.getByRole("textbox", { name: "Email" })).toHaveFocus();
 });
+
+it("clears a server error when the next submit goes through", async () => {
+  const user = userEvent.setup();
+  const onSubmit = vi
+    .fn()
+    .mockRejectedValueOnce(new ApiError(409, "email_in_use", "This email is already registered"))
+    .mockRejectedValueOnce(new ApiError(503, "unavailable", "Try again later"))
+    .mockResolvedValueOnce(undefined);
+  render(<SignupForm onSubmit={onSubmit} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByText("This email is already registered")).toBeVisible();
+
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Try again later");
+  expect(screen.queryByText("This email is already registered")).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(onSubmit).toHaveBeenCalledTimes(3);
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  expect(screen.getByRole("textbox", { name: "Email" })).not.toHaveAttribute("aria-invalid");
+});
+
+it("shows a message for an error that is not the server's", async () => {
+  const user = userEvent.setup();
+  render(<SignupForm onSubmit={() => Promise.reject(new TypeError("boom"))} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong.");
+});

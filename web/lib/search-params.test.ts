@@ -19,7 +19,12 @@ describe("readString", () => {
     expect(readString(params(""), "search", { fallback: "all" })).toBe("all");
   });
 
-  it("cuts to the longest length allowed", () => {
+  it("keeps the spaces when asked to", () => {
+    expect(readString(params("date=%202026-11-24"), "date", { trim: false })).toBe(" 2026-11-24");
+  });
+
+  it("cuts to the longest length allowed, after trimming", () => {
+    expect(readString(params(`search=%20%20${"a".repeat(5)}`), "search", { maxLength: 3 })).toBe("aaa");
     expect(readString(params(`search=${"a".repeat(150)}`), "search", { maxLength: 100 })).toHaveLength(100);
   });
 
@@ -35,6 +40,7 @@ describe("readKept", () => {
     expect(readKept(params(""), "college", "IIT Delhi")).toBe("IIT Delhi");
     expect(readKept(params("college="), "college", "IIT Delhi")).toBe("");
     expect(readKept(params("college=%20NIT%20Trichy"), "college", "IIT Delhi")).toBe("NIT Trichy");
+    expect(readKept(params("college=%20NIT"), "college", "IIT Delhi", { trim: false })).toBe(" NIT");
   });
 });
 

@@ -6,15 +6,24 @@
 
 type Params = Pick<URLSearchParams, "get" | "has">;
 
-/** A trimmed string, cut to `maxLength`; `fallback` when absent or when `accept` refuses it. */
+/**
+ * A string (trimmed unless `trim: false`), cut to `maxLength`; `fallback` when the key is absent
+ * or when `accept` refuses the value.
+ */
 export function readString(
   params: Params,
   key: string,
-  options: { maxLength?: number; fallback?: string; accept?: (value: string) => boolean } = {},
+  options: {
+    maxLength?: number;
+    fallback?: string;
+    trim?: boolean;
+    accept?: (value: string) => boolean;
+  } = {},
 ): string {
-  const { maxLength, fallback = "", accept } = options;
-  const value = (params.get(key) ?? "").trim().slice(0, maxLength);
-  if (!params.has(key)) return fallback;
+  const { maxLength, fallback = "", trim = true, accept } = options;
+  const raw = params.get(key);
+  if (raw === null) return fallback;
+  const value = (trim ? raw.trim() : raw).slice(0, maxLength);
   return accept && !accept(value) ? fallback : value;
 }
 
@@ -22,8 +31,15 @@ export function readString(
  * A value whose absence means something: without the key, `whenAbsent` (e.g. the student's own
  * college); with it, even empty, what it holds (e.g. '' for every college, a choice they made).
  */
-export function readKept(params: Params, key: string, whenAbsent: string): string {
-  return params.has(key) ? (params.get(key) ?? "").trim() : whenAbsent;
+export function readKept(
+  params: Params,
+  key: string,
+  whenAbsent: string,
+  options: { trim?: boolean } = {},
+): string {
+  const raw = params.get(key);
+  if (raw === null) return whenAbsent;
+  return options.trim === false ? raw : raw.trim();
 }
 
 /** One of `values`, or `fallback` for anything else. */

@@ -86,3 +86,27 @@ it("uses the caller's labels", async () => {
   expect(screen.getByRole("button", { name: "Keep" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
 });
+
+function Unmountable({ onAnswer }: { onAnswer: (isConfirmed: boolean) => void }) {
+  const { confirm, confirmDialog } = useConfirm();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => onAnswer(await confirm({ message: MESSAGE, confirmLabel: "Yes" }))}
+      >
+        Ask
+      </button>
+      {confirmDialog}
+    </>
+  );
+}
+
+it("answers no when the screen that asked goes away, so nothing waits for ever", async () => {
+  const user = userEvent.setup();
+  const onAnswer = vi.fn();
+  const { unmount } = render(<Unmountable onAnswer={onAnswer} />);
+  await user.click(screen.getByRole("button", { name: "Ask" }));
+  unmount();
+  await vi.waitFor(() => expect(onAnswer).toHaveBeenCalledWith(false));
+});

@@ -80,3 +80,22 @@ it("gives focus back to the opener when the parent unmounts it", async () => {
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(opener).toHaveFocus();
 });
+
+it("closes on a click on the backdrop but not on a click inside", async () => {
+  const user = userEvent.setup();
+  const onClose = vi.fn();
+  render(<Opener onClose={onClose} />);
+  await user.click(screen.getByRole("button", { name: "Edit user" }));
+  await user.click(screen.getByRole("textbox", { name: "Name" }));
+  expect(onClose).not.toHaveBeenCalled();
+  // A click on the backdrop lands on the <dialog> element itself, outside its content box.
+  await user.click(screen.getByRole("dialog"));
+  expect(onClose).toHaveBeenCalledOnce();
+});
+
+it("starts with focus on the first control", async () => {
+  const user = userEvent.setup();
+  render(<Opener />);
+  await user.click(screen.getByRole("button", { name: "Edit user" }));
+  expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus();
+});

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
+import { MemoryRouter, useLocation, useSearchParams } from "react-router";
 import { expect, it } from "vitest";
 import { type TabItem, Tabs } from "./tabs";
 
@@ -84,4 +85,51 @@ it("points every tab at a shared panel, or only the selected tab at its own pane
   render(<ChatLikeTabs panelId={(id) => `panel-${id}`} />);
   expect(screen.getByRole("tab", { name: "Buying" })).toHaveAttribute("aria-controls", "panel-buying");
   expect(screen.getByRole("tab", { name: "Recruitment" })).not.toHaveAttribute("aria-controls");
+});
+
+const SECTIONS: TabItem<"events" | "users" | "audit">[] = [
+  { id: "events", label: "Events & Hackathons" },
+  { id: "users", label: "Users Management" },
+  { id: "audit", label: "Audit Log" },
+];
+
+function AddressTabs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = SECTIONS.find((tab) => tab.id === searchParams.get("tab"))?.id ?? "events";
+  return (
+    <>
+      <Tabs
+        label="Admin sections"
+        tabs={SECTIONS}
+        selected={selected}
+        onSelect={(id) => setSearchParams({ tab: id }, { replace: true })}
+        tabId={(id) => `admin-tab-${id}`}
+        panelId={(id) => `admin-panel-${id}`}
+      />
+      <div role="tabpanel" id={`admin-panel-${selected}`} aria-labelledby={`admin-tab-${selected}`} />
+      <Location />
+    </>
+  );
+}
+
+function Location() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+it("works as well when the address holds the selected tab", async () => {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={["/admin?tab=users"]}>
+      <AddressTabs />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole("tab", { name: "Users Management" })).toHaveAttribute("aria-selected", "true");
+  expect(screen.getByRole("tabpanel", { name: "Users Management" })).toBeInTheDocument();
+  await user.tab();
+  await user.keyboard("{ArrowRight}");
+  expect(screen.getByRole("tab", { name: "Audit Log" })).toHaveFocus();
+  expect(screen.getByRole("status", { name: "Address" })).toHaveTextContent("?tab=audit");
+  await user.keyboard("{Home}");
+  expect(screen.getByRole("tab", { name: "Events & Hackathons" })).toHaveFocus();
+  expect(screen.getByRole("status", { name: "Address" })).toHaveTextContent("?tab=events");
 });
