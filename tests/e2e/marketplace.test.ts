@@ -76,6 +76,17 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
     expect(await buyer.page.getByRole("dialog").count()).toBe(0);
     expect(buyer.errors).toEqual([]);
 
+    // The seller marks it sold from their profile, answering the page's own confirmation.
+    await seller.page.goto("/profile");
+    const card = seller.page.getByRole("article", { name: productName });
+    await card.getByRole("button", { name: "Mark as Sold" }).click();
+    const confirmation = seller.page.getByRole("dialog", { name: "Please confirm" });
+    await confirmation.getByText("Mark this item as sold? This will hide it from marketplace.").waitFor();
+    await confirmation.getByRole("button", { name: "Mark as Sold" }).click();
+    await card.getByText("Sold", { exact: true }).waitFor();
+    expect(await card.getByRole("button", { name: "Mark as Sold" }).count()).toBe(0);
+    expect(seller.errors).toEqual([]);
+
     await seller.context.close();
     await buyer.context.close();
   });

@@ -18,7 +18,7 @@ export function parseBrowseFilters(params: URLSearchParams, defaultCollege: stri
   return {
     search: readString(params, "search"),
     category: readEnum(params, "category", CATEGORIES, DEFAULT_CATEGORY),
-    college: readKept(params, "college", defaultCollege),
+    college: readKept(params, "college", defaultCollege, { trim: false }),
     sort: readEnum(params, "sort", BROWSE_SORTS, DEFAULT_SORT),
     page: readInt(params, "page", { min: 1, fallback: 1 }),
   };
