@@ -4,10 +4,13 @@ import {
   AdminRecruitmentResponseSchema,
 } from "@shared/api/admin";
 import { CreateEventBodySchema, EventListResponseSchema, EventSchema } from "@shared/api/events";
+import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/api/recruitment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import * as items from "../items/items.service";
+import * as recruitment from "../recruitment/recruitment.service";
 import * as content from "./admin-content.service";
 import { adminErrors, IdParams } from "./admin-users.routes";
 
@@ -56,7 +59,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminItemsResponseSchema, ...adminErrors },
     },
-    handler: async (request) => content.listActiveItems(ctx, request.query.page),
+    handler: async (request) => items.listActiveItems(ctx, requireUser(request), request.query.page),
   });
 
   app.delete("/items/:id", {
@@ -68,7 +71,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await content.adminDeleteItem(ctx, requireUser(request), request.params.id);
+      await items.removeItem(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -81,7 +84,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminRecruitmentResponseSchema, ...adminErrors },
     },
-    handler: async (request) => content.listRecruitment(ctx, request.query.page),
+    handler: async (request) =>
+      recruitment.listActivePosts(ctx, requireUser(request), {
+        page: request.query.page,
+        pageSize: ADMIN_RECRUITMENT_PAGE_SIZE,
+      }),
   });
 
   app.delete("/recruitment-posts/:id", {
@@ -93,7 +100,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await content.adminDeleteRecruitment(ctx, requireUser(request), request.params.id);
+      await recruitment.removePost(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

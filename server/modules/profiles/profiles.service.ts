@@ -6,6 +6,7 @@ import { follows, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { toItemDto } from "../items/items.mapper";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
+import { canFollowUser, profileAbilities } from "./profiles.policy";
 import * as repo from "./profiles.repository";
 
 const userNotFound = () => new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
@@ -31,10 +32,11 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
       profilePhoto: person.profilePhoto,
       isVerified: person.emailVerified,
       counts,
+      abilities: profileAbilities(viewer, person),
     },
     isFollowing: following,
     isOwn,
-    items: rows.map(toItemDto),
+    items: rows.map((row) => toItemDto(row, viewer)),
   };
 }
 
@@ -70,7 +72,8 @@ export async function updateProfile(
 }
 
 export async function setFollowing(ctx: AppContext, follower: UserRow, followeeId: string, isOn: boolean) {
-  if (follower.id === followeeId) throw new AppError("invalid_input", SETTINGS_MESSAGES.cannotFollowSelf);
+  if (!canFollowUser(follower, { id: followeeId }))
+    throw new AppError("invalid_input", SETTINGS_MESSAGES.cannotFollowSelf);
   const followee = await repo.findActiveUser(ctx.db, followeeId);
   if (!followee || followee.role === "admin") throw userNotFound();
   if (isOn) {
