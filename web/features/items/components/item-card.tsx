@@ -11,12 +11,10 @@ export type ViewMode = "grid" | "list";
 interface ItemCardProps {
   item: Item;
   view: ViewMode;
-  /** A student cannot contact themselves, so their own cards have no Contact Seller. */
-  isOwn: boolean;
   onContact: (item: Item) => void;
 }
 
-export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
+export function ItemCard({ item, view, onContact }: ItemCardProps) {
   const titleId = useId();
   const isList = view === "list";
   return (
@@ -63,7 +61,8 @@ export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
           >
             See Details
           </Link>
-          {isOwn ? (
+          {/* A student cannot contact themselves, so their own cards say so instead. */}
+          {!item.abilities.canContact ? (
             <p className="flex min-h-11 items-center justify-center text-xs font-medium text-slate-500 sm:flex-1">
               Your listing
             </p>

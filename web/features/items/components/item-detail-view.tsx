@@ -6,7 +6,6 @@ import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { Alert } from "../../../components/ui/alert";
 import { formatDate, formatRupees } from "../../../lib/format";
 import { capitalise } from "../../../lib/item-labels";
-import { useSession } from "../../../lib/session";
 import { useToggleFavourite } from "../api/toggle-favourite";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
@@ -16,9 +15,8 @@ import { ShareButton } from "./share-button";
 
 export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   const { item, seller, isFavourite } = detail;
-  const { user } = useSession();
   const favourite = useToggleFavourite(item.id);
-  const isOwner = user?.id === item.sellerId;
+  const { abilities } = item;
 
   return (
     <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
@@ -38,7 +36,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
         </header>
 
         <div className="flex flex-wrap items-start gap-2">
-          {isOwner ? null : <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />}
+          {abilities.canFavourite ? (
+            <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />
+          ) : null}
           <ShareButton title={item.productName} />
         </div>
         {favourite.error ? <Alert tone="error">{favourite.error}</Alert> : null}
@@ -71,9 +71,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
 
         <SellerCard seller={seller} />
 
-        {isOwner ? (
+        {abilities.canDelete ? (
           <OwnerActions item={item} />
-        ) : item.isActive ? (
+        ) : abilities.canContact && item.isActive ? (
           <ContactSellerSection item={item} />
         ) : (
           <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">This item has been sold.</p>

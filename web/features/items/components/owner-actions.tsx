@@ -7,7 +7,7 @@ import { secondaryButton } from "../../../components/ui/button-styles";
 const dangerButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60";
 
-/** The seller's own controls: Edit and Mark as Sold while listed; a sold item can only be deleted. */
+/** The seller's own controls, as the server allows them: Edit and Mark as Sold while listed, Delete always. */
 export function OwnerActions({ item }: { item: Item }) {
   const navigate = useNavigate();
   // Replace: Back should not lead to a page that no longer exists.
@@ -24,29 +24,31 @@ export function OwnerActions({ item }: { item: Item }) {
         {item.isActive ? "Buyers can see this item." : "This item is sold and hidden from the marketplace."}
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        {item.isActive ? (
-          <>
-            <Link to={`/sell?edit=${encodeURIComponent(item.id)}`} className={`${secondaryButton} flex-1`}>
-              Edit
-            </Link>
-            <button
-              type="button"
-              disabled={actions.isBusy}
-              onClick={actions.handleMarkSold}
-              className={`${secondaryButton} flex-1`}
-            >
-              {actions.isMarkingSold ? "Marking as Sold..." : "Mark as Sold"}
-            </button>
-          </>
+        {item.abilities.canEdit ? (
+          <Link to={`/sell?edit=${encodeURIComponent(item.id)}`} className={`${secondaryButton} flex-1`}>
+            Edit
+          </Link>
         ) : null}
-        <button
-          type="button"
-          disabled={actions.isBusy}
-          onClick={actions.handleDelete}
-          className={`${dangerButton} flex-1`}
-        >
-          {actions.isDeleting ? "Deleting..." : "Delete"}
-        </button>
+        {item.abilities.canMarkSold ? (
+          <button
+            type="button"
+            disabled={actions.isBusy}
+            onClick={actions.handleMarkSold}
+            className={`${secondaryButton} flex-1`}
+          >
+            {actions.isMarkingSold ? "Marking as Sold..." : "Mark as Sold"}
+          </button>
+        ) : null}
+        {item.abilities.canDelete ? (
+          <button
+            type="button"
+            disabled={actions.isBusy}
+            onClick={actions.handleDelete}
+            className={`${dangerButton} flex-1`}
+          >
+            {actions.isDeleting ? "Deleting..." : "Delete"}
+          </button>
+        ) : null}
       </div>
       {actions.error ? (
         <Alert tone="error" className="mt-3">

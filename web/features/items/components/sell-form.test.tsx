@@ -11,7 +11,7 @@ import { SellForm } from "./sell-form";
 
 const seller = { id: "seller-1", name: "Asha Rao", mobile: "9876543210", role: "student" } as User;
 
-const item = {
+const item: Item = {
   id: "item-1",
   sellerId: seller.id,
   sellerName: seller.name,
@@ -29,7 +29,8 @@ const item = {
   isSold: false,
   createdAt: "2026-11-20T10:00:00.000Z",
   soldAt: null,
-} as Item;
+  abilities: { canEdit: true, canMarkSold: true, canDelete: true, canContact: false, canFavourite: false },
+};
 
 let fetchMock: ReturnType<typeof vi.fn>;
 

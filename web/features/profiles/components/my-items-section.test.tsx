@@ -10,6 +10,15 @@ import { profileQueryOptions } from "../api/get-profile";
 import { MyItemsSection } from "./my-items-section";
 
 const SELLER_ID = "seller-1";
+/** What the server allows the seller on a listed item, and once it is sold. */
+const SELLER_ABILITIES = {
+  canEdit: true,
+  canMarkSold: true,
+  canDelete: true,
+  canContact: false,
+  canFavourite: false,
+};
+const SOLD_ABILITIES = { ...SELLER_ABILITIES, canEdit: false, canMarkSold: false };
 
 function buildItem(overrides: Partial<Item> = {}): Item {
   return {
@@ -30,8 +39,9 @@ function buildItem(overrides: Partial<Item> = {}): Item {
     isSold: false,
     createdAt: "2026-11-20T10:00:00.000Z",
     soldAt: null,
+    abilities: SELLER_ABILITIES,
     ...overrides,
-  } as Item;
+  };
 }
 
 function buildProfile(items: Item[]): ProfileResponse {
@@ -47,11 +57,12 @@ function buildProfile(items: Item[]): ProfileResponse {
       profilePhoto: null,
       isVerified: true,
       counts: { items: items.length, followers: 0, following: 0 },
+      abilities: { canEdit: true, canFollow: false },
     },
     isFollowing: false,
     isOwn: true,
     items,
-  } as ProfileResponse;
+  };
 }
 
 /** The seller's grid as /profile shows it: read from the profile query the actions update. */
@@ -71,7 +82,12 @@ function serve(state: { items: Item[] }) {
     const method = init.method ?? "GET";
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
     if (method === "POST" && url.endsWith("/sold")) {
-      state.items = state.items.map((item) => ({ ...item, isActive: false, isSold: true }));
+      state.items = state.items.map((item) => ({
+        ...item,
+        isActive: false,
+        isSold: true,
+        abilities: SOLD_ABILITIES,
+      }));
       return json({ item: state.items[0] });
     }
     if (method === "DELETE") {
@@ -137,7 +153,7 @@ it("marks the item sold once confirmed: the card then offers Delete only", async
 
 it("deletes the item once confirmed: it leaves the grid and the count", async () => {
   const user = userEvent.setup();
-  renderGrid([buildItem({ isActive: false, isSold: true })]);
+  renderGrid([buildItem({ isActive: false, isSold: true, abilities: SOLD_ABILITIES })]);
   expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
   await user.click(screen.getByRole("button", { name: "Delete" }));
 

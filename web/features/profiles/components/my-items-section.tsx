@@ -14,35 +14,37 @@ function MyItemCard({ item }: { item: Item }) {
     <ProfileItemCard item={item}>
       {(titleId) => (
         <>
-          {item.isActive ? (
-            <>
-              <Link
-                to={`/sell?edit=${encodeURIComponent(item.id)}`}
-                aria-describedby={titleId}
-                className={`${secondaryButton} flex-1 px-3`}
-              >
-                Edit
-              </Link>
-              <button
-                type="button"
-                aria-describedby={titleId}
-                disabled={actions.isBusy}
-                onClick={actions.handleMarkSold}
-                className={`${secondaryButton} flex-1 px-3 whitespace-nowrap`}
-              >
-                {actions.isMarkingSold ? "Marking..." : "Mark as Sold"}
-              </button>
-            </>
+          {item.abilities.canEdit ? (
+            <Link
+              to={`/sell?edit=${encodeURIComponent(item.id)}`}
+              aria-describedby={titleId}
+              className={`${secondaryButton} flex-1 px-3`}
+            >
+              Edit
+            </Link>
           ) : null}
-          <button
-            type="button"
-            aria-describedby={titleId}
-            disabled={actions.isBusy}
-            onClick={actions.handleDelete}
-            className={dangerButton}
-          >
-            {actions.isDeleting ? "Deleting..." : "Delete"}
-          </button>
+          {item.abilities.canMarkSold ? (
+            <button
+              type="button"
+              aria-describedby={titleId}
+              disabled={actions.isBusy}
+              onClick={actions.handleMarkSold}
+              className={`${secondaryButton} flex-1 px-3 whitespace-nowrap`}
+            >
+              {actions.isMarkingSold ? "Marking..." : "Mark as Sold"}
+            </button>
+          ) : null}
+          {item.abilities.canDelete ? (
+            <button
+              type="button"
+              aria-describedby={titleId}
+              disabled={actions.isBusy}
+              onClick={actions.handleDelete}
+              className={dangerButton}
+            >
+              {actions.isDeleting ? "Deleting..." : "Delete"}
+            </button>
+          ) : null}
           {actions.error ? (
             <p role="alert" className="w-full text-sm text-red-700">
               {actions.error}

@@ -52,14 +52,16 @@ export function OwnProfilePage() {
             <ProfileDetails
               profile={profile}
               actions={
-                <button
-                  ref={editButton}
-                  type="button"
-                  onClick={() => setIsEditing(true)}
-                  className={secondaryButton}
-                >
-                  Edit Profile
-                </button>
+                profile.abilities.canEdit ? (
+                  <button
+                    ref={editButton}
+                    type="button"
+                    onClick={() => setIsEditing(true)}
+                    className={secondaryButton}
+                  >
+                    Edit Profile
+                  </button>
+                ) : null
               }
             />
           )}
