@@ -1,37 +1,21 @@
-import type { ItemDetailResponse } from "@shared/api/items";
+import type { ItemAbilities, ItemDetailResponse } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
+import {
+  BUYER_ABILITIES,
+  buildItemResponse,
+  SELLER_ABILITIES,
+  SOLD_SELLER_ABILITIES,
+} from "../../../../tests/factories/item-responses";
 import { ItemDetailView } from "./item-detail-view";
 
-const SELLER = { canEdit: true, canMarkSold: true, canDelete: true, canContact: false, canFavourite: false };
-const BUYER = { canEdit: false, canMarkSold: false, canDelete: false, canContact: true, canFavourite: true };
-
-function buildDetail(abilities: ItemDetailResponse["item"]["abilities"]): ItemDetailResponse {
+function buildDetail(abilities: ItemAbilities): ItemDetailResponse {
   return {
-    item: {
-      id: "item-1",
-      sellerId: "seller-1",
-      sellerName: "Asha Rao",
-      sellerCollege: "IIT Bombay",
-      productName: "Desk Lamp",
-      productImage: "/api/files/images/lamp.webp",
-      type: "Lamp",
-      price: 125000,
-      category: "other",
-      condition: "like new",
-      description: "",
-      showMobileNumber: false,
-      sellerMobile: "",
-      isActive: true,
-      isSold: false,
-      createdAt: "2026-11-20T20:00:00.000Z",
-      soldAt: null,
-      abilities,
-    },
+    item: buildItemResponse({ price: 125000, createdAt: "2026-11-20T20:00:00.000Z", abilities }),
     seller: { id: "seller-1", name: "Asha Rao", college: "IIT Bombay", isVerified: true, followers: 1 },
     isFavourite: false,
   };
@@ -60,14 +44,14 @@ afterEach(() => {
 });
 
 it("shows the price in rupees and the date on the campus calendar", () => {
-  renderDetail(buildDetail(BUYER));
+  renderDetail(buildDetail(BUYER_ABILITIES));
   expect(screen.getByText("₹1,25,000")).toBeInTheDocument();
   // 20:00 UTC is already the next day in India.
   expect(screen.getByText("21 Nov 2026")).toBeInTheDocument();
 });
 
 it("offers a buyer the favourite and the way to the seller, and no seller controls", () => {
-  renderDetail(buildDetail(BUYER));
+  renderDetail(buildDetail(BUYER_ABILITIES));
   expect(screen.getByRole("button", { name: "Add to favourites" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Contact Seller" })).toBeInTheDocument();
   expect(screen.queryByRole("heading", { name: "Manage your listing" })).not.toBeInTheDocument();
@@ -76,7 +60,7 @@ it("offers a buyer the favourite and the way to the seller, and no seller contro
 
 it("offers the seller what the server allows, and deleting after the confirmation goes back to browsing", async () => {
   const user = userEvent.setup();
-  renderDetail(buildDetail(SELLER));
+  renderDetail(buildDetail(SELLER_ABILITIES));
   expect(screen.queryByRole("button", { name: "Add to favourites" })).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Contact Seller" })).not.toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/sell?edit=item-1");
@@ -92,7 +76,7 @@ it("offers the seller what the server allows, and deleting after the confirmatio
 });
 
 it("leaves a sold item to its seller to delete only", () => {
-  renderDetail(buildDetail({ ...SELLER, canEdit: false, canMarkSold: false }));
+  renderDetail(buildDetail(SOLD_SELLER_ABILITIES));
   expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();

@@ -6,31 +6,13 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { buildItemResponse } from "../../../../tests/factories/item-responses";
 import { meQueryOptions } from "../../../lib/session";
 import { SellForm } from "./sell-form";
 
 const seller = { id: "seller-1", name: "Asha Rao", mobile: "9876543210", role: "student" } as User;
 
-const item: Item = {
-  id: "item-1",
-  sellerId: seller.id,
-  sellerName: seller.name,
-  sellerCollege: "IIT Bombay",
-  productName: "Desk Lamp",
-  productImage: "/api/files/images/lamp.webp",
-  type: "Lamp",
-  price: 450,
-  category: "other",
-  condition: "used",
-  description: "",
-  showMobileNumber: false,
-  sellerMobile: "",
-  isActive: true,
-  isSold: false,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  soldAt: null,
-  abilities: { canEdit: true, canMarkSold: true, canDelete: true, canContact: false, canFavourite: false },
-};
+const item = buildItemResponse({ sellerId: seller.id });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -67,6 +49,7 @@ it("shows the server's messages under the fields and focuses the first one, send
   await user.type(screen.getByRole("textbox", { name: "Price (₹)" }), "12.50");
   await user.click(screen.getByRole("button", { name: "Post Item for Sale" }));
 
+  await screen.findByText(SELL_MESSAGES.productNameRequired);
   const name = screen.getByRole("textbox", { name: "Product Name" });
   await vi.waitFor(() => expect(name).toHaveFocus());
   expect(name).toHaveAttribute("aria-invalid", "true");

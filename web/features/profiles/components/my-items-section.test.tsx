@@ -6,43 +6,12 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
+import { buildItemResponse, SOLD_SELLER_ABILITIES } from "../../../../tests/factories/item-responses";
 import { profileQueryOptions } from "../api/get-profile";
 import { MyItemsSection } from "./my-items-section";
 
 const SELLER_ID = "seller-1";
-/** What the server allows the seller on a listed item, and once it is sold. */
-const SELLER_ABILITIES = {
-  canEdit: true,
-  canMarkSold: true,
-  canDelete: true,
-  canContact: false,
-  canFavourite: false,
-};
-const SOLD_ABILITIES = { ...SELLER_ABILITIES, canEdit: false, canMarkSold: false };
-
-function buildItem(overrides: Partial<Item> = {}): Item {
-  return {
-    id: "item-1",
-    sellerId: SELLER_ID,
-    sellerName: "Asha Rao",
-    sellerCollege: "IIT Bombay",
-    productName: "Desk Lamp",
-    productImage: "/api/files/images/lamp.webp",
-    type: "Lamp",
-    price: 450,
-    category: "other",
-    condition: "used",
-    description: "",
-    showMobileNumber: false,
-    sellerMobile: "",
-    isActive: true,
-    isSold: false,
-    createdAt: "2026-11-20T10:00:00.000Z",
-    soldAt: null,
-    abilities: SELLER_ABILITIES,
-    ...overrides,
-  };
-}
+const buildItem = (overrides: Partial<Item> = {}) => buildItemResponse({ sellerId: SELLER_ID, ...overrides });
 
 function buildProfile(items: Item[]): ProfileResponse {
   return {
@@ -86,7 +55,7 @@ function serve(state: { items: Item[] }) {
         ...item,
         isActive: false,
         isSold: true,
-        abilities: SOLD_ABILITIES,
+        abilities: SOLD_SELLER_ABILITIES,
       }));
       return json({ item: state.items[0] });
     }
@@ -153,7 +122,7 @@ it("marks the item sold once confirmed: the card then offers Delete only", async
 
 it("deletes the item once confirmed: it leaves the grid and the count", async () => {
   const user = userEvent.setup();
-  renderGrid([buildItem({ isActive: false, isSold: true, abilities: SOLD_ABILITIES })]);
+  renderGrid([buildItem({ isActive: false, isSold: true, abilities: SOLD_SELLER_ABILITIES })]);
   expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
   await user.click(screen.getByRole("button", { name: "Delete" }));
 

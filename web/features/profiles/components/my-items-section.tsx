@@ -1,61 +1,9 @@
 import type { Item } from "@shared/api/items";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { Link } from "react-router";
-import { useOwnItemActions } from "../../../components/own-item-actions/use-own-item-actions";
-import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
+import { primaryButton } from "../../../components/ui/button-styles";
 import { ProfileItemCard, ProfileItemGrid } from "./profile-item-card";
-
-const dangerButton =
-  "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60";
-
-function MyItemCard({ item }: { item: Item }) {
-  const actions = useOwnItemActions(item);
-  return (
-    <ProfileItemCard item={item}>
-      {(titleId) => (
-        <>
-          {item.abilities.canEdit ? (
-            <Link
-              to={`/sell?edit=${encodeURIComponent(item.id)}`}
-              aria-describedby={titleId}
-              className={`${secondaryButton} flex-1 px-3`}
-            >
-              Edit
-            </Link>
-          ) : null}
-          {item.abilities.canMarkSold ? (
-            <button
-              type="button"
-              aria-describedby={titleId}
-              disabled={actions.isBusy}
-              onClick={actions.handleMarkSold}
-              className={`${secondaryButton} flex-1 px-3 whitespace-nowrap`}
-            >
-              {actions.isMarkingSold ? "Marking..." : "Mark as Sold"}
-            </button>
-          ) : null}
-          {item.abilities.canDelete ? (
-            <button
-              type="button"
-              aria-describedby={titleId}
-              disabled={actions.isBusy}
-              onClick={actions.handleDelete}
-              className={dangerButton}
-            >
-              {actions.isDeleting ? "Deleting..." : "Delete"}
-            </button>
-          ) : null}
-          {actions.error ? (
-            <p role="alert" className="w-full text-sm text-red-700">
-              {actions.error}
-            </p>
-          ) : null}
-          {actions.confirmDialog}
-        </>
-      )}
-    </ProfileItemCard>
-  );
-}
 
 /** 'My Posted Items' on one's own profile, with Post New Item and the seller's controls. */
 export function MyItemsSection({ items }: { items: Item[] }) {
@@ -76,7 +24,9 @@ export function MyItemsSection({ items }: { items: Item[] }) {
       ) : (
         <ProfileItemGrid>
           {items.map((item) => (
-            <MyItemCard key={item.id} item={item} />
+            <ProfileItemCard key={item.id} item={item}>
+              {(titleId) => <OwnItemActions item={item} describedBy={titleId} />}
+            </ProfileItemCard>
           ))}
         </ProfileItemGrid>
       )}
