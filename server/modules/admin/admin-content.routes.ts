@@ -9,12 +9,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import * as colleges from "../colleges/colleges.service";
+import * as events from "../events/events.service";
 import * as items from "../items/items.service";
 import * as recruitment from "../recruitment/recruitment.service";
-import * as content from "./admin-content.service";
 import { adminErrors, IdParams } from "./admin-users.routes";
 
-/** Events, marketplace posts, recruitment posts and the college directory, as the admin manages them. */
+/**
+ * Events, marketplace posts, recruitment posts and the college directory, as the admin manages
+ * them: each through its own feature's service, which checks the administrator first.
+ */
 export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const noContent = { 204: z.null(), ...adminErrors };
 
@@ -25,7 +29,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       summary: "Every event, past ones too",
       response: { 200: EventListResponseSchema, ...adminErrors },
     },
-    handler: async () => ({ events: await content.listAllEvents(ctx) }),
+    handler: async (request) => ({ events: await events.listAllEvents(ctx, requireUser(request)) }),
   });
 
   app.post("/events", {
@@ -37,7 +41,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: { 201: z.object({ event: EventSchema }), ...adminErrors },
     },
     handler: async (request, reply) => {
-      const event = await content.adminCreateEvent(ctx, requireUser(request), request.body);
+      const event = await events.createEvent(ctx, requireUser(request), request.body);
       return reply.code(201).send({ event });
     },
   });
@@ -46,7 +50,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     config: { access: "admin" },
     schema: { tags: ["admin"], summary: "Delete an event", params: IdParams, response: noContent },
     handler: async (request, reply) => {
-      await content.adminDeleteEvent(ctx, requireUser(request), request.params.id);
+      await events.deleteEvent(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -117,7 +121,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     handler: async (request, reply) => {
-      const row = await content.addCollege(
+      const row = await colleges.addCollege(
         ctx,
         requireUser(request),
         request.body.city,
@@ -136,7 +140,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await content.deleteCollege(ctx, requireUser(request), request.params.id);
+      await colleges.deleteCollege(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -236,3 +236,12 @@ export async function findActiveItemsPage(db: Db, page: number, pageSize: number
   ]);
   return { rows, total: count?.total ?? 0 };
 }
+
+/** Items for sale, whatever their seller's state (the admin panel's count). */
+export async function countActiveItems(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(items)
+    .where(eq(items.isActive, true));
+  return row?.count ?? 0;
+}

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit";
+import { recordAudit } from "../admin/audit.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { toItemDto } from "./items.mapper";
