@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useSession } from "../../../lib/session";
@@ -10,8 +10,13 @@ import { FollowersDialog } from "./followers-dialog";
 import { MyItemsSection } from "./my-items-section";
 import { ProfileCounts } from "./profile-counts";
 import { ProfileDetails } from "./profile-details";
-import { ProfileEditForm } from "./profile-edit-form";
 import { CompleteProfileNotice, ProfileLoadError, ProfileLoading } from "./profile-states";
+
+// The form and its validator (the server's profile schema) load when Edit Profile is pressed, not
+// with the page: most visits only read the profile.
+const ProfileEditForm = lazy(() =>
+  import("./profile-edit-form").then((module) => ({ default: module.ProfileEditForm })),
+);
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -47,7 +52,9 @@ export function OwnProfilePage() {
       <>
         <section className={card}>
           {isEditing ? (
-            <ProfileEditForm profile={profile} onDone={() => setIsEditing(false)} />
+            <Suspense fallback={<ProfileLoading />}>
+              <ProfileEditForm profile={profile} onDone={() => setIsEditing(false)} />
+            </Suspense>
           ) : (
             <ProfileDetails
               profile={profile}
