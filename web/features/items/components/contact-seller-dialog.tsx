@@ -14,10 +14,15 @@ interface ContactSellerDialogProps {
 export function ContactSellerDialog({ item, onClose }: ContactSellerDialogProps) {
   const canCall = item.showMobileNumber && item.sellerMobile !== "";
   return (
-    <Dialog title="Contact Seller" onClose={onClose}>
-      <p className="mt-1 text-sm text-slate-600">
-        Get in touch with {item.sellerName} about <span className="font-medium">{item.productName}</span>.
-      </p>
+    <Dialog
+      title="Contact Seller"
+      description={
+        <>
+          Get in touch with {item.sellerName} about <span className="font-medium">{item.productName}</span>.
+        </>
+      }
+      onClose={onClose}
+    >
       <div className="mt-5 flex flex-col gap-3">
         <Link to={messageSellerPath(item.sellerId, item.id)} className={primaryButton}>
           <MessageSquareIcon className="size-4" />
