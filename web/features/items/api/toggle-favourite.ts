@@ -31,8 +31,6 @@ export function useToggleFavourite(itemId: string) {
       if (context?.previous) queryClient.setQueryData(detailKey, context.previous);
       setError(FAVOURITE_FAILED);
     },
-    // Anything listing favourites (the profile) reads them fresh next time.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["favourites"] }),
   });
 
   return { error, setFavourite: (isFavourite: boolean) => toggle.mutate(isFavourite) };
