@@ -89,7 +89,8 @@ export function SellForm({ item }: { item: Item | null }) {
           <select
             {...control}
             {...form.register("category")}
-            // Given as the select's own default too, so no engine reads its first option as a choice.
+            // Also the select's own default: react-hook-form leaves a select that looks already chosen
+            // alone, which some DOMs (happy-dom) report of the first option before any choice.
             defaultValue={form.formState.defaultValues?.category}
             className={inputClasses}
           >
