@@ -1,4 +1,4 @@
-import { capitalise } from "../item-format";
+import { capitalise } from "../../lib/item-labels";
 
 const conditionClasses: Record<string, string> = {
   new: "bg-green-100 text-green-800",

@@ -1,15 +1,22 @@
-import type { ProfileResponse } from "@shared/api/profiles";
+import type { Profile, ProfileResponse } from "@shared/api/profiles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api";
+import { dashboardKeys, itemKeys, profileKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
-import { profileKeys, setFollowing } from "../api/profiles-api";
 import { withFollowing, withFollowingCount } from "../profile-format";
+import { followersKey } from "./get-followers";
+import { userPath } from "./get-profile";
+
+export function setFollowing(userId: string, isFollowing: boolean): Promise<{ counts: Profile["counts"] }> {
+  return apiFetch(`${userPath(userId)}/follow`, { method: isFollowing ? "PUT" : "DELETE" });
+}
 
 /**
  * Follow and Unfollow: both sides change on screen at once (their Followers, my Following) and
  * are put back if the server refuses. The spec only logs a failed follow; the rollback itself is
  * what tells the person it did not work.
  */
-export function useFollowToggle(userId: string) {
+export function useFollowUser(userId: string) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const theirKey = profileKeys.detail(userId);
@@ -49,11 +56,11 @@ export function useFollowToggle(userId: string) {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.followers(userId) }),
+        queryClient.invalidateQueries({ queryKey: followersKey(userId) }),
         queryClient.invalidateQueries({ queryKey: myKey }),
         // The dashboard's Followers tile and the item page's follower count read the same relation.
-        queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
-        queryClient.invalidateQueries({ queryKey: ["items", "detail"] }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: [...itemKeys.all, "detail"] }),
       ]),
   });
 

@@ -1,5 +1,5 @@
-import { useLazyImage } from "../hooks/use-lazy-image";
-import { ImageIcon } from "./marketplace-icons";
+import { ImageIcon } from "lucide-react";
+import { useLazyImage } from "./use-lazy-image";
 
 interface ItemThumbnailProps {
   url: string;

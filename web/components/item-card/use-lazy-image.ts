@@ -5,7 +5,7 @@ import {
   imageAttempts,
   nextImageAttempt,
   rememberLoadedImage,
-} from "../image-loading";
+} from "./image-loading";
 
 export type LazyImageStatus = "waiting" | "loading" | "loaded" | "failed";
 
