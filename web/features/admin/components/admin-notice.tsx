@@ -1,5 +1,5 @@
+import { XIcon } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
-import { CloseIcon } from "../../../components/ui/icons";
 
 type NoticeTone = "success" | "error";
 interface Notice {
@@ -55,7 +55,7 @@ export function AdminNoticeProvider({ children }: { children: ReactNode }) {
           aria-label="Dismiss message"
           className="-m-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-black/5"
         >
-          <CloseIcon className="size-4" />
+          <XIcon className="size-4" />
         </button>
       </div>
     ) : null;

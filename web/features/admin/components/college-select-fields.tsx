@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { collegeDirectoryQueryOptions } from "../api/admin-content-api";
+import { collegeDirectoryQueryOptions } from "../api/get-colleges";
 
 interface CollegeSelectFieldsProps {
   city: string;

@@ -4,23 +4,21 @@ import { type FormEvent, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { ADMIN_FAILURES } from "../admin-texts";
-import {
-  addCollege,
-  collegeDirectoryQueryOptions,
-  collegeKeys,
-  deleteCollege,
-} from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useAddCollege } from "../api/add-college";
+import { useDeleteCollege } from "../api/delete-college";
+import { collegeDirectoryQueryOptions } from "../api/get-colleges";
+import { useAdminNotice } from "./admin-notice";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
 function AddCollegeForm({ cities }: { cities: string[] }) {
   const [form, setForm] = useState({ city: "", college: "" });
   const [error, setError] = useState<string | null>(null);
-  const add = useAdminAction({
-    run: addCollege,
-    success: (input) => `${input.college} (${input.city}) added.`,
-    alsoInvalidate: [collegeKeys.all],
-    onSuccess: () => setForm({ city: "", college: "" }),
+  const notify = useAdminNotice();
+  const add = useAddCollege({
+    onSuccess: (_, college) => {
+      notify("success", `${college.college} (${college.city}) added.`);
+      setForm({ city: "", college: "" });
+    },
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -93,11 +91,10 @@ function AddCollegeForm({ cities }: { cities: string[] }) {
 /** Colleges: add to the directory and delete from it; the signup picker reads the same list. */
 export function CollegesTab() {
   const directory = useQuery(collegeDirectoryQueryOptions);
-  const remove = useAdminAction({
-    run: (college: { id: string; name: string; city: string }) => deleteCollege(college.id),
-    success: (college) => `${college.name} (${college.city}) deleted.`,
-    failure: ADMIN_FAILURES.deleteCollege,
-    alsoInvalidate: [collegeKeys.all],
+  const notify = useAdminNotice();
+  const remove = useDeleteCollege({
+    onSuccess: (_, college) => notify("success", `${college.name} (${college.city}) deleted.`),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteCollege(error.message)),
   });
   const [filter, setFilter] = useState("");
   const cities = [...(directory.data?.cities ?? [])]
@@ -159,7 +156,7 @@ export function CollegesTab() {
                           <button
                             type="button"
                             onClick={() => {
-                              if (confirmAction(ADMIN_MESSAGES.confirmDeleteCollege)) {
+                              if (window.confirm(ADMIN_MESSAGES.confirmDeleteCollege)) {
                                 remove.mutate({ ...college, city: entry.city });
                               }
                             }}

@@ -4,8 +4,8 @@ import { primaryButton, secondaryButton } from "../../../components/ui/button-st
 import { Dialog } from "../../../components/ui/dialog";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { type EditUserBody, editUser } from "../api/admin-users-api";
-import { useAdminAction } from "../hooks/use-admin-action";
+import { type EditUserBody, useEditUser } from "../api/edit-user";
+import { useAdminNotice } from "./admin-notice";
 
 const FIELDS: { name: keyof EditUserBody; label: string; type: string; autoComplete: string }[] = [
   { name: "name", label: "Full Name", type: "text", autoComplete: "off" },
@@ -30,10 +30,12 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   const [error, setError] = useState<{ message: string; field: keyof EditUserBody | null } | null>(null);
   const baseId = useId();
   const errorId = `${baseId}-error`;
-  const save = useAdminAction({
-    run: (body: EditUserBody) => editUser(user.id, body),
-    success: ADMIN_MESSAGES.userUpdated,
-    onSuccess: onClose,
+  const notify = useAdminNotice();
+  const save = useEditUser({
+    onSuccess: () => {
+      notify("success", ADMIN_MESSAGES.userUpdated);
+      onClose();
+    },
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,13 +50,16 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
       return;
     }
     setError(null);
-    save.mutate(parsed.data, {
-      onError: (failure) =>
-        setError({
-          message: ADMIN_FAILURES.updateUser(failure.message),
-          field: failure.message === ADMIN_MESSAGES.emailTaken ? "email" : null,
-        }),
-    });
+    save.mutate(
+      { id: user.id, ...parsed.data },
+      {
+        onError: (failure) =>
+          setError({
+            message: ADMIN_FAILURES.updateUser(failure.message),
+            field: failure.message === ADMIN_MESSAGES.emailTaken ? "email" : null,
+          }),
+      },
+    );
   }
 
   return (

@@ -3,8 +3,8 @@ import { CreateEventBodySchema, EVENT_MESSAGES } from "@shared/api/events";
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { createEvent, publicEventKeys } from "../api/admin-content-api";
-import { useAdminAction } from "../hooks/use-admin-action";
+import { useCreateEvent } from "../api/create-event";
+import { useAdminNotice } from "./admin-notice";
 import { CollegeSelectFields } from "./college-select-fields";
 
 const EMPTY_FORM = {
@@ -39,11 +39,10 @@ export function EventForm() {
   const fieldId = (name: FieldName) => `${baseId}-${name}`;
   const errorId = `${baseId}-error`;
 
-  const post = useAdminAction({
-    run: createEvent,
-    success: ADMIN_MESSAGES.eventPosted,
-    alsoInvalidate: [publicEventKeys.all],
+  const notify = useAdminNotice();
+  const post = useCreateEvent({
     onSuccess: () => {
+      notify("success", ADMIN_MESSAGES.eventPosted);
       setForm(EMPTY_FORM);
       setHasRegistration(false);
       setError(null);

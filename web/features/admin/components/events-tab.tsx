@@ -3,8 +3,9 @@ import type { CampusEvent } from "@shared/api/events";
 import { useQuery } from "@tanstack/react-query";
 import { formatEventWhen } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminEventsQueryOptions, deleteEvent, publicEventKeys } from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteEvent } from "../api/delete-event";
+import { adminEventsQueryOptions } from "../api/get-events";
+import { useAdminNotice } from "./admin-notice";
 import { EventForm } from "./event-form";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -46,15 +47,14 @@ function EventRow({
 /** Events & Hackathons: post an event, and the list of every event (past ones too) with delete. */
 export function EventsTab() {
   const events = useQuery(adminEventsQueryOptions);
-  const remove = useAdminAction({
-    run: deleteEvent,
-    success: ADMIN_MESSAGES.eventDeleted,
-    failure: ADMIN_FAILURES.deleteEvent,
-    alsoInvalidate: [publicEventKeys.all],
+  const notify = useAdminNotice();
+  const remove = useDeleteEvent({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.eventDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteEvent(error.message)),
   });
 
   function handleDelete(event: CampusEvent) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeleteEvent)) remove.mutate(event.id);
+    if (window.confirm(ADMIN_MESSAGES.confirmDeleteEvent)) remove.mutate(event.id);
   }
 
   return (

@@ -6,8 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatDate } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { ADMIN_ITEMS_PAGE_SIZE, adminItemsQueryOptions, deleteItem } from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteItem } from "../api/delete-item";
+import { ADMIN_ITEMS_PAGE_SIZE, adminItemsQueryOptions } from "../api/get-items";
+import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -67,10 +68,10 @@ function PostCard({ item, onDelete, isDeleting }: { item: Item; onDelete: () => 
 export function MarketplaceTab() {
   const [page, setPage] = useState(1);
   const items = useQuery(adminItemsQueryOptions(page));
-  const remove = useAdminAction({
-    run: deleteItem,
-    success: ADMIN_MESSAGES.postDeleted,
-    failure: ADMIN_FAILURES.deletePost,
+  const notify = useAdminNotice();
+  const remove = useDeleteItem({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.postDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deletePost(error.message)),
   });
   const total = items.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_ITEMS_PAGE_SIZE));
@@ -83,7 +84,7 @@ export function MarketplaceTab() {
   }, [items.data, items.isPlaceholderData, page]);
 
   function handleDelete(item: Item) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeletePost)) remove.mutate(item.id);
+    if (window.confirm(ADMIN_MESSAGES.confirmDeletePost)) remove.mutate(item.id);
   }
 
   return (

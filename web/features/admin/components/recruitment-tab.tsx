@@ -6,8 +6,9 @@ import { Link } from "react-router";
 import { textLink } from "../../../components/ui/button-styles";
 import { formatDate } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminRecruitmentQueryOptions, deleteRecruitmentPost } from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
+import { adminRecruitmentQueryOptions } from "../api/get-recruitment-posts";
+import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -68,11 +69,10 @@ function RecruitmentCard({
 export function RecruitmentTab() {
   const [page, setPage] = useState(1);
   const posts = useQuery(adminRecruitmentQueryOptions(page));
-  const remove = useAdminAction({
-    run: deleteRecruitmentPost,
-    success: ADMIN_MESSAGES.recruitmentDeleted,
-    failure: ADMIN_FAILURES.deleteRecruitment,
-    alsoInvalidate: [["recruitment"]],
+  const notify = useAdminNotice();
+  const remove = useDeleteRecruitmentPost({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.recruitmentDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteRecruitment(error.message)),
   });
   const total = posts.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_RECRUITMENT_PAGE_SIZE));
@@ -85,7 +85,7 @@ export function RecruitmentTab() {
   }, [posts.data, posts.isPlaceholderData, page]);
 
   function handleDelete(post: RecruitmentPost) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeleteRecruitment)) remove.mutate(post.id);
+    if (window.confirm(ADMIN_MESSAGES.confirmDeleteRecruitment)) remove.mutate(post.id);
   }
 
   return (

@@ -1,14 +1,23 @@
 import type { AdminTicket } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/api/admin";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { useTicketStatus } from "../hooks/use-ticket-status";
+import { useSetTicketStatus } from "../api/set-ticket-status";
+import { useAdminNotice } from "./admin-notice";
 import { TicketActions } from "./ticket-actions";
 import { TicketDetails } from "./ticket-details";
 
 /** One ticket in full, with Resolve and Reject while it is open; an action closes the dialog. */
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
-  const change = useTicketStatus({ showsOwnError: true, onSuccess: onClose });
+  const notify = useAdminNotice();
+  // The error shows inside the dialog: the page behind a modal is inert.
+  const change = useSetTicketStatus({
+    onSuccess: (_, { status }) => {
+      notify("success", ADMIN_MESSAGES.ticketUpdated(status));
+      onClose();
+    },
+  });
   return (
     <Dialog title="Ticket Details" onClose={onClose}>
       <div className="mt-4 space-y-4">

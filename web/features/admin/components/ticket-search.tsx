@@ -7,8 +7,9 @@ import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { isTicketIdShaped } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminTicketQueryOptions } from "../api/admin-tickets-api";
-import { useTicketStatus } from "../hooks/use-ticket-status";
+import { adminTicketQueryOptions } from "../api/get-tickets";
+import { useSetTicketStatus } from "../api/set-ticket-status";
+import { useAdminNotice } from "./admin-notice";
 import { PanelSection } from "./panel-states";
 import { TicketActions } from "./ticket-actions";
 import { TicketDetails } from "./ticket-details";
@@ -19,7 +20,11 @@ export function TicketSearch({ hasAnyTicket }: { hasAnyTicket: boolean }) {
   const [searchedId, setSearchedId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const result = useQuery({ ...adminTicketQueryOptions(searchedId ?? ""), enabled: searchedId !== null });
-  const change = useTicketStatus();
+  const notify = useAdminNotice();
+  const change = useSetTicketStatus({
+    onSuccess: (_, { status }) => notify("success", ADMIN_MESSAGES.ticketUpdated(status)),
+    onError: (error) => notify("error", ADMIN_FAILURES.updateTicket(error.message)),
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -5,9 +5,10 @@ import { secondaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { formatDate } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminUsersQueryOptions, deleteUser } from "../api/admin-users-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteUser } from "../api/delete-user";
+import { adminUsersQueryOptions } from "../api/get-users";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useAdminNotice } from "./admin-notice";
 import { EditUserDialog } from "./edit-user-dialog";
 import { Pager } from "./pager";
 import {
@@ -88,10 +89,10 @@ export function UsersTab() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const search = useDebouncedValue(filters.search);
   const users = useQuery(adminUsersQueryOptions({ search, from: filters.from, to: filters.to, page }));
-  const remove = useAdminAction({
-    run: deleteUser,
-    success: ADMIN_MESSAGES.userDeleted,
-    failure: ADMIN_FAILURES.deleteUser,
+  const notify = useAdminNotice();
+  const remove = useDeleteUser({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.userDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteUser(error.message)),
   });
 
   // Deleting the last user of the last page leaves it empty: go to the last page there is.
@@ -107,7 +108,7 @@ export function UsersTab() {
   }
 
   function handleDelete(user: AdminUser) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeleteUser)) remove.mutate(user.id);
+    if (window.confirm(ADMIN_MESSAGES.confirmDeleteUser)) remove.mutate(user.id);
   }
 
   const data = users.data;

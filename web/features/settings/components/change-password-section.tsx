@@ -1,10 +1,9 @@
 import { SETTINGS_MESSAGES, validatePasswordChange } from "@shared/validation/settings";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { PasswordInput } from "../../../components/password-input/password-input";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { ApiError } from "../../../lib/api";
-import { PasswordInput } from "../../auth/components/password-input";
-import { changePassword, type PasswordChange } from "../api/settings-api";
+import { type PasswordChange, useChangePassword } from "../api/change-password";
 import type { ShowBanner } from "../hooks/use-settings-banner";
 import { SettingsSection } from "./settings-section";
 
@@ -20,8 +19,7 @@ function messageOf(error: unknown): string {
 
 export function ChangePasswordSection({ onResult }: { onResult: ShowBanner }) {
   const [fields, setFields] = useState(EMPTY);
-  const mutation = useMutation({
-    mutationFn: changePassword,
+  const mutation = useChangePassword({
     onSuccess: () => {
       onResult("success", SETTINGS_MESSAGES.passwordChanged);
       setFields(EMPTY);

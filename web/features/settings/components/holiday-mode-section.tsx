@@ -1,13 +1,12 @@
 import type { User } from "@shared/api/auth";
 import type { HolidayBody } from "@shared/api/profiles";
 import { indiaToday, SETTINGS_MESSAGES, validateHolidayDates } from "@shared/validation/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CalendarIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { CalendarIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
-import { applyUpdatedUser, setHolidayMode } from "../api/settings-api";
+import { useSetHolidayMode } from "../api/set-holiday-mode";
 import { formatHolidayRange } from "../holiday-format";
 import type { ShowBanner } from "../hooks/use-settings-banner";
 import { SettingsSection } from "./settings-section";
@@ -17,7 +16,6 @@ import { SettingsSection } from "./settings-section";
  * person's items are hidden from browse.
  */
 export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowBanner }) {
-  const queryClient = useQueryClient();
   const holiday = user.holidayMode;
   const [isEnabled, setIsEnabled] = useState(holiday.isActive);
   const [fromDate, setFromDate] = useState(holiday.fromDate ?? "");
@@ -26,9 +24,8 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
   // Today in India, not in the browser's zone: the server judges the dates the same way.
   const today = indiaToday();
 
-  const mutation = useMutation({
-    mutationFn: setHolidayMode,
-    onSuccess: async ({ user: updated }, body) => {
+  const mutation = useSetHolidayMode({
+    onSuccess: ({ user: updated }, body) => {
       onResult(
         "success",
         body.isActive ? SETTINGS_MESSAGES.holidayActivated : SETTINGS_MESSAGES.holidayDeactivated,
@@ -36,7 +33,6 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
       setIsEnabled(updated.holidayMode.isActive);
       setFromDate(updated.holidayMode.fromDate ?? "");
       setToDate(updated.holidayMode.toDate ?? "");
-      await applyUpdatedUser(queryClient, updated);
     },
     onError: (error) => {
       const isRefused = error instanceof ApiError && error.status === 400;

@@ -1,4 +1,4 @@
-import { CloseIcon } from "../../../components/ui/icons";
+import { XIcon } from "lucide-react";
 import type { Banner } from "../hooks/use-settings-banner";
 
 const toneClasses = {
@@ -18,7 +18,7 @@ function BannerBox({ banner, onDismiss }: { banner: Banner; onDismiss: () => voi
         aria-label="Dismiss message"
         className="grid size-9 shrink-0 place-items-center rounded-md hover:bg-black/5"
       >
-        <CloseIcon className="size-4" />
+        <XIcon className="size-4" />
       </button>
     </div>
   );

@@ -6,7 +6,7 @@ import { primaryButton, secondaryButton } from "../../../components/ui/button-st
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { useSessions } from "../api/list-sessions";
+import { useSessions } from "../api/get-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { useSignOutSession } from "../api/sign-out-session";
 import type { ShowBanner } from "../hooks/use-settings-banner";

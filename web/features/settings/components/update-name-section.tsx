@@ -1,23 +1,19 @@
 import type { User } from "@shared/api/auth";
 import { canUpdateName, SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
-import { applyUpdatedUser, updateName } from "../api/settings-api";
+import { useUpdateName } from "../api/update-name";
 import type { ShowBanner } from "../hooks/use-settings-banner";
 import { SettingsSection } from "./settings-section";
 
 export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowBanner }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(user.name);
-  const mutation = useMutation({
-    mutationFn: (next: string) => updateName(next),
-    onSuccess: async ({ user: updated }) => {
+  const mutation = useUpdateName({
+    onSuccess: ({ user: updated }) => {
       onResult("success", SETTINGS_MESSAGES.nameUpdated);
       setName(updated.name);
-      await applyUpdatedUser(queryClient, updated);
     },
     onError: (error) => {
       // A refused name (400) carries the rule it broke; anything else is the spec's plain failure.

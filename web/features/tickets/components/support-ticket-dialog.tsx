@@ -5,7 +5,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { inputClasses, labelClasses, TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
-import { useCreateTicket } from "../api/tickets-api";
+import { useCreateTicket } from "../api/create-ticket";
 import { isTicketFormComplete } from "../ticket-format";
 
 type Phase =
