@@ -2,28 +2,45 @@ import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useR
 import { Link } from "react-router";
 import { useDismiss } from "./use-dismiss";
 
-export type DropdownMenuItem =
+/** A menu entry: a link (`to`) or an action (`onSelect`). */
+export type MenuItem =
   | { label: string; to: string; onSelect?: never }
   | { label: string; onSelect: () => void; to?: never };
 
-interface DropdownMenuProps {
-  /** Accessible name of the trigger button. */
-  label: string;
-  /** What the trigger shows. */
+interface MenuProps {
+  /**
+   * Accessible name of the button, when its content alone does not say what it opens. It must
+   * contain the button's visible text (WCAG 2.5.3). Without it the button is named by its content.
+   */
+  label?: string;
+  /** What the button shows. */
   trigger: ReactNode;
-  items: DropdownMenuItem[];
+  items: MenuItem[];
   triggerClassName?: string;
+  /** Classes of the open list; by default it hangs under the button, right-aligned. */
+  menuClassName?: string;
 }
 
 const itemClasses =
   "block w-full px-4 py-2.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2";
 
-/** An ARIA menu button: arrows, Home and End move, Escape and Tab close, focus returns to the trigger. */
-export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: DropdownMenuProps) {
+/**
+ * The ARIA menu button: Enter, Space or ArrowDown open at the first item, ArrowUp at the last;
+ * arrows, Home and End move; Enter and Space activate; Escape closes and focus returns to the
+ * button; Tab closes and moves on; a click outside closes.
+ */
+export function Menu({
+  label,
+  trigger,
+  items,
+  triggerClassName = "",
+  menuClassName = "absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg",
+}: MenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   // Which item gets focus when the menu opens: first or last (ArrowUp opens at the end).
   const [initialFocus, setInitialFocus] = useState<"first" | "last">("first");
   const menuId = useId();
+  const buttonId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -59,15 +76,19 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
     else if (event.key === "ArrowUp") focusAt(current - 1);
     else if (event.key === "Home") focusAt(0);
     else if (event.key === "End") focusAt(all.length - 1);
-    else if (event.key === "Tab") {
+    else if (event.key === " " && document.activeElement instanceof HTMLAnchorElement) {
+      // Space activates a link item as it does a button item.
+      document.activeElement.click();
+    } else if (event.key === "Tab") {
       close();
       return;
     } else return;
     event.preventDefault();
   }
 
-  function handleSelect(item: DropdownMenuItem) {
+  function handleSelect(item: MenuItem) {
     close();
+    buttonRef.current?.focus();
     item.onSelect?.();
   }
 
@@ -75,6 +96,7 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
     <div ref={containerRef} className="relative">
       <button
         ref={buttonRef}
+        id={buttonId}
         type="button"
         aria-label={label}
         aria-haspopup="menu"
@@ -91,9 +113,9 @@ export function DropdownMenu({ label, trigger, items, triggerClassName = "" }: D
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={label}
+          aria-labelledby={buttonId}
           onKeyDown={handleMenuKeyDown}
-          className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          className={menuClassName}
         >
           {items.map((item) =>
             item.to !== undefined ? (
