@@ -59,9 +59,7 @@ it("refuses an empty field without asking the server, and marks the field", asyn
 });
 
 it("shows the server's refusal of a taken address on the email field, and stays open", async () => {
-  fetchMock.mockResolvedValue(
-    json(409, { error: { code: "email_taken", message: ADMIN_MESSAGES.emailTaken } }),
-  );
+  fetchMock.mockResolvedValue(json(409, { error: { code: "conflict", message: ADMIN_MESSAGES.emailTaken } }));
   const { onClose } = renderDialog();
   const email = screen.getByLabelText("Email Address");
   await userEvent.clear(email);

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { CampusEvent } from "@shared/api/events";
 import { useQuery } from "@tanstack/react-query";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { formatEventWhen } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteEvent } from "../api/delete-event";
@@ -48,13 +49,19 @@ function EventRow({
 export function EventsTab() {
   const events = useQuery(adminEventsQueryOptions);
   const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
   const remove = useDeleteEvent({
     onSuccess: () => notify("success", ADMIN_MESSAGES.eventDeleted),
     onError: (error) => notify("error", ADMIN_FAILURES.deleteEvent(error.message)),
   });
 
-  function handleDelete(event: CampusEvent) {
-    if (window.confirm(ADMIN_MESSAGES.confirmDeleteEvent)) remove.mutate(event.id);
+  async function handleDelete(event: CampusEvent) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeleteEvent,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(event.id);
   }
 
   return (
@@ -78,13 +85,14 @@ export function EventsTab() {
               <EventRow
                 key={event.id}
                 event={event}
-                onDelete={() => handleDelete(event)}
+                onDelete={() => void handleDelete(event)}
                 isDeleting={remove.isPending && remove.variables === event.id}
               />
             ))}
           </ul>
         )}
       </PanelSection>
+      {confirmDialog}
     </div>
   );
 }

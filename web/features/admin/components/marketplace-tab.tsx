@@ -4,6 +4,7 @@ import { thumbnailUrl } from "@shared/images";
 import { formatPrice } from "@shared/validation/sell";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { formatDate } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteItem } from "../api/delete-item";
@@ -69,6 +70,7 @@ export function MarketplaceTab() {
   const [page, setPage] = useState(1);
   const items = useQuery(adminItemsQueryOptions(page));
   const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
   const remove = useDeleteItem({
     onSuccess: () => notify("success", ADMIN_MESSAGES.postDeleted),
     onError: (error) => notify("error", ADMIN_FAILURES.deletePost(error.message)),
@@ -83,8 +85,13 @@ export function MarketplaceTab() {
     }
   }, [items.data, items.isPlaceholderData, page]);
 
-  function handleDelete(item: Item) {
-    if (window.confirm(ADMIN_MESSAGES.confirmDeletePost)) remove.mutate(item.id);
+  async function handleDelete(item: Item) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeletePost,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(item.id);
   }
 
   return (
@@ -105,7 +112,7 @@ export function MarketplaceTab() {
               <PostCard
                 key={item.id}
                 item={item}
-                onDelete={() => handleDelete(item)}
+                onDelete={() => void handleDelete(item)}
                 isDeleting={remove.isPending && remove.variables === item.id}
               />
             ))}
@@ -115,6 +122,7 @@ export function MarketplaceTab() {
           ) : null}
         </>
       )}
+      {confirmDialog}
     </PanelSection>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { textLink } from "../../../components/ui/button-styles";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { formatDate } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
@@ -70,6 +71,7 @@ export function RecruitmentTab() {
   const [page, setPage] = useState(1);
   const posts = useQuery(adminRecruitmentQueryOptions(page));
   const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
   const remove = useDeleteRecruitmentPost({
     onSuccess: () => notify("success", ADMIN_MESSAGES.recruitmentDeleted),
     onError: (error) => notify("error", ADMIN_FAILURES.deleteRecruitment(error.message)),
@@ -84,8 +86,13 @@ export function RecruitmentTab() {
     }
   }, [posts.data, posts.isPlaceholderData, page]);
 
-  function handleDelete(post: RecruitmentPost) {
-    if (window.confirm(ADMIN_MESSAGES.confirmDeleteRecruitment)) remove.mutate(post.id);
+  async function handleDelete(post: RecruitmentPost) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeleteRecruitment,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(post.id);
   }
 
   return (
@@ -105,7 +112,7 @@ export function RecruitmentTab() {
               <RecruitmentCard
                 key={post.id}
                 post={post}
-                onDelete={() => handleDelete(post)}
+                onDelete={() => void handleDelete(post)}
                 isDeleting={remove.isPending && remove.variables === post.id}
               />
             ))}
@@ -120,6 +127,7 @@ export function RecruitmentTab() {
           ) : null}
         </>
       )}
+      {confirmDialog}
     </PanelSection>
   );
 }

@@ -2,9 +2,9 @@ import { SETTINGS_MESSAGES, validatePasswordChange } from "@shared/validation/se
 import { type FormEvent, useState } from "react";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { primaryButton } from "../../../components/ui/button-styles";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { ApiError } from "../../../lib/api";
 import { type PasswordChange, useChangePassword } from "../api/change-password";
-import type { ShowBanner } from "../hooks/use-settings-banner";
 import { SettingsSection } from "./settings-section";
 
 const EMPTY: PasswordChange = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -17,7 +17,7 @@ function messageOf(error: unknown): string {
   return SETTINGS_MESSAGES.passwordFailed;
 }
 
-export function ChangePasswordSection({ onResult }: { onResult: ShowBanner }) {
+export function ChangePasswordSection({ onResult }: { onResult: ShowNotice }) {
   const [fields, setFields] = useState(EMPTY);
   const mutation = useChangePassword({
     onSuccess: () => {

@@ -4,18 +4,18 @@ import { indiaToday, SETTINGS_MESSAGES, validateHolidayDates } from "@shared/val
 import { CalendarIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { useSetHolidayMode } from "../api/set-holiday-mode";
 import { formatHolidayRange } from "../holiday-format";
-import type { ShowBanner } from "../hooks/use-settings-banner";
 import { SettingsSection } from "./settings-section";
 
 /**
  * Holiday Mode: while it is on and today is inside the range (both ends included), the
  * person's items are hidden from browse.
  */
-export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowBanner }) {
+export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
   const holiday = user.holidayMode;
   const [isEnabled, setIsEnabled] = useState(holiday.isActive);
   const [fromDate, setFromDate] = useState(holiday.fromDate ?? "");

@@ -2,13 +2,13 @@ import type { User } from "@shared/api/auth";
 import { canUpdateName, SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
 import { type FormEvent, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { useUpdateName } from "../api/update-name";
-import type { ShowBanner } from "../hooks/use-settings-banner";
 import { SettingsSection } from "./settings-section";
 
-export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowBanner }) {
+export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
   const [name, setName] = useState(user.name);
   const mutation = useUpdateName({
     onSuccess: ({ user: updated }) => {
