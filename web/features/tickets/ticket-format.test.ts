@@ -1,6 +1,6 @@
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_STATUSES } from "@shared/api/tickets";
 import { describe, expect, it } from "vitest";
-import { formatTicketDate, isTicketFormComplete, ticketStatusClasses } from "./ticket-format";
+import { isTicketFormComplete, ticketStatusClasses } from "./ticket-format";
 
 describe("isTicketFormComplete", () => {
   it("needs one of the purposes and a description that is not blank", () => {
@@ -26,16 +26,5 @@ describe("ticketStatusClasses", () => {
     expect(ticketStatusClasses("closed")).toContain("bg-slate-100");
     expect(ticketStatusClasses("rejected")).toContain("bg-red-100");
     expect(new Set(TICKET_STATUSES.map(ticketStatusClasses)).size).toBe(TICKET_STATUSES.length);
-  });
-});
-
-describe("formatTicketDate", () => {
-  it("writes the date the Indian way, day before month", () => {
-    const text = formatTicketDate("2026-01-16T09:30:00.000Z");
-    expect(text).toMatch(/16 Jan 2026/);
-  });
-
-  it("gives an empty text for a date it cannot read", () => {
-    expect(formatTicketDate("not a date")).toBe("");
   });
 });

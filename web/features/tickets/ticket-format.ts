@@ -17,10 +17,3 @@ const TONE_CLASSES = {
 export function ticketStatusClasses(status: TicketStatus): string {
   return TONE_CLASSES[TICKET_STATUS_TONES[status]];
 }
-
-/** "23 Nov 2026, 2:30 pm": the date as people in India write it. */
-export function formatTicketDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" });
-}

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { CampusEvent } from "@shared/api/events";
 import { useQuery } from "@tanstack/react-query";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
-import { formatEventWhen } from "../admin-format";
+import { formatCalendarDateTime } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteEvent } from "../api/delete-event";
 import { adminEventsQueryOptions } from "../api/get-events";
@@ -27,7 +27,7 @@ function EventRow({
           <dt className="font-medium text-slate-600">When</dt>
           <dd>
             <time dateTime={`${event.date}T${event.time}+05:30`}>
-              {formatEventWhen(event.date, event.time)}
+              {formatCalendarDateTime(event.date, event.time)}
             </time>
           </dd>
           <dt className="font-medium text-slate-600">Venue</dt>

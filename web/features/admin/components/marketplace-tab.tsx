@@ -1,11 +1,10 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { Item } from "@shared/api/items";
 import { thumbnailUrl } from "@shared/images";
-import { formatPrice } from "@shared/validation/sell";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
-import { formatDate } from "../admin-format";
+import { formatDate, formatRupees } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteItem } from "../api/delete-item";
 import { ADMIN_ITEMS_PAGE_SIZE, adminItemsQueryOptions } from "../api/get-items";
@@ -43,7 +42,7 @@ function PostCard({ item, onDelete, isDeleting }: { item: Item; onDelete: () => 
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-slate-900">{item.productName}</h3>
-          <p className="text-base font-bold text-indigo-700">{formatPrice(item.price)}</p>
+          <p className="text-base font-bold text-indigo-700">{formatRupees(item.price)}</p>
           <p className="break-words text-sm text-slate-700">
             <span className="sr-only">Seller: </span>
             {item.sellerName} · {item.sellerCollege}

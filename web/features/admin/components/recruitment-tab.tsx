@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { textLink } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
-import { formatDate } from "../admin-format";
+import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
 import { adminRecruitmentQueryOptions } from "../api/get-recruitment-posts";

@@ -1,6 +1,7 @@
 import type { AdminTicket } from "@shared/api/admin";
 import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
-import { describeMirror, formatDateTime } from "../admin-format";
+import { formatDateTime } from "../../../lib/format";
+import { describeMirror } from "../admin-format";
 
 const TONE_CLASSES = {
   blue: "bg-blue-100 text-blue-800 ring-blue-200",

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatDateTime } from "../admin-format";
+import { formatDateTime } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { adminTicketsQueryOptions } from "../api/get-tickets";
 import { useSetTicketStatus } from "../api/set-ticket-status";

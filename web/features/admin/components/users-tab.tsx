@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { TextField } from "../../../components/ui/field";
-import { formatDate } from "../admin-format";
+import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteUser } from "../api/delete-user";
 import { adminUsersQueryOptions } from "../api/get-users";

@@ -48,6 +48,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The page for a signed-in student; the banner's two live regions are in it from the start, empty. */
 function renderPage() {
   const queryClient = new QueryClient({
     defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
@@ -80,7 +81,9 @@ async function fillPasswords(current: string, next: string, confirm: string) {
 it("refuses new passwords that differ in the banner, without asking the server", async () => {
   renderPage();
   await fillPasswords("old-secret", "new-secret", "new-secrex");
-  expect(await screen.findByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.passwordsDontMatch);
+  await waitFor(() =>
+    expect(screen.getByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.passwordsDontMatch),
+  );
   expect(passwordRequests()).toHaveLength(0);
 });
 
@@ -88,7 +91,7 @@ it("says the current password is wrong when the server says so", async () => {
   passwordAnswer = () => json(400, { error: { code: "wrong_password", message: "Wrong password" } });
   renderPage();
   await fillPasswords("not-it", "new-secret", "new-secret");
-  expect(await screen.findByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.wrongPassword);
+  await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.wrongPassword));
   expect(passwordRequests()).toHaveLength(1);
 });
 
@@ -96,7 +99,9 @@ it("changes the password, says so and empties the fields", async () => {
   passwordAnswer = () => json(204, null);
   renderPage();
   await fillPasswords("old-secret", "new-secret", "new-secret");
-  expect(await screen.findByRole("status")).toHaveTextContent(SETTINGS_MESSAGES.passwordChanged);
+  await waitFor(() =>
+    expect(screen.getByRole("status")).toHaveTextContent(SETTINGS_MESSAGES.passwordChanged),
+  );
   await waitFor(() => expect(screen.getByLabelText("Current Password")).toHaveValue(""));
   const [, init] = passwordRequests()[0] ?? [];
   expect(JSON.parse(String(init?.body))).toEqual({
@@ -110,5 +115,7 @@ it("asks for both holiday dates before turning Holiday Mode on", async () => {
   renderPage();
   await userEvent.click(screen.getByLabelText("Enable Holiday Mode"));
   await userEvent.click(screen.getByRole("button", { name: "Save Holiday Mode" }));
-  expect(await screen.findByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.holidayDatesRequired);
+  await waitFor(() =>
+    expect(screen.getByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.holidayDatesRequired),
+  );
 });

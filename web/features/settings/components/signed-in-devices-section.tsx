@@ -7,6 +7,7 @@ import { useConfirm } from "../../../components/ui/confirm-dialog";
 import type { ShowNotice } from "../../../components/ui/notice";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/format";
 import { useSessions } from "../api/get-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { useSignOutSession } from "../api/sign-out-session";
@@ -41,7 +42,7 @@ function DeviceRow({
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
           {session.address ? <span>{session.address} · </span> : null}
-          <time dateTime={session.lastUsedAt} title={new Date(session.lastUsedAt).toLocaleString("en-IN")}>
+          <time dateTime={session.lastUsedAt} title={formatDateTime(session.lastUsedAt)}>
             {formatLastActive(session.lastUsedAt)}
           </time>
         </p>

@@ -106,4 +106,7 @@ it("says a submission failed and lets the student try again", async () => {
   expect(failed).toHaveTextContent(TICKET_MESSAGES.failed);
   await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
   expect(screen.getByRole("dialog", { name: "Raise a Support Ticket" })).toBeInTheDocument();
+  // What was written is still there to send again.
+  expect(screen.getByLabelText("Description")).toHaveValue("The sell page froze on upload.");
+  expect(screen.getByRole("button", { name: "Submit Ticket" })).toBeEnabled();
 });
