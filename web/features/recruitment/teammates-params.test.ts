@@ -115,6 +115,7 @@ describe("the recruitment form check", () => {
       description: "Looking for ML folks",
       createdAt: "2026-11-01T10:00:00.000Z",
       updatedAt: "2026-11-01T10:00:00.000Z",
+      abilities: { canEdit: true, canDelete: true, canMessage: false },
     });
     expect(fields).toEqual({
       purpose: "ML project",

@@ -16,7 +16,8 @@ export async function recordAudit(
     .values({ actorId: actor.id, action, targetType: target.type, targetId: target.id, details });
 }
 
-export async function listAudit(db: Db, page: number) {
+/** A page of the audit log, newest first, with each actor's current name. */
+export async function findAuditPage(db: Db, page: number) {
   const [entries, [count]] = await Promise.all([
     db
       .select({ entry: auditLog, actorName: users.name })
