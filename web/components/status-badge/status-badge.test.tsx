@@ -4,7 +4,8 @@ import { STATUS_TONE_CLASSES, StatusBadge, type StatusTone } from "./status-badg
 
 it("reads as 'Status:' and the status, not by its colour alone", () => {
   render(<StatusBadge tone="green">resolved</StatusBadge>);
-  expect(screen.getByText("resolved").parentElement).toHaveTextContent("Status: resolved");
+  // The status is its own text, so it can be found by it.
+  expect(screen.getByText("resolved", { exact: true }).parentElement).toHaveTextContent("Status: resolved");
 });
 
 it("gives every tone its own colours", () => {

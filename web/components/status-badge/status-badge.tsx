@@ -26,7 +26,7 @@ export function StatusBadge({
       className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONE_CLASSES[tone]} ${className}`}
     >
       <span className="sr-only">Status: </span>
-      {children}
+      <span>{children}</span>
     </span>
   );
 }
