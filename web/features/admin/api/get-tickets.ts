@@ -9,6 +9,7 @@ export interface AdminTicketsResponse {
   total: number;
 }
 
+/** The open tickets and the closed ones. */
 export const adminTicketsQueryOptions = queryOptions({
   queryKey: adminKeys.tickets,
   queryFn: ({ signal }) => apiFetch<AdminTicketsResponse>(adminPath("/tickets"), { signal }),
@@ -21,15 +22,3 @@ export const adminTicketQueryOptions = (ticketId: string) =>
     queryFn: ({ signal }) =>
       apiFetch<{ ticket: AdminTicket }>(adminPath(`/tickets/${encodeURIComponent(ticketId)}`), { signal }),
   });
-
-export type FinalTicketStatus = "resolved" | "rejected";
-
-export function setTicketStatus(
-  ticketId: string,
-  status: FinalTicketStatus,
-): Promise<{ ticket: AdminTicket }> {
-  return apiFetch(adminPath(`/tickets/${encodeURIComponent(ticketId)}/status`), {
-    method: "POST",
-    json: { status },
-  });
-}

@@ -1,6 +1,5 @@
-import type { AdminUser, AuditResponseSchema } from "@shared/api/admin";
+import type { AdminUser } from "@shared/api/admin";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
 import { apiFetch } from "../../../lib/api";
 import { adminKeys, adminPath } from "./admin-api";
 
@@ -19,6 +18,7 @@ export interface AdminUsersPage {
   totalPages: number;
 }
 
+/** Students found on the server by text and joining dates, a page at a time. */
 export const adminUsersQueryOptions = (filters: UserFilters) =>
   queryOptions({
     queryKey: adminKeys.users(filters),
@@ -33,23 +33,5 @@ export const adminUsersQueryOptions = (filters: UserFilters) =>
         { signal },
       ),
     // The last page stays on screen while the next filter's page loads.
-    placeholderData: keepPreviousData,
-  });
-
-export type EditUserBody = Pick<AdminUser, "name" | "email" | "mobile" | "city" | "college">;
-
-export function editUser(id: string, body: EditUserBody): Promise<{ user: AdminUser }> {
-  return apiFetch(adminPath(`/users/${encodeURIComponent(id)}`), { method: "PATCH", json: body });
-}
-
-export function deleteUser(id: string): Promise<void> {
-  return apiFetch(adminPath(`/users/${encodeURIComponent(id)}`), { method: "DELETE" });
-}
-
-export const adminAuditQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: adminKeys.audit(page),
-    queryFn: ({ signal }) =>
-      apiFetch<z.infer<typeof AuditResponseSchema>>(adminPath("/audit", { page }), { signal }),
     placeholderData: keepPreviousData,
   });
