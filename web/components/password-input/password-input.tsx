@@ -1,27 +1,29 @@
-import { EyeIcon, EyeOffIcon } from "lucide-react";
-import { type InputHTMLAttributes, type Ref, useState } from "react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from "react";
 import { Field, inputClasses } from "../ui/field";
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
   label: string;
-  /** Names of the toggle; a second password field on a page needs its own. */
-  showLabel?: string;
-  hideLabel?: string;
-  hint?: string;
+  hint?: ReactNode;
   error?: string | null;
   /** Takes react-hook-form's `register(name)` as it is. */
   ref?: Ref<HTMLInputElement>;
+  /** Names of the toggle; a second password field on a page needs its own. */
+  showLabel?: string;
+  hideLabel?: string;
 }
 
 /** A labelled password field with a show/hide toggle (sign-in, signup, reset, settings). */
 export function PasswordInput({
   label,
-  showLabel = "Show password",
-  hideLabel = "Hide password",
   hint,
   error,
-  className = "",
   ref,
+  showLabel = "Show password",
+  hideLabel = "Hide password",
+  className = "",
+  "aria-describedby": describedBy,
   ...inputProps
 }: PasswordInputProps) {
   const [isVisible, setIsVisible] = useState(false);
@@ -34,6 +36,9 @@ export function PasswordInput({
             type={isVisible ? "text" : "password"}
             className={`${inputClasses} pr-12`}
             {...control}
+            aria-describedby={
+              [control["aria-describedby"], describedBy].filter(Boolean).join(" ") || undefined
+            }
             {...inputProps}
           />
           <button
@@ -42,7 +47,7 @@ export function PasswordInput({
             onClick={() => setIsVisible((visible) => !visible)}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
           >
-            {isVisible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+            {isVisible ? <EyeOff className="size-5" /> : <Eye className="size-5" />}
           </button>
         </div>
       )}

@@ -9,6 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
@@ -19,7 +20,6 @@ import { loginErrorMessage } from "../api/auth-errors";
 import { useLogin } from "../api/login";
 import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
-import { PasswordInput } from "./password-input";
 import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
 
 /** The shared sign-in body, with the spec's own words for an empty field. */

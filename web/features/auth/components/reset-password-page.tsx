@@ -4,6 +4,7 @@ import { checkPasswordStrength } from "@shared/validation/password-strength";
 import { useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
+import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { useZodForm } from "../../../lib/form";
@@ -11,7 +12,6 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { authErrorMessage } from "../api/auth-errors";
 import { useResetPassword } from "../api/reset-password";
 import { AuthLayout } from "./auth-layout";
-import { PasswordInput } from "./password-input";
 import { PasswordStrengthBar } from "./password-strength-bar";
 
 const STRENGTH_ID = "reset-password-strength";
