@@ -1,7 +1,7 @@
 import type { CollegeOption } from "@shared/colleges";
 import { X } from "lucide-react";
 import { useRef } from "react";
-import { inputClasses, labelClasses } from "../ui/text-field";
+import { inputClasses, labelClasses } from "../ui/field";
 import { CollegeListbox } from "./college-listbox";
 import { useCollegeCombobox } from "./use-college-combobox";
 
