@@ -1,5 +1,5 @@
-import { BROWSE_SORTS, type BrowseSort } from "@shared/api/items";
 import { CATEGORIES, type Category } from "@shared/constants";
+import { BROWSE_SORTS, type BrowseSort } from "@shared/items-constants";
 import type { BrowseFilters } from "./api/items-api";
 
 export const DEFAULT_CATEGORY = "all";

@@ -1,5 +1,5 @@
-import type { BrowseSort } from "@shared/api/items";
 import { CATEGORIES, type Category } from "@shared/constants";
+import type { BrowseSort } from "@shared/items-constants";
 
 /** "like new" -> "Like New": categories and conditions are stored lower-case and shown capitalised. */
 export function capitalise(value: string): string {

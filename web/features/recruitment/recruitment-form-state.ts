@@ -1,11 +1,5 @@
-import {
-  ACADEMIC_YEARS,
-  type AcademicYear,
-  type RecruitmentInput,
-  RecruitmentInputSchema,
-  type RecruitmentPost,
-  TEAM_SIZE_MIN,
-} from "@shared/api/recruitment";
+import { type RecruitmentInput, RecruitmentInputSchema, type RecruitmentPost } from "@shared/api/recruitment";
+import { ACADEMIC_YEARS, type AcademicYear, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
 
 /** The create/edit form as typed; the team size stays text until it is checked. */
 export interface RecruitmentFields {

@@ -1,4 +1,4 @@
-import { RECRUITMENT_MESSAGES } from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { describe, expect, it } from "vitest";
 import {
   checkRecruitmentFields,

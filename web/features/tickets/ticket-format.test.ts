@@ -1,4 +1,4 @@
-import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_STATUSES } from "@shared/api/tickets";
+import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_STATUSES } from "@shared/tickets-constants";
 import { describe, expect, it } from "vitest";
 import { formatTicketDate, isTicketFormComplete, ticketStatusClasses } from "./ticket-format";
 

@@ -1,4 +1,5 @@
-import { CreateTicketBodySchema, TICKET_STATUS_TONES, type TicketStatus } from "@shared/api/tickets";
+import { CreateTicketBodySchema } from "@shared/api/tickets";
+import { TICKET_STATUS_TONES, type TicketStatus } from "@shared/tickets-constants";
 
 /** Submit is enabled exactly when the server would accept the form: a purpose and a non-blank description. */
 export function isTicketFormComplete(form: { purpose: string; description: string }): boolean {

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { type FinalTicketStatus, setTicketStatus } from "../api/admin-tickets-api";
 import { useAdminAction } from "./use-admin-action";

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "@shared/api/chats";
+import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
 import { type FormEvent, useId, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";

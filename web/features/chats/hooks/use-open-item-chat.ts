@@ -1,4 +1,5 @@
-import { CHAT_MESSAGES, type ChatSummary } from "@shared/api/chats";
+import type { ChatSummary } from "@shared/api/chats";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";

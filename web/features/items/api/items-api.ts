@@ -1,5 +1,6 @@
-import type { BrowseResponse, BrowseSort, Item, ItemDetailResponse, ItemInput } from "@shared/api/items";
+import type { BrowseResponse, Item, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import type { Category } from "@shared/constants";
+import type { BrowseSort } from "@shared/items-constants";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 

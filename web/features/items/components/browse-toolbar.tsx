@@ -1,5 +1,5 @@
-import type { BrowseSort } from "@shared/api/items";
 import type { Category } from "@shared/constants";
+import type { BrowseSort } from "@shared/items-constants";
 import { useId } from "react";
 import { SearchField } from "../../../components/ui/search-field";
 import { inputClasses, labelClasses } from "../../../components/ui/text-field";

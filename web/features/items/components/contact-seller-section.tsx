@@ -1,5 +1,6 @@
-import { CHAT_MESSAGES, type ChatSummary } from "@shared/api/chats";
+import type { ChatSummary } from "@shared/api/chats";
 import type { Item } from "@shared/api/items";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useMutation } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { useNavigate } from "react-router";

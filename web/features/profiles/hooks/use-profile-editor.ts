@@ -1,6 +1,6 @@
 import type { MeResponse, User } from "@shared/api/auth";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/api/items";
 import type { Profile, ProfileResponse } from "@shared/api/profiles";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/items-constants";
 import { SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";

@@ -1,4 +1,5 @@
-import { ACADEMIC_YEARS, type RecruitmentPost, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/api/recruitment";
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { ACADEMIC_YEARS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
 import { useEffect, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";

@@ -1,4 +1,5 @@
-import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import type { RecruitmentListResponse } from "../api/recruitment-api";

@@ -1,4 +1,4 @@
-import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/api/recruitment";
+import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
 import { useId } from "react";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { SearchField } from "../../../components/ui/search-field";

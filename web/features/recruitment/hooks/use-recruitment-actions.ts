@@ -1,5 +1,6 @@
 import type { ChatSummary } from "@shared/api/chats";
-import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { useNavigate } from "react-router";

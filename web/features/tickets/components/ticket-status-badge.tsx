@@ -1,4 +1,4 @@
-import { type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
+import { type TicketStatus, ticketStatusLabel } from "@shared/tickets-constants";
 import { ticketStatusClasses } from "../ticket-format";
 
 /** The status of a ticket as a coloured pill; "in-progress" reads "in progress". */
