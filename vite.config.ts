@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,7 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { describeRoute, kb, measureRoutesOf } from "./scripts/route-bundles.ts";
+import { describeRoute, kb, measureRoutesOf, uncoveredRoutes } from "./scripts/route-bundles.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing
@@ -20,7 +21,8 @@ function contentOf(bundle: Rollup.OutputBundle, file: string): Uint8Array {
 }
 
 /**
- * Prints each page's gzipped JavaScript after a build and fails the build when one is over budget.
+ * Prints each page's gzipped JavaScript after a build and fails the build when one is over budget
+ * or when a route of web/app/router.tsx has no budget.
  * Only production builds are checked: with NODE_ENV set to anything else (vitest sets "test"),
  * React's development build is bundled and the sizes mean nothing.
  */
@@ -39,6 +41,19 @@ function routeBudgets(): Plugin {
         );
         return;
       }
+      const routerSource = readFileSync(
+        fileURLToPath(new URL("./web/app/router.tsx", import.meta.url)),
+        "utf8",
+      );
+      const { withoutBudget, notInRouter } = uncoveredRoutes(routerSource);
+      if (withoutBudget.length > 0 || notInRouter.length > 0) {
+        this.error(
+          `Route budgets (scripts/route-bundles.ts) out of step with web/app/router.tsx: ${[
+            ...withoutBudget.map((route) => `${route} has no budget`),
+            ...notInRouter.map((route) => `${route} is not a route`),
+          ].join("; ")}.`,
+        );
+      }
       const manifest = Buffer.from(contentOf(bundle, ".vite/manifest.json")).toString("utf8");
       const sizes = measureRoutesOf(manifest, (file) => contentOf(bundle, file));
       this.info(`JavaScript per page:\n${sizes.map(describeRoute).join("\n")}`);
@@ -47,7 +62,7 @@ function routeBudgets(): Plugin {
         this.error(
           `JavaScript budget exceeded: ${over
             .map((size) => `${size.route} is ${kb(size.gzipBytes)} KB gzipped, over its ${size.budgetKb} KB`)
-            .join("; ")}. Load more of it on demand (web/app/lazy-pages.ts) or trim it.`,
+            .join("; ")}. Load more of it on demand (the route's lazy in web/app/router.tsx) or trim it.`,
         );
       }
     },
@@ -99,13 +114,19 @@ export default defineConfig({
   publicDir: "public",
   plugins: [react(), tailwindcss(), routeBudgets(), precompress()],
   resolve: {
-    alias: { "@shared": fileURLToPath(new URL("./shared", import.meta.url)) },
+    alias: [
+      { find: "@shared", replacement: fileURLToPath(new URL("./shared", import.meta.url)) },
+      // zod as the browser needs it: without compiled parsers (web/app/zod-jitless.ts).
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./web/app/zod-jitless.ts", import.meta.url)) },
+    ],
   },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
     // Read by the budget check above and by bench/frontend.ts.
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,
