@@ -1,8 +1,9 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, Outlet, useParams } from "react-router";
+import { createBrowserRouter, Navigate, useParams } from "react-router";
 // The DOM RouterProvider supports navigate(..., { flushSync }), which sign-out relies on.
 import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
+import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { NotFoundPage } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
@@ -24,7 +25,8 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 
 const router = createBrowserRouter([
   {
-    element: <Outlet />,
+    id: OUTLET_ROUTE_IDS.root,
+    element: <PageOutlet routeId={OUTLET_ROUTE_IDS.root} />,
     errorElement: <RouteErrorPage />,
     // Drawn while the first page's code is on its way.
     hydrateFallbackElement: <PageLoading />,
@@ -95,6 +97,7 @@ const router = createBrowserRouter([
         element: <StudentRoute />,
         children: [
           {
+            id: OUTLET_ROUTE_IDS.studentLayout,
             lazy: onDemand(
               () => import("./layout/student-layout"),
               (m) => m.StudentLayout,
@@ -192,6 +195,7 @@ const router = createBrowserRouter([
         element: <AdminRoute />,
         children: [
           {
+            id: OUTLET_ROUTE_IDS.adminLayout,
             lazy: onDemand(
               () => import("./layout/admin-layout"),
               (m) => m.AdminLayout,
@@ -215,5 +219,9 @@ const router = createBrowserRouter([
 ]);
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <AppRoutesContext value={router.routes}>
+      <RouterProvider router={router} />
+    </AppRoutesContext>
+  );
 }

@@ -1,6 +1,6 @@
 import { useSession } from "../../lib/session";
 import { LiveProvider } from "../live/live-provider";
-import { PageOutlet } from "./page-outlet";
+import { OUTLET_ROUTE_IDS, PageOutlet } from "./page-outlet";
 import { StudentNav } from "./student-nav";
 
 /**
@@ -15,7 +15,7 @@ export function StudentLayout() {
       <div className="flex min-h-dvh flex-col">
         <StudentNav user={user} />
         <main id="main" className="flex-1">
-          <PageOutlet />
+          <PageOutlet routeId={OUTLET_ROUTE_IDS.studentLayout} />
         </main>
       </div>
     </LiveProvider>
