@@ -82,8 +82,12 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   studentPage("/events", "features/events/components/events-page.tsx"),
   studentPage("/teammates", "features/recruitment/components/teammates-page.tsx"),
   budget("/admin", "admin", [APP, ADMIN_LAYOUT, "features/admin/components/admin-page.tsx"]),
-  // A redirect to /profile/{id}, and the page for unknown addresses: the app alone.
-  budget("/user/:id", "anyone", [APP]),
+  // The old address of a profile, sent on to /profile/{id}; the page for unknown addresses.
+  budget("/user/:id", "student", [
+    APP,
+    STUDENT_LAYOUT,
+    "features/profiles/components/public-profile-page.tsx",
+  ]),
   budget("*", "anyone", [APP]),
 ];
 
