@@ -1,8 +1,9 @@
 // What a browser downloads for each page of the built web app: every script it fetches from the
 // moment the address is opened until the page is idle (the network quiet, and a further second
-// bringing no new script), signed in as the route needs, with each file counted at its gzipped size (the level of the .gz copies the
-// server sends). The build's budget check (scripts/route-bundles.ts) predicts the same figures
-// from the build's manifest; this measures them in Chromium.
+// bringing no new script), signed in as the route needs, with each file counted at its gzipped
+// size (the level of the .gz copies the server sends). The build's budget check
+// (scripts/route-bundles.ts) predicts the same figures from the build's manifest; this measures
+// them in Chromium.
 import fs from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
