@@ -7,7 +7,13 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { describeRoute, kb, measureRoutesOf, uncoveredRoutes } from "./scripts/route-bundles.ts";
+import {
+  describeRoute,
+  kb,
+  measureRoutesOf,
+  ROUTE_BUDGETS,
+  uncoveredRoutes,
+} from "./scripts/route-bundles.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing
@@ -69,6 +75,57 @@ function routeBudgets(): Plugin {
   };
 }
 
+/**
+ * Writes into index.html, for each route, the chunks its own modules need beyond the app and the
+ * entry (from the table of scripts/route-bundles.ts), as JSON that web/route-preload.ts reads to
+ * fetch the current page's code beside the app instead of after it.
+ */
+function routeChunks(): Plugin {
+  let webRoot = "";
+  return {
+    name: "campus-bazaar:route-chunks",
+    apply: "build",
+    configResolved(config) {
+      webRoot = config.root;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+        const byModule = new Map(chunks.map((chunk) => [chunk.facadeModuleId, chunk]));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+          return into;
+        };
+        const filesOf = (load: string) => {
+          const chunk = byModule.get(path.join(webRoot, load));
+          if (!chunk) throw new Error(`No chunk for ${load}: update scripts/route-bundles.ts`);
+          return withImports(chunk.fileName, new Set());
+        };
+        const shared = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, shared);
+        for (const file of filesOf("app/app.tsx")) shared.add(file);
+        const map: Record<string, string[]> = {};
+        for (const { route, loads } of ROUTE_BUDGETS) {
+          const own = loads.filter((load) => load !== "app/app.tsx");
+          if (route === "*" || own.length === 0) continue;
+          const files = new Set(own.flatMap((load) => [...filesOf(load)]));
+          map[route] = [...files].filter((file) => !shared.has(file)).map((file) => path.basename(file));
+        }
+        const json = JSON.stringify(map).replaceAll("<", "\\u003c");
+        return html.replace(
+          "</head>",
+          `  <script type="application/json" id="route-chunks">${json}</script>\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /** Files worth compressing: text, over a kilobyte. */
@@ -112,7 +169,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), routeBudgets(), precompress()],
+  plugins: [react(), tailwindcss(), routeChunks(), routeBudgets(), precompress()],
   resolve: {
     alias: [
       { find: "@shared", replacement: fileURLToPath(new URL("./shared", import.meta.url)) },

@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     server = await startServer({
       env: { DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD },
     });
-    log("JavaScript per route as Chromium downloads it (every script until the network is quiet):");
+    log("JavaScript per route as Chromium downloads it (every script until the page is idle):");
     const downloads = await measurePageScripts(ROUTE_BUDGETS, {
       baseUrl: server.baseUrl,
       webRoot: WEB_ROOT,
