@@ -6,7 +6,7 @@
  */
 
 /** Whether a route's path ("/item/:itemId") matches this address's path. */
-function matchesPath(route: string, pathname: string): boolean {
+export function matchesPath(route: string, pathname: string): boolean {
   const routeParts = route.split("/");
   const parts = pathname.replace(/\/+$/, "").split("/");
   if (route === "/") return pathname === "/";
