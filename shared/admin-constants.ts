@@ -1,6 +1,7 @@
 /** Admin panel texts and limits; apart from the schemas so that showing them needs no zod. */
 
 export const ADMIN_MESSAGES = {
+  adminOnly: "Only the administrator can do that.",
   eventPosted: "Event posted successfully!",
   eventDeleted: "Event deleted successfully!",
   postDeleted: "Post deleted and user notified.",

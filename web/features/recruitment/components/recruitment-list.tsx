@@ -1,8 +1,7 @@
-import type { RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentListResponse, RecruitmentPost } from "@shared/api/recruitment";
 import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import type { RecruitmentListResponse } from "../api/recruitment-api";
 import { TEAMMATE_TEXTS } from "../teammate-texts";
 import { RecruitmentCard } from "./recruitment-card";
 
