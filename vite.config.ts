@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,7 +7,13 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { describeRoute, kb, measureRoutesOf } from "./scripts/route-bundles.ts";
+import {
+  describeRoute,
+  kb,
+  measureRoutesOf,
+  ROUTE_BUDGETS,
+  uncoveredRoutes,
+} from "./scripts/route-bundles.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing
@@ -20,7 +27,8 @@ function contentOf(bundle: Rollup.OutputBundle, file: string): Uint8Array {
 }
 
 /**
- * Prints each page's gzipped JavaScript after a build and fails the build when one is over budget.
+ * Prints each page's gzipped JavaScript after a build and fails the build when one is over budget
+ * or when a route of web/app/router.tsx has no budget.
  * Only production builds are checked: with NODE_ENV set to anything else (vitest sets "test"),
  * React's development build is bundled and the sizes mean nothing.
  */
@@ -39,6 +47,19 @@ function routeBudgets(): Plugin {
         );
         return;
       }
+      const routerSource = readFileSync(
+        fileURLToPath(new URL("./web/app/router.tsx", import.meta.url)),
+        "utf8",
+      );
+      const { withoutBudget, notInRouter } = uncoveredRoutes(routerSource);
+      if (withoutBudget.length > 0 || notInRouter.length > 0) {
+        this.error(
+          `Route budgets (scripts/route-bundles.ts) out of step with web/app/router.tsx: ${[
+            ...withoutBudget.map((route) => `${route} has no budget`),
+            ...notInRouter.map((route) => `${route} is not a route`),
+          ].join("; ")}.`,
+        );
+      }
       const manifest = Buffer.from(contentOf(bundle, ".vite/manifest.json")).toString("utf8");
       const sizes = measureRoutesOf(manifest, (file) => contentOf(bundle, file));
       this.info(`JavaScript per page:\n${sizes.map(describeRoute).join("\n")}`);
@@ -47,9 +68,60 @@ function routeBudgets(): Plugin {
         this.error(
           `JavaScript budget exceeded: ${over
             .map((size) => `${size.route} is ${kb(size.gzipBytes)} KB gzipped, over its ${size.budgetKb} KB`)
-            .join("; ")}. Load more of it on demand (web/app/lazy-pages.ts) or trim it.`,
+            .join("; ")}. Load more of it on demand (the route's lazy in web/app/router.tsx) or trim it.`,
         );
       }
+    },
+  };
+}
+
+/**
+ * Writes into index.html, for each route, the chunks its own modules need beyond the app and the
+ * entry (from the table of scripts/route-bundles.ts), as JSON that web/route-preload.ts reads to
+ * fetch the current page's code beside the app instead of after it.
+ */
+function routeChunks(): Plugin {
+  let webRoot = "";
+  return {
+    name: "campus-bazaar:route-chunks",
+    apply: "build",
+    configResolved(config) {
+      webRoot = config.root;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+        const byModule = new Map(chunks.map((chunk) => [chunk.facadeModuleId, chunk]));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+          return into;
+        };
+        const filesOf = (load: string) => {
+          const chunk = byModule.get(path.join(webRoot, load));
+          if (!chunk) throw new Error(`No chunk for ${load}: update scripts/route-bundles.ts`);
+          return withImports(chunk.fileName, new Set());
+        };
+        const shared = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, shared);
+        for (const file of filesOf("app/app.tsx")) shared.add(file);
+        const map: Record<string, string[]> = {};
+        for (const { route, loads } of ROUTE_BUDGETS) {
+          const own = loads.filter((load) => load !== "app/app.tsx");
+          if (route === "*" || own.length === 0) continue;
+          const files = new Set(own.flatMap((load) => [...filesOf(load)]));
+          map[route] = [...files].filter((file) => !shared.has(file)).map((file) => path.basename(file));
+        }
+        const json = JSON.stringify(map).replaceAll("<", "\\u003c");
+        return html.replace(
+          "</head>",
+          `  <script type="application/json" id="route-chunks">${json}</script>\n  </head>`,
+        );
+      },
     },
   };
 }
@@ -97,15 +169,21 @@ function precompress(): Plugin {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), routeBudgets(), precompress()],
+  plugins: [react(), tailwindcss(), routeChunks(), routeBudgets(), precompress()],
   resolve: {
-    alias: { "@shared": fileURLToPath(new URL("./shared", import.meta.url)) },
+    alias: [
+      { find: "@shared", replacement: fileURLToPath(new URL("./shared", import.meta.url)) },
+      // zod as the browser needs it: without compiled parsers (web/app/zod-jitless.ts).
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./web/app/zod-jitless.ts", import.meta.url)) },
+    ],
   },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
     // Read by the budget check above and by bench/frontend.ts.
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

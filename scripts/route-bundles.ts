@@ -1,31 +1,124 @@
-// What a browser downloads for a page of the built web app: the JavaScript of the entry chunk plus
-// the chunks the page loads, gzipped, from the Vite manifest. The build checks the budgets
+// What a browser downloads for each page of the built web app: the JavaScript of the entry chunk
+// plus the chunks the page loads, gzipped, from the Vite manifest. The build checks the budgets
 // (vite.config.ts) and `npm run bench` reports the same figures (bench/frontend.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
 
+/** Who opens the page: its address needs no session, a student's, or the administrator's. */
+export type Visitor = "anyone" | "student" | "admin";
+
 export interface RouteBudget {
+  /** The route's path as web/app/router.tsx declares it. */
   route: string;
+  /** Who the page is measured for: signed in where the route needs it. */
+  visitor: Visitor;
   /** Manifest keys (source paths under web/) of the chunks the page loads on demand. */
   loads: readonly string[];
-  /** Gzipped JavaScript allowed, in KB (1,000 bytes); none: reported only. */
-  budgetKb?: number;
+  /** Gzipped JavaScript the page should weigh at most, in KB (1,000 bytes). */
+  targetKb: number;
+  /** Gzipped JavaScript over which the build fails: the target, or a ceiling until it is met. */
+  budgetKb: number;
 }
 
+/** What a page may weigh: the landing page 70 KB gzipped, every other page 130 KB (issue 16). */
+const LANDING_TARGET_KB = 70;
+const PAGE_TARGET_KB = 130;
+
+/**
+ * Pages not yet within their target, each held at its weight when the budgets were set (with the
+ * forms on react-hook-form and zod, and the icons from lucide-react) plus about 5 KB, so that none
+ * grows unnoticed. React and react-dom alone are 67.5 KB, so a landing page drawn with React
+ * cannot reach 70 KB; every form that validates with zod brings zod (22.6 KB) and react-hook-form
+ * (about 10 KB) on first load, which takes its page far over 130. Lower these as pages get lighter.
+ */
+const NOT_YET_WITHIN_TARGET: Readonly<Record<string, number>> = {
+  "/": 82,
+  "/forgot-password": 170,
+  "/reset-password": 171,
+  "/login": 173,
+  "/signup": 176,
+  "/dashboard": 166,
+  "/sell": 170,
+  "/buy": 144,
+  "/item/:itemId": 141,
+  "/messages": 181,
+  "/profile": 148,
+  "/profile/:userId": 144,
+  "/user/:id": 144,
+  "/settings": 141,
+  "/events": 140,
+  "/teammates": 186,
+  "/admin": 172,
+};
+
+const budget = (route: string, visitor: Visitor, loads: readonly string[]): RouteBudget => {
+  const targetKb = route === "/" ? LANDING_TARGET_KB : PAGE_TARGET_KB;
+  return { route, visitor, loads, targetKb, budgetKb: NOT_YET_WITHIN_TARGET[route] ?? targetKb };
+};
+
+const APP = "app/app.tsx";
+const STUDENT_LAYOUT = "app/layout/student-layout.tsx";
+const ADMIN_LAYOUT = "app/layout/admin-layout.tsx";
+
+const publicPage = (route: string, page: string) => budget(route, "anyone", [APP, page]);
+const studentPage = (route: string, page: string) => budget(route, "student", [APP, STUDENT_LAYOUT, page]);
+
+/** Every route of web/app/router.tsx (the build fails when one is missing) and what it loads. */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   // The landing page is drawn without the router and the data layer (web/main.tsx).
-  { route: "/", loads: [], budgetKb: 100 },
-  { route: "/login", loads: ["app/app.tsx", "features/auth/components/login-page.tsx"] },
-  { route: "/buy", loads: ["app/app.tsx", "features/items/components/browse-page.tsx"], budgetKb: 190 },
+  budget("/", "anyone", ["features/landing/landing-page.tsx"]),
+  publicPage("/privacy-policy", "features/legal/privacy-policy-page.tsx"),
+  publicPage("/terms-of-use", "features/legal/terms-of-use-page.tsx"),
+  publicPage("/forgot-password", "features/auth/components/forgot-password-page.tsx"),
+  publicPage("/reset-password", "features/auth/components/reset-password-page.tsx"),
+  publicPage("/verify-email", "features/auth/components/verify-email-page.tsx"),
+  publicPage("/login", "features/auth/components/login-page.tsx"),
+  publicPage("/signup", "features/auth/components/signup-page.tsx"),
+  studentPage("/dashboard", "app/dashboard-route.tsx"),
+  studentPage("/vault", "features/vault/components/vault-page.tsx"),
+  studentPage("/sell", "features/items/components/sell-page.tsx"),
+  studentPage("/buy", "features/items/components/browse-page.tsx"),
+  studentPage("/item/:itemId", "features/items/components/item-detail-page.tsx"),
+  studentPage("/messages", "features/chats/components/messages-page.tsx"),
+  studentPage("/notifications", "features/notifications/components/notifications-page.tsx"),
+  studentPage("/profile", "features/profiles/components/own-profile-page.tsx"),
+  studentPage("/profile/:userId", "features/profiles/components/public-profile-page.tsx"),
+  studentPage("/settings", "features/settings/components/settings-page.tsx"),
+  studentPage("/events", "features/events/components/events-page.tsx"),
+  studentPage("/teammates", "features/recruitment/components/teammates-page.tsx"),
+  budget("/admin", "admin", [APP, ADMIN_LAYOUT, "features/admin/components/admin-page.tsx"]),
+  // The old address of a profile, sent on to /profile/{id}; the page for unknown addresses.
+  budget("/user/:id", "student", [
+    APP,
+    STUDENT_LAYOUT,
+    "features/profiles/components/public-profile-page.tsx",
+  ]),
+  budget("*", "anyone", [APP]),
 ];
+
+/** The paths web/app/router.tsx declares, read from its source. */
+export function routerPaths(routerSource: string): string[] {
+  return [...routerSource.matchAll(/\bpath: "([^"]+)"/g)].map((match) => match[1] ?? "");
+}
+
+/** Paths of the router without a budget, and budgets of paths the router no longer has. */
+export function uncoveredRoutes(routerSource: string, budgets: readonly RouteBudget[] = ROUTE_BUDGETS) {
+  const paths = routerPaths(routerSource);
+  const budgeted = new Set(budgets.map((budget) => budget.route));
+  return {
+    withoutBudget: paths.filter((route) => !budgeted.has(route)),
+    notInRouter: [...budgeted].filter((route) => !paths.includes(route)),
+  };
+}
 
 export interface RouteSize {
   route: string;
   files: string[];
   bytes: number;
   gzipBytes: number;
-  budgetKb: number | null;
+  targetKb: number;
+  budgetKb: number;
   isOverBudget: boolean;
 }
 
@@ -59,7 +152,7 @@ export function measureRoutesOf(
 ): RouteSize[] {
   const manifest = JSON.parse(manifestText) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  return budgets.map(({ route, loads, budgetKb }) => {
+  return budgets.map(({ route, loads, targetKb, budgetKb }) => {
     const keys = new Set<string>();
     for (const key of [...entries, ...loads]) withStaticImports(manifest, key, keys);
     const files = [...keys].map((key) => manifest[key]?.file ?? key).filter((file) => file.endsWith(".js"));
@@ -71,8 +164,7 @@ export function measureRoutesOf(
       // At the level of the .gz copies the server sends (vite.config.ts).
       gzipBytes += gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
     }
-    const isOverBudget = budgetKb !== undefined && gzipBytes > budgetKb * 1000;
-    return { route, files, bytes, gzipBytes, budgetKb: budgetKb ?? null, isOverBudget };
+    return { route, files, bytes, gzipBytes, targetKb, budgetKb, isOverBudget: gzipBytes > budgetKb * 1000 };
   });
 }
 
@@ -88,6 +180,8 @@ export function measureRoutes(outDir: string, budgets: readonly RouteBudget[] = 
 export const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 export function describeRoute(size: RouteSize): string {
-  const budget = size.budgetKb === null ? "" : ` (budget ${size.budgetKb} KB)`;
-  return `${size.route.padEnd(7)} ${kb(size.gzipBytes).padStart(6)} KB gzipped, ${kb(size.bytes)} KB raw, ${size.files.length} files${budget}`;
+  const toTarget = size.targetKb - size.gzipBytes / 1000;
+  const target = toTarget >= 0 ? `${toTarget.toFixed(1)} KB under` : `${(-toTarget).toFixed(1)} KB OVER`;
+  const ceiling = size.budgetKb === size.targetKb ? "" : `; build fails over ${size.budgetKb} KB`;
+  return `${size.route.padEnd(16)} ${kb(size.gzipBytes).padStart(6)} KB gzipped (${kb(size.bytes).padStart(6)} KB raw, ${String(size.files.length).padStart(2)} files): ${target} its ${size.targetKb} KB target${ceiling}`;
 }

@@ -1,20 +1,13 @@
 import { z } from "zod";
+import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "../chats-constants";
 import { multiLine } from "./text-rules";
 
-export const CHAT_MESSAGES = {
-  startFailed: "Failed to start chat. Please try again.",
-  ownItem: "You cannot start a chat about your own item.",
-  notMember: "You are not part of this conversation.",
-  chatNotFound: "Conversation not found.",
-  emptyText: "Please type a message.",
-  badOffer: "Please enter an offer of at least ₹1 in whole rupees.",
-  noConversations: "No conversations yet.",
-  startChatting: "Start chatting",
-  noNotifications: "No notifications yet.",
-} as const;
-
-export const MESSAGE_MAX_LENGTH = 2000;
-export const THREAD_PAGE_SIZE = 200;
+// Re-exported for the server; the browser imports them from ../chats-constants, without zod.
+export {
+  CHAT_MESSAGES,
+  MESSAGE_MAX_LENGTH,
+  THREAD_PAGE_SIZE,
+} from "../chats-constants";
 
 export const ChatTabSchema = z.enum(["buying", "selling", "recruitment"]);
 export type ChatTab = z.infer<typeof ChatTabSchema>;

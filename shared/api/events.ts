@@ -1,16 +1,10 @@
 import { z } from "zod";
+import { EVENT_MESSAGES } from "../events-constants";
 import { calendarDate } from "./calendar-date";
 import { multiLine, singleLine } from "./text-rules";
 
-export const EVENT_MESSAGES = {
-  noEvents: "No events match your filters.",
-  posted: "Event posted successfully!",
-  deleted: "Event deleted successfully!",
-  deleteConfirm: "Are you sure you want to delete this event?",
-  imageUrl: "Image URL must be a valid URL.",
-  registrationUrl: "Registration URL must be a valid URL.",
-  required: (field: string) => `${field} is required.`,
-} as const;
+// Re-exported for the server; the browser imports them from ../events-constants, without zod.
+export { EVENT_MESSAGES } from "../events-constants";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

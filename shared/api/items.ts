@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, MIN_PRICE, PAGE_SIZE } from "../constants";
+import { BROWSE_SORTS } from "../items-constants";
 import {
   DESCRIPTION_MAX_LENGTH,
   MAX_PRICE,
@@ -9,8 +10,14 @@ import {
 } from "../validation/sell";
 import { multiLine, singleLine } from "./text-rules";
 
-export const BROWSE_SORTS = ["newest", "oldest", "price-low", "price-high"] as const;
-export type BrowseSort = (typeof BROWSE_SORTS)[number];
+// Re-exported for the server; the browser imports them from ../items-constants, without zod.
+export {
+  BROWSE_SORTS,
+  type BrowseSort,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_PIXELS,
+} from "../items-constants";
 
 const requiredText = (max: number, message: string, field: string) =>
   z
@@ -129,13 +136,3 @@ export const UploadResponseSchema = z.object({
   bytes: z.number().int(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
-export const IMAGE_MESSAGES = {
-  notAnImage: "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).",
-  tooLarge: "The image is larger than 10 MB. Please choose a smaller one.",
-  tooManyPixels: "The image is larger than 40 megapixels. Please choose a smaller one.",
-  missing: "Please choose an image to upload.",
-} as const;
-
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_PIXELS = 40_000_000;

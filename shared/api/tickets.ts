@@ -1,46 +1,22 @@
 import { z } from "zod";
+import {
+  TICKET_DESCRIPTION_MAX_LENGTH,
+  TICKET_MESSAGES,
+  TICKET_PURPOSES,
+  TICKET_STATUSES,
+} from "../tickets-constants";
 import { multiLine } from "./text-rules";
 
-export const TICKET_PURPOSES = [
-  "Account Issues",
-  "Payment Problems",
-  "Item Listing Issues",
-  "Technical Bug",
-  "Feature Request",
-  "Safety Concerns",
-  "Other",
-] as const;
-
-export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed", "rejected"] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const TICKET_MESSAGES = {
-  submitted: "Ticket Submitted!",
-  saveId: "Save this ID for future reference",
-  failedTitle: "Submission Failed",
-  failed: "There was an error submitting your ticket. Please try again or contact us directly.",
-  emptyTitle: "No Support Tickets",
-  emptyText: "You haven't submitted any support tickets yet.",
-  purposeRequired: "Please choose a purpose.",
-  descriptionRequired: "Please describe your issue.",
-  notFound: "Ticket not found",
-} as const;
-
-export const TICKET_DESCRIPTION_MAX_LENGTH = 5000;
-
-/** Badge colours of the user-side history: open blue, in-progress yellow, resolved green, closed grey. */
-export const TICKET_STATUS_TONES: Record<TicketStatus, "blue" | "yellow" | "green" | "grey" | "red"> = {
-  open: "blue",
-  "in-progress": "yellow",
-  resolved: "green",
-  closed: "grey",
-  rejected: "red",
-};
-
-/** How a status reads on a badge: a hyphen shows as a space. */
-export function ticketStatusLabel(status: TicketStatus): string {
-  return status.replace(/-/g, " ");
-}
+// Re-exported for the server; the browser imports them from ../tickets-constants, without zod.
+export {
+  TICKET_DESCRIPTION_MAX_LENGTH,
+  TICKET_MESSAGES,
+  TICKET_PURPOSES,
+  TICKET_STATUS_TONES,
+  TICKET_STATUSES,
+  type TicketStatus,
+  ticketStatusLabel,
+} from "../tickets-constants";
 
 export const CreateTicketBodySchema = z.object({
   purpose: z.enum(TICKET_PURPOSES, TICKET_MESSAGES.purposeRequired),

@@ -1,9 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { createQueryClient } from "../lib/query-client";
+import { meQueryOptions } from "../lib/session";
+
+function createAppQueryClient() {
+  const queryClient = createQueryClient();
+  // Who is signed in is asked at once, while the router still fetches the first page's code.
+  void queryClient.prefetchQuery(meQueryOptions);
+  return queryClient;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // One client per mounted app (not a module singleton) so tests can mount fresh apps.
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createAppQueryClient);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

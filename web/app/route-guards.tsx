@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Navigate, Outlet } from "react-router";
 import { PageLoading } from "../components/ui/page-loading";
 import { homePathFor } from "../lib/home-path";
@@ -11,11 +10,7 @@ export function PublicOnlyRoute() {
   const { user, isAdmin, isLoading } = useSession();
   if (isLoading) return sessionLoading;
   if (user) return <Navigate to={homePathFor(isAdmin)} replace />;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
-  );
+  return <Outlet />;
 }
 
 /**

@@ -1,36 +1,9 @@
-import { Suspense } from "react";
-import { createBrowserRouter, Link, Navigate, Outlet, useParams } from "react-router";
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, useParams } from "react-router";
 // The DOM RouterProvider supports navigate(..., { flushSync }), which sign-out relies on.
 import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
-import { LandingLinkContext } from "../features/landing/landing-link";
-import { LandingPage } from "../features/landing/landing-page";
-import { useSession } from "../lib/session";
-import { AdminLayout } from "./layout/admin-layout";
-import { StudentLayout } from "./layout/student-layout";
-import {
-  AdminPage,
-  BrowsePage,
-  DashboardPage,
-  EventsPage,
-  ForgotPasswordPage,
-  ItemDetailPage,
-  LoginPage,
-  MessagesPage,
-  NotificationsPage,
-  OwnProfilePage,
-  PrivacyPolicyPage,
-  PublicProfilePage,
-  ResetPasswordPage,
-  SellPage,
-  SettingsPage,
-  SignupPage,
-  SupportTicketButtons,
-  TeammatesPage,
-  TermsOfUsePage,
-  VaultPage,
-  VerifyEmailPage,
-} from "./lazy-pages";
+import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { NotFoundPage } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
@@ -41,67 +14,203 @@ function UserProfileRedirect() {
   return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
 }
 
-/** Inside the app the landing page shares the session cache and moves on without a reload. */
-function RoutedLandingPage() {
-  return (
-    <LandingLinkContext value={Link}>
-      <LandingPage session={useSession()} />
-    </LandingLinkContext>
-  );
-}
-
-function RootLayout() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
-  );
+/**
+ * A route whose component is fetched on demand. React Router starts the download as soon as the
+ * address matches (on the first load too, while the session is still being asked for) and draws
+ * the route once it has arrived; a failed download shows the route's error page.
+ */
+function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
 }
 
 const router = createBrowserRouter([
   {
-    element: <RootLayout />,
+    id: OUTLET_ROUTE_IDS.root,
+    element: <PageOutlet routeId={OUTLET_ROUTE_IDS.root} />,
     errorElement: <RouteErrorPage />,
+    // Drawn while the first page's code is on its way.
+    hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: "/", element: <RoutedLandingPage /> },
-      { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
-      { path: "/terms-of-use", element: <TermsOfUsePage /> },
+      {
+        path: "/",
+        lazy: onDemand(
+          () => import("./landing-route"),
+          (m) => m.RoutedLandingPage,
+        ),
+      },
+      {
+        path: "/privacy-policy",
+        lazy: onDemand(
+          () => import("../features/legal/privacy-policy-page"),
+          (m) => m.PrivacyPolicyPage,
+        ),
+      },
+      {
+        path: "/terms-of-use",
+        lazy: onDemand(
+          () => import("../features/legal/terms-of-use-page"),
+          (m) => m.TermsOfUsePage,
+        ),
+      },
       // Mail links work whether or not the reader is signed in.
-      { path: "/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/reset-password", element: <ResetPasswordPage /> },
-      { path: "/verify-email", element: <VerifyEmailPage /> },
+      {
+        path: "/forgot-password",
+        lazy: onDemand(
+          () => import("../features/auth/components/forgot-password-page"),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: "/reset-password",
+        lazy: onDemand(
+          () => import("../features/auth/components/reset-password-page"),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: "/verify-email",
+        lazy: onDemand(
+          () => import("../features/auth/components/verify-email-page"),
+          (m) => m.VerifyEmailPage,
+        ),
+      },
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: "/login", element: <LoginPage /> },
-          { path: "/signup", element: <SignupPage /> },
+          {
+            path: "/login",
+            lazy: onDemand(
+              () => import("../features/auth/components/login-page"),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: "/signup",
+            lazy: onDemand(
+              () => import("../features/auth/components/signup-page"),
+              (m) => m.SignupPage,
+            ),
+          },
         ],
       },
       {
         element: <StudentRoute />,
         children: [
           {
-            element: <StudentLayout />,
+            id: OUTLET_ROUTE_IDS.studentLayout,
+            lazy: onDemand(
+              () => import("./layout/student-layout"),
+              (m) => m.StudentLayout,
+            ),
             children: [
-              { path: "/dashboard", element: <DashboardPage supportActions={<SupportTicketButtons />} /> },
-              { path: "/vault", element: <VaultPage /> },
-              { path: "/sell", element: <SellPage /> },
-              { path: "/buy", element: <BrowsePage /> },
-              { path: "/item/:itemId", element: <ItemDetailPage /> },
-              { path: "/messages", element: <MessagesPage /> },
-              { path: "/notifications", element: <NotificationsPage /> },
-              { path: "/profile", element: <OwnProfilePage /> },
-              { path: "/profile/:userId", element: <PublicProfilePage /> },
-              { path: "/settings", element: <SettingsPage /> },
-              { path: "/events", element: <EventsPage /> },
-              { path: "/teammates", element: <TeammatesPage /> },
+              {
+                path: "/dashboard",
+                lazy: onDemand(
+                  () => import("./dashboard-route"),
+                  (m) => m.RoutedDashboardPage,
+                ),
+              },
+              {
+                path: "/vault",
+                lazy: onDemand(
+                  () => import("../features/vault/components/vault-page"),
+                  (m) => m.VaultPage,
+                ),
+              },
+              {
+                path: "/sell",
+                lazy: onDemand(
+                  () => import("../features/items/components/sell-page"),
+                  (m) => m.SellPage,
+                ),
+              },
+              {
+                path: "/buy",
+                lazy: onDemand(
+                  () => import("../features/items/components/browse-page"),
+                  (m) => m.BrowsePage,
+                ),
+              },
+              {
+                path: "/item/:itemId",
+                lazy: onDemand(
+                  () => import("../features/items/components/item-detail-page"),
+                  (m) => m.ItemDetailPage,
+                ),
+              },
+              {
+                path: "/messages",
+                lazy: onDemand(
+                  () => import("../features/chats/components/messages-page"),
+                  (m) => m.MessagesPage,
+                ),
+              },
+              {
+                path: "/notifications",
+                lazy: onDemand(
+                  () => import("../features/notifications/components/notifications-page"),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
+                path: "/profile",
+                lazy: onDemand(
+                  () => import("../features/profiles/components/own-profile-page"),
+                  (m) => m.OwnProfilePage,
+                ),
+              },
+              {
+                path: "/profile/:userId",
+                lazy: onDemand(
+                  () => import("../features/profiles/components/public-profile-page"),
+                  (m) => m.PublicProfilePage,
+                ),
+              },
+              {
+                path: "/settings",
+                lazy: onDemand(
+                  () => import("../features/settings/components/settings-page"),
+                  (m) => m.SettingsPage,
+                ),
+              },
+              {
+                path: "/events",
+                lazy: onDemand(
+                  () => import("../features/events/components/events-page"),
+                  (m) => m.EventsPage,
+                ),
+              },
+              {
+                path: "/teammates",
+                lazy: onDemand(
+                  () => import("../features/recruitment/components/teammates-page"),
+                  (m) => m.TeammatesPage,
+                ),
+              },
             ],
           },
         ],
       },
       {
         element: <AdminRoute />,
-        children: [{ element: <AdminLayout />, children: [{ path: "/admin", element: <AdminPage /> }] }],
+        children: [
+          {
+            id: OUTLET_ROUTE_IDS.adminLayout,
+            lazy: onDemand(
+              () => import("./layout/admin-layout"),
+              (m) => m.AdminLayout,
+            ),
+            children: [
+              {
+                path: "/admin",
+                lazy: onDemand(
+                  () => import("../features/admin/components/admin-page"),
+                  (m) => m.AdminPage,
+                ),
+              },
+            ],
+          },
+        ],
       },
       { path: "/user/:id", element: <UserProfileRedirect /> },
       { path: "*", element: <NotFoundPage /> },
@@ -110,5 +219,9 @@ const router = createBrowserRouter([
 ]);
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <AppRoutesContext value={router.routes}>
+      <RouterProvider router={router} />
+    </AppRoutesContext>
+  );
 }

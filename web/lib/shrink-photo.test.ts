@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_PIXELS } from "@shared/api/items";
+import { MAX_UPLOAD_PIXELS } from "@shared/items-constants";
 import { describe, expect, it } from "vitest";
 import {
   jpegFileName,

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_PIXELS } from "@shared/api/items";
+import { MAX_UPLOAD_PIXELS } from "@shared/items-constants";
 
 /**
  * Shrinks a large photo in the browser before it is uploaded. The server stores at most 2560 px

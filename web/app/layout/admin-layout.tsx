@@ -1,16 +1,12 @@
-import { Suspense } from "react";
-import { Outlet } from "react-router";
-import { PageLoading } from "../../components/ui/page-loading";
 import { AdminNav } from "./admin-nav";
+import { OUTLET_ROUTE_IDS, PageOutlet } from "./page-outlet";
 
 export function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <AdminNav />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageOutlet routeId={OUTLET_ROUTE_IDS.adminLayout} />
       </main>
     </div>
   );

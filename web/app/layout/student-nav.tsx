@@ -50,12 +50,15 @@ export function StudentNav({ user }: { user: User }) {
             triggerClassName="ml-1 flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
             trigger={
               <>
+                {/*
+                 * The initial is drawn by CSS, not as text, so the button's visible text is the
+                 * name alone, which its accessible name contains (WCAG 2.5.3, label in name).
+                 */}
                 <span
                   aria-hidden="true"
-                  className="grid size-9 place-items-center rounded-full bg-indigo-700 font-bold text-white"
-                >
-                  {initial}
-                </span>
+                  data-initial={initial}
+                  className="grid size-9 place-items-center rounded-full bg-indigo-700 font-bold text-white before:content-[attr(data-initial)]"
+                />
                 <span className="hidden max-w-40 truncate lg:inline">{user.name}</span>
                 <ChevronDown className="size-4 text-slate-500" />
               </>

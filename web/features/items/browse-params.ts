@@ -1,5 +1,5 @@
-import { BROWSE_SORTS, type BrowseSort } from "@shared/api/items";
 import { CATEGORIES } from "@shared/constants";
+import { BROWSE_SORTS, type BrowseSort } from "@shared/items-constants";
 import { readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
 import type { BrowseFilters } from "./api/get-items";
 

@@ -1,5 +1,5 @@
-import type { BrowseSort } from "@shared/api/items";
 import { CATEGORIES, type Category } from "@shared/constants";
+import type { BrowseSort } from "@shared/items-constants";
 import { capitalise } from "../../lib/item-labels";
 
 export const CATEGORY_OPTIONS: { value: Category; label: string }[] = CATEGORIES.map((value) => ({

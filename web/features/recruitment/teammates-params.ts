@@ -1,4 +1,4 @@
-import { ACADEMIC_YEARS, type AcademicYear, RECRUITMENT_SORTS } from "@shared/api/recruitment";
+import { ACADEMIC_YEARS, type AcademicYear, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
 import { readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
 
 export type RecruitmentSort = (typeof RECRUITMENT_SORTS)[number];

@@ -1,4 +1,4 @@
-import { TICKET_DESCRIPTION_MAX_LENGTH } from "@shared/api/tickets";
+import { TICKET_DESCRIPTION_MAX_LENGTH } from "@shared/tickets-constants";
 import { describe, expect, it } from "vitest";
 import { isTicketFormComplete } from "./ticket-format";
 

@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, AddCollegeBodySchema } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import { AddCollegeBodySchema } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";

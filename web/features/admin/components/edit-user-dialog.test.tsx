@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminUser } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import type { AdminUser } from "@shared/api/admin";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, AdminEditUserBodySchema, type AdminUser } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import { AdminEditUserBodySchema, type AdminUser } from "@shared/api/admin";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";

@@ -1,5 +1,6 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
-import { CreateEventBodySchema, EVENT_MESSAGES } from "@shared/api/events";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import { CreateEventBodySchema } from "@shared/api/events";
+import { EVENT_MESSAGES } from "@shared/events-constants";
 import { z } from "zod";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses, TextField } from "../../../components/ui/field";

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { CampusEvent } from "@shared/api/events";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { CampusEvent } from "@shared/api/events";
 import { useQuery } from "@tanstack/react-query";
 import { useConfirm } from "../../../components/ui/confirm-dialog";

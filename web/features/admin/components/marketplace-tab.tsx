@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { Item } from "@shared/api/items";
 import { thumbnailUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";

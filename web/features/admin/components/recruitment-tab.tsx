@@ -1,5 +1,6 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
-import { ADMIN_RECRUITMENT_PAGE_SIZE, type RecruitmentPost } from "@shared/api/recruitment";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/recruitment-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";

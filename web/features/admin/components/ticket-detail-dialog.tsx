@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminTicket } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import type { AdminTicket } from "@shared/api/admin";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { ADMIN_FAILURES } from "../admin-texts";

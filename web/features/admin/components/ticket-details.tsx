@@ -1,5 +1,5 @@
 import type { AdminTicket } from "@shared/api/admin";
-import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
+import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/tickets-constants";
 import { StatusBadge } from "../../../components/status-badge/status-badge";
 import { formatDateTime } from "../../../lib/format";
 import { describeMirror } from "../admin-format";

@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminUser } from "@shared/api/admin";
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import type { AdminUser } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";

@@ -1,4 +1,5 @@
-import { CHAT_MESSAGES, type ChatSummary, type ChatTab } from "@shared/api/chats";
+import type { ChatSummary, ChatTab } from "@shared/api/chats";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";

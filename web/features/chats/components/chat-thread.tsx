@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@shared/api/chats";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useQuery } from "@tanstack/react-query";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";

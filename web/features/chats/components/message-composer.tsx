@@ -1,4 +1,5 @@
-import { MESSAGE_MAX_LENGTH, SendMessageBodySchema } from "@shared/api/chats";
+import { SendMessageBodySchema } from "@shared/api/chats";
+import { MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
 import { z } from "zod";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@shared/api/chats";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";

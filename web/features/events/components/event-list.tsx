@@ -1,4 +1,5 @@
-import { type CampusEvent, EVENT_MESSAGES } from "@shared/api/events";
+import type { CampusEvent } from "@shared/api/events";
+import { EVENT_MESSAGES } from "@shared/events-constants";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { EventCard } from "./event-card";

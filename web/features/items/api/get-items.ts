@@ -1,5 +1,6 @@
-import type { BrowseResponse, BrowseSort } from "@shared/api/items";
+import type { BrowseResponse } from "@shared/api/items";
 import type { Category } from "@shared/constants";
+import type { BrowseSort } from "@shared/items-constants";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { itemKeys } from "../../../lib/query-keys";

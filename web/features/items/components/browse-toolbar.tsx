@@ -1,5 +1,5 @@
-import type { BrowseSort } from "@shared/api/items";
 import type { Category } from "@shared/constants";
+import type { BrowseSort } from "@shared/items-constants";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
 import type { BrowseFilters } from "../api/get-items";

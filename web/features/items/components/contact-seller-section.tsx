@@ -1,5 +1,5 @@
-import { CHAT_MESSAGES } from "@shared/api/chats";
 import type { Item } from "@shared/api/items";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { MessageSquareIcon } from "lucide-react";
 import { useTransition } from "react";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/api/items";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/items-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";

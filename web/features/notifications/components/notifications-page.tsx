@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@shared/api/chats";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
 import { BackButton } from "../../../components/ui/back-button";

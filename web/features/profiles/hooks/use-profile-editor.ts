@@ -1,5 +1,5 @@
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/api/items";
 import { type Profile, UpdateProfileBodySchema } from "@shared/api/profiles";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/items-constants";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";

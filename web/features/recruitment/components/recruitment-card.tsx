@@ -1,4 +1,5 @@
-import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { MessageSquareIcon, UsersIcon } from "lucide-react";
 import { useId, useTransition } from "react";
 import { Link, useNavigate } from "react-router";

@@ -1,4 +1,5 @@
-import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,11 +1,5 @@
-import {
-  ACADEMIC_YEARS,
-  type RecruitmentInput,
-  RecruitmentInputSchema,
-  type RecruitmentPost,
-  TEAM_SIZE_MAX,
-  TEAM_SIZE_MIN,
-} from "@shared/api/recruitment";
+import { type RecruitmentInput, RecruitmentInputSchema, type RecruitmentPost } from "@shared/api/recruitment";
+import { ACADEMIC_YEARS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";

@@ -1,8 +1,5 @@
-import {
-  RECRUITMENT_MESSAGES,
-  type RecruitmentListResponse,
-  type RecruitmentPost,
-} from "@shared/api/recruitment";
+import type { RecruitmentListResponse, RecruitmentPost } from "@shared/api/recruitment";
+import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { TEAMMATE_TEXTS } from "../teammate-texts";

@@ -1,5 +1,5 @@
 import type { User } from "@shared/api/auth";
-import { TICKET_MESSAGES } from "@shared/api/tickets";
+import { TICKET_MESSAGES } from "@shared/tickets-constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,9 +1,5 @@
-import {
-  CreateTicketBodySchema,
-  TICKET_DESCRIPTION_MAX_LENGTH,
-  TICKET_MESSAGES,
-  TICKET_PURPOSES,
-} from "@shared/api/tickets";
+import { CreateTicketBodySchema } from "@shared/api/tickets";
+import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/tickets-constants";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";

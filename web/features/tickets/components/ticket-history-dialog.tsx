@@ -1,4 +1,5 @@
-import { TICKET_MESSAGES, type Ticket } from "@shared/api/tickets";
+import type { Ticket } from "@shared/api/tickets";
+import { TICKET_MESSAGES } from "@shared/tickets-constants";
 import { useQuery } from "@tanstack/react-query";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";

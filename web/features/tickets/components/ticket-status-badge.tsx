@@ -1,4 +1,4 @@
-import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
+import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/tickets-constants";
 import { StatusBadge } from "../../../components/status-badge/status-badge";
 
 /** The status of a ticket in the student's history: open blue, in-progress yellow, resolved green, closed grey. */

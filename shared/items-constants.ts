@@ -1,0 +1,14 @@
+/** Marketplace constants the pages show; apart from the schemas so that showing them needs no zod. */
+
+export const BROWSE_SORTS = ["newest", "oldest", "price-low", "price-high"] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+
+export const IMAGE_MESSAGES = {
+  notAnImage: "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).",
+  tooLarge: "The image is larger than 10 MB. Please choose a smaller one.",
+  tooManyPixels: "The image is larger than 40 megapixels. Please choose a smaller one.",
+  missing: "Please choose an image to upload.",
+} as const;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
