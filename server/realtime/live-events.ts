@@ -1,4 +1,4 @@
-import type { LiveEvent } from "@shared/api/chats";
+import type { LiveEvent } from "@shared/live-events";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { preparedSql } from "../db/prepared-sql";

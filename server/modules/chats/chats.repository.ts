@@ -4,7 +4,8 @@ import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
-import type { AttemptCount, RateLimitRule } from "../../plugins/rate-limit";
+import type { AttemptCount } from "../../plugins/rate-limit";
+import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { type StoredFrame, toStoredFrame } from "../../realtime/live-events";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -61,12 +62,8 @@ export interface SendNotice {
   isAboutAppended: boolean;
 }
 
-/** A send limit: at most rule.limit sends per window under one key; `message` is the refusal. */
-export interface SendLimit {
-  key: string;
-  rule: RateLimitRule;
-  message: string;
-}
+/** A send limit (the named rule chatSend): at most rule.limit sends per window under one key. */
+export type SendLimit = AttemptLimit;
 
 export type SendOutcome =
   /** Past the send limit: nothing was written. */

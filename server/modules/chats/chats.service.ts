@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { chatMembers, chats, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { RateLimitRule } from "../../plugins/rate-limit";
+import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { announceEvents } from "../../realtime/transaction";
 import { findItem } from "../items/items.repository";
 import { toChatSummary, toMessageDto } from "./chats.mapper";
@@ -82,7 +82,7 @@ export async function sendMessage(
   sender: UserRow,
   chatId: string,
   body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
-  limit?: { rule: RateLimitRule; message: string },
+  limit?: AttemptLimit,
 ) {
   const isOffer = body.type === "offer";
   const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
@@ -104,7 +104,7 @@ export async function sendMessage(
         : `${sender.name}: ${preview(text)}`,
       isAboutAppended: isOffer,
     },
-    limit && { key: `send:user:${sender.id}`, ...limit },
+    limit,
   );
   switch (outcome.kind) {
     case "rate-limited":
