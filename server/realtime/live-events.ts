@@ -9,25 +9,17 @@ export interface PendingEvent {
   event: LiveEvent;
 }
 
-/**
- * Records events inside the caller's transaction, in one statement. Each user's counter row is
- * bumped first, in a fixed order (so two writers never deadlock), and stays locked until commit:
- * numbers are gap-free and a later one is never visible before an earlier one.
- * Returns the users to notify once the transaction has committed.
- */
-export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<string[]> {
-  const byUser = new Map<string, LiveEvent[]>();
-  for (const { userId, event } of events) byUser.set(userId, [...(byUser.get(userId) ?? []), event]);
-  const userIds = [...byUser.keys()].sort();
-  const counts = userIds.map((userId) => byUser.get(userId)?.length ?? 0);
-  // One row per event: its user, its place among that user's events (1-based), type and payload.
-  const rows = userIds.flatMap((userId) =>
-    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, event })),
-  );
-  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
-  await tx.execute(sql`
+/** The users with new events, and each one's new frames in order. */
+export interface AppendedEvents {
+  users: string[];
+  frames: Map<string, StoredFrame[]>;
+}
+
+const appendStatement = preparedSql<{ user_id: string; seq: number | string; type: string; payload: string }>(
+  "live_events_append",
+  sql`
     with batch as (
-      select * from unnest(${sql.param(userIds)}::uuid[], ${sql.param(counts)}::bigint[]) as c(user_id, n)
+      select * from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("counts")}::bigint[]) as c(user_id, n)
     ), bumped as (
       insert into ${liveCursors} (user_id, seq)
       select user_id, n from batch order by user_id
@@ -37,15 +29,53 @@ export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<
     insert into ${liveEvents} (user_id, seq, type, payload)
     select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
     from unnest(
-      ${sql.param(rows.map((row) => row.userId))}::uuid[],
-      ${sql.param(rows.map((row) => row.ordinal))}::bigint[],
-      ${sql.param(rows.map((row) => row.event.type))}::text[],
-      ${sql.param(rows.map((row) => JSON.stringify(row.event.data)))}::text[]
+      ${sql.placeholder("eventUserIds")}::uuid[],
+      ${sql.placeholder("ordinals")}::bigint[],
+      ${sql.placeholder("types")}::text[],
+      ${sql.placeholder("payloads")}::text[]
     ) as e(user_id, ordinal, type, payload)
     join bumped b on b.user_id = e.user_id
     join batch c on c.user_id = e.user_id
-  `);
-  return userIds;
+    returning user_id, seq, type, payload
+  `,
+);
+
+/**
+ * Records events inside the caller's transaction, in one statement. Each user's counter row is
+ * bumped first, in a fixed order (so two writers never deadlock), and stays locked until commit:
+ * numbers are gap-free and a later one is never visible before an earlier one.
+ * Returns the users to notify once the transaction has committed, and their new frames.
+ */
+export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<AppendedEvents> {
+  const byUser = new Map<string, LiveEvent[]>();
+  for (const { userId, event } of events) {
+    const list = byUser.get(userId) ?? [];
+    list.push(event);
+    byUser.set(userId, list);
+  }
+  const userIds = [...byUser.keys()].sort();
+  if (userIds.length === 0) return { users: [], frames: new Map() };
+  // One row per event: its user, its place among that user's events (1-based), type and payload.
+  const rows = userIds.flatMap((userId) =>
+    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, event })),
+  );
+  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
+  const stored = await appendStatement(tx, {
+    userIds,
+    counts: userIds.map((userId) => byUser.get(userId)?.length ?? 0),
+    eventUserIds: rows.map((row) => row.userId),
+    ordinals: rows.map((row) => row.ordinal),
+    types: rows.map((row) => row.event.type),
+    payloads: rows.map((row) => JSON.stringify(row.event.data)),
+  });
+  const frames = new Map<string, StoredFrame[]>();
+  for (const row of stored) {
+    const list = frames.get(row.user_id) ?? [];
+    list.push(toStoredFrame(Number(row.seq), row.type, row.payload));
+    frames.set(row.user_id, list);
+  }
+  for (const list of frames.values()) list.sort((a, b) => a.seq - b.seq);
+  return { users: userIds, frames };
 }
 
 export async function currentSeq(db: Db, userId: string): Promise<number> {

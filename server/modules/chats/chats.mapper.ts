@@ -1,4 +1,5 @@
-import type { ChatSummary, Message, Notification } from "@shared/api/chats";
+import type { ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
+import type { PendingEvent } from "../../realtime/live-events";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
 /** The chat tab rule: Recruitment for recruitment chats, Selling for the item's seller, else Buying. */
@@ -52,4 +53,36 @@ export function toNotificationDto(notification: NotificationRow): Notification {
     read: notification.isRead,
     createdAt: notification.createdAt.toISOString(),
   };
+}
+
+/** What one stored send wrote, as rows: the message, the other member's notification and badges. */
+export interface StoredSend {
+  message: MessageRow;
+  members: string[];
+  notification: NotificationRow | null;
+  /** The notified member's badges, counting the new notification. */
+  counts: UnreadCounts;
+}
+
+/**
+ * The live events of a stored send, in the order each member gets them: both members the message
+ * and the chat's new place in their list; the other member also the notification and the badges.
+ */
+export function toSendEvents(send: StoredSend): PendingEvent[] {
+  const message = toMessageDto(send.message);
+  const events: PendingEvent[] = send.members.flatMap((userId) => [
+    { userId, event: { type: "message.created", data: { message } } },
+    { userId, event: { type: "chat.updated", data: { chatId: message.chatId } } },
+  ]);
+  const { notification } = send;
+  if (notification) {
+    events.push(
+      {
+        userId: notification.userId,
+        event: { type: "notification.created", data: { notification: toNotificationDto(notification) } },
+      },
+      { userId: notification.userId, event: { type: "counts", data: send.counts } },
+    );
+  }
+  return events;
 }
