@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@shared/api/errors";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedSql } from "../db/prepared-sql";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
 
@@ -35,6 +36,15 @@ function countAttemptsSql(attempts: SQL, windowSeconds: unknown): SQL {
 function countAttemptSql(key: string, windowSeconds: number): SQL {
   return countAttemptsSql(sql`select ${key}::text, 1`, windowSeconds);
 }
+
+/** Many keys counted at once, each by its amount (a chat send batch); prepared, as it is hot. */
+const countManyStatement = preparedSql<AttemptCount & { key: string }>(
+  "rate_limits_count_many",
+  countAttemptsSql(
+    sql`select * from unnest(${sql.placeholder("keys")}::text[], ${sql.placeholder("amounts")}::int[]) order by 1`,
+    sql.placeholder("windowSeconds"),
+  ),
+);
 
 /** 429 with Retry-After once the window's limit is passed. */
 function throwIfOverLimit(
@@ -79,13 +89,11 @@ export class RateLimiter {
     for (const key of keys) amounts.set(key, (amounts.get(key) ?? 0) + 1);
     // Sorted, so two batches lock the counters they share in one order.
     const unique = [...amounts.keys()].sort();
-    const result = await this.db.execute(
-      countAttemptsSql(
-        sql`select * from unnest(${sql.param(unique)}::text[], ${sql.param(unique.map((key) => amounts.get(key)))}::int[]) order by 1`,
-        windowSeconds,
-      ),
-    );
-    const rows = (result as unknown as { rows: (AttemptCount & { key: string })[] }).rows;
+    const rows = await countManyStatement(this.db, {
+      keys: unique,
+      amounts: unique.map((key) => amounts.get(key)),
+      windowSeconds,
+    });
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const seen = new Map<string, number>();
     return keys.map((key) => {
