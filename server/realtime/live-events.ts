@@ -15,7 +15,11 @@ export interface AppendedEvents {
   frames: Map<string, StoredFrame[]>;
 }
 
-const appendStatement = preparedSql<{ user_id: string; seq: number | string; type: string; payload: string }>(
+/**
+ * Bumps each user's counter by their number of new events and inserts the events numbered up to
+ * it; returns each user's new last number (the events themselves are the caller's already).
+ */
+const appendStatement = preparedSql<{ user_id: string; seq: number | string }>(
   "live_events_append",
   sql`
     with batch as (
@@ -25,18 +29,19 @@ const appendStatement = preparedSql<{ user_id: string; seq: number | string; typ
       select user_id, n from batch order by user_id
       on conflict (user_id) do update set seq = ${liveCursors}.seq + excluded.seq
       returning user_id, seq
+    ), stored as (
+      insert into ${liveEvents} (user_id, seq, type, payload)
+      select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
+      from unnest(
+        ${sql.placeholder("eventUserIds")}::uuid[],
+        ${sql.placeholder("ordinals")}::bigint[],
+        ${sql.placeholder("types")}::text[],
+        ${sql.placeholder("payloads")}::text[]
+      ) as e(user_id, ordinal, type, payload)
+      join bumped b on b.user_id = e.user_id
+      join batch c on c.user_id = e.user_id
     )
-    insert into ${liveEvents} (user_id, seq, type, payload)
-    select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
-    from unnest(
-      ${sql.placeholder("eventUserIds")}::uuid[],
-      ${sql.placeholder("ordinals")}::bigint[],
-      ${sql.placeholder("types")}::text[],
-      ${sql.placeholder("payloads")}::text[]
-    ) as e(user_id, ordinal, type, payload)
-    join bumped b on b.user_id = e.user_id
-    join batch c on c.user_id = e.user_id
-    returning user_id, seq, type, payload
+    select user_id, seq from bumped
   `,
 );
 
@@ -47,34 +52,43 @@ const appendStatement = preparedSql<{ user_id: string; seq: number | string; typ
  * Returns the users to notify once the transaction has committed, and their new frames.
  */
 export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<AppendedEvents> {
-  const byUser = new Map<string, LiveEvent[]>();
+  const byUser = new Map<string, { type: string; payload: string }[]>();
+  // An event several users get (a message to both members) is serialised once.
+  const payloads = new Map<object, string>();
   for (const { userId, event } of events) {
+    let payload = payloads.get(event.data);
+    if (payload === undefined) {
+      payload = JSON.stringify(event.data);
+      payloads.set(event.data, payload);
+    }
     const list = byUser.get(userId) ?? [];
-    list.push(event);
+    list.push({ type: event.type, payload });
     byUser.set(userId, list);
   }
   const userIds = [...byUser.keys()].sort();
   if (userIds.length === 0) return { users: [], frames: new Map() };
   // One row per event: its user, its place among that user's events (1-based), type and payload.
   const rows = userIds.flatMap((userId) =>
-    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, event })),
+    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, ...event })),
   );
   // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
-  const stored = await appendStatement(tx, {
+  const bumped = await appendStatement(tx, {
     userIds,
     counts: userIds.map((userId) => byUser.get(userId)?.length ?? 0),
     eventUserIds: rows.map((row) => row.userId),
     ordinals: rows.map((row) => row.ordinal),
-    types: rows.map((row) => row.event.type),
-    payloads: rows.map((row) => JSON.stringify(row.event.data)),
+    types: rows.map((row) => row.type),
+    payloads: rows.map((row) => row.payload),
   });
   const frames = new Map<string, StoredFrame[]>();
-  for (const row of stored) {
-    const list = frames.get(row.user_id) ?? [];
-    list.push(toStoredFrame(Number(row.seq), row.type, row.payload));
-    frames.set(row.user_id, list);
+  for (const { user_id: userId, seq } of bumped) {
+    const list = byUser.get(userId) ?? [];
+    const first = Number(seq) - list.length + 1;
+    frames.set(
+      userId,
+      list.map((event, index) => toStoredFrame(first + index, event.type, event.payload)),
+    );
   }
-  for (const list of frames.values()) list.sort((a, b) => a.seq - b.seq);
   return { users: userIds, frames };
 }
 

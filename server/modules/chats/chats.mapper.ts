@@ -1,4 +1,5 @@
 import type { ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
+import type { LiveEvent } from "@shared/live-events";
 import type { PendingEvent } from "../../realtime/live-events";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
@@ -70,9 +71,11 @@ export interface StoredSend {
  */
 export function toSendEvents(send: StoredSend): PendingEvent[] {
   const message = toMessageDto(send.message);
+  const created: LiveEvent = { type: "message.created", data: { message } };
+  const updated: LiveEvent = { type: "chat.updated", data: { chatId: message.chatId } };
   const events: PendingEvent[] = send.members.flatMap((userId) => [
-    { userId, event: { type: "message.created", data: { message } } },
-    { userId, event: { type: "chat.updated", data: { chatId: message.chatId } } },
+    { userId, event: created },
+    { userId, event: updated },
   ]);
   const { notification } = send;
   if (notification) {
