@@ -134,7 +134,7 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: HOUR,
     refusal: "You have raised many tickets recently. Please wait a while before raising another.",
   },
-  /** Chat messages and offers; counted inside the send's own statement (chats.repository storeSend). */
+  /** Chat messages and offers; counted with the send, in its batch's transaction (chats.repository storeSend). */
   chatSend: {
     key: "send:user",
     limit: 120,

@@ -76,7 +76,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      // The send limit is counted inside the send's own statement.
+      // The send limit is counted with the send, in its batch's transaction.
       const limit = attemptLimit(ctx.config, "chatSend", user.id);
       const { message, isNew } = await service.sendMessage(
         ctx,

@@ -72,7 +72,7 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
 }
 
 /**
- * One statement (chats.repository storeSend): the message, the chat's meta (which orders both
+ * One transaction (chats.repository storeSend): the message, the chat's meta (which orders both
  * members' chat lists), the notification to the other member, and the live events; only a member
  * writes. A retry with the same clientId returns the first copy: the message's unique (sender,
  * clientId) index decides, so concurrent retries store one message too.
