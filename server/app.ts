@@ -35,6 +35,7 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { sessionsRoutes } from "./modules/settings/sessions.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes";
 import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(chatsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(profilesRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
       await api.register(sessionsRoutes, { ctx });
       await api.register(ticketsRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });

@@ -1,4 +1,5 @@
 import type {} from "@fastify/cookie";
+import { ADMIN_MESSAGES } from "@shared/api/admin";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -204,7 +205,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
     if (!access || access === "public") return;
     if (!request.user) throw notSignedIn();
     if (access === "admin" && request.user.role !== "admin") {
-      throw new AppError("forbidden", "Only the administrator can do that.");
+      throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
     }
   });
 });

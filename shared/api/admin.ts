@@ -7,6 +7,7 @@ import { singleLine } from "./text-rules";
 import { TicketSchema } from "./tickets";
 
 export const ADMIN_MESSAGES = {
+  adminOnly: "Only the administrator can do that.",
   eventPosted: "Event posted successfully!",
   eventDeleted: "Event deleted successfully!",
   postDeleted: "Post deleted and user notified.",

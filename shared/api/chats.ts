@@ -19,6 +19,15 @@ export const THREAD_PAGE_SIZE = 200;
 export const ChatTabSchema = z.enum(["buying", "selling", "recruitment"]);
 export type ChatTab = z.infer<typeof ChatTabSchema>;
 
+/** What the viewer may do in a chat, from the server's chat policy. */
+export const ChatAbilitiesSchema = z.object({
+  /** The two members. */
+  canSend: z.boolean(),
+  /** A member, in a chat about an item (recruitment chats have no price offers). */
+  canOffer: z.boolean(),
+});
+export type ChatAbilities = z.infer<typeof ChatAbilitiesSchema>;
+
 /** One entry of the chat list, as the signed-in member sees it. */
 export const ChatSummarySchema = z.object({
   id: z.string(),
@@ -32,6 +41,7 @@ export const ChatSummarySchema = z.object({
   lastMessage: z.string().nullable(),
   lastSenderId: z.string().nullable(),
   updatedAt: z.string(),
+  abilities: ChatAbilitiesSchema,
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 

@@ -43,6 +43,24 @@ export const ItemInputSchema = z.object({
 });
 export type ItemInput = z.infer<typeof ItemInputSchema>;
 
+/**
+ * What the viewer may do with an item, from the server's item policy: the page shows the buttons
+ * these allow instead of comparing ids itself.
+ */
+export const ItemAbilitiesSchema = z.object({
+  /** The seller, while the item is for sale. */
+  canEdit: z.boolean(),
+  /** The seller, while the item is for sale. */
+  canMarkSold: z.boolean(),
+  /** The seller. */
+  canDelete: z.boolean(),
+  /** Anyone but the seller. */
+  canContact: z.boolean(),
+  /** Anyone but the seller. */
+  canFavourite: z.boolean(),
+});
+export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
+
 /** An item as browse cards, the detail page and the profile grids show it. */
 export const ItemSchema = z.object({
   id: z.string(),
@@ -63,6 +81,7 @@ export const ItemSchema = z.object({
   isSold: z.boolean(),
   createdAt: z.string(),
   soldAt: z.string().nullable(),
+  abilities: ItemAbilitiesSchema,
 });
 export type Item = z.infer<typeof ItemSchema>;
 

@@ -10,6 +10,15 @@ import {
 import { ItemSchema } from "./items";
 import { singleLine } from "./text-rules";
 
+/** What the viewer may do with a profile, from the server's profile policy. */
+export const ProfileAbilitiesSchema = z.object({
+  /** Only oneself (on /profile). */
+  canEdit: z.boolean(),
+  /** Anyone but oneself. */
+  canFollow: z.boolean(),
+});
+export type ProfileAbilities = z.infer<typeof ProfileAbilitiesSchema>;
+
 export const ProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -21,6 +30,7 @@ export const ProfileSchema = z.object({
   profilePhoto: z.string().nullable(),
   isVerified: z.boolean(),
   counts: z.object({ items: z.number().int(), followers: z.number().int(), following: z.number().int() }),
+  abilities: ProfileAbilitiesSchema,
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

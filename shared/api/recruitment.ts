@@ -53,6 +53,17 @@ export const RecruitmentInputSchema = z.object({
 });
 export type RecruitmentInput = z.infer<typeof RecruitmentInputSchema>;
 
+/** What the viewer may do with a recruitment post, from the server's recruitment policy. */
+export const RecruitmentAbilitiesSchema = z.object({
+  /** The recruiter. */
+  canEdit: z.boolean(),
+  /** The recruiter. */
+  canDelete: z.boolean(),
+  /** Anyone but the recruiter. */
+  canMessage: z.boolean(),
+});
+export type RecruitmentAbilities = z.infer<typeof RecruitmentAbilitiesSchema>;
+
 export const RecruitmentPostSchema = z.object({
   id: z.string(),
   recruiterId: z.string(),
@@ -66,6 +77,7 @@ export const RecruitmentPostSchema = z.object({
   description: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  abilities: RecruitmentAbilitiesSchema,
 });
 export type RecruitmentPost = z.infer<typeof RecruitmentPostSchema>;
 

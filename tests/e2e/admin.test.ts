@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage, type TrackedPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
@@ -9,26 +9,51 @@ import { makeJpeg, PASSWORD, signUpStudent } from "./support/students";
 
 const hex = () => randomBytes(3).toString("hex");
 
-/** The admin panel in a fresh profile, signed in through the login form; confirms are accepted and kept. */
+/**
+ * The admin panel in a fresh profile, signed in through the login form. The panel asks in its own
+ * dialog, never the browser's: any browser dialog is dismissed and kept, for the test to refuse.
+ */
 async function openAdmin(
   browser: Parameters<typeof openPage>[0],
   viewport?: { width: number; height: number },
 ) {
   const tracked = await openPage(browser, baseUrl, viewport);
-  const confirms: string[] = [];
+  const browserDialogs: string[] = [];
   tracked.page.on("dialog", async (dialog) => {
-    confirms.push(dialog.message());
-    await dialog.accept();
+    browserDialogs.push(dialog.message());
+    await dialog.dismiss();
   });
   await signInAdminInBrowser(tracked.page);
   await tracked.page.getByRole("heading", { name: "Admin Panel" }).waitFor();
-  return { ...tracked, confirms };
+  return { ...tracked, browserDialogs };
 }
 
 async function openTab(page: Page, name: string, id: string) {
   await page.getByRole("tab", { name }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe(id);
   await page.getByRole("tabpanel", { name }).waitFor();
+}
+
+/** The panel's confirmation dialog asks exactly this question; its Delete button agrees. */
+async function confirmDelete(page: Page, question: string) {
+  const dialog = page.getByRole("dialog", { name: "Please confirm" });
+  await dialog.getByText(question, { exact: true }).waitFor();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+}
+
+/** The field is marked invalid, and its error, read out with it, says this. */
+async function expectFieldError(scope: Page | Locator, label: string, message: string) {
+  const field = scope.getByLabel(label, { exact: true });
+  const description = () =>
+    field.evaluate((element) =>
+      (element.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+  await expect.poll(description).toContain(message);
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
 }
 
 /** The admin's success banner (role status) shows exactly this text. */
@@ -79,7 +104,8 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     const college = `Zenith Institute ${hex()}`;
     await openTab(admin.page, "Colleges", "colleges");
     await admin.page.getByRole("button", { name: "Add College" }).click();
-    await admin.page.getByRole("alert").filter({ hasText: ADMIN_MESSAGES.collegeRequired }).waitFor();
+    await expectFieldError(admin.page, "City", ADMIN_MESSAGES.collegeRequired);
+    await expectFieldError(admin.page, "College", ADMIN_MESSAGES.collegeRequired);
 
     await admin.page.getByLabel("City", { exact: true }).fill(city);
     await admin.page.getByLabel("College", { exact: true }).fill(college);
@@ -114,7 +140,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await newcomer.page.waitForURL("**/dashboard", { timeout: 15_000 });
     await newcomer.page.getByText(college).first().waitFor();
 
-    expect(admin.confirms).toEqual([]);
+    expect(admin.browserDialogs).toEqual([]);
     expect(admin.errors).toEqual([]);
     expect(newcomer.errors).toEqual([]);
     await admin.context.close();
@@ -130,7 +156,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await page.getByRole("tab", { name: "Events & Hackathons", selected: true }).waitFor();
 
     await page.getByRole("button", { name: "Post Event" }).click();
-    await page.getByRole("alert").filter({ hasText: "Title is required." }).waitFor();
+    await expectFieldError(page, "Title", "Title is required.");
 
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Organizer", { exact: true }).fill("Coding Club");
@@ -142,7 +168,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await page.getByLabel("Description", { exact: true }).fill("A 24-hour hackathon for every year.");
     await page.getByLabel("Image URL", { exact: true }).fill("not a link");
     await page.getByRole("button", { name: "Post Event" }).click();
-    await page.getByRole("alert").filter({ hasText: "Image URL must be a valid URL." }).waitFor();
+    await expectFieldError(page, "Image URL", "Image URL must be a valid URL.");
     await page.getByLabel("Image URL", { exact: true }).fill("https://example.com/sprint.png");
 
     const registration = page.getByRole("checkbox", { name: "Add Registration URL" });
@@ -153,7 +179,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await registration.check();
     await expect(page.getByLabel("Registration URL", { exact: true }).inputValue()).resolves.toBe("");
     await page.getByRole("button", { name: "Post Event" }).click();
-    await page.getByRole("alert").filter({ hasText: "Registration URL is required." }).waitFor();
+    await expectFieldError(page, "Registration URL", "Registration URL is required.");
     await page.getByLabel("Registration URL", { exact: true }).fill("https://example.com/register");
     await page.getByRole("button", { name: "Post Event" }).click();
     await expectNotice(page, ADMIN_MESSAGES.eventPosted);
@@ -165,9 +191,10 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await student.page.getByText(title).first().waitFor();
 
     await page.getByRole("button", { name: `Delete event ${title}` }).click();
+    await confirmDelete(page, ADMIN_MESSAGES.confirmDeleteEvent);
     await expectNotice(page, ADMIN_MESSAGES.eventDeleted);
     await expect.poll(() => page.getByRole("heading", { level: 3, name: title }).count()).toBe(0);
-    expect(admin.confirms).toEqual([ADMIN_MESSAGES.confirmDeleteEvent]);
+    expect(admin.browserDialogs).toEqual([]);
 
     expect(admin.errors).toEqual([]);
     expect(student.errors).toEqual([]);
@@ -186,9 +213,10 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await admin.page.getByRole("heading", { level: 3, name: productName }).waitFor();
     await expectNoSeriousA11yViolations(admin.page);
     await admin.page.getByRole("button", { name: `Delete post ${productName}` }).click();
+    await confirmDelete(admin.page, ADMIN_MESSAGES.confirmDeletePost);
     await expectNotice(admin.page, ADMIN_MESSAGES.postDeleted);
     await expect.poll(() => admin.page.getByRole("heading", { level: 3, name: productName }).count()).toBe(0);
-    expect(admin.confirms).toEqual([ADMIN_MESSAGES.confirmDeletePost]);
+    expect(admin.browserDialogs).toEqual([]);
 
     await seller.page.goto("/notifications");
     await seller.page.getByText(ADMIN_MESSAGES.postRemovedNotice(productName)).waitFor();
@@ -219,7 +247,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.getByRole("alert").filter({ hasText: ADMIN_MESSAGES.enterTicketId }).waitFor();
+    await expectFieldError(page, "Ticket ID", ADMIN_MESSAGES.enterTicketId);
     await page.getByLabel("Ticket ID", { exact: true }).fill("000000");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: ADMIN_MESSAGES.ticketNotFound }).waitFor();
@@ -291,7 +319,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     const dialog = page.getByRole("dialog", { name: "Edit User" });
     await dialog.getByLabel("Full Name", { exact: true }).fill("");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
-    await dialog.getByRole("alert").filter({ hasText: ADMIN_MESSAGES.fieldsRequired }).waitFor();
+    await expectFieldError(dialog, "Full Name", ADMIN_MESSAGES.fieldsRequired);
     await expectNoSeriousA11yViolations(page);
     await dialog.getByLabel("Full Name", { exact: true }).fill("Tanvi R. Joshi");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -299,9 +327,10 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     await page.getByRole("rowheader", { name: "Tanvi R. Joshi" }).waitFor();
 
     await page.getByRole("button", { name: "Delete Tanvi R. Joshi" }).click();
+    await confirmDelete(page, ADMIN_MESSAGES.confirmDeleteUser);
     await expectNotice(page, ADMIN_MESSAGES.userDeleted);
     await page.getByText("No users match these filters.").waitFor();
-    expect(admin.confirms).toEqual([ADMIN_MESSAGES.confirmDeleteUser]);
+    expect(admin.browserDialogs).toEqual([]);
 
     await openTab(page, "Audit Log", "audit");
     await page.getByRole("cell", { name: "Deleted user" }).first().waitFor();

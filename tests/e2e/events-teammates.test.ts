@@ -135,11 +135,10 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
 
     // The owner deletes after the confirmation; it goes from the list.
     await page.goto(`/teammates?search=${encodeURIComponent(purpose)}`);
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe("Are you sure you want to delete this recruitment post?");
-      void dialog.accept();
-    });
     await card(page, purpose).getByRole("button", { name: "Delete" }).click();
+    const confirmation = page.getByRole("dialog", { name: "Please confirm" });
+    await confirmation.getByText("Are you sure you want to delete this recruitment post?").waitFor();
+    await confirmation.getByRole("button", { name: "Delete" }).click();
     await card(page, purpose).waitFor({ state: "detached" });
     await page.getByText(/^Showing 0 of \d+ recruitment posts$/).waitFor();
 

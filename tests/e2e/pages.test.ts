@@ -25,18 +25,23 @@ async function signUpByApi(page: Page, email: string) {
   expect(response.status()).toBe(201);
 }
 
-/** The link in the newest mail file to an address (mail goes to DATA_DIR/mail without SMTP). */
-async function linkFromMail(to: string): Promise<string> {
+/**
+ * The link to `page` in the newest mail file to an address (mail goes to DATA_DIR/mail without
+ * SMTP). Mail leaves through the outbox after the answer, so it is waited for.
+ */
+async function linkFromMail(to: string, page: "/verify-email" | "/reset-password"): Promise<string> {
   const folder = path.join(dataDir, "mail");
-  const files = (await fs.readdir(folder)).sort().reverse();
-  for (const file of files) {
-    const text = await fs.readFile(path.join(folder, file), "utf8");
-    if (text.includes(`To: ${to}`)) {
-      const link = text.match(/https?:\/\/\S+token=\S+/)?.[0];
+  const pattern = new RegExp(`https?://\\S+${page}\\?token=\\S+`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const files = (await fs.readdir(folder).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const text = await fs.readFile(path.join(folder, file), "utf8");
+      const link = text.includes(`To: ${to}`) ? text.match(pattern)?.[0] : undefined;
       if (link) return link;
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail to ${to}`);
+  throw new Error(`no mail to ${to} with a link to ${page}`);
 }
 
 describe.skipIf(!isBrowserAvailable)("pages, accessibility and e-mail links", () => {
@@ -108,7 +113,7 @@ describe.skipIf(!isBrowserAvailable)("pages, accessibility and e-mail links", ()
     await signUpByApi(page, email);
     await page.goto("/dashboard");
     await page.getByText("Please verify your email address").waitFor();
-    const link = await linkFromMail(email);
+    const link = await linkFromMail(email, "/verify-email");
     await page.goto(link);
     await page.getByText("Your email address is verified.").waitFor();
     const me = await (await page.request.get("/api/auth/me")).json();
@@ -127,7 +132,7 @@ describe.skipIf(!isBrowserAvailable)("pages, accessibility and e-mail links", ()
     await page.getByRole("button", { name: /Send|Reset/i }).click();
     await page.getByText("If an account exists for that address, a reset link is on its way.").waitFor();
 
-    await page.goto(await linkFromMail(email));
+    await page.goto(await linkFromMail(email, "/reset-password"));
     const newPassword = "Fresh#Start42";
     await page.getByLabel("New Password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm Password", { exact: true }).fill(newPassword);

@@ -26,7 +26,10 @@ describe.skipIf(!isBrowserAvailable)("profiles, follow and settings in the brows
     await page.getByText("Second-year CSE, into robotics.").waitFor();
     const photo = page.locator('img[src*="/api/files/profiles/profile-"]').first();
     await photo.waitFor();
-    expect(await photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // The element is there before its bytes are: wait for the picture itself to have loaded.
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
     await context.close();

@@ -20,6 +20,11 @@ export const VerifyEmailPage = lazy(() =>
 );
 const loadDashboardPage = () => import("../features/dashboard/components/dashboard-page");
 export const DashboardPage = lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage })));
+export const SupportTicketButtons = lazy(() =>
+  import("../features/tickets/components/support-ticket-buttons").then((m) => ({
+    default: m.SupportTicketButtons,
+  })),
+);
 const loadSellPage = () => import("../features/items/components/sell-page");
 export const SellPage = lazy(() => loadSellPage().then((m) => ({ default: m.SellPage })));
 const loadBrowsePage = () => import("../features/items/components/browse-page");

@@ -25,6 +25,7 @@ import {
   SellPage,
   SettingsPage,
   SignupPage,
+  SupportTicketButtons,
   TeammatesPage,
   TermsOfUsePage,
   VaultPage,
@@ -82,7 +83,7 @@ const router = createBrowserRouter([
           {
             element: <StudentLayout />,
             children: [
-              { path: "/dashboard", element: <DashboardPage /> },
+              { path: "/dashboard", element: <DashboardPage supportActions={<SupportTicketButtons />} /> },
               { path: "/vault", element: <VaultPage /> },
               { path: "/sell", element: <SellPage /> },
               { path: "/buy", element: <BrowsePage /> },

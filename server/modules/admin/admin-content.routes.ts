@@ -4,14 +4,21 @@ import {
   AdminRecruitmentResponseSchema,
 } from "@shared/api/admin";
 import { CreateEventBodySchema, EventListResponseSchema, EventSchema } from "@shared/api/events";
+import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/api/recruitment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import * as content from "./admin-content.service";
+import * as colleges from "../colleges/colleges.service";
+import * as events from "../events/events.service";
+import * as items from "../items/items.service";
+import * as recruitment from "../recruitment/recruitment.service";
 import { adminErrors, IdParams } from "./admin-users.routes";
 
-/** Events, marketplace posts, recruitment posts and the college directory, as the admin manages them. */
+/**
+ * Events, marketplace posts, recruitment posts and the college directory, as the admin manages
+ * them: each through its own feature's service, which checks the administrator first.
+ */
 export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const noContent = { 204: z.null(), ...adminErrors };
 
@@ -22,7 +29,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       summary: "Every event, past ones too",
       response: { 200: EventListResponseSchema, ...adminErrors },
     },
-    handler: async () => ({ events: await content.listAllEvents(ctx) }),
+    handler: async (request) => ({ events: await events.listAllEvents(ctx, requireUser(request)) }),
   });
 
   app.post("/events", {
@@ -34,7 +41,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: { 201: z.object({ event: EventSchema }), ...adminErrors },
     },
     handler: async (request, reply) => {
-      const event = await content.adminCreateEvent(ctx, requireUser(request), request.body);
+      const event = await events.createEvent(ctx, requireUser(request), request.body);
       return reply.code(201).send({ event });
     },
   });
@@ -43,7 +50,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     config: { access: "admin" },
     schema: { tags: ["admin"], summary: "Delete an event", params: IdParams, response: noContent },
     handler: async (request, reply) => {
-      await content.adminDeleteEvent(ctx, requireUser(request), request.params.id);
+      await events.deleteEvent(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -56,7 +63,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminItemsResponseSchema, ...adminErrors },
     },
-    handler: async (request) => content.listActiveItems(ctx, request.query.page),
+    handler: async (request) => items.listActiveItems(ctx, requireUser(request), request.query.page),
   });
 
   app.delete("/items/:id", {
@@ -68,7 +75,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await content.adminDeleteItem(ctx, requireUser(request), request.params.id);
+      await items.removeItem(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -81,7 +88,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminRecruitmentResponseSchema, ...adminErrors },
     },
-    handler: async (request) => content.listRecruitment(ctx, request.query.page),
+    handler: async (request) =>
+      recruitment.listActivePosts(ctx, requireUser(request), {
+        page: request.query.page,
+        pageSize: ADMIN_RECRUITMENT_PAGE_SIZE,
+      }),
   });
 
   app.delete("/recruitment-posts/:id", {
@@ -93,7 +104,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await content.adminDeleteRecruitment(ctx, requireUser(request), request.params.id);
+      await recruitment.removePost(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -110,7 +121,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     handler: async (request, reply) => {
-      const row = await content.addCollege(
+      const row = await colleges.addCollege(
         ctx,
         requireUser(request),
         request.body.city,
@@ -129,7 +140,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await content.deleteCollege(ctx, requireUser(request), request.params.id);
+      await colleges.deleteCollege(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

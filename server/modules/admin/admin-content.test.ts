@@ -156,6 +156,14 @@ describe("marketplace posts", () => {
     const item = await insertItem(testApp, seller.id, { productName: "Counterfeit headphones" });
     const listed = (await get(testApp, "/api/admin/items", { cookie: adminCookie })).json().items;
     expect(listed.map((i: { id: string }) => i.id)).toContain(item.id);
+    // The administrator's abilities on the student API are any other student's; it removes here.
+    expect(listed.find((i: { id: string }) => i.id === item.id).abilities).toEqual({
+      canEdit: false,
+      canMarkSold: false,
+      canDelete: false,
+      canContact: true,
+      canFavourite: true,
+    });
     const socket = await connect(seller.cookie);
 
     expect((await asAdmin("DELETE", `/api/admin/items/${item.id}`)).statusCode).toBe(204);
@@ -206,6 +214,11 @@ describe("recruitment posts", () => {
     const adminPosts = (await get(testApp, "/api/admin/recruitment-posts", { cookie: adminCookie })).json()
       .posts;
     expect(adminPosts.map((p: { id: string }) => p.id)).toContain(postId);
+    expect(adminPosts.find((p: { id: string }) => p.id === postId).abilities).toEqual({
+      canEdit: false,
+      canDelete: false,
+      canMessage: true,
+    });
     const socket = await connect(student.cookie);
 
     expect((await asAdmin("DELETE", `/api/admin/recruitment-posts/${postId}`)).statusCode).toBe(204);

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import * as tickets from "./admin-tickets.service";
+import * as tickets from "../tickets/tickets.service";
 import { adminErrors } from "./admin-users.routes";
 
 const TicketParams = z.object({ ticketId: z.string().regex(/^\d{6}$/, ADMIN_MESSAGES.ticketNotFound) });
@@ -21,7 +21,7 @@ export const adminTicketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       summary: "Pending support tickets and the history of closed ones",
       response: { 200: AdminTicketsResponseSchema, ...adminErrors },
     },
-    handler: async () => tickets.listTickets(ctx),
+    handler: async (request) => tickets.listAllTickets(ctx, requireUser(request)),
   });
 
   app.get("/tickets/:ticketId", {
@@ -32,7 +32,9 @@ export const adminTicketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       params: TicketParams,
       response: { 200: AdminTicketResponseSchema, ...adminErrors },
     },
-    handler: async (request) => ({ ticket: await tickets.findTicket(ctx, request.params.ticketId) }),
+    handler: async (request) => ({
+      ticket: await tickets.findAnyTicket(ctx, requireUser(request), request.params.ticketId),
+    }),
   });
 
   app.post("/tickets/:ticketId/status", {

@@ -11,7 +11,6 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import * as users from "./admin-users.service";
-import { listAudit } from "./audit";
 
 export const adminErrors = {
   400: ErrorResponseSchema,
@@ -31,7 +30,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       querystring: AdminUsersQuerySchema,
       response: { 200: AdminUsersResponseSchema, ...adminErrors },
     },
-    handler: async (request) => users.listUsers(ctx, request.query),
+    handler: async (request) => users.listUsers(ctx, requireUser(request), request.query),
   });
 
   app.patch("/users/:id", {
@@ -70,6 +69,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AuditResponseSchema, ...adminErrors },
     },
-    handler: async (request) => listAudit(ctx.db, request.query.page),
+    handler: async (request) => users.listAuditLog(ctx, requireUser(request), request.query.page),
   });
 };

@@ -1,10 +1,9 @@
 import { AdminOverviewResponseSchema } from "@shared/api/dashboard";
 import { ErrorResponseSchema } from "@shared/api/errors";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { items, users } from "../../db/schema";
-import { countColleges } from "../colleges/colleges.repository";
+import { requireUser } from "../../plugins/auth";
+import { getOverview } from "./admin-users.service";
 
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/overview", {
@@ -14,21 +13,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       summary: "Counts for the admin panel",
       response: { 200: AdminOverviewResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
     },
-    handler: async () => {
-      const [[students], [activeItems], directory] = await Promise.all([
-        ctx.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(users)
-          .where(and(eq(users.role, "student"), isNull(users.deletedAt))),
-        ctx.db.select({ count: sql<number>`count(*)::int` }).from(items).where(eq(items.isActive, true)),
-        countColleges(ctx.db),
-      ]);
-      return {
-        students: students?.count ?? 0,
-        activeItems: activeItems?.count ?? 0,
-        cities: directory.cities,
-        colleges: directory.colleges,
-      };
-    },
+    handler: async (request) => getOverview(ctx, requireUser(request)),
   });
 };

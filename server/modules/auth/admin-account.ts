@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, ne } from "drizzle-orm";
 import { ConfigError } from "../../config/env";
 import type { AppContext } from "../../context";
-import { sessions, type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
-import { findUserByEmail } from "./auth.repository";
+import * as repo from "./auth.repository";
 
 /**
  * Why ADMIN_EMAIL cannot simply be given to the account that holds it: a student (or a deleted
@@ -32,7 +31,7 @@ function takeoverRefusal(email: string, account: UserRow): ConfigError {
 export async function ensureAdminAccount(ctx: Pick<AppContext, "db" | "config">): Promise<void> {
   const email = ctx.config.ADMIN_EMAIL;
   const password = ctx.config.ADMIN_PASSWORD || undefined;
-  const existing = await findUserByEmail(ctx.db, email);
+  const existing = await repo.findUserByEmail(ctx.db, email);
   const isPromotion = existing !== undefined && (existing.role !== "admin" || existing.deletedAt !== null);
   if (existing && isPromotion && ctx.config.ADMIN_EMAIL_TAKEOVER !== email) {
     throw takeoverRefusal(email, existing);
@@ -46,28 +45,16 @@ export async function ensureAdminAccount(ctx: Pick<AppContext, "db" | "config">)
 
   await ctx.db.transaction(async (tx) => {
     // Only one administrator: a previous one (ADMIN_EMAIL changed) becomes a student.
-    const demoted = await tx
-      .update(users)
-      .set({ role: "student" })
-      .where(and(eq(users.role, "admin"), ne(users.email, email)))
-      .returning({ id: users.id });
-    const endSessionsOf = [...demoted.map((row) => row.id)];
+    const endSessionsOf = await repo.demoteOtherAdmins(tx, email);
     if (existing) {
-      await tx
-        .update(users)
-        .set({
-          role: "admin",
-          deletedAt: null,
-          ...(newHash ? { passwordHash: newHash, updatedAt: new Date() } : {}),
-        })
-        .where(eq(users.id, existing.id));
+      await repo.makeAdmin(tx, existing.id, newHash);
       if (isPromotion || isPasswordChange) endSessionsOf.push(existing.id);
     }
-    if (endSessionsOf.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, endSessionsOf));
+    await repo.deleteSessionsOfUsers(tx, endSessionsOf);
     if (existing) return;
 
     const initialPassword = password ?? randomBytes(12).toString("base64url");
-    await tx.insert(users).values({
+    await repo.insertUser(tx, {
       name: "Administrator",
       email,
       passwordHash: await hashPassword(initialPassword),

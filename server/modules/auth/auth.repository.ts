@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { colleges, emailTokens, outbox, sessions, type UserRow, users } from "../../db/schema";
 
@@ -87,4 +87,67 @@ export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Notes a successful sign-in; returns the account as it now is. */
+export async function recordLogin(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ lastLogin: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated;
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Sets a new password hash; returns the account, or undefined when it is gone. */
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** The unused password reset links of a user stop working. */
+export async function expireResetLinks(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: at })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, "reset"), isNull(emailTokens.usedAt)));
+}
+
+/** Every administrator but the one at this address becomes a student; returns their ids. */
+export async function demoteOtherAdmins(db: Db, email: string): Promise<string[]> {
+  const demoted = await db
+    .update(users)
+    .set({ role: "student" })
+    .where(and(eq(users.role, "admin"), ne(users.email, email)))
+    .returning({ id: users.id });
+  return demoted.map((row) => row.id);
+}
+
+/** Makes an account the administrator (undeleting it), with a new password hash when given. */
+export async function makeAdmin(db: Db, userId: string, passwordHash?: string): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      role: "admin",
+      deletedAt: null,
+      ...(passwordHash ? { passwordHash, updatedAt: new Date() } : {}),
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function deleteSessionsOfUsers(db: Db, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.delete(sessions).where(inArray(sessions.userId, userIds));
 }

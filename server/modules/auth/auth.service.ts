@@ -2,9 +2,8 @@ import type { LoginBody, SignupBody } from "@shared/api/auth";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
 import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
@@ -102,12 +101,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta):
   if (user.deletedAt) throw new AppError("user_disabled", LOGIN_ERRORS.user_disabled);
 
   await ctx.rateLimiter.reset(perAddress.key);
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ lastLogin: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
+  return (await repo.recordLogin(ctx.db, user.id)) ?? user;
 }
 
 export async function logout(ctx: AppContext, sessionId: string | null): Promise<void> {
@@ -120,7 +114,7 @@ export async function logout(ctx: AppContext, sessionId: string | null): Promise
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
   const userId = await repo.consumeEmailToken(ctx.db, hashToken(token), "verify");
   if (!userId) throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
-  await ctx.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  await repo.markEmailVerified(ctx.db, userId);
 }
 
 export async function resendVerification(ctx: AppContext, user: UserRow): Promise<void> {
@@ -190,11 +184,7 @@ export async function resetPassword(
     // Consumed here, not above: of two requests with one link, only one changes the password.
     const userId = await repo.consumeEmailToken(tx, tokenHash, "reset");
     if (!userId) throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
+    const user = await repo.setPasswordHash(tx, userId, passwordHash);
     if (!user) throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);
     await recordPasswordChange(ctx, tx, user, "reset");
     await repo.deleteSessionsOfUser(tx, userId);

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { emailTokens, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { enqueueMail, type QueuedMail } from "../../jobs/outbox-mail";
+import { expireResetLinks } from "./auth.repository";
 
 /** How the password was changed, in the words of the mail. */
 export type PasswordChangeWay = "settings" | "reset";
@@ -48,11 +48,6 @@ export async function recordPasswordChange(
   way: PasswordChangeWay,
 ): Promise<void> {
   const now = new Date();
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "reset"), isNull(emailTokens.usedAt)),
-    );
+  await expireResetLinks(tx, user.id, now);
   await enqueueMail(tx, passwordChangedMail(ctx, user, way, now));
 }

@@ -1,6 +1,7 @@
 import type { ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
 import type { PendingEvent } from "../../realtime/live-events";
+import { chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
 /** The chat tab rule: Recruitment for recruitment chats, Selling for the item's seller, else Buying. */
@@ -9,11 +10,14 @@ export function tabOf(chat: Pick<ChatRow, "kind" | "sellerId">, viewerId: string
   return chat.sellerId === viewerId ? "selling" : "buying";
 }
 
+/** A chat as one of its members sees it in the list; `row` comes from the member's own chats. */
 export function toChatSummary(
   row: { chat: ChatRow; counterpartId: string | null; counterpartName: string | null },
   viewerId: string,
 ): ChatSummary {
   const { chat } = row;
+  // The row is one of the viewer's own chats, so the viewer is a member (the other may be gone).
+  const members = row.counterpartId ? [viewerId, row.counterpartId] : [viewerId];
   return {
     id: chat.id,
     kind: chat.kind,
@@ -25,6 +29,7 @@ export function toChatSummary(
     lastMessage: chat.lastMessage,
     lastSenderId: chat.lastSenderId,
     updatedAt: chat.updatedAt.toISOString(),
+    abilities: chatAbilities({ id: viewerId }, members, chat),
   };
 }
 

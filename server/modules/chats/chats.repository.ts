@@ -49,6 +49,25 @@ export async function findChatWithMembers(
   return row;
 }
 
+/**
+ * Opens a chat between two members unless it exists; true when this call created it. Both rows go
+ * in one transaction, so a chat never lacks a member.
+ */
+export async function openChat(
+  db: Db,
+  chat: Omit<typeof chats.$inferInsert, "createdAt" | "updatedAt">,
+  memberIds: [string, string],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const created = await tx.insert(chats).values(chat).onConflictDoNothing().returning({ id: chats.id });
+    await tx
+      .insert(chatMembers)
+      .values(memberIds.map((userId) => ({ chatId: chat.id, userId })))
+      .onConflictDoNothing();
+    return created.length > 0;
+  });
+}
+
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
   "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice"

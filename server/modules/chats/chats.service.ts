@@ -2,12 +2,14 @@ import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { chatMembers, chats, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { announceEvents } from "../../realtime/transaction";
+import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";
 import { toChatSummary, toMessageDto } from "./chats.mapper";
+import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
 
 const THREAD_LIMIT = 200;
@@ -31,7 +33,7 @@ async function assertMember(
 ): Promise<{ chat: repo.ChatRow; members: string[] }> {
   const found = await repo.findChatWithMembers(db, chatId);
   if (!found) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
-  if (!found.members.includes(user.id)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
+  if (!canReadChat(user, found.members)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
   return found;
 }
 
@@ -39,22 +41,14 @@ async function assertMember(
 export async function openItemChat(ctx: AppContext, buyer: UserRow, sellerId: string, itemId: string) {
   const row = await findItem(ctx.db, itemId);
   if (!row) throw new AppError("not_found", SELL_MESSAGES.notFound);
-  if (row.item.sellerId === buyer.id) throw new AppError("invalid_input", CHAT_MESSAGES.ownItem);
+  if (!canContactSeller(buyer, row.item)) throw new AppError("invalid_input", CHAT_MESSAGES.ownItem);
   if (row.item.sellerId !== sellerId) throw new AppError("invalid_input", CHAT_MESSAGES.startFailed);
   const chatId = `${buyer.id}_${sellerId}_${itemId}`;
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(chats)
-      .values({ id: chatId, kind: "item", itemId, itemName: row.item.productName, sellerId })
-      .onConflictDoNothing();
-    await tx
-      .insert(chatMembers)
-      .values([
-        { chatId, userId: buyer.id },
-        { chatId, userId: sellerId },
-      ])
-      .onConflictDoNothing();
-  });
+  await repo.openChat(
+    ctx.db,
+    { id: chatId, kind: "item", itemId, itemName: row.item.productName, sellerId },
+    [buyer.id, sellerId],
+  );
   return summaryFor(ctx.db, buyer, chatId);
 }
 

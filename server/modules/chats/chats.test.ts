@@ -85,6 +85,7 @@ describe("opening a chat about an item", () => {
       itemName: "Drafter set",
       lastMessage: null,
       lastSenderId: null,
+      abilities: { canSend: true, canOffer: true },
     });
     expect(await countChatRows(testApp, chat.id)).toEqual({
       chats: 1,
@@ -150,6 +151,9 @@ describe("two students exchange texts and offers", () => {
     const sellerView = (await chatList(seller)).find((c) => c.id === chat.id);
     expect(buyerView).toMatchObject({ tab: "buying", counterpart: { id: seller.id, name: "Diya Nair" } });
     expect(sellerView).toMatchObject({ tab: "selling", counterpart: { id: buyer.id, name: "Aarav Mehta" } });
+    // Both members send and offer in a chat about an item, in the list as in the thread.
+    for (const view of [buyerView, sellerView, (await thread(seller, chat.id)).json().chat])
+      expect(view?.abilities).toEqual({ canSend: true, canOffer: true });
     expect(sellerView).toMatchObject({ lastMessage: "Offered ₹1,800", lastSenderId: seller.id });
 
     await sendText(testApp, buyer, chat.id, "Deal at 1,700?");

@@ -1,5 +1,5 @@
 import type { CityColleges } from "@shared/colleges";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { colleges } from "../../db/schema";
 
@@ -32,4 +32,21 @@ export async function countColleges(db: Db): Promise<{ cities: number; colleges:
 export async function insertColleges(db: Db, entries: { city: string; name: string }[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(colleges).values(entries).onConflictDoNothing();
+}
+
+export type CollegeRow = typeof colleges.$inferSelect;
+
+/** Adds one college; undefined when the directory already lists it. */
+export async function insertCollege(
+  db: Db,
+  entry: { city: string; name: string },
+): Promise<CollegeRow | undefined> {
+  const [row] = await db.insert(colleges).values(entry).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Removes one college; returns it, or undefined when it was already gone. */
+export async function deleteCollege(db: Db, id: string): Promise<CollegeRow | undefined> {
+  const [row] = await db.delete(colleges).where(eq(colleges.id, id)).returning();
+  return row;
 }

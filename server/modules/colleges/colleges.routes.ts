@@ -1,7 +1,7 @@
 import { CollegesResponseSchema } from "@shared/api/colleges";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { listCollegesByCity } from "./colleges.repository";
+import { listColleges } from "./colleges.service";
 
 export const collegesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/", {
@@ -11,6 +11,6 @@ export const collegesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       summary: "The college directory, grouped by city",
       response: { 200: CollegesResponseSchema },
     },
-    handler: async () => ({ cities: await listCollegesByCity(ctx.db) }),
+    handler: async () => ({ cities: await listColleges(ctx) }),
   });
 };

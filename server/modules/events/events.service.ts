@@ -1,14 +1,15 @@
+import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { CampusEvent, CreateEventBody } from "@shared/api/events";
-import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { events, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { likePattern } from "../../lib/like-pattern";
+import { recordAudit } from "../admin/audit.repository";
+import { canManageEvents } from "./events.policy";
+import * as repo from "./events.repository";
 
-type EventRow = typeof events.$inferSelect;
+export type { EventFilters } from "./events.repository";
 
-export function toEventDto(row: EventRow): CampusEvent {
+export function toEventDto(row: repo.EventRow): CampusEvent {
   return {
     id: row.id,
     title: row.title,
@@ -25,35 +26,23 @@ export function toEventDto(row: EventRow): CampusEvent {
   };
 }
 
-export interface EventFilters {
-  college?: string;
-  city?: string;
-  date?: string;
-  search?: string;
-  upcoming: "true" | "false";
+function assertManager(viewer: UserRow): void {
+  if (!canManageEvents(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+}
+
+async function announce(ctx: AppContext): Promise<void> {
+  await ctx.bus.publish({ kind: "broadcast", topic: "events.changed" });
 }
 
 /** Events newest date first, filtered in the database; 'upcoming' hides those already begun. */
-export async function listEvents(ctx: AppContext, filters: EventFilters): Promise<CampusEvent[]> {
-  const search = filters.search?.trim();
-  const conditions: (SQL | undefined)[] = [
-    filters.college ? eq(events.college, filters.college) : undefined,
-    filters.city ? eq(events.city, filters.city) : undefined,
-    filters.date ? eq(events.date, filters.date) : undefined,
-    search
-      ? sql`(${events.title} ilike ${likePattern(search)} or ${events.description} ilike ${likePattern(search)} or ${events.organizer} ilike ${likePattern(search)} or ${events.venue} ilike ${likePattern(search)})`
-      : undefined,
-    filters.upcoming === "true"
-      ? sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`
-      : undefined,
-  ];
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(desc(events.date), desc(events.time), desc(events.createdAt))
-    .limit(500);
-  return rows.map(toEventDto);
+export async function listEvents(ctx: AppContext, filters: repo.EventFilters): Promise<CampusEvent[]> {
+  return (await repo.findEvents(ctx.db, filters)).map(toEventDto);
+}
+
+/** Every event, past ones too (the admin panel's list). */
+export async function listAllEvents(ctx: AppContext, admin: UserRow): Promise<CampusEvent[]> {
+  assertManager(admin);
+  return (await repo.findAllEvents(ctx.db)).map(toEventDto);
 }
 
 export async function createEvent(
@@ -61,30 +50,29 @@ export async function createEvent(
   admin: UserRow,
   body: CreateEventBody,
 ): Promise<CampusEvent> {
-  const [row] = await ctx.db
-    .insert(events)
-    .values({
-      title: body.title.trim(),
-      organizer: body.organizer.trim(),
-      date: body.date,
-      time: body.time,
-      venue: body.venue.trim(),
-      description: body.description.trim(),
-      city: body.city.trim(),
-      college: body.college.trim(),
-      image: body.image.trim(),
-      registrationUrl: body.registrationUrl?.trim() || null,
-      createdBy: admin.id,
-    })
-    .returning();
-  if (!row) throw new Error("event insert returned nothing");
-  await ctx.bus.publish({ kind: "broadcast", topic: "events.changed" });
+  assertManager(admin);
+  const row = await repo.insertEvent(ctx.db, {
+    title: body.title.trim(),
+    organizer: body.organizer.trim(),
+    date: body.date,
+    time: body.time,
+    venue: body.venue.trim(),
+    description: body.description.trim(),
+    city: body.city.trim(),
+    college: body.college.trim(),
+    image: body.image.trim(),
+    registrationUrl: body.registrationUrl?.trim() || null,
+    createdBy: admin.id,
+  });
+  await announce(ctx);
+  await recordAudit(ctx.db, admin, "event.create", { type: "event", id: row.id }, { title: row.title });
   return toEventDto(row);
 }
 
-export async function deleteEvent(ctx: AppContext, id: string): Promise<CampusEvent> {
-  const [row] = await ctx.db.delete(events).where(eq(events.id, id)).returning();
+export async function deleteEvent(ctx: AppContext, admin: UserRow, id: string): Promise<void> {
+  assertManager(admin);
+  const row = await repo.deleteEvent(ctx.db, id);
   if (!row) throw new AppError("not_found", "Event not found.");
-  await ctx.bus.publish({ kind: "broadcast", topic: "events.changed" });
-  return toEventDto(row);
+  await announce(ctx);
+  await recordAudit(ctx.db, admin, "event.delete", { type: "event", id }, { title: row.title });
 }

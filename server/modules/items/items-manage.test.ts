@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertItem } from "../../../tests/factories/items";
 import { buildSellForm, findItemRow, postItem, sendItem } from "../../../tests/factories/sell";
 import { createStudent } from "../../../tests/factories/users";
-import { get } from "../../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { get, signIn } from "../../../tests/helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { uploadedImageUrl } from "../../../tests/helpers/uploads";
 
 let testApp: TestApp;
 let seller: Awaited<ReturnType<typeof createStudent>>;
 let stranger: Awaited<ReturnType<typeof createStudent>>;
+let adminCookie: string;
 let sellerImage: string;
 let strangerImage: string;
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
   stranger = await createStudent(testApp, { name: "Kabir Singh" });
   sellerImage = await uploadedImageUrl(testApp, seller.cookie, "kettle.jpg");
   strangerImage = await uploadedImageUrl(testApp, stranger.cookie, "other.jpg");
+  adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 afterAll(() => testApp.close());
 
@@ -210,5 +212,53 @@ describe("GET /api/me/items", () => {
     expect(listed.map((i: { id: string }) => i.id)).toEqual([newest.id, sold.id, older.id]);
     expect(listed[1]).toMatchObject({ isActive: false, isSold: true, soldAt: "2025-03-01T10:00:00.000Z" });
     expect((await get(testApp, "/api/me/items")).statusCode).toBe(401);
+  });
+});
+
+describe("abilities: what each viewer may do with an item", () => {
+  const SELLER_OF_ACTIVE = {
+    canEdit: true,
+    canMarkSold: true,
+    canDelete: true,
+    canContact: false,
+    canFavourite: false,
+  };
+  const ANYONE_ELSE = {
+    canEdit: false,
+    canMarkSold: false,
+    canDelete: false,
+    canContact: true,
+    canFavourite: true,
+  };
+  const abilitiesOf = async (id: string, cookie: string) =>
+    (await get(testApp, `/api/items/${id}`, { cookie })).json().item.abilities;
+
+  it("gives the seller edit, mark sold and delete; another student and the administrator contact and favourite", async () => {
+    const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage));
+    expect((item as unknown as { abilities: object }).abilities).toEqual(SELLER_OF_ACTIVE);
+    expect(await abilitiesOf(item.id, seller.cookie)).toEqual(SELLER_OF_ACTIVE);
+    expect(await abilitiesOf(item.id, stranger.cookie)).toEqual(ANYONE_ELSE);
+    expect(await abilitiesOf(item.id, adminCookie)).toEqual(ANYONE_ELSE);
+  });
+
+  it("leaves the seller only delete once the item is sold, and the server refuses the rest", async () => {
+    const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage));
+    const sold = await call("POST", `/api/items/${item.id}/sold`, seller.cookie);
+    const afterSale = { ...SELLER_OF_ACTIVE, canEdit: false, canMarkSold: false };
+    expect(sold.json().item.abilities).toEqual(afterSale);
+    expect(await abilitiesOf(item.id, seller.cookie)).toEqual(afterSale);
+    expect(await abilitiesOf(item.id, stranger.cookie)).toEqual(ANYONE_ELSE);
+    expect((await editItem(item.id, seller.cookie, buildSellForm(sellerImage))).statusCode).toBe(409);
+    expect((await call("POST", `/api/items/${item.id}/sold`, seller.cookie)).statusCode).toBe(409);
+    expect((await call("DELETE", `/api/items/${item.id}`, seller.cookie)).statusCode).toBe(204);
+  });
+
+  it("carries each viewer's abilities on browse cards and on the seller's own list", async () => {
+    const name = uniqueName("Abilities lamp");
+    const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage, { productName: name }));
+    expect((await browseFor(name, seller.cookie)).items[0].abilities).toEqual(SELLER_OF_ACTIVE);
+    expect((await browseFor(name, stranger.cookie)).items[0].abilities).toEqual(ANYONE_ELSE);
+    const own = (await get(testApp, "/api/me/items", { cookie: seller.cookie })).json().items;
+    expect(own.find((each: { id: string }) => each.id === item.id).abilities).toEqual(SELLER_OF_ACTIVE);
   });
 });

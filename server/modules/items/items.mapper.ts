@@ -1,8 +1,16 @@
 import type { Item } from "@shared/api/items";
+import type { UserRow } from "../../db/schema";
+import { itemAbilities } from "./items.policy";
 import type { ItemWithSeller } from "./items.repository";
 
-/** An item as the API answers it; the seller's number only when they chose to show it. */
-export function toItemDto({ item, sellerName, sellerCollege, sellerMobile }: ItemWithSeller): Item {
+/**
+ * An item as the API answers it to the viewer: the seller's number only when they chose to show
+ * it, and what the viewer may do with it.
+ */
+export function toItemDto(
+  { item, sellerName, sellerCollege, sellerMobile }: ItemWithSeller,
+  viewer: Pick<UserRow, "id">,
+): Item {
   return {
     id: item.id,
     sellerId: item.sellerId,
@@ -21,5 +29,6 @@ export function toItemDto({ item, sellerName, sellerCollege, sellerMobile }: Ite
     isSold: item.isSold,
     createdAt: item.createdAt.toISOString(),
     soldAt: item.soldAt?.toISOString() ?? null,
+    abilities: itemAbilities(viewer, item),
   };
 }

@@ -1,11 +1,57 @@
+import type { ItemAbilities } from "@shared/api/items";
 import type { UserRow } from "../../db/schema";
 
-/** Only the seller edits, marks as sold or deletes their item (the admin has its own routes). */
-export function canManageItem(user: Pick<UserRow, "id">, item: { sellerId: string }): boolean {
-  return user.id === item.sellerId;
+type Viewer = Pick<UserRow, "id">;
+type ItemFacts = { sellerId: string; isActive: boolean };
+
+/**
+ * Who may do what with an item through the student API. The administrator has no more rights here
+ * than any other student; it removes posts through the admin API.
+ */
+export function isItemSeller(viewer: Viewer, item: Pick<ItemFacts, "sellerId">): boolean {
+  return viewer.id === item.sellerId;
+}
+
+/** Only the seller edits, and only while the item is for sale. */
+export function canEditItem(viewer: Viewer, item: ItemFacts): boolean {
+  return isItemSeller(viewer, item) && item.isActive;
+}
+
+/** Only the seller marks an item sold, once. */
+export function canMarkItemSold(viewer: Viewer, item: ItemFacts): boolean {
+  return isItemSeller(viewer, item) && item.isActive;
+}
+
+/** Only the seller deletes their item, sold or not. */
+export function canDeleteItem(viewer: Viewer, item: Pick<ItemFacts, "sellerId">): boolean {
+  return isItemSeller(viewer, item);
 }
 
 /** Nobody contacts themselves about their own item. */
-export function canContactSeller(user: Pick<UserRow, "id">, item: { sellerId: string }): boolean {
-  return user.id !== item.sellerId;
+export function canContactSeller(viewer: Viewer, item: Pick<ItemFacts, "sellerId">): boolean {
+  return !isItemSeller(viewer, item);
+}
+
+/**
+ * The page offers favourites on other students' items only; the API still accepts one's own, as a
+ * favourite harms nobody.
+ */
+export function canFavouriteItem(viewer: Viewer, item: Pick<ItemFacts, "sellerId">): boolean {
+  return !isItemSeller(viewer, item);
+}
+
+/** The administrator removes any post that breaks the rules (the admin API), and tells its seller. */
+export function canRemoveItem(viewer: Pick<UserRow, "role">): boolean {
+  return viewer.role === "admin";
+}
+
+/** The viewer's abilities sent with every item (Outline's presentPolicies). */
+export function itemAbilities(viewer: Viewer, item: ItemFacts): ItemAbilities {
+  return {
+    canEdit: canEditItem(viewer, item),
+    canMarkSold: canMarkItemSold(viewer, item),
+    canDelete: canDeleteItem(viewer, item),
+    canContact: canContactSeller(viewer, item),
+    canFavourite: canFavouriteItem(viewer, item),
+  };
 }

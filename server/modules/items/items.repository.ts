@@ -166,3 +166,82 @@ export async function setFavourite(db: Db, userId: string, itemId: string, isOn:
     await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.itemId, itemId)));
   }
 }
+
+export type ItemColumns = Pick<
+  typeof items.$inferInsert,
+  | "productName"
+  | "type"
+  | "price"
+  | "category"
+  | "condition"
+  | "description"
+  | "showMobileNumber"
+  | "productImage"
+>;
+
+export async function insertItem(db: Db, sellerId: string, columns: ItemColumns): Promise<string> {
+  const [row] = await db
+    .insert(items)
+    .values({ ...columns, sellerId })
+    .returning({ id: items.id });
+  if (!row) throw new Error("item insert returned nothing");
+  return row.id;
+}
+
+export async function updateItem(db: Db, id: string, columns: ItemColumns): Promise<void> {
+  await db
+    .update(items)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(items.id, id));
+}
+
+export async function markItemSold(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(items)
+    .set({ isActive: false, isSold: true, soldAt: at, updatedAt: at })
+    .where(eq(items.id, id));
+}
+
+/** Deletes an item; returns it, or undefined when it was already gone. */
+export async function deleteItem(db: Db, id: string): Promise<typeof items.$inferSelect | undefined> {
+  const [row] = await db.delete(items).where(eq(items.id, id)).returning();
+  return row;
+}
+
+/** The seller as the item page shows them, unless their account is gone. */
+export async function findSeller(db: Db, sellerId: string) {
+  return db.query.users.findFirst({
+    columns: { id: true, name: true, college: true, emailVerified: true },
+    where: (user, { eq: equals }) => equals(user.id, sellerId),
+  });
+}
+
+/** A page of every active item whose seller still has an account, newest first, and their number. */
+export async function findActiveItemsPage(db: Db, page: number, pageSize: number) {
+  const where = and(eq(items.isActive, true), isNull(users.deletedAt));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(itemWithSeller)
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      .where(where)
+      .orderBy(desc(items.createdAt), desc(items.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Items for sale, whatever their seller's state (the admin panel's count). */
+export async function countActiveItems(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(items)
+    .where(eq(items.isActive, true));
+  return row?.count ?? 0;
+}

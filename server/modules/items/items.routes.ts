@@ -32,7 +32,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       querystring: BrowseQuerySchema,
       response: { 200: BrowseResponseSchema, ...errors },
     },
-    handler: async (request) => service.browse(ctx, request.query),
+    handler: async (request) => service.browse(ctx, requireUser(request), request.query),
   });
 
   app.post("/items", {

@@ -1,26 +1,24 @@
+import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { BrowseResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { items, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { transactionWithEvents } from "../../realtime/transaction";
+import { recordAudit } from "../admin/audit.repository";
+import { addNotification } from "../notifications/notifications.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { toItemDto } from "./items.mapper";
-import { canManageItem } from "./items.policy";
+import { canDeleteItem, canEditItem, canMarkItemSold, canRemoveItem, isItemSeller } from "./items.policy";
 import * as repo from "./items.repository";
 
 const itemNotFound = () => new AppError("not_found", SELL_MESSAGES.notFound);
+const notYourItem = () => new AppError("forbidden", SELL_MESSAGES.notYourItem);
 
 async function loadItem(ctx: AppContext, id: string) {
   const row = await repo.findItem(ctx.db, id);
   if (!row) throw itemNotFound();
-  return row;
-}
-
-async function loadOwnItem(ctx: AppContext, user: UserRow, id: string) {
-  const row = await loadItem(ctx, id);
-  if (!canManageItem(user, row.item)) throw new AppError("forbidden", SELL_MESSAGES.notYourItem);
   return row;
 }
 
@@ -52,40 +50,36 @@ function columnsOf(input: ItemInput) {
 
 export async function createItem(ctx: AppContext, user: UserRow, input: ItemInput) {
   await assertUsableImage(ctx, user, input.productImage);
-  const [item] = await ctx.db
-    .insert(items)
-    .values({ ...columnsOf(input), sellerId: user.id })
-    .returning({ id: items.id });
-  if (!item) throw new Error("item insert returned nothing");
-  return toItemDto(await loadItem(ctx, item.id));
+  const id = await repo.insertItem(ctx.db, user.id, columnsOf(input));
+  return toItemDto(await loadItem(ctx, id), user);
 }
 
 export async function updateItem(ctx: AppContext, user: UserRow, id: string, input: ItemInput) {
-  const { item } = await loadOwnItem(ctx, user, id);
-  if (!item.isActive) throw new AppError("conflict", "A sold item can no longer be edited.");
+  const { item } = await loadItem(ctx, id);
+  if (!canEditItem(user, item)) {
+    if (!isItemSeller(user, item)) throw notYourItem();
+    throw new AppError("conflict", "A sold item can no longer be edited.");
+  }
   await assertUsableImage(ctx, user, input.productImage, item.productImage);
-  await ctx.db
-    .update(items)
-    .set({ ...columnsOf(input), updatedAt: new Date() })
-    .where(eq(items.id, id));
+  await repo.updateItem(ctx.db, id, columnsOf(input));
   if (input.productImage !== item.productImage) await releaseImage(ctx, "images", item.productImage);
-  return toItemDto(await loadItem(ctx, id));
+  return toItemDto(await loadItem(ctx, id), user);
 }
 
 export async function markSold(ctx: AppContext, user: UserRow, id: string) {
-  const { item } = await loadOwnItem(ctx, user, id);
-  if (!item.isActive) throw new AppError("conflict", "This item is already sold.");
-  const now = new Date();
-  await ctx.db
-    .update(items)
-    .set({ isActive: false, isSold: true, soldAt: now, updatedAt: now })
-    .where(eq(items.id, id));
-  return toItemDto(await loadItem(ctx, id));
+  const { item } = await loadItem(ctx, id);
+  if (!canMarkItemSold(user, item)) {
+    if (!isItemSeller(user, item)) throw notYourItem();
+    throw new AppError("conflict", "This item is already sold.");
+  }
+  await repo.markItemSold(ctx.db, id, new Date());
+  return toItemDto(await loadItem(ctx, id), user);
 }
 
 export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { item } = await loadOwnItem(ctx, user, id);
-  await ctx.db.delete(items).where(eq(items.id, id));
+  const { item } = await loadItem(ctx, id);
+  if (!canDeleteItem(user, item)) throw notYourItem();
+  await repo.deleteItem(ctx.db, id);
   // A removed post's picture is no longer public.
   await releaseImage(ctx, "images", item.productImage);
 }
@@ -93,13 +87,13 @@ export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Pr
 export async function getItemDetail(ctx: AppContext, user: UserRow, id: string): Promise<ItemDetailResponse> {
   const row = await loadItem(ctx, id);
   const [seller, followers, isFavourite] = await Promise.all([
-    ctx.db.query.users.findFirst({ where: (u, { eq: equals }) => equals(u.id, row.item.sellerId) }),
+    repo.findSeller(ctx.db, row.item.sellerId),
     repo.countFollowersOf(ctx.db, row.item.sellerId),
     repo.isFavourite(ctx.db, user.id, id),
   ]);
   if (!seller) throw itemNotFound();
   return {
-    item: toItemDto(row),
+    item: toItemDto(row, user),
     seller: {
       id: seller.id,
       name: seller.name,
@@ -116,10 +110,14 @@ export async function setFavourite(ctx: AppContext, user: UserRow, id: string, i
   await repo.setFavourite(ctx.db, user.id, id, isOn);
 }
 
-export async function browse(ctx: AppContext, filters: repo.BrowseFilters): Promise<BrowseResponse> {
+export async function browse(
+  ctx: AppContext,
+  viewer: UserRow,
+  filters: repo.BrowseFilters,
+): Promise<BrowseResponse> {
   const { rows, total } = await repo.browseItems(ctx.db, filters);
   return {
-    items: rows.map(toItemDto),
+    items: rows.map((row) => toItemDto(row, viewer)),
     total,
     page: filters.page,
     pageSize: PAGE_SIZE,
@@ -128,5 +126,36 @@ export async function browse(ctx: AppContext, filters: repo.BrowseFilters): Prom
 }
 
 export async function listOwnItems(ctx: AppContext, user: UserRow) {
-  return (await repo.findItemsOfSeller(ctx.db, user.id)).map(toItemDto);
+  return (await repo.findItemsOfSeller(ctx.db, user.id)).map((row) => toItemDto(row, user));
+}
+
+/** Every active item of the marketplace, newest first, a page at a time (the admin panel's list). */
+export async function listActiveItems(ctx: AppContext, viewer: UserRow, page: number, pageSize = 50) {
+  if (!canRemoveItem(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  const { rows, total } = await repo.findActiveItemsPage(ctx.db, page, pageSize);
+  return { items: rows.map((row) => toItemDto(row, viewer)), total };
+}
+
+/** The administrator removes a post for breaking the rules and tells its seller, in one transaction. */
+export async function removeItem(ctx: AppContext, admin: UserRow, id: string): Promise<void> {
+  if (!canRemoveItem(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  const item = await transactionWithEvents(ctx, async (tx, emit) => {
+    const item = await repo.deleteItem(tx, id);
+    if (!item) throw new AppError("not_found", "Item not found");
+    await addNotification(tx, emit, {
+      userId: item.sellerId,
+      type: "admin",
+      text: ADMIN_MESSAGES.postRemovedNotice(item.productName),
+      itemId: item.id,
+    });
+    await recordAudit(
+      tx,
+      admin,
+      "item.delete",
+      { type: "item", id },
+      { productName: item.productName, sellerId: item.sellerId },
+    );
+    return item;
+  });
+  await releaseImage(ctx, "images", item.productImage);
 }

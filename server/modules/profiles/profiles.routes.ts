@@ -1,11 +1,8 @@
 import { UserResponseSchema } from "@shared/api/auth";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import {
-  ChangePasswordBodySchema,
   FollowersResponseSchema,
-  HolidayBodySchema,
   ProfileResponseSchema,
-  UpdateNameBodySchema,
   UpdateProfileBodySchema,
 } from "@shared/api/profiles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -14,7 +11,6 @@ import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
 import { toUserDto } from "../auth/auth.mapper";
-import * as settings from "../settings/settings.service";
 import * as service from "./profiles.service";
 
 const errors = {
@@ -29,7 +25,7 @@ const FollowCountsSchema = z.object({
   counts: z.object({ items: z.number().int(), followers: z.number().int(), following: z.number().int() }),
 });
 
-/** Profiles, follows and the signed-in user's own settings. "me" routes only ever touch the caller. */
+/** Profiles and follows. "me" routes only ever touch the caller. */
 export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/users/:id", {
     config: { access: "user" },
@@ -81,48 +77,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     preHandler: limitWrites(ctx, "profileEdit"),
     handler: async (request) => ({
       user: toUserDto(await service.updateProfile(ctx, requireUser(request), request.body)),
-    }),
-  });
-
-  app.patch("/me/name", {
-    config: { access: "user" },
-    schema: {
-      tags: ["settings"],
-      summary: "Change my name",
-      body: UpdateNameBodySchema,
-      response: { 200: UserResponseSchema, ...errors },
-    },
-    preHandler: limitWrites(ctx, "profileEdit"),
-    handler: async (request) => ({
-      user: toUserDto(await settings.updateName(ctx, requireUser(request), request.body.name)),
-    }),
-  });
-
-  app.post("/me/password", {
-    config: { access: "user" },
-    schema: {
-      tags: ["settings"],
-      summary: "Change my password; my other sessions end",
-      body: ChangePasswordBodySchema,
-      response: { 204: z.null(), ...errors },
-    },
-    handler: async (request, reply) => {
-      await settings.changePassword(ctx, requireUser(request), request.sessionId, request.body);
-      return reply.code(204).send(null);
-    },
-  });
-
-  app.put("/me/holiday", {
-    config: { access: "user" },
-    schema: {
-      tags: ["settings"],
-      summary: "Turn holiday mode on for a date range, or off",
-      body: HolidayBodySchema,
-      response: { 200: UserResponseSchema, ...errors },
-    },
-    preHandler: limitWrites(ctx, "profileEdit"),
-    handler: async (request) => ({
-      user: toUserDto(await settings.setHolidayMode(ctx, requireUser(request), request.body)),
     }),
   });
 };

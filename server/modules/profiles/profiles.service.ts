@@ -1,11 +1,11 @@
 import type { ProfileResponse } from "@shared/api/profiles";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { follows, type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { toItemDto } from "../items/items.mapper";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
+import { canFollowUser, profileAbilities } from "./profiles.policy";
 import * as repo from "./profiles.repository";
 
 const userNotFound = () => new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
@@ -31,10 +31,11 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
       profilePhoto: person.profilePhoto,
       isVerified: person.emailVerified,
       counts,
+      abilities: profileAbilities(viewer, person),
     },
     isFollowing: following,
     isOwn,
-    items: rows.map(toItemDto),
+    items: rows.map((row) => toItemDto(row, viewer)),
   };
 }
 
@@ -53,16 +54,11 @@ export async function updateProfile(
   body: { name: string; bio: string; profilePhoto: string | null },
 ): Promise<UserRow> {
   await assertOwnPhoto(ctx, user, body.profilePhoto);
-  const [updated] = await ctx.db
-    .update(users)
-    .set({
-      name: body.name.trim(),
-      bio: body.bio.trim(),
-      profilePhoto: body.profilePhoto,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await repo.updateProfile(ctx.db, user.id, {
+    name: body.name.trim(),
+    bio: body.bio.trim(),
+    profilePhoto: body.profilePhoto,
+  });
   if (!updated) throw userNotFound();
   // A replaced or removed photo is no longer public.
   if (user.profilePhoto !== updated.profilePhoto) await releaseImage(ctx, "profiles", user.profilePhoto);
@@ -70,16 +66,11 @@ export async function updateProfile(
 }
 
 export async function setFollowing(ctx: AppContext, follower: UserRow, followeeId: string, isOn: boolean) {
-  if (follower.id === followeeId) throw new AppError("invalid_input", SETTINGS_MESSAGES.cannotFollowSelf);
+  if (!canFollowUser(follower, { id: followeeId }))
+    throw new AppError("invalid_input", SETTINGS_MESSAGES.cannotFollowSelf);
   const followee = await repo.findActiveUser(ctx.db, followeeId);
   if (!followee || followee.role === "admin") throw userNotFound();
-  if (isOn) {
-    await ctx.db.insert(follows).values({ followerId: follower.id, followeeId }).onConflictDoNothing();
-  } else {
-    await ctx.db
-      .delete(follows)
-      .where(and(eq(follows.followerId, follower.id), eq(follows.followeeId, followeeId)));
-  }
+  await repo.setFollowing(ctx.db, follower.id, followeeId, isOn);
   return repo.countsOf(ctx.db, followeeId);
 }
 

@@ -12,7 +12,8 @@ import {
   uploadProfilePhoto,
 } from "../../../tests/factories/profiles";
 import { createStudent } from "../../../tests/factories/users";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { signIn } from "../../../tests/helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { uploadedImageUrl } from "../../../tests/helpers/uploads";
 import { follows, users } from "../../db/schema";
 
@@ -94,10 +95,34 @@ describe("GET /api/users/{id}", () => {
       profilePhoto: null,
       isVerified: false,
       counts: { items: 2, followers: 2, following: 1 },
+      abilities: { canEdit: false, canFollow: true },
     });
     expect(body).toMatchObject({ isOwn: false, isFollowing: true });
     expect(await profileOf(owner.id, idol.cookie)).toMatchObject({ isOwn: false, isFollowing: false });
     expect(await profileOf(owner.id, owner.cookie)).toMatchObject({ isOwn: true, isFollowing: false });
+  });
+
+  it("carries abilities: one edits only oneself and follows anyone else, the administrator too", async () => {
+    const owner = await createStudent(testApp);
+    const item = await insertItem(testApp, owner.id);
+    const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const own = await profileOf(owner.id, owner.cookie);
+    expect(own.profile.abilities).toEqual({ canEdit: true, canFollow: false });
+    expect((await profileOf(owner.id)).profile.abilities).toEqual({ canEdit: false, canFollow: true });
+    expect((await profileOf(owner.id, adminCookie)).profile.abilities).toEqual({
+      canEdit: false,
+      canFollow: true,
+    });
+    // The server refuses what the abilities leave out.
+    const selfFollow = await call("PUT", `/api/users/${owner.id}/follow`, owner.cookie);
+    expect(selfFollow.statusCode).toBe(400);
+    // The posted items carry the viewer's abilities too.
+    expect(own.items.find((each: { id: string }) => each.id === item.id).abilities).toMatchObject({
+      canEdit: true,
+      canContact: false,
+    });
+    const seen = (await profileOf(owner.id)).items.find((each: { id: string }) => each.id === item.id);
+    expect(seen.abilities).toMatchObject({ canEdit: false, canContact: true });
   });
 
   it("lists available items newest first, then sold ones by most recent sale", async () => {

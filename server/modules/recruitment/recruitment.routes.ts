@@ -30,7 +30,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       querystring: RecruitmentQuerySchema,
       response: { 200: RecruitmentListResponseSchema, ...errors },
     },
-    handler: async (request) => service.listPosts(ctx, request.query),
+    handler: async (request) => service.listPosts(ctx, requireUser(request), request.query),
   });
 
   app.post("/recruitment-posts", {

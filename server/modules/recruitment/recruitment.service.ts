@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ADMIN_MESSAGES } from "@shared/api/admin";
 import {
   normaliseYears,
   RECRUITMENT_MESSAGES,
@@ -7,33 +8,31 @@ import {
   type RecruitmentListResponse,
   type RecruitmentPost,
 } from "@shared/api/recruitment";
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { chatMembers, chats, recruitmentPosts, type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { likePattern } from "../../lib/like-pattern";
+import { transactionWithEvents } from "../../realtime/transaction";
+import { recordAudit } from "../admin/audit.repository";
+import { openChat } from "../chats/chats.repository";
 import { getThread, sendMessage } from "../chats/chats.service";
+import { addNotification } from "../notifications/notifications.service";
+import {
+  canDeletePost,
+  canEditPost,
+  canMessageRecruiter,
+  canRemovePost,
+  recruitmentAbilities,
+} from "./recruitment.policy";
+import * as repo from "./recruitment.repository";
 
-type PostRow = typeof recruitmentPosts.$inferSelect;
-type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };
+export type { PageRequest, RecruitmentFilters } from "./recruitment.repository";
 
-// Each ends with the id, so a page boundary never falls between two equal posts differently twice.
-const SORTS: Record<string, SQL[]> = {
-  newest: [desc(recruitmentPosts.createdAt), desc(recruitmentPosts.id)],
-  oldest: [asc(recruitmentPosts.createdAt), asc(recruitmentPosts.id)],
-  "size-asc": [
-    asc(recruitmentPosts.maxStudents),
-    desc(recruitmentPosts.createdAt),
-    desc(recruitmentPosts.id),
-  ],
-  "size-desc": [
-    desc(recruitmentPosts.maxStudents),
-    desc(recruitmentPosts.createdAt),
-    desc(recruitmentPosts.id),
-  ],
-};
+type Viewer = Pick<UserRow, "id">;
 
-function toPostDto({ post, recruiterName, recruiterCollege }: PostWithRecruiter): RecruitmentPost {
+function toPostDto(
+  { post, recruiterName, recruiterCollege }: repo.PostWithRecruiter,
+  viewer: Viewer,
+): RecruitmentPost {
   return {
     id: post.id,
     recruiterId: post.recruiterId,
@@ -47,64 +46,34 @@ function toPostDto({ post, recruiterName, recruiterCollege }: PostWithRecruiter)
     description: post.description,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
+    abilities: recruitmentAbilities(viewer, post),
   };
 }
 
-const withRecruiter = { post: recruitmentPosts, recruiterName: users.name, recruiterCollege: users.college };
-const isListed = and(eq(recruitmentPosts.isActive, true), isNull(users.deletedAt));
-
-export interface RecruitmentFilters {
-  search?: string;
-  year?: string;
-  sort: keyof typeof SORTS | string;
-  college?: string;
-}
-
-/** Where a page starts and how long it is. */
-export interface PageRequest {
-  page: number;
-  pageSize: number;
-}
-
 /**
- * One page of the active posts matching the filters, how many match, and how many active posts
- * there are in all; both counts come from one scan.
+ * One page of the active posts matching the filters as the viewer sees them, how many match, and
+ * how many active posts there are in all.
  */
 export async function findPostsPage(
   ctx: AppContext,
-  filters: RecruitmentFilters,
-  { page, pageSize }: PageRequest,
+  viewer: Viewer,
+  filters: repo.RecruitmentFilters,
+  page: repo.PageRequest,
 ) {
-  const matches = filtersOf(filters);
-  const [rows, [counts]] = await Promise.all([
-    ctx.db
-      .select(withRecruiter)
-      .from(recruitmentPosts)
-      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-      .where(and(isListed, matches))
-      .orderBy(...(SORTS[filters.sort] ?? SORTS.newest ?? []))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        matching: matches
-          ? sql<number>`(count(*) filter (where ${matches}))::int`
-          : sql<number>`count(*)::int`,
-      })
-      .from(recruitmentPosts)
-      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-      .where(isListed),
-  ]);
-  return { posts: rows.map(toPostDto), total: counts?.total ?? 0, matching: counts?.matching ?? 0 };
+  const { rows, total, matching } = await repo.findPostsPage(ctx.db, filters, page);
+  return { posts: rows.map((row) => toPostDto(row, viewer)), total, matching };
 }
 
 /** The Teammate Finder's list: a page of RECRUITMENT_PAGE_SIZE posts, like browse's. */
 export async function listPosts(
   ctx: AppContext,
-  filters: RecruitmentFilters & { page: number },
+  viewer: Viewer,
+  filters: repo.RecruitmentFilters & { page: number },
 ): Promise<RecruitmentListResponse> {
-  const found = await findPostsPage(ctx, filters, { page: filters.page, pageSize: RECRUITMENT_PAGE_SIZE });
+  const found = await findPostsPage(ctx, viewer, filters, {
+    page: filters.page,
+    pageSize: RECRUITMENT_PAGE_SIZE,
+  });
   return {
     ...found,
     page: filters.page,
@@ -113,39 +82,13 @@ export async function listPosts(
   };
 }
 
-/** The filters' condition on top of being listed; undefined when there is none. */
-function filtersOf(filters: RecruitmentFilters): SQL | undefined {
-  const search = filters.search?.trim();
-  return and(
-    filters.college ? eq(users.college, filters.college) : undefined,
-    // A post open to any year suits every year.
-    filters.year
-      ? sql`(${recruitmentPosts.years} ? ${filters.year} or ${recruitmentPosts.years} ? 'Any Year')`
-      : undefined,
-    search
-      ? sql`(${recruitmentPosts.purpose} ilike ${likePattern(search)} or ${recruitmentPosts.event} ilike ${likePattern(search)} or ${recruitmentPosts.qualities} ilike ${likePattern(search)} or ${recruitmentPosts.description} ilike ${likePattern(search)} or ${users.name} ilike ${likePattern(search)})`
-      : undefined,
-  );
-}
-
-async function findPost(ctx: AppContext, id: string): Promise<PostWithRecruiter> {
-  const [row] = await ctx.db
-    .select(withRecruiter)
-    .from(recruitmentPosts)
-    .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-    .where(and(eq(recruitmentPosts.id, id), isListed))
-    .limit(1);
+async function loadPost(ctx: AppContext, id: string): Promise<repo.PostWithRecruiter> {
+  const row = await repo.findPost(ctx.db, id);
   if (!row) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
   return row;
 }
 
-async function findOwnPost(ctx: AppContext, user: UserRow, id: string): Promise<PostWithRecruiter> {
-  const row = await findPost(ctx, id);
-  if (row.post.recruiterId !== user.id) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
-  return row;
-}
-
-function columnsOf(input: RecruitmentInput) {
+function columnsOf(input: RecruitmentInput): repo.PostColumns {
   return {
     purpose: input.purpose.trim(),
     maxStudents: input.maxStudents,
@@ -161,28 +104,23 @@ async function announce(ctx: AppContext): Promise<void> {
 }
 
 export async function createPost(ctx: AppContext, user: UserRow, input: RecruitmentInput) {
-  const [row] = await ctx.db
-    .insert(recruitmentPosts)
-    .values({ ...columnsOf(input), recruiterId: user.id })
-    .returning({ id: recruitmentPosts.id });
-  if (!row) throw new Error("recruitment insert returned nothing");
+  const id = await repo.insertPost(ctx.db, user.id, columnsOf(input));
   await announce(ctx);
-  return toPostDto(await findPost(ctx, row.id));
+  return toPostDto(await loadPost(ctx, id), user);
 }
 
 export async function updatePost(ctx: AppContext, user: UserRow, id: string, input: RecruitmentInput) {
-  await findOwnPost(ctx, user, id);
-  await ctx.db
-    .update(recruitmentPosts)
-    .set({ ...columnsOf(input), updatedAt: new Date() })
-    .where(eq(recruitmentPosts.id, id));
+  const { post } = await loadPost(ctx, id);
+  if (!canEditPost(user, post)) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
+  await repo.updatePost(ctx.db, id, columnsOf(input));
   await announce(ctx);
-  return toPostDto(await findPost(ctx, id));
+  return toPostDto(await loadPost(ctx, id), user);
 }
 
 export async function deletePost(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  await findOwnPost(ctx, user, id);
-  await ctx.db.delete(recruitmentPosts).where(eq(recruitmentPosts.id, id));
+  const { post } = await loadPost(ctx, id);
+  if (!canDeletePost(user, post)) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
+  await repo.deletePost(ctx.db, id);
   await announce(ctx);
 }
 
@@ -191,30 +129,20 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
  * recruitment_inquiry message, which notifies the recruiter (recruitment_message).
  */
 export async function messageRecruiter(ctx: AppContext, user: UserRow, postId: string, clientId?: string) {
-  const { post } = await findPost(ctx, postId);
-  if (post.recruiterId === user.id) throw new AppError("invalid_input", RECRUITMENT_MESSAGES.ownPost);
+  const { post } = await loadPost(ctx, postId);
+  if (!canMessageRecruiter(user, post)) throw new AppError("invalid_input", RECRUITMENT_MESSAGES.ownPost);
   const chatId = `recruitment_${user.id}_${post.recruiterId}_${post.id}`;
-  const isNew = await ctx.db.transaction(async (tx) => {
-    const created = await tx
-      .insert(chats)
-      .values({
-        id: chatId,
-        kind: "recruitment",
-        sellerId: post.recruiterId,
-        recruitmentPostId: post.id,
-        recruitmentPurpose: post.purpose,
-      })
-      .onConflictDoNothing()
-      .returning({ id: chats.id });
-    await tx
-      .insert(chatMembers)
-      .values([
-        { chatId, userId: user.id },
-        { chatId, userId: post.recruiterId },
-      ])
-      .onConflictDoNothing();
-    return created.length > 0;
-  });
+  const isNew = await openChat(
+    ctx.db,
+    {
+      id: chatId,
+      kind: "recruitment",
+      sellerId: post.recruiterId,
+      recruitmentPostId: post.id,
+      recruitmentPurpose: post.purpose,
+    },
+    [user.id, post.recruiterId],
+  );
   if (isNew) {
     await sendMessage(ctx, user, chatId, {
       type: "recruitment_inquiry",
@@ -223,4 +151,34 @@ export async function messageRecruiter(ctx: AppContext, user: UserRow, postId: s
     });
   }
   return (await getThread(ctx, user, chatId)).chat;
+}
+
+/** Every active post, newest first, a page at a time (the admin panel's list). */
+export async function listActivePosts(ctx: AppContext, viewer: UserRow, page: repo.PageRequest) {
+  if (!canRemovePost(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  const { posts, total } = await findPostsPage(ctx, viewer, { sort: "newest" }, page);
+  return { posts, total };
+}
+
+/** The administrator removes a post for breaking the rules and tells its author, in one transaction. */
+export async function removePost(ctx: AppContext, admin: UserRow, id: string): Promise<void> {
+  if (!canRemovePost(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    const post = await repo.deletePost(tx, id);
+    if (!post) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
+    await addNotification(tx, emit, {
+      userId: post.recruiterId,
+      type: "admin",
+      text: ADMIN_MESSAGES.recruitmentRemovedNotice(post.purpose),
+      recruitmentPostId: post.id,
+    });
+    await recordAudit(
+      tx,
+      admin,
+      "recruitment.delete",
+      { type: "recruitment_post", id },
+      { purpose: post.purpose },
+    );
+  });
+  await announce(ctx);
 }

@@ -13,8 +13,8 @@ import {
   sendRecruitment,
 } from "../../../tests/factories/recruitment";
 import { createStudent } from "../../../tests/factories/users";
-import { get } from "../../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { get, signIn } from "../../../tests/helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { chats, messages } from "../../db/schema";
 
 let testApp: TestApp;
@@ -220,6 +220,7 @@ describe("POST /api/recruitment-posts/{id}/message", () => {
       tab: "recruitment",
       recruitmentPurpose: "AI team",
       counterpart: { id: recruiter.id, name: "Aarav Mehta" },
+      abilities: { canSend: true, canOffer: false },
     });
     const [chatRow] = await testApp.database.db.select().from(chats).where(eq(chats.id, chatId));
     expect(chatRow).toMatchObject({ kind: "recruitment", recruitmentPostId: post.id });
@@ -249,5 +250,42 @@ describe("POST /api/recruitment-posts/{id}/message", () => {
       tab: "recruitment",
       counterpart: { id: student.id },
     });
+  });
+});
+
+describe("abilities: what each viewer may do with a post", () => {
+  const RECRUITER = { canEdit: true, canDelete: true, canMessage: false };
+  const ANYONE_ELSE = { canEdit: false, canDelete: false, canMessage: true };
+  const listedAs = async (cookie: string, id: string, purpose: string) =>
+    (await listPosts(cookie, { search: purpose })).posts.find((each) => each.id === id)?.abilities;
+
+  it("gives the recruiter edit and delete, and everyone else, the administrator too, a message", async () => {
+    const purpose = `Robotics ${randomUUID().slice(0, 8)}`;
+    const post = await createRecruitmentPost(testApp, recruiter.cookie, buildRecruitment({ purpose }));
+    expect(post.abilities).toEqual(RECRUITER);
+    expect(await listedAs(recruiter.cookie, post.id, purpose)).toEqual(RECRUITER);
+    expect(await listedAs(student.cookie, post.id, purpose)).toEqual(ANYONE_ELSE);
+    const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await listedAs(adminCookie, post.id, purpose)).toEqual(ANYONE_ELSE);
+
+    const edited = await sendRecruitment(
+      testApp,
+      "PATCH",
+      `/api/recruitment-posts/${post.id}`,
+      recruiter.cookie,
+      buildRecruitment({ purpose }),
+    );
+    expect(edited.json().post.abilities).toEqual(RECRUITER);
+    // The server refuses what the abilities leave out, to the administrator as to any student.
+    for (const cookie of [student.cookie, adminCookie]) {
+      const refused = await sendRecruitment(
+        testApp,
+        "DELETE",
+        `/api/recruitment-posts/${post.id}`,
+        cookie,
+        {},
+      );
+      expect(refused.statusCode).toBe(403);
+    }
   });
 });

@@ -54,11 +54,11 @@ export async function deleteSession(db: Db, id: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Deletes every session of the user but `keepId`, returning their ids. */
-export async function deleteOtherSessions(db: Db, userId: string, keepId: string): Promise<string[]> {
+/** Deletes every session of the user but `keepId` (all of them without one), returning their ids. */
+export async function deleteOtherSessions(db: Db, userId: string, keepId: string | null): Promise<string[]> {
   const rows = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }

@@ -1,23 +1,16 @@
 import type { HolidayBody } from "@shared/api/profiles";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
-import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { sessions, type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { recordPasswordChange } from "../auth/password-changed";
+import { deleteOtherSessions } from "./sessions.repository";
+import * as repo from "./settings.repository";
 
-async function save(
-  ctx: AppContext,
-  user: UserRow,
-  values: Partial<typeof users.$inferInsert>,
-): Promise<UserRow> {
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+async function save(ctx: AppContext, user: UserRow, values: Partial<repo.AccountSettings>): Promise<UserRow> {
+  const updated = await repo.updateSettings(ctx.db, user.id, values);
   if (!updated) throw new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
   return updated;
 }
@@ -42,18 +35,12 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await repo.setPasswordHash(tx, user.id, passwordHash);
     await recordPasswordChange(ctx, tx, user, "settings");
-    return tx
-      .delete(sessions)
-      .where(
-        and(eq(sessions.userId, user.id), currentSessionId ? ne(sessions.id, currentSessionId) : undefined),
-      )
-      .returning({ id: sessions.id });
+    return deleteOtherSessions(tx, user.id, currentSessionId);
   });
   void ctx.outbox.kick();
-  if (ended.length > 0)
-    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended.map((row) => row.id) });
+  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
 }
 
 export function setHolidayMode(ctx: AppContext, user: UserRow, body: HolidayBody): Promise<UserRow> {

@@ -1,19 +1,20 @@
 import { randomInt } from "node:crypto";
+import { ADMIN_MESSAGES, type AdminTicket } from "@shared/api/admin";
 import { type CreateTicketBody, TICKET_MESSAGES, type Ticket } from "@shared/api/tickets";
-import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { outbox, supportTickets, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { asSpreadsheetText } from "../../lib/spreadsheet-cell";
 import { countAttempt } from "../../plugins/rate-limit-rules";
+import { transactionWithEvents } from "../../realtime/transaction";
+import { recordAudit } from "../admin/audit.repository";
+import * as repo from "./tickets.repository";
 
 export const TICKET_MIRROR_KIND = "ticket-mirror";
 const ID_ATTEMPTS = 30;
 
-type TicketRow = typeof supportTickets.$inferSelect;
-
-export function toTicketDto(row: TicketRow): Ticket {
+export function toTicketDto(row: repo.TicketRow): Ticket {
   return {
     id: row.id,
     ticketId: row.ticketId,
@@ -44,32 +45,25 @@ export async function createTicket(ctx: AppContext, user: UserRow, body: CreateT
   await countAttempt(ctx, "supportTicket", user.id);
   for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
     const row = await ctx.db.transaction(async (tx) => {
-      const [ticket] = await tx
-        .insert(supportTickets)
-        .values({
-          ticketId: randomTicketId(),
-          userId: user.id,
-          userName: user.name,
-          userEmail: user.email,
-          userCollege: user.college,
-          purpose: body.purpose,
-          description: body.description.trim(),
-        })
-        .onConflictDoNothing({ target: supportTickets.ticketId })
-        .returning();
+      const ticket = await repo.insertTicket(tx, {
+        ticketId: randomTicketId(),
+        userId: user.id,
+        userName: user.name,
+        userEmail: user.email,
+        userCollege: user.college,
+        purpose: body.purpose,
+        description: body.description.trim(),
+      });
       if (!ticket) return undefined;
       if (ctx.config.FORM_MIRROR_URL) {
-        await tx.insert(outbox).values({
-          kind: TICKET_MIRROR_KIND,
-          payload: {
-            ticketId: ticket.ticketId,
-            name: ticket.userName,
-            email: ticket.userEmail,
-            college: ticket.userCollege,
-            purpose: ticket.purpose,
-            description: ticket.description,
-            userId: user.id,
-          },
+        await repo.queueTicketMirror(tx, TICKET_MIRROR_KIND, {
+          ticketId: ticket.ticketId,
+          name: ticket.userName,
+          email: ticket.userEmail,
+          college: ticket.userCollege,
+          purpose: ticket.purpose,
+          description: ticket.description,
+          userId: user.id,
         });
       }
       return ticket;
@@ -83,23 +77,94 @@ export async function createTicket(ctx: AppContext, user: UserRow, body: CreateT
 }
 
 export async function listOwnTickets(ctx: AppContext, user: UserRow): Promise<Ticket[]> {
-  const rows = await ctx.db
-    .select()
-    .from(supportTickets)
-    .where(eq(supportTickets.userId, user.id))
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
-  return rows.map(toTicketDto);
+  return (await repo.findTicketsOf(ctx.db, user.id)).map(toTicketDto);
 }
 
 export async function getOwnTicket(ctx: AppContext, user: UserRow, ticketId: string): Promise<Ticket> {
-  const [row] = await ctx.db
-    .select()
-    .from(supportTickets)
-    .where(and(eq(supportTickets.ticketId, ticketId), eq(supportTickets.userId, user.id)))
-    .limit(1);
+  const row = await repo.findTicket(ctx.db, ticketId, user.id);
   // Someone else's ticket answers exactly like a missing one.
   if (!row) throw new AppError("not_found", TICKET_MESSAGES.notFound);
   return toTicketDto(row);
+}
+
+/** Only the administrator sees every ticket and decides on them. */
+export function canManageTickets(viewer: Pick<UserRow, "role">): boolean {
+  return viewer.role === "admin";
+}
+
+function assertManager(viewer: UserRow): void {
+  if (!canManageTickets(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+}
+
+/** Adds the user's current details and the state of the copy sent to the form service. */
+async function withDetails(ctx: AppContext, rows: repo.TicketRow[]): Promise<AdminTicket[]> {
+  if (rows.length === 0) return [];
+  const ticketIds = rows.map((row) => row.ticketId);
+  const userIds = [...new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null))];
+  const [copies, people] = await Promise.all([
+    repo.findMirrorStates(ctx.db, TICKET_MIRROR_KIND, ticketIds),
+    repo.findAuthors(ctx.db, userIds),
+  ]);
+  const copyOf = new Map(copies.map((copy) => [copy.ticketId, copy]));
+  const personOf = new Map(people.map((person) => [person.id, person]));
+  return rows.map((row) => {
+    const copy = copyOf.get(row.ticketId);
+    const person = row.userId ? personOf.get(row.userId) : undefined;
+    return {
+      ...toTicketDto(row),
+      mirror: {
+        state: !copy ? "off" : copy.sentAt ? "sent" : copy.failedAt ? "failed" : "pending",
+        attempts: copy?.attempts ?? 0,
+        lastError: copy?.lastError ?? null,
+      },
+      user: person
+        ? { name: person.name, email: person.email, mobile: person.mobile, college: person.college }
+        : null,
+    };
+  });
+}
+
+/** Pending (open) tickets and the history of closed ones, newest first (the admin panel). */
+export async function listAllTickets(ctx: AppContext, admin: UserRow) {
+  assertManager(admin);
+  const { pending, history, total } = await repo.findAllTickets(ctx.db);
+  return {
+    pending: await withDetails(ctx, pending),
+    history: await withDetails(ctx, history),
+    total,
+  };
+}
+
+/** Any ticket with its author's details and its copy's state (the admin panel). */
+export async function findAnyTicket(ctx: AppContext, admin: UserRow, ticketId: string): Promise<AdminTicket> {
+  assertManager(admin);
+  const row = await repo.findTicket(ctx.db, ticketId);
+  if (!row) throw new AppError("not_found", ADMIN_MESSAGES.ticketNotFound);
+  const [ticket] = await withDetails(ctx, [row]);
+  if (!ticket) throw new AppError("not_found", ADMIN_MESSAGES.ticketNotFound);
+  return ticket;
+}
+
+/** Resolves or rejects an open ticket; both are final. The ticket's owner sees it live. */
+export async function setTicketStatus(
+  ctx: AppContext,
+  admin: UserRow,
+  ticketId: string,
+  status: "resolved" | "rejected",
+): Promise<AdminTicket> {
+  assertManager(admin);
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    const row = await repo.closeTicket(tx, ticketId, status);
+    if (!row) {
+      throw (await repo.findTicket(tx, ticketId))
+        ? new AppError("conflict", ADMIN_MESSAGES.ticketFinal)
+        : new AppError("not_found", ADMIN_MESSAGES.ticketNotFound);
+    }
+    if (row.userId)
+      emit({ userId: row.userId, event: { type: "ticket.updated", data: { ticketId, status } } });
+    await recordAudit(tx, admin, `ticket.${status}`, { type: "ticket", id: ticketId });
+  });
+  return findAnyTicket(ctx, admin, ticketId);
 }
 
 /**

@@ -1,12 +1,12 @@
+import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
-import { BagIcon } from "../../components/ui/icons";
 import { brandLink } from "./nav-styles";
 
 export function BrandLink({ to, badge }: { to: string; badge?: string }) {
   return (
     <Link to={to} className={brandLink}>
       <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-700 text-white">
-        <BagIcon className="size-5" />
+        <ShoppingBag className="size-5" />
       </span>
       <span className="truncate">Campus Bazaar</span>
       {badge ? (

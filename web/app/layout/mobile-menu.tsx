@@ -1,6 +1,6 @@
+import { Menu, X } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CloseIcon, MenuIcon } from "../../components/ui/icons";
 import { useDismiss } from "../../components/ui/use-dismiss";
 import type { UnreadCounts } from "../../features/notifications/hooks";
 import { CountBadge, unreadLabel } from "./count-badge";
@@ -35,7 +35,7 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
         onClick={() => setIsOpen((open) => !open)}
         className={navIconButton}
       >
-        {isOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+        {isOpen ? <X className="size-6" /> : <Menu className="size-6" />}
       </button>
       <div
         id={panelId}

@@ -1,7 +1,7 @@
 import type { User } from "@shared/api/auth";
+import { Bell, ChevronDown, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
-import { DropdownMenu } from "../../components/ui/dropdown-menu";
-import { BellIcon, ChatIcon, ChevronDownIcon } from "../../components/ui/icons";
+import { Menu } from "../../components/ui/menu";
 import { useLogout } from "../../features/auth/hooks/use-logout";
 import { useUnreadCounts } from "../../features/notifications/hooks";
 import { LiveStatus } from "../live/live-status";
@@ -34,7 +34,7 @@ export function StudentNav({ user }: { user: User }) {
             aria-label={unreadLabel("Notifications", counts.notifications)}
             className={navIconButton}
           >
-            <BellIcon className="size-6" />
+            <Bell className="size-6" />
             <CountBadge count={counts.notifications} className={badgePosition} />
           </Link>
           <Link
@@ -42,10 +42,10 @@ export function StudentNav({ user }: { user: User }) {
             aria-label={unreadLabel("Messages", counts.messages)}
             className={navIconButton}
           >
-            <ChatIcon className="size-6" />
+            <MessageSquare className="size-6" />
             <CountBadge count={counts.messages} className={badgePosition} />
           </Link>
-          <DropdownMenu
+          <Menu
             label={`Account menu for ${user.name}`}
             triggerClassName="ml-1 flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
             trigger={
@@ -57,7 +57,7 @@ export function StudentNav({ user }: { user: User }) {
                   {initial}
                 </span>
                 <span className="hidden max-w-40 truncate lg:inline">{user.name}</span>
-                <ChevronDownIcon className="size-4 text-slate-500" />
+                <ChevronDown className="size-4 text-slate-500" />
               </>
             }
             items={[

@@ -1,6 +1,6 @@
 import type { CollegeOption } from "@shared/colleges";
+import { X } from "lucide-react";
 import { useRef } from "react";
-import { CloseIcon } from "../ui/icons";
 import { inputClasses, labelClasses } from "../ui/text-field";
 import { CollegeListbox } from "./college-listbox";
 import { useCollegeCombobox } from "./use-college-combobox";
@@ -57,7 +57,7 @@ export function CollegePicker({ label, value, onSelect, onClear, className = "" 
               onClick={handleClear}
               className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-indigo-100"
             >
-              <CloseIcon className="size-4" />
+              <X className="size-4" />
             </button>
           </span>
         ) : (

@@ -1,6 +1,6 @@
+import { ArrowLeft } from "lucide-react";
 import { useNavigate } from "react-router";
 import { ghostButton } from "./button-styles";
-import { ArrowLeftIcon } from "./icons";
 
 /** React Router numbers its history entries; an index above 0 means we came from a page of this site. */
 function hasInAppHistory(): boolean {
@@ -23,7 +23,7 @@ export function BackButton({ fallback = "/dashboard", label = "Back" }: BackButt
   }
   return (
     <button type="button" onClick={handleClick} className={`${ghostButton} -ml-2`}>
-      <ArrowLeftIcon className="size-4" />
+      <ArrowLeft className="size-4" />
       {label}
     </button>
   );

@@ -1,7 +1,9 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 interface DialogProps {
   title: string;
+  /** A sentence under the title that screen readers read with it when the dialog opens. */
+  description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
 }
@@ -13,19 +15,27 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * backdrop. On top: Tab wraps inside, Escape and a backdrop click close through onClose (so the
  * parent's state stays the truth), and focus returns to what opened it. Mount it to open it.
  */
-export function Dialog({ title, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
+
+  // Read while rendering, before any autoFocus inside the dialog moves focus away from it.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    // As browsers do on showModal: focus starts on the first control unless something inside has it.
+    if (dialog && !dialog.contains(document.activeElement))
+      dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       opener?.focus();
     };
-  }, []);
+  }, [opener]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== "Tab") return;
@@ -47,6 +57,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
       ref={dialogRef}
       aria-modal="true"
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         // Escape: let React state close it, so it cannot be open in the DOM but closed in state.
         event.preventDefault();
@@ -62,6 +73,11 @@ export function Dialog({ title, onClose, children }: DialogProps) {
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
+        {description ? (
+          <p id={descriptionId} className="mt-2 text-sm text-slate-700">
+            {description}
+          </p>
+        ) : null}
         {children}
       </div>
     </dialog>

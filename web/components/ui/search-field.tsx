@@ -1,7 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from "@shared/constants";
+import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { SearchIcon } from "./icons";
-import { inputClasses, labelClasses } from "./text-field";
+import { inputClasses, labelClasses } from "./field";
 
 interface SearchFieldProps {
   label: string;
@@ -70,7 +70,7 @@ export function SearchField({ label, placeholder, value, onCommit, className = "
           {label}
         </label>
         <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
           <input
             id={id}
             type="search"

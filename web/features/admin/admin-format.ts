@@ -1,53 +1,5 @@
 import type { AdminTicket } from "@shared/api/admin";
 
-// Everything the admin reads is India's calendar, wherever the admin's browser is.
-const dateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
-// An event's date and time are India's wall clock already: format them as UTC so nothing shifts.
-const wallClockFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-
-function parse(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** '23 Nov 2026'; an unreadable date shows nothing rather than 'Invalid Date'. */
-export function formatDate(iso: string): string {
-  const date = parse(iso);
-  return date ? dateFormat.format(date) : "";
-}
-
-/** '23 Nov 2026, 2:30 pm' in India time. */
-export function formatDateTime(iso: string): string {
-  const date = parse(iso);
-  return date ? dateTimeFormat.format(date) : "";
-}
-
-/** An event's '24 Nov 2026, 5:30 pm' from its YYYY-MM-DD date and HH:MM time. */
-export function formatEventWhen(date: string, time: string): string {
-  const value = parse(`${date}T${time}:00Z`);
-  return value ? wallClockFormat.format(value) : `${date} ${time}`.trim();
-}
-
 /** Where the copy of a ticket sent to the form service stands, in words. */
 export function describeMirror(mirror: AdminTicket["mirror"]): string {
   switch (mirror.state) {

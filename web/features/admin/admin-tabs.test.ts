@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_TABS, adminTabAfterKey, parseAdminTab } from "./admin-tabs";
+import { ADMIN_TABS, parseAdminTab } from "./admin-tabs";
 
 describe("the admin tabs", () => {
   it("lists the spec's six sections in order, then the audit log", () => {
@@ -18,14 +18,5 @@ describe("the admin tabs", () => {
     expect(parseAdminTab("tickets")).toBe("tickets");
     expect(parseAdminTab(null)).toBe("events");
     expect(parseAdminTab("nonsense")).toBe("events");
-  });
-
-  it("moves with the arrows, wrapping round, and jumps with Home and End", () => {
-    expect(adminTabAfterKey("events", "ArrowRight")).toBe("marketplace");
-    expect(adminTabAfterKey("events", "ArrowLeft")).toBe("audit");
-    expect(adminTabAfterKey("audit", "ArrowRight")).toBe("events");
-    expect(adminTabAfterKey("users", "Home")).toBe("events");
-    expect(adminTabAfterKey("users", "End")).toBe("audit");
-    expect(adminTabAfterKey("users", "Enter")).toBeNull();
   });
 });

@@ -15,20 +15,3 @@ export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];
 export function parseAdminTab(value: string | null): AdminTabId {
   return ADMIN_TABS.find((tab) => tab.id === value)?.id ?? "events";
 }
-
-/** The tab an arrow, Home or End key moves to from `current`, wrapping round; null for other keys. */
-export function adminTabAfterKey(current: AdminTabId, key: string): AdminTabId | null {
-  const index = ADMIN_TABS.findIndex((tab) => tab.id === current);
-  const last = ADMIN_TABS.length - 1;
-  const next =
-    key === "ArrowRight"
-      ? (index + 1) % ADMIN_TABS.length
-      : key === "ArrowLeft"
-        ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
-        : key === "Home"
-          ? 0
-          : key === "End"
-            ? last
-            : null;
-  return next === null ? null : (ADMIN_TABS[next]?.id ?? null);
-}

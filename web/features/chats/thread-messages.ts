@@ -83,13 +83,3 @@ export function chatSubject(chat: ChatSummary): string {
   if (chat.tab === "recruitment") return chat.recruitmentPurpose ?? chat.itemName;
   return `${chat.tab === "selling" ? "Selling" : "Buying"}: ${chat.itemName}`;
 }
-
-const OFFER_MAX = 10_000_000;
-
-/** A whole number of rupees above 0, or null: the spec sends nothing for anything else. */
-export function parseOfferPrice(value: string): number | null {
-  const trimmed = value.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const price = Number(trimmed);
-  return price >= 1 && price <= OFFER_MAX ? price : null;
-}

@@ -1,3 +1,5 @@
+import { readBoolean, readKept, readString, withParams } from "../../lib/search-params";
+
 /** The events filters as the address holds them, and as GET /api/events receives them. */
 export interface EventFilters {
   /** Empty: every college. */
@@ -20,6 +22,8 @@ export type EventFilterChange = Partial<EventFilters>;
 
 const SEARCH_MAX_LENGTH = 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** What an empty query string means, apart from the campus (the student's own). */
+const DEFAULTS = { date: "", search: "", upcoming: true };
 
 /** A calendar date that exists (2026-02-30 does not), so the server is never asked for one. */
 export function isCalendarDate(value: string): boolean {
@@ -35,46 +39,38 @@ export function isCalendarDate(value: string): boolean {
  */
 export function parseEventFilters(params: URLSearchParams, own: Campus): EventFilters {
   const hasCampus = params.has("college");
-  const date = params.get("date") ?? "";
   return {
-    college: hasCampus ? (params.get("college") ?? "").trim() : own.college,
-    city: hasCampus ? (params.get("city") ?? "").trim() : own.city,
-    date: isCalendarDate(date) ? date : "",
-    search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    isUpcomingOnly: params.get("upcoming") !== "false",
+    college: readKept(params, "college", own.college),
+    city: hasCampus ? readString(params, "city") : own.city,
+    date: readString(params, "date", { trim: false, accept: isCalendarDate }),
+    search: readString(params, "search", { maxLength: SEARCH_MAX_LENGTH }),
+    isUpcomingOnly: readBoolean(params, "upcoming", DEFAULTS.upcoming),
   };
 }
 
 /** The address after a filter change; only what differs from the defaults is written. */
 export function applyEventFilterChange(current: URLSearchParams, change: EventFilterChange): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (change.college !== undefined || change.city !== undefined) {
-    // College and city are chosen together, and both are kept even when empty (see parse).
-    next.set("college", change.college ?? "");
-    next.set("city", change.city ?? "");
-  }
-  if (change.date !== undefined) {
-    if (change.date) next.set("date", change.date);
-    else next.delete("date");
-  }
-  if (change.search !== undefined) {
-    if (change.search) next.set("search", change.search);
-    else next.delete("search");
-  }
-  if (change.isUpcomingOnly !== undefined) {
-    if (change.isUpcomingOnly) next.delete("upcoming");
-    else next.set("upcoming", "false");
-  }
-  return next;
+  const isCampusChange = change.college !== undefined || change.city !== undefined;
+  return withParams(
+    current,
+    {
+      // College and city are chosen together, and both are kept even when empty (see parse).
+      college: isCampusChange ? (change.college ?? "") : undefined,
+      city: isCampusChange ? (change.city ?? "") : undefined,
+      date: change.date,
+      search: change.search,
+      upcoming: change.isUpcomingOnly,
+    },
+    DEFAULTS,
+  );
 }
 
-/** The query string of GET /api/events for these filters. */
+/** The query string of GET /api/events for these filters; it always says whether only upcoming ones. */
 export function eventsQueryString(filters: EventFilters): string {
-  const params = new URLSearchParams();
-  if (filters.college) params.set("college", filters.college);
-  if (filters.city) params.set("city", filters.city);
-  if (filters.date) params.set("date", filters.date);
-  if (filters.search) params.set("search", filters.search);
-  params.set("upcoming", String(filters.isUpcomingOnly));
-  return params.toString();
+  const { college, city, date, search, isUpcomingOnly } = filters;
+  return withParams(
+    new URLSearchParams(),
+    { college, city, date, search, upcoming: isUpcomingOnly },
+    { college: "", city: "", date: "", search: "" },
+  ).toString();
 }

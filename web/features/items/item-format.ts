@@ -1,10 +1,6 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CATEGORIES, type Category } from "@shared/constants";
-
-/** "like new" -> "Like New": categories and conditions are stored lower-case and shown capitalised. */
-export function capitalise(value: string): string {
-  return value.replace(/\b\w/g, (letter) => letter.toUpperCase());
-}
+import { capitalise } from "../../lib/item-labels";
 
 export const CATEGORY_OPTIONS: { value: Category; label: string }[] = CATEGORIES.map((value) => ({
   value,
@@ -17,18 +13,6 @@ export const SORT_OPTIONS: { value: BrowseSort; label: string }[] = [
   { value: "price-low", label: "Price: Low to High" },
   { value: "price-high", label: "Price: High to Low" },
 ];
-
-const postedDateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-
-/** "23 Nov 2026"; an unreadable date shows nothing rather than "Invalid Date". */
-export function formatPostedDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : postedDateFormat.format(date);
-}
 
 /** Where "Message Seller" and "Contact Seller" lead: the messages page opens or creates the chat. */
 export function messageSellerPath(sellerId: string, itemId: string): string {

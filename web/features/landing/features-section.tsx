@@ -1,5 +1,8 @@
+import Calendar from "lucide-react/icons/calendar";
+import Lock from "lucide-react/icons/lock";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Users from "lucide-react/icons/users";
 import type { ComponentType } from "react";
-import { BagIcon, CalendarIcon, LockIcon, UsersIcon } from "./icons";
 import { container } from "./styles";
 
 interface Feature {
@@ -14,23 +17,23 @@ const FEATURES: readonly Feature[] = [
     title: "Buy & Sell",
     description:
       "List your used books, gadgets and stationery in minutes, or find what you need from other students. Prices are in rupees (₹).",
-    Icon: BagIcon,
+    Icon: ShoppingBag,
   },
   {
     title: "Campus Events",
     description: "Discover events and hackathons at your college and others, all in one place.",
-    Icon: CalendarIcon,
+    Icon: Calendar,
   },
   {
     title: "Find Teammates",
     description:
       "Post what you are building or studying and find teammates and study partners with the skills you need.",
-    Icon: UsersIcon,
+    Icon: Users,
   },
   {
     title: "CampusVault",
     description: "A secure place for your notes and documents. We are still building it.",
-    Icon: LockIcon,
+    Icon: Lock,
     comingSoon: true,
   },
 ];
@@ -53,7 +56,7 @@ export function FeaturesSection() {
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <span className="grid size-12 place-items-center rounded-xl bg-indigo-100 text-indigo-800">
-                <Icon />
+                <Icon className="size-6" />
               </span>
               <h3 className="mt-4 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                 {title}

@@ -1,4 +1,4 @@
-import { ArrowRightIcon } from "./icons";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { LandingLink } from "./landing-link";
 import { container, dashboardPathFor, primaryButton, secondaryButton } from "./styles";
 
@@ -43,14 +43,14 @@ export function HeroSection({ userName, isAdmin, isLoading }: HeroSectionProps) 
               </p>
               <LandingLink to={dashboardPathFor(isAdmin)} className={`${primaryButton} w-full sm:w-auto`}>
                 Go to Dashboard
-                <ArrowRightIcon className="size-5" />
+                <ArrowRight className="size-5" />
               </LandingLink>
             </div>
           ) : (
             <div className="flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
               <LandingLink to="/signup" className={primaryButton}>
                 Get Started Free
-                <ArrowRightIcon className="size-5" />
+                <ArrowRight className="size-5" />
               </LandingLink>
               <LandingLink to="/login" className={secondaryButton}>
                 Already have an account?

@@ -1,4 +1,4 @@
-import { BagIcon } from "./icons";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { LandingLink } from "./landing-link";
 import { container, dashboardPathFor } from "./styles";
 
@@ -23,7 +23,7 @@ export function LandingHeader({ userName, isAdmin, isLoading }: LandingHeaderPro
           className="order-1 flex shrink-0 items-center gap-2 rounded-lg text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
         >
           <span className="grid size-9 place-items-center rounded-lg bg-indigo-700 text-white">
-            <BagIcon className="size-5" />
+            <ShoppingBag className="size-5" />
           </span>
           Campus Bazaar
         </LandingLink>

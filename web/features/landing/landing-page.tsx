@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import type { Session } from "../../lib/session";
+import { useFetchedSession } from "./api/use-fetched-session";
 import { ClosingCtaSection } from "./closing-cta-section";
 import { FeaturesSection } from "./features-section";
 import { HeroSection } from "./hero-section";
 import { LandingFooter } from "./landing-footer";
 import { LandingHeader } from "./landing-header";
-import { useFetchedSession } from "./use-fetched-session";
 import { WhyChooseSection } from "./why-choose-section";
 
 const PAGE_TITLE = "Campus Bazaar – Your Campus Marketplace";

@@ -1,14 +1,12 @@
+import Bell from "lucide-react/icons/bell";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Heart from "lucide-react/icons/heart";
+import MessageSquare from "lucide-react/icons/message-square";
+import School from "lucide-react/icons/school";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Smartphone from "lucide-react/icons/smartphone";
+import User from "lucide-react/icons/user";
 import type { ComponentType } from "react";
-import {
-  BellIcon,
-  CollegeIcon,
-  GraduationCapIcon,
-  HeartIcon,
-  MessageIcon,
-  PhoneIcon,
-  ShieldCheckIcon,
-  UserIcon,
-} from "./icons";
 import { container } from "./styles";
 
 type Icon = ComponentType<{ className?: string }>;
@@ -24,43 +22,43 @@ const BENEFITS: readonly Benefit[] = [
     title: "College-Verified Community",
     description:
       "Every member signs up with their college, so you always know which campus the person you are dealing with is from.",
-    Icon: GraduationCapIcon,
+    Icon: GraduationCap,
   },
   {
     title: "Secure Transactions",
     description:
       "Campus Bazaar handles no payments: you meet the other student in a safe, public spot on campus, check the item and pay them directly.",
-    Icon: ShieldCheckIcon,
+    Icon: ShieldCheck,
   },
   {
     title: "Real-time Messaging",
     description:
       "Chat with buyers, sellers and teammates inside the app and make price offers, without having to share your phone number.",
-    Icon: MessageIcon,
+    Icon: MessageSquare,
   },
   {
     title: "Event Notifications",
     description:
       "Keep up with campus events and hackathons, and see new messages and offers in your notifications as they arrive.",
-    Icon: BellIcon,
+    Icon: Bell,
   },
   {
     title: "Profile Management",
     description:
       "Keep your profile up to date, follow other students and manage every item you are selling from one place.",
-    Icon: UserIcon,
+    Icon: User,
   },
   {
     title: "Mobile-Friendly Design",
     description: "Every page works on a phone, so you can list an item or reply to a buyer between lectures.",
-    Icon: PhoneIcon,
+    Icon: Smartphone,
   },
 ];
 
 const BADGES: readonly { label: string; Icon: Icon }[] = [
-  { label: "Mobile Ready", Icon: PhoneIcon },
-  { label: "College Network", Icon: CollegeIcon },
-  { label: "Community First", Icon: HeartIcon },
+  { label: "Mobile Ready", Icon: Smartphone },
+  { label: "College Network", Icon: School },
+  { label: "Community First", Icon: Heart },
 ];
 
 export function WhyChooseSection() {

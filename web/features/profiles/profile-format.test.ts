@@ -15,6 +15,7 @@ function profileWith(followers: number, following: number, isFollowing: boolean)
       profilePhoto: null,
       isVerified: true,
       counts: { items: 2, followers, following },
+      abilities: { canEdit: false, canFollow: true },
     },
     isFollowing,
     isOwn: false,

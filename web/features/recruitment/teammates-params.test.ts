@@ -1,12 +1,4 @@
-import { RECRUITMENT_MESSAGES } from "@shared/api/recruitment";
 import { describe, expect, it } from "vitest";
-import {
-  checkRecruitmentFields,
-  EMPTY_RECRUITMENT_FIELDS,
-  fieldsFromPost,
-  type RecruitmentFields,
-  toggleYear,
-} from "./recruitment-form-state";
 import {
   applyRecruitmentFilterChange,
   applyRecruitmentPageChange,
@@ -54,75 +46,5 @@ describe("teammate filters in the address", () => {
     params = applyRecruitmentFilterChange(params, { year: "", sort: "newest", college: "" });
     expect(params.toString()).toBe("college=");
     expect(recruitmentQueryString(parseRecruitmentFilters(params, "COEP"))).toBe("sort=newest");
-  });
-});
-
-const valid: RecruitmentFields = {
-  ...EMPTY_RECRUITMENT_FIELDS,
-  purpose: "Smart India Hackathon",
-  teamSize: "3",
-  description: "Need a backend developer",
-};
-
-describe("the recruitment form check", () => {
-  it("starts with a team of one and no year ticked", () => {
-    expect(EMPTY_RECRUITMENT_FIELDS).toMatchObject({ teamSize: "1", years: [] });
-  });
-
-  it("passes a valid form and sends the team size as a number", () => {
-    expect(checkRecruitmentFields(valid)).toEqual({
-      errors: null,
-      input: {
-        purpose: "Smart India Hackathon",
-        maxStudents: 3,
-        event: "",
-        qualities: "",
-        years: [],
-        description: "Need a backend developer",
-      },
-    });
-  });
-
-  it.each([
-    ["a blank purpose", { purpose: "  " }, "purpose", RECRUITMENT_MESSAGES.purposeRequired],
-    ["team size 0", { teamSize: "0" }, "teamSize", RECRUITMENT_MESSAGES.teamSize],
-    ["team size 21", { teamSize: "21" }, "teamSize", RECRUITMENT_MESSAGES.teamSize],
-    ["team size 2.5", { teamSize: "2.5" }, "teamSize", RECRUITMENT_MESSAGES.teamSize],
-    ["an empty team size", { teamSize: "" }, "teamSize", RECRUITMENT_MESSAGES.teamSize],
-    ["a blank description", { description: "\n" }, "description", RECRUITMENT_MESSAGES.descriptionRequired],
-  ])("refuses %s with the spec's message", (_rule, change, field, message) => {
-    const result = checkRecruitmentFields({ ...valid, ...change });
-    expect(result.input).toBeNull();
-    expect(result.errors).toEqual({ [field]: message });
-  });
-
-  it("keeps ticked years in the form's order", () => {
-    expect(toggleYear(toggleYear([], "3rd Year", true), "1st Year", true)).toEqual(["1st Year", "3rd Year"]);
-    expect(toggleYear(["1st Year", "3rd Year"], "1st Year", false)).toEqual(["3rd Year"]);
-  });
-
-  it("prefills an edit from the post", () => {
-    const fields = fieldsFromPost({
-      id: "p1",
-      recruiterId: "u1",
-      recruiterName: "Aarav",
-      recruiterCollege: "COEP",
-      purpose: "ML project",
-      maxStudents: 4,
-      event: "Kaggle",
-      qualities: "Python",
-      years: ["Any Year"],
-      description: "Looking for ML folks",
-      createdAt: "2026-11-01T10:00:00.000Z",
-      updatedAt: "2026-11-01T10:00:00.000Z",
-    });
-    expect(fields).toEqual({
-      purpose: "ML project",
-      teamSize: "4",
-      event: "Kaggle",
-      skills: "Python",
-      years: ["Any Year"],
-      description: "Looking for ML folks",
-    });
   });
 });

@@ -1,4 +1,5 @@
 import { ACADEMIC_YEARS, type AcademicYear, RECRUITMENT_SORTS } from "@shared/api/recruitment";
+import { readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
 
 export type RecruitmentSort = (typeof RECRUITMENT_SORTS)[number];
 
@@ -19,29 +20,20 @@ export type RecruitmentFilterChange = Partial<Omit<RecruitmentFilters, "page">>;
 const SEARCH_MAX_LENGTH = 100;
 /** The server's highest page number. */
 const MAX_PAGE = 10_000;
-
-function isYear(value: string | null): value is AcademicYear {
-  return ACADEMIC_YEARS.includes(value as AcademicYear);
-}
-
-function isSort(value: string | null): value is RecruitmentSort {
-  return RECRUITMENT_SORTS.includes(value as RecruitmentSort);
-}
+/** What an empty query string means, apart from the college (the student's own). */
+const DEFAULTS = { search: "", year: "", sort: "newest", page: 1 } as const;
 
 /**
  * Reads the filters from the address; unknown values fall back to the defaults. Without a
  * `college` key the student's own college applies; `college=` means every college.
  */
 export function parseRecruitmentFilters(params: URLSearchParams, ownCollege: string): RecruitmentFilters {
-  const year = params.get("year");
-  const sort = params.get("sort");
-  const page = Number(params.get("page"));
   return {
-    search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    year: isYear(year) ? year : "",
-    sort: isSort(sort) ? sort : "newest",
-    college: params.has("college") ? (params.get("college") ?? "").trim() : ownCollege,
-    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    search: readString(params, "search", { maxLength: SEARCH_MAX_LENGTH }),
+    year: readEnum(params, "year", ACADEMIC_YEARS, DEFAULTS.year),
+    sort: readEnum(params, "sort", RECRUITMENT_SORTS, DEFAULTS.sort),
+    college: readKept(params, "college", ownCollege),
+    page: readInt(params, "page", { min: 1, max: MAX_PAGE, fallback: DEFAULTS.page }),
   };
 }
 
@@ -50,17 +42,8 @@ export function applyRecruitmentFilterChange(
   current: URLSearchParams,
   change: RecruitmentFilterChange,
 ): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const setOrDelete = (key: string, value: string | undefined, fallback = "") => {
-    if (value === undefined) return;
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  setOrDelete("search", change.search);
-  setOrDelete("year", change.year);
-  setOrDelete("sort", change.sort, "newest");
-  // Kept even when empty: that records the choice of every college over the default.
-  if (change.college !== undefined) next.set("college", change.college);
+  // The college has no default to leave out: even empty it records the choice of every college.
+  const next = withParams(current, change, DEFAULTS);
   // Other posts match now: their first page, not the same number of another list.
   next.delete("page");
   return next;
@@ -68,19 +51,15 @@ export function applyRecruitmentFilterChange(
 
 /** The address on another page of the same list; page 1 is left out. */
 export function applyRecruitmentPageChange(current: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (page <= 1) next.delete("page");
-  else next.set("page", String(page));
-  return next;
+  return withParams(current, { page: Math.max(page, DEFAULTS.page) }, DEFAULTS);
 }
 
-/** The query string of GET /api/recruitment-posts for these filters. */
+/** The query string of GET /api/recruitment-posts for these filters; it always names the sort. */
 export function recruitmentQueryString(filters: RecruitmentFilters): string {
-  const params = new URLSearchParams();
-  if (filters.search) params.set("search", filters.search);
-  if (filters.year) params.set("year", filters.year);
-  params.set("sort", filters.sort);
-  if (filters.college) params.set("college", filters.college);
-  if (filters.page > 1) params.set("page", String(filters.page));
-  return params.toString();
+  const { search, year, sort, college, page } = filters;
+  return withParams(
+    new URLSearchParams(),
+    { search, year, sort, college, page },
+    { search: "", year: "", college: "", page: 1 },
+  ).toString();
 }

@@ -1,6 +1,4 @@
-import type { AdminOverviewResponse } from "@shared/api/dashboard";
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { type QueryKey, type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 
 /** Every admin query starts with "admin", so one invalidation after an action refreshes them all. */
 export const adminKeys = {
@@ -15,19 +13,6 @@ export const adminKeys = {
   audit: (page: number) => ["admin", "audit", page] as const,
 };
 
-export const adminOverviewQueryOptions = queryOptions({
-  queryKey: adminKeys.overview,
-  queryFn: () => apiFetch<AdminOverviewResponse>("/api/admin/overview"),
-});
-
-/**
- * After any admin action: the panel's lists, counts and the audit log are stale. Only the
- * queries on screen refetch; the rest refetch when they are next shown.
- */
-export function invalidateAdminQueries(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: adminKeys.all });
-}
-
 /** The path of an admin API call with its query string, leaving out empty values. */
 export function adminPath(path: string, params: Record<string, string | number | undefined> = {}): string {
   const search = new URLSearchParams();
@@ -36,4 +21,28 @@ export function adminPath(path: string, params: Record<string, string | number |
   }
   const query = search.toString();
   return `/api/admin${path}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * An admin action's mutation. After it succeeds the panel's lists, counts and the audit log are
+ * stale, and so are the lists outside the panel that the action changes (`alsoInvalidate`, e.g.
+ * ["colleges"]). Only the queries on screen refetch; the mutation stays pending until they have,
+ * so a deleted row is gone by the time its button is usable again.
+ */
+export function useAdminMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  config: Omit<UseMutationOptions<TResult, Error, TInput>, "mutationFn"> = {},
+  alsoInvalidate: QueryKey[] = [],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn,
+    onSuccess: async (...args) => {
+      config.onSuccess?.(...args);
+      await Promise.all(
+        [adminKeys.all, ...alsoInvalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
 }

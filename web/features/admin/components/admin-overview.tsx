@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { adminOverviewQueryOptions } from "../api/admin-api";
+import { adminOverviewQueryOptions } from "../api/get-overview";
 
 const COUNTS = [
   { key: "students", label: "Students" },

@@ -1,9 +1,9 @@
 import { useSearchParams } from "react-router";
+import { Tabs } from "../../../components/ui/tabs";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { type AdminTabId, parseAdminTab } from "../admin-tabs";
+import { ADMIN_TABS, type AdminTabId, parseAdminTab } from "../admin-tabs";
 import { AdminNoticeProvider } from "./admin-notice";
 import { AdminOverview } from "./admin-overview";
-import { AdminTabList, adminPanelId, adminTabId } from "./admin-tab-list";
 import { AuditLogTab } from "./audit-log-tab";
 import { CollegesTab } from "./colleges-tab";
 import { EventsTab } from "./events-tab";
@@ -11,6 +11,9 @@ import { MarketplaceTab } from "./marketplace-tab";
 import { RecruitmentTab } from "./recruitment-tab";
 import { TicketsTab } from "./tickets-tab";
 import { UsersTab } from "./users-tab";
+
+const adminTabId = (id: AdminTabId) => `admin-tab-${id}`;
+const adminPanelId = (id: AdminTabId) => `admin-panel-${id}`;
 
 const PANELS: Record<AdminTabId, () => React.JSX.Element> = {
   events: EventsTab,
@@ -47,7 +50,15 @@ export function AdminPage() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Panel</h1>
         <AdminOverview />
         <div>
-          <AdminTabList selected={selected} onSelect={handleSelect} />
+          <Tabs
+            label="Admin sections"
+            tabs={ADMIN_TABS}
+            selected={selected}
+            onSelect={handleSelect}
+            tabId={adminTabId}
+            // Only the shown panel exists, so only its tab points at it.
+            panelId={adminPanelId}
+          />
           <div
             role="tabpanel"
             id={adminPanelId(selected)}

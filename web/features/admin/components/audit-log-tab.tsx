@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { describeAuditAction, describeAuditTarget, formatDateTime } from "../admin-format";
-import { adminAuditQueryOptions } from "../api/admin-users-api";
+import { formatDateTime } from "../../../lib/format";
+import { describeAuditAction, describeAuditTarget } from "../admin-format";
+import { adminAuditQueryOptions } from "../api/get-audit-log";
 import { Pager } from "./pager";
 import { EmptyState, LoadError, LoadingState, PanelSection, ScrollRegion } from "./panel-states";
 

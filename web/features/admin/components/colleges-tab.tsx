@@ -1,89 +1,68 @@
-import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { ADMIN_MESSAGES, AddCollegeBodySchema } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { TextField } from "../../../components/ui/field";
+import { useZodForm } from "../../../lib/form";
 import { ADMIN_FAILURES } from "../admin-texts";
-import {
-  addCollege,
-  collegeDirectoryQueryOptions,
-  collegeKeys,
-  deleteCollege,
-} from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
-import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
+import { useAddCollege } from "../api/add-college";
+import { type DirectoryCollege, useDeleteCollege } from "../api/delete-college";
+import { collegeDirectoryQueryOptions } from "../api/get-colleges";
+import { useAdminNotice } from "./admin-notice";
+import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
+
+/**
+ * The server's rule for a new college, read without surrounding spaces; a blank city or college is
+ * refused with the spec's 'City and College are required'.
+ */
+const AddCollegeFormSchema = z.object({
+  city: z.string().trim().min(1, ADMIN_MESSAGES.collegeRequired).pipe(AddCollegeBodySchema.shape.city),
+  college: z.string().trim().min(1, ADMIN_MESSAGES.collegeRequired).pipe(AddCollegeBodySchema.shape.college),
+});
 
 function AddCollegeForm({ cities }: { cities: string[] }) {
-  const [form, setForm] = useState({ city: "", college: "" });
-  const [error, setError] = useState<string | null>(null);
-  const add = useAdminAction({
-    run: addCollege,
-    success: (input) => `${input.college} (${input.city}) added.`,
-    alsoInvalidate: [collegeKeys.all],
-    onSuccess: () => setForm({ city: "", college: "" }),
+  const { form, fieldError, formError, handleSubmit } = useZodForm(AddCollegeFormSchema, {
+    defaultValues: { city: "", college: "" },
+  });
+  const notify = useAdminNotice();
+  const add = useAddCollege({
+    onSuccess: (_, college) => {
+      notify("success", `${college.college} (${college.city}) added.`);
+      form.reset();
+    },
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const body = { city: form.city.trim(), college: form.college.trim() };
-    if (!body.city || !body.college) {
-      setError(ADMIN_MESSAGES.collegeRequired);
-      document.getElementById(body.city ? "admin-college-name" : "admin-college-city")?.focus();
-      return;
-    }
-    setError(null);
-    add.mutate(body, { onError: (failure) => setError(failure.message) });
-  }
-
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-      {error ? (
-        <p
-          id="admin-college-error"
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 sm:col-span-3"
-        >
-          {error}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor="admin-college-city" className={labelClasses}>
-          City
-        </label>
-        <input
-          id="admin-college-city"
-          type="text"
-          list="admin-college-cities"
-          required
-          autoComplete="off"
-          value={form.city}
-          onChange={(event) => setForm((current) => ({ ...current, city: event.target.value }))}
-          aria-describedby={error ? "admin-college-error" : undefined}
-          className={inputClasses}
-        />
-        <datalist id="admin-college-cities">
-          {cities.map((city) => (
-            <option key={city} value={city} />
-          ))}
-        </datalist>
-      </div>
-      <div>
-        <label htmlFor="admin-college-name" className={labelClasses}>
-          College
-        </label>
-        <input
-          id="admin-college-name"
-          type="text"
-          required
-          autoComplete="off"
-          value={form.college}
-          onChange={(event) => setForm((current) => ({ ...current, college: event.target.value }))}
-          aria-describedby={error ? "admin-college-error" : undefined}
-          className={inputClasses}
-        />
-      </div>
-      <button type="submit" disabled={add.isPending} className={primaryButton}>
+    <form
+      onSubmit={handleSubmit((body) => add.mutateAsync(body).then(() => undefined))}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start"
+    >
+      <FormError message={formError} className="sm:col-span-3" />
+      <TextField
+        label="City"
+        list="admin-college-cities"
+        required
+        autoComplete="off"
+        error={fieldError("city")}
+        {...form.register("city")}
+      />
+      <datalist id="admin-college-cities">
+        {cities.map((city) => (
+          <option key={city} value={city} />
+        ))}
+      </datalist>
+      <TextField
+        label="College"
+        required
+        autoComplete="off"
+        error={fieldError("college")}
+        {...form.register("college")}
+      />
+      {/* Level with the inputs, under their labels. */}
+      <button type="submit" disabled={add.isPending} className={`${primaryButton} sm:mt-6`}>
         {add.isPending ? "Adding..." : "Add College"}
       </button>
     </form>
@@ -93,13 +72,22 @@ function AddCollegeForm({ cities }: { cities: string[] }) {
 /** Colleges: add to the directory and delete from it; the signup picker reads the same list. */
 export function CollegesTab() {
   const directory = useQuery(collegeDirectoryQueryOptions);
-  const remove = useAdminAction({
-    run: (college: { id: string; name: string; city: string }) => deleteCollege(college.id),
-    success: (college) => `${college.name} (${college.city}) deleted.`,
-    failure: ADMIN_FAILURES.deleteCollege,
-    alsoInvalidate: [collegeKeys.all],
+  const notify = useAdminNotice();
+  const remove = useDeleteCollege({
+    onSuccess: (_, college) => notify("success", `${college.name} (${college.city}) deleted.`),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteCollege(error.message)),
   });
+  const { confirm, confirmDialog } = useConfirm();
   const [filter, setFilter] = useState("");
+
+  async function handleDelete(college: DirectoryCollege) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeleteCollege,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(college);
+  }
   const cities = [...(directory.data?.cities ?? [])]
     .filter((entry) => entry.colleges.length > 0)
     .sort((a, b) => a.city.localeCompare(b.city));
@@ -129,19 +117,14 @@ export function CollegesTab() {
           <EmptyState>{ADMIN_MESSAGES.noColleges}</EmptyState>
         ) : (
           <>
-            <div className="mb-4 max-w-sm">
-              <label htmlFor="admin-college-filter" className={labelClasses}>
-                Filter colleges
-              </label>
-              <input
-                id="admin-college-filter"
-                type="search"
-                placeholder="City or college name"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-                className={inputClasses}
-              />
-            </div>
+            <TextField
+              label="Filter colleges"
+              type="search"
+              placeholder="City or college name"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              className="mb-4 max-w-sm"
+            />
             {shown.length === 0 ? <EmptyState>No college matches this filter.</EmptyState> : null}
             <div className="grid items-start gap-4 md:grid-cols-2">
               {shown.map((entry) => (
@@ -158,11 +141,7 @@ export function CollegesTab() {
                           <span className="min-w-0 break-words text-slate-800">{college.name}</span>
                           <button
                             type="button"
-                            onClick={() => {
-                              if (confirmAction(ADMIN_MESSAGES.confirmDeleteCollege)) {
-                                remove.mutate({ ...college, city: entry.city });
-                              }
-                            }}
+                            onClick={() => void handleDelete({ ...college, city: entry.city })}
                             disabled={remove.isPending && remove.variables?.id === college.id}
                             className={`${dangerButton} shrink-0`}
                           >
@@ -181,6 +160,7 @@ export function CollegesTab() {
           </>
         )}
       </PanelSection>
+      {confirmDialog}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { CampusEvent } from "@shared/api/events";
 import { useQuery } from "@tanstack/react-query";
-import { formatEventWhen } from "../admin-format";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { formatCalendarDateTime } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminEventsQueryOptions, deleteEvent, publicEventKeys } from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteEvent } from "../api/delete-event";
+import { adminEventsQueryOptions } from "../api/get-events";
+import { useAdminNotice } from "./admin-notice";
 import { EventForm } from "./event-form";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -25,7 +27,7 @@ function EventRow({
           <dt className="font-medium text-slate-600">When</dt>
           <dd>
             <time dateTime={`${event.date}T${event.time}+05:30`}>
-              {formatEventWhen(event.date, event.time)}
+              {formatCalendarDateTime(event.date, event.time)}
             </time>
           </dd>
           <dt className="font-medium text-slate-600">Venue</dt>
@@ -46,15 +48,20 @@ function EventRow({
 /** Events & Hackathons: post an event, and the list of every event (past ones too) with delete. */
 export function EventsTab() {
   const events = useQuery(adminEventsQueryOptions);
-  const remove = useAdminAction({
-    run: deleteEvent,
-    success: ADMIN_MESSAGES.eventDeleted,
-    failure: ADMIN_FAILURES.deleteEvent,
-    alsoInvalidate: [publicEventKeys.all],
+  const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useDeleteEvent({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.eventDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteEvent(error.message)),
   });
 
-  function handleDelete(event: CampusEvent) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeleteEvent)) remove.mutate(event.id);
+  async function handleDelete(event: CampusEvent) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeleteEvent,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(event.id);
   }
 
   return (
@@ -78,13 +85,14 @@ export function EventsTab() {
               <EventRow
                 key={event.id}
                 event={event}
-                onDelete={() => handleDelete(event)}
+                onDelete={() => void handleDelete(event)}
                 isDeleting={remove.isPending && remove.variables === event.id}
               />
             ))}
           </ul>
         )}
       </PanelSection>
+      {confirmDialog}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { Item } from "@shared/api/items";
 import { thumbnailUrl } from "@shared/images";
-import { formatPrice } from "@shared/validation/sell";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { formatDate } from "../admin-format";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { formatDate, formatRupees } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { ADMIN_ITEMS_PAGE_SIZE, adminItemsQueryOptions, deleteItem } from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteItem } from "../api/delete-item";
+import { ADMIN_ITEMS_PAGE_SIZE, adminItemsQueryOptions } from "../api/get-items";
+import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -41,7 +42,7 @@ function PostCard({ item, onDelete, isDeleting }: { item: Item; onDelete: () => 
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-slate-900">{item.productName}</h3>
-          <p className="text-base font-bold text-indigo-700">{formatPrice(item.price)}</p>
+          <p className="text-base font-bold text-indigo-700">{formatRupees(item.price)}</p>
           <p className="break-words text-sm text-slate-700">
             <span className="sr-only">Seller: </span>
             {item.sellerName} · {item.sellerCollege}
@@ -67,10 +68,11 @@ function PostCard({ item, onDelete, isDeleting }: { item: Item; onDelete: () => 
 export function MarketplaceTab() {
   const [page, setPage] = useState(1);
   const items = useQuery(adminItemsQueryOptions(page));
-  const remove = useAdminAction({
-    run: deleteItem,
-    success: ADMIN_MESSAGES.postDeleted,
-    failure: ADMIN_FAILURES.deletePost,
+  const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useDeleteItem({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.postDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deletePost(error.message)),
   });
   const total = items.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_ITEMS_PAGE_SIZE));
@@ -82,8 +84,13 @@ export function MarketplaceTab() {
     }
   }, [items.data, items.isPlaceholderData, page]);
 
-  function handleDelete(item: Item) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeletePost)) remove.mutate(item.id);
+  async function handleDelete(item: Item) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeletePost,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(item.id);
   }
 
   return (
@@ -104,7 +111,7 @@ export function MarketplaceTab() {
               <PostCard
                 key={item.id}
                 item={item}
-                onDelete={() => handleDelete(item)}
+                onDelete={() => void handleDelete(item)}
                 isDeleting={remove.isPending && remove.variables === item.id}
               />
             ))}
@@ -114,6 +121,7 @@ export function MarketplaceTab() {
           ) : null}
         </>
       )}
+      {confirmDialog}
     </PanelSection>
   );
 }

@@ -81,3 +81,15 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
     </section>
   );
 }
+
+/** A form's failure that belongs to no one field (usually the server's answer), read out at once. */
+export function FormError({ message, className = "" }: { message: string | null; className?: string }) {
+  return message ? (
+    <p
+      role="alert"
+      className={`rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ${className}`}
+    >
+      {message}
+    </p>
+  ) : null;
+}

@@ -4,10 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { textLink } from "../../../components/ui/button-styles";
-import { formatDate } from "../admin-format";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminRecruitmentQueryOptions, deleteRecruitmentPost } from "../api/admin-content-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
+import { adminRecruitmentQueryOptions } from "../api/get-recruitment-posts";
+import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -68,11 +70,11 @@ function RecruitmentCard({
 export function RecruitmentTab() {
   const [page, setPage] = useState(1);
   const posts = useQuery(adminRecruitmentQueryOptions(page));
-  const remove = useAdminAction({
-    run: deleteRecruitmentPost,
-    success: ADMIN_MESSAGES.recruitmentDeleted,
-    failure: ADMIN_FAILURES.deleteRecruitment,
-    alsoInvalidate: [["recruitment"]],
+  const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useDeleteRecruitmentPost({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.recruitmentDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteRecruitment(error.message)),
   });
   const total = posts.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_RECRUITMENT_PAGE_SIZE));
@@ -84,8 +86,13 @@ export function RecruitmentTab() {
     }
   }, [posts.data, posts.isPlaceholderData, page]);
 
-  function handleDelete(post: RecruitmentPost) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeleteRecruitment)) remove.mutate(post.id);
+  async function handleDelete(post: RecruitmentPost) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeleteRecruitment,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(post.id);
   }
 
   return (
@@ -105,7 +112,7 @@ export function RecruitmentTab() {
               <RecruitmentCard
                 key={post.id}
                 post={post}
-                onDelete={() => handleDelete(post)}
+                onDelete={() => void handleDelete(post)}
                 isDeleting={remove.isPending && remove.variables === post.id}
               />
             ))}
@@ -120,6 +127,7 @@ export function RecruitmentTab() {
           ) : null}
         </>
       )}
+      {confirmDialog}
     </PanelSection>
   );
 }

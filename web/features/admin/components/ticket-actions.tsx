@@ -1,6 +1,6 @@
 import type { AdminTicket } from "@shared/api/admin";
 import { primaryButton } from "../../../components/ui/button-styles";
-import type { FinalTicketStatus } from "../api/admin-tickets-api";
+import type { FinalTicketStatus } from "../api/set-ticket-status";
 import { dangerButton } from "./panel-states";
 
 interface TicketActionsProps {

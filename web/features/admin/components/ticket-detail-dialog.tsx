@@ -1,25 +1,27 @@
-import type { AdminTicket } from "@shared/api/admin";
+import { ADMIN_MESSAGES, type AdminTicket } from "@shared/api/admin";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { useTicketStatus } from "../hooks/use-ticket-status";
+import { useSetTicketStatus } from "../api/set-ticket-status";
+import { useAdminNotice } from "./admin-notice";
+import { FormError } from "./panel-states";
 import { TicketActions } from "./ticket-actions";
 import { TicketDetails } from "./ticket-details";
 
 /** One ticket in full, with Resolve and Reject while it is open; an action closes the dialog. */
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
-  const change = useTicketStatus({ showsOwnError: true, onSuccess: onClose });
+  const notify = useAdminNotice();
+  // The error shows inside the dialog: the page behind a modal is inert.
+  const change = useSetTicketStatus({
+    onSuccess: (_, { status }) => {
+      notify("success", ADMIN_MESSAGES.ticketUpdated(status));
+      onClose();
+    },
+  });
   return (
     <Dialog title="Ticket Details" onClose={onClose}>
       <div className="mt-4 space-y-4">
-        {change.isError ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          >
-            {ADMIN_FAILURES.updateTicket(change.error.message)}
-          </p>
-        ) : null}
+        <FormError message={change.isError ? ADMIN_FAILURES.updateTicket(change.error.message) : null} />
         <TicketDetails ticket={ticket} />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <TicketActions

@@ -1,26 +1,15 @@
 import type { AdminTicket } from "@shared/api/admin";
 import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
-import { describeMirror, formatDateTime } from "../admin-format";
-
-const TONE_CLASSES = {
-  blue: "bg-blue-100 text-blue-800 ring-blue-200",
-  yellow: "bg-yellow-100 text-yellow-900 ring-yellow-300",
-  green: "bg-green-100 text-green-800 ring-green-200",
-  grey: "bg-slate-100 text-slate-700 ring-slate-200",
-  red: "bg-red-100 text-red-800 ring-red-200",
-} as const;
+import { StatusBadge } from "../../../components/status-badge/status-badge";
+import { formatDateTime } from "../../../lib/format";
+import { describeMirror } from "../admin-format";
 
 /** A ticket's status as a pill; an open ticket reads 'Pending', as the admin panel calls it. */
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  const tone = status === "open" ? "yellow" : TICKET_STATUS_TONES[status];
-  const label = status === "open" ? "Pending" : ticketStatusLabel(status);
   return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${TONE_CLASSES[tone]}`}
-    >
-      <span className="sr-only">Status: </span>
-      {label}
-    </span>
+    <StatusBadge tone={status === "open" ? "yellow" : TICKET_STATUS_TONES[status]} className="capitalize">
+      {status === "open" ? "Pending" : ticketStatusLabel(status)}
+    </StatusBadge>
   );
 }
 

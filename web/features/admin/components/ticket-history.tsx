@@ -1,7 +1,7 @@
 import type { AdminTicket } from "@shared/api/admin";
 import { useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { formatDateTime } from "../admin-format";
+import { formatDateTime } from "../../../lib/format";
 import { EmptyState, PanelSection } from "./panel-states";
 import { TicketStatusBadge, ticketUserName } from "./ticket-details";
 

@@ -1,44 +1,54 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
+import { useZodForm } from "../../../lib/form";
 import { isTicketIdShaped } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminTicketQueryOptions } from "../api/admin-tickets-api";
-import { useTicketStatus } from "../hooks/use-ticket-status";
-import { PanelSection } from "./panel-states";
+import { adminTicketQueryOptions } from "../api/get-tickets";
+import { useSetTicketStatus } from "../api/set-ticket-status";
+import { useAdminNotice } from "./admin-notice";
+import { FormError, PanelSection } from "./panel-states";
 import { TicketActions } from "./ticket-actions";
 import { TicketDetails } from "./ticket-details";
 
+/** A ticket ID as typed, with or without its '#': required, then six digits as the server issues them. */
+const TicketSearchSchema = z.object({
+  ticketId: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^#/, ""))
+    .pipe(
+      z.string().min(1, ADMIN_MESSAGES.enterTicketId).refine(isTicketIdShaped, ADMIN_MESSAGES.ticketNotFound),
+    ),
+});
+
 /** 'Search Specific Ticket': one ticket by its six-digit ID, with the actions while it is open. */
 export function TicketSearch({ hasAnyTicket }: { hasAnyTicket: boolean }) {
-  const [input, setInput] = useState("");
   const [searchedId, setSearchedId] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, fieldError, handleSubmit } = useZodForm(TicketSearchSchema, {
+    defaultValues: { ticketId: "" },
+  });
   const result = useQuery({ ...adminTicketQueryOptions(searchedId ?? ""), enabled: searchedId !== null });
-  const change = useTicketStatus();
+  const notify = useAdminNotice();
+  const change = useSetTicketStatus({
+    onSuccess: (_, { status }) => notify("success", ADMIN_MESSAGES.ticketUpdated(status)),
+    onError: (error) => notify("error", ADMIN_FAILURES.updateTicket(error.message)),
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const ticketId = input.trim().replace(/^#/, "");
-    if (!ticketId) {
-      setSearchedId(null);
-      return setFormError(ADMIN_MESSAGES.enterTicketId);
-    }
-    if (!isTicketIdShaped(ticketId)) {
-      setSearchedId(null);
-      return setFormError(ADMIN_MESSAGES.ticketNotFound);
-    }
-    setFormError(null);
+  function search({ ticketId }: { ticketId: string }) {
     if (ticketId === searchedId) void result.refetch();
     else setSearchedId(ticketId);
   }
 
-  let error = formError;
-  if (!error && searchedId && result.isError) {
+  // An ID that cannot be a ticket hides the last result, as a search for it would.
+  const isIdInvalid = fieldError("ticketId") !== undefined;
+  let error: string | null = null;
+  if (!isIdInvalid && searchedId && result.isError) {
     const isMissing = result.error instanceof ApiError && result.error.status === 404;
     error = !isMissing
       ? ADMIN_FAILURES.searchTicket(result.error.message)
@@ -46,43 +56,30 @@ export function TicketSearch({ hasAnyTicket }: { hasAnyTicket: boolean }) {
         ? ADMIN_MESSAGES.ticketNotFound
         : ADMIN_MESSAGES.noTicketsAtAll;
   }
-  const ticket = searchedId && !error ? result.data?.ticket : undefined;
+  const ticket = searchedId && !isIdInvalid && !error ? result.data?.ticket : undefined;
 
   return (
     <PanelSection title="Search Specific Ticket" titleId="admin-ticket-search-heading">
-      <form onSubmit={handleSubmit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-xs">
-          <label htmlFor="admin-ticket-id" className={labelClasses}>
-            Ticket ID
-          </label>
-          <input
-            id="admin-ticket-id"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={7}
-            placeholder="6-digit ticket ID"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "admin-ticket-search-error" : undefined}
-            className={`${inputClasses} font-mono`}
-          />
-        </div>
-        <button type="submit" className={primaryButton}>
+      <form onSubmit={handleSubmit(search)} noValidate className="flex flex-wrap items-start gap-3">
+        <TextField
+          label="Ticket ID"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={7}
+          placeholder="6-digit ticket ID"
+          error={fieldError("ticketId")}
+          className="w-full max-w-xs [&_input]:font-mono"
+          {...form.register("ticketId")}
+        />
+        {/* Level with the input, under its label. */}
+        <button type="submit" className={`${primaryButton} sm:mt-6`}>
           Search
         </button>
       </form>
       <div className="mt-4">
         {error ? (
-          <p
-            id="admin-ticket-search-error"
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          >
-            {error}
-          </p>
-        ) : searchedId && result.isFetching && !ticket ? (
+          <FormError message={error} />
+        ) : searchedId && !isIdInvalid && result.isFetching && !ticket ? (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
             <Spinner /> Searching...
           </p>

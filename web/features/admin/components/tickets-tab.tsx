@@ -3,9 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatDateTime } from "../admin-format";
-import { adminTicketsQueryOptions } from "../api/admin-tickets-api";
-import { useTicketStatus } from "../hooks/use-ticket-status";
+import { formatDateTime } from "../../../lib/format";
+import { ADMIN_FAILURES } from "../admin-texts";
+import { adminTicketsQueryOptions } from "../api/get-tickets";
+import { useSetTicketStatus } from "../api/set-ticket-status";
+import { useAdminNotice } from "./admin-notice";
 import { EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
 import { TicketActions } from "./ticket-actions";
 import { TicketDetailDialog } from "./ticket-detail-dialog";
@@ -14,7 +16,11 @@ import { TicketHistory } from "./ticket-history";
 import { TicketSearch } from "./ticket-search";
 
 function PendingTicketCard({ ticket, onView }: { ticket: AdminTicket; onView: () => void }) {
-  const change = useTicketStatus();
+  const notify = useAdminNotice();
+  const change = useSetTicketStatus({
+    onSuccess: (_, { status }) => notify("success", ADMIN_MESSAGES.ticketUpdated(status)),
+    onError: (error) => notify("error", ADMIN_FAILURES.updateTicket(error.message)),
+  });
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

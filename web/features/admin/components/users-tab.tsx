@@ -2,12 +2,14 @@ import { ADMIN_MESSAGES, type AdminUser } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import { formatDate } from "../admin-format";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { TextField } from "../../../components/ui/field";
+import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
-import { adminUsersQueryOptions, deleteUser } from "../api/admin-users-api";
-import { confirmAction, useAdminAction } from "../hooks/use-admin-action";
+import { useDeleteUser } from "../api/delete-user";
+import { adminUsersQueryOptions } from "../api/get-users";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useAdminNotice } from "./admin-notice";
 import { EditUserDialog } from "./edit-user-dialog";
 import { Pager } from "./pager";
 import {
@@ -30,45 +32,27 @@ function UserFilters({
 }) {
   return (
     <search className="mb-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
-      <div>
-        <label htmlFor="admin-user-search" className={labelClasses}>
-          Search users
-        </label>
-        <input
-          id="admin-user-search"
-          type="search"
-          placeholder="Name, e-mail or mobile"
-          value={filters.search}
-          onChange={(event) => onChange({ search: event.target.value })}
-          className={inputClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor="admin-user-from" className={labelClasses}>
-          From date
-        </label>
-        <input
-          id="admin-user-from"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-          className={inputClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor="admin-user-to" className={labelClasses}>
-          To date
-        </label>
-        <input
-          id="admin-user-to"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-          className={inputClasses}
-        />
-      </div>
+      <TextField
+        label="Search users"
+        type="search"
+        placeholder="Name, e-mail or mobile"
+        value={filters.search}
+        onChange={(event) => onChange({ search: event.target.value })}
+      />
+      <TextField
+        label="From date"
+        type="date"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => onChange({ from: event.target.value })}
+      />
+      <TextField
+        label="To date"
+        type="date"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(event) => onChange({ to: event.target.value })}
+      />
       <button
         type="button"
         onClick={() => onChange({ search: "", from: "", to: "" })}
@@ -88,10 +72,11 @@ export function UsersTab() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const search = useDebouncedValue(filters.search);
   const users = useQuery(adminUsersQueryOptions({ search, from: filters.from, to: filters.to, page }));
-  const remove = useAdminAction({
-    run: deleteUser,
-    success: ADMIN_MESSAGES.userDeleted,
-    failure: ADMIN_FAILURES.deleteUser,
+  const notify = useAdminNotice();
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useDeleteUser({
+    onSuccess: () => notify("success", ADMIN_MESSAGES.userDeleted),
+    onError: (error) => notify("error", ADMIN_FAILURES.deleteUser(error.message)),
   });
 
   // Deleting the last user of the last page leaves it empty: go to the last page there is.
@@ -106,8 +91,13 @@ export function UsersTab() {
     setPage(1);
   }
 
-  function handleDelete(user: AdminUser) {
-    if (confirmAction(ADMIN_MESSAGES.confirmDeleteUser)) remove.mutate(user.id);
+  async function handleDelete(user: AdminUser) {
+    const isConfirmed = await confirm({
+      message: ADMIN_MESSAGES.confirmDeleteUser,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) remove.mutate(user.id);
   }
 
   const data = users.data;
@@ -160,7 +150,7 @@ export function UsersTab() {
                         </button>
                         <button
                           type="button"
-                          onClick={() => handleDelete(user)}
+                          onClick={() => void handleDelete(user)}
                           disabled={remove.isPending && remove.variables === user.id}
                           className={dangerButton}
                         >
@@ -182,6 +172,7 @@ export function UsersTab() {
         </>
       )}
       {editing ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+      {confirmDialog}
     </PanelSection>
   );
 }

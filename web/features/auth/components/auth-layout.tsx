@@ -1,6 +1,6 @@
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BagIcon } from "../../../components/ui/icons";
 
 interface AuthLayoutProps {
   title: string;
@@ -17,7 +17,7 @@ export function AuthLayout({ title, subtitle, children, aside }: AuthLayoutProps
       <header className="px-4 py-4 sm:px-6">
         <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900">
           <span className="grid size-9 place-items-center rounded-lg bg-indigo-700 text-white">
-            <BagIcon className="size-5" />
+            <ShoppingBag className="size-5" />
           </span>
           Campus Bazaar
         </Link>

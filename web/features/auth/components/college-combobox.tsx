@@ -1,18 +1,31 @@
 import { type CollegeOption, formatCollegeOption } from "@shared/colleges";
 import { sanitiseField, sanitiseWhileTyping } from "@shared/validation/signup";
+import type { Ref } from "react";
 import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
 import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { inputClasses, labelClasses } from "../../../components/ui/field";
 
 interface CollegeComboboxProps {
   value: CollegeOption | null;
   onChange: (option: CollegeOption | null) => void;
-  /** Any keystroke in the box, so the form can clear its error. */
+  /** Any keystroke in the box, so the form can clear its message. */
   onEdit: () => void;
+  /** The form's, to focus the box when no college is chosen. */
+  ref?: Ref<HTMLInputElement>;
+  /** The form's message is about this box: marked invalid and described by it. */
+  isInvalid?: boolean;
+  messageId?: string;
 }
 
 /** The single city-and-college search box: an ARIA 1.2 combobox with a list of suggestions. */
-export function CollegeCombobox({ value, onChange, onEdit }: CollegeComboboxProps) {
+export function CollegeCombobox({
+  value,
+  onChange,
+  onEdit,
+  ref,
+  isInvalid = false,
+  messageId,
+}: CollegeComboboxProps) {
   const combobox = useCollegeCombobox({
     onSelect: onChange,
     initialQuery: value ? formatCollegeOption(value) : "",
@@ -20,6 +33,7 @@ export function CollegeCombobox({ value, onChange, onEdit }: CollegeComboboxProp
     canEnterSubmit: true,
   });
   const statusId = `${combobox.baseId}-status`;
+  const describedBy = [isInvalid ? messageId : null, value ? statusId : null].filter(Boolean).join(" ");
 
   function handleInput(raw: string) {
     const next = sanitiseWhileTyping(raw);
@@ -42,9 +56,11 @@ export function CollegeCombobox({ value, onChange, onEdit }: CollegeComboboxProp
       </label>
       <input
         {...combobox.inputProps}
+        ref={ref}
         type="text"
         name="college-search"
-        aria-describedby={value ? statusId : undefined}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={describedBy || undefined}
         placeholder="Search by college or city"
         onChange={(event) => handleInput(event.target.value)}
         onBlur={handleBlur}

@@ -1,56 +1,45 @@
-import { AUTH_MESSAGES, LOGIN_ERRORS, LOGIN_MESSAGES } from "@shared/validation/messages";
-import { isEmailShaped } from "@shared/validation/signup";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { ForgotPasswordBodySchema } from "@shared/api/auth";
+import { AUTH_MESSAGES, LOGIN_MESSAGES } from "@shared/validation/messages";
 import { Link } from "react-router";
+import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
-import { TextField } from "../../../components/ui/text-field";
+import { TextField } from "../../../components/ui/field";
+import { useZodForm } from "../../../lib/form";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { requestPasswordReset } from "../api/auth-api";
 import { authErrorMessage } from "../api/auth-errors";
+import { useRequestPasswordReset } from "../api/request-password-reset";
 import { AuthLayout } from "./auth-layout";
+
+/** The shared body, with the spec's own words for an empty field. */
+const ForgotPasswordFormSchema = z.object({
+  email: z.string().trim().min(1, LOGIN_MESSAGES.emailRequired).pipe(ForgotPasswordBodySchema.shape.email),
+});
 
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot password");
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: requestPasswordReset,
-    onError: (failure) => setError(authErrorMessage(failure)),
+  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(ForgotPasswordFormSchema, {
+    defaultValues: { email: "" },
+    serverErrorFields: { invalid_email: "email" },
+    serverErrorMessage: authErrorMessage,
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = email.trim();
-    const problem = !trimmed
-      ? LOGIN_MESSAGES.emailRequired
-      : isEmailShaped(trimmed)
-        ? null
-        : LOGIN_ERRORS.invalid_email;
-    setError(problem);
-    if (!problem) mutation.mutate(trimmed);
-  }
+  const mutation = useRequestPasswordReset({ onError: setServerError });
 
   return (
     <AuthLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
       {mutation.isSuccess ? (
         <Alert tone="success">{AUTH_MESSAGES.resetSent}</Alert>
       ) : (
-        <form noValidate onSubmit={handleSubmit} className="space-y-4">
-          {error ? <Alert tone="error">{error}</Alert> : null}
+        <form noValidate onSubmit={handleSubmit(({ email }) => mutation.mutate(email))} className="space-y-4">
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
           <TextField
             label="Email address"
             type="email"
-            name="email"
             inputMode="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
+            error={fieldError("email")}
+            {...form.register("email")}
           />
           <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
             {mutation.isPending ? "Sending..." : "Send reset link"}

@@ -1,28 +1,40 @@
-import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
-import { LOGIN_ERRORS, LOGIN_MESSAGES, SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
-import { isEmailShaped } from "@shared/validation/signup";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import {
+  LoginBodySchema,
+  type SecondFactorChallenge,
+  type SecondFactorResponse,
+  type User,
+} from "@shared/api/auth";
+import { LOGIN_MESSAGES, SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
-import { TextField } from "../../../components/ui/text-field";
-import { homePathFor } from "../../../lib/home-path";
+import { TextField } from "../../../components/ui/field";
+import { useZodForm } from "../../../lib/form";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { login } from "../api/auth-api";
 import { loginErrorMessage } from "../api/auth-errors";
+import { useLogin } from "../api/login";
+import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
 import { PasswordInput } from "./password-input";
 import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
 
-/** The first reason the form cannot be sent yet, in field order. */
-function validateLogin(email: string, password: string): string | null {
-  if (!email) return LOGIN_MESSAGES.emailRequired;
-  if (!isEmailShaped(email)) return LOGIN_ERRORS.invalid_email;
-  if (!password) return LOGIN_MESSAGES.passwordRequired;
-  return null;
-}
+/** The shared sign-in body, with the spec's own words for an empty field. */
+const LoginFormSchema = z.object({
+  email: z.string().trim().min(1, LOGIN_MESSAGES.emailRequired).pipe(LoginBodySchema.shape.email),
+  password: z.string().min(1, LOGIN_MESSAGES.passwordRequired).pipe(LoginBodySchema.shape.password),
+});
+
+/** Refusals that belong to one field; the others are shown above the form. */
+const LOGIN_ERROR_FIELDS = {
+  invalid_email: "email",
+  user_not_found: "email",
+  wrong_password: "password",
+  weak_password: "password",
+} as const;
 
 /** After the password: the administrator's second step, then (after a setup) the recovery codes. */
 type Step =
@@ -33,26 +45,9 @@ type Step =
 export function LoginPage() {
   useDocumentTitle("Sign in");
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const enter = useEnterApp();
   const [step, setStep] = useState<Step>({ kind: "password" });
-
-  function enter(user: User) {
-    queryClient.setQueryData(meQueryOptions.queryKey, { user });
-    navigate(homePathFor(user.role === "admin"), { replace: true });
-  }
-
-  const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: (answer) => {
-      setPassword("");
-      if ("secondFactor" in answer) setStep({ kind: "second-factor", challenge: answer.secondFactor });
-      else enter(answer.user);
-    },
-    onError: (failure) => setError(loginErrorMessage(failure)),
-  });
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
 
   function handleSecondFactor({ user, recoveryCodes }: SecondFactorResponse) {
     if (!recoveryCodes) {
@@ -82,7 +77,7 @@ export function LoginPage() {
           onSignedIn={handleSecondFactor}
           onRestart={(message) => {
             setStep({ kind: "password" });
-            setError(message);
+            setRestartMessage(message);
           }}
         />
       </AuthLayout>
@@ -96,51 +91,12 @@ export function LoginPage() {
     );
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmedEmail = email.trim();
-    const problem = validateLogin(trimmedEmail, password);
-    setError(problem);
-    if (!problem) mutation.mutate({ email: trimmedEmail, password });
-  }
-
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to buy, sell and connect on your campus.">
-      <form noValidate onSubmit={handleSubmit} className="space-y-4">
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-        />
-        <PasswordInput
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-          }}
-        />
-        <div className="flex justify-end">
-          <Link to="/forgot-password" className={`${textLink} text-sm`}>
-            Forgot password?
-          </Link>
-        </div>
-        <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
-          {mutation.isPending ? "Signing in..." : "Sign in"}
-        </button>
-      </form>
+      <LoginForm
+        initialError={restartMessage}
+        onSecondFactor={(challenge) => setStep({ kind: "second-factor", challenge })}
+      />
       <p className="mt-6 text-center text-sm text-slate-600">
         New to Campus Bazaar?{" "}
         <Link to="/signup" className={textLink}>
@@ -148,5 +104,61 @@ export function LoginPage() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+interface LoginFormProps {
+  /** Why the person is back at the password (an expired or refused second step). */
+  initialError: string | null;
+  onSecondFactor: (challenge: SecondFactorChallenge) => void;
+}
+
+function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
+  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(LoginFormSchema, {
+    defaultValues: { email: "", password: "" },
+    serverErrorFields: LOGIN_ERROR_FIELDS,
+    serverErrorMessage: loginErrorMessage,
+  });
+  const mutation = useLogin({ onSecondFactor, onError: setServerError });
+  // A message from the second step shows until the person edits the form.
+  const [isRestartShown, setIsRestartShown] = useState(true);
+  const clearRestart = { onChange: () => setIsRestartShown(false) };
+  const message = formError ?? (isRestartShown ? initialError : null);
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        setIsRestartShown(false);
+        mutation.mutate(values);
+      })}
+      className="space-y-4"
+    >
+      {message ? <Alert tone="error">{message}</Alert> : null}
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={fieldError("email")}
+        {...form.register("email", clearRestart)}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        error={fieldError("password")}
+        {...form.register("password", clearRestart)}
+      />
+      <div className="flex justify-end">
+        <Link to="/forgot-password" className={`${textLink} text-sm`}>
+          Forgot password?
+        </Link>
+      </div>
+      <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
+        {mutation.isPending ? "Signing in..." : "Sign in"}
+      </button>
+    </form>
   );
 }

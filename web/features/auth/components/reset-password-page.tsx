@@ -1,42 +1,41 @@
+import { ResetPasswordBodySchema } from "@shared/api/auth";
 import { AUTH_MESSAGES, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { checkPasswordStrength } from "@shared/validation/password-strength";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
+import { useZodForm } from "../../../lib/form";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { resetPassword } from "../api/auth-api";
 import { authErrorMessage } from "../api/auth-errors";
+import { useResetPassword } from "../api/reset-password";
 import { AuthLayout } from "./auth-layout";
 import { PasswordInput } from "./password-input";
 import { PasswordStrengthBar } from "./password-strength-bar";
 
 const STRENGTH_ID = "reset-password-strength";
 
+/** The shared body's password rules, and the confirmation typed the same. */
+const ResetPasswordFormSchema = ResetPasswordBodySchema.pick({ password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.password, {
+    message: SIGNUP_MESSAGES.confirm,
+    path: ["confirmPassword"],
+  });
+
 export function ResetPasswordPage() {
   useDocumentTitle("Reset password");
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const strength = checkPasswordStrength(password);
-  const mutation = useMutation({
-    mutationFn: () => resetPassword(token, password),
-    onError: (failure) => setError(authErrorMessage(failure)),
+  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(ResetPasswordFormSchema, {
+    defaultValues: { password: "", confirmPassword: "" },
+    serverErrorFields: { weak_password: "password" },
+    serverErrorMessage: authErrorMessage,
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = !strength.isValid
-      ? SIGNUP_MESSAGES.password
-      : confirm !== password
-        ? SIGNUP_MESSAGES.confirm
-        : null;
-    setError(problem);
-    if (!problem) mutation.mutate();
-  }
+  const password = useWatch({ control: form.control, name: "password" });
+  const strength = checkPasswordStrength(password);
+  const mutation = useResetPassword({ onError: setServerError });
 
   if (!token) {
     return (
@@ -61,33 +60,29 @@ export function ResetPasswordPage() {
           </Link>
         </>
       ) : (
-        <form noValidate onSubmit={handleSubmit} className="space-y-4">
-          {error ? <Alert tone="error">{error}</Alert> : null}
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) => mutation.mutate({ token, password: values.password }))}
+          className="space-y-4"
+        >
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
           <div>
             <PasswordInput
               label="New Password"
-              name="password"
               autoComplete="new-password"
               aria-describedby={password ? STRENGTH_ID : undefined}
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError(null);
-              }}
+              error={fieldError("password")}
+              {...form.register("password")}
             />
             {password ? <PasswordStrengthBar id={STRENGTH_ID} strength={strength} /> : null}
           </div>
           <PasswordInput
             label="Confirm Password"
-            name="confirmPassword"
             autoComplete="new-password"
             showLabel="Show confirm password"
             hideLabel="Hide confirm password"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setError(null);
-            }}
+            error={fieldError("confirmPassword")}
+            {...form.register("confirmPassword")}
           />
           <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
             {mutation.isPending ? "Saving..." : "Reset password"}

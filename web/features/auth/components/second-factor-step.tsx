@@ -1,19 +1,44 @@
-import type { SecondFactorChallenge, SecondFactorResponse } from "@shared/api/auth";
+import {
+  SecondFactorBodySchema,
+  type SecondFactorChallenge,
+  type SecondFactorResponse,
+} from "@shared/api/auth";
 import { SECOND_FACTOR_CODE_DIGITS } from "@shared/constants";
 import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { ghostButton, primaryButton } from "../../../components/ui/button-styles";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
-import { completeSecondFactor } from "../api/auth-api";
+import { useZodForm } from "../../../lib/form";
 import { authErrorMessage } from "../api/auth-errors";
+import { useCompleteSecondFactor } from "../api/complete-second-factor";
 
 /** Answers that end this challenge: the person starts again from the password. */
 const RESTART_CODES = new Set(["sign_in_expired", "rate_limited"]);
 
-const CODE_PATTERN = new RegExp(`^\\d{${SECOND_FACTOR_CODE_DIGITS}}$`);
+const withoutSpaces = (value: string) => value.replace(/\s+/g, "");
+
+/** The authenticator's code: exactly its digits, spaces ignored. */
+const AppCodeSchema = z.object({
+  code: z
+    .string()
+    .transform(withoutSpaces)
+    .pipe(
+      z
+        .string()
+        .regex(new RegExp(`^\\d{${SECOND_FACTOR_CODE_DIGITS}}$`), SECOND_FACTOR_MESSAGES.codeRequired),
+    ),
+});
+
+/** A recovery code: anything the shared body accepts, spaces ignored. */
+const RecoveryCodeSchema = z.object({
+  code: z
+    .string()
+    .transform(withoutSpaces)
+    .pipe(z.string().min(1, SECOND_FACTOR_MESSAGES.codeShape).pipe(SecondFactorBodySchema.shape.code)),
+});
 
 /** The key in groups of four, as authenticator apps show it; they ignore the spaces. */
 function groupedKey(secret: string): string {
@@ -34,47 +59,11 @@ interface SecondFactorStepProps {
  */
 export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFactorStepProps) {
   const setup = challenge.setup;
-  const [code, setCode] = useState("");
   const [isRecovery, setIsRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const hintId = useId();
   const keyHeadingId = useId();
 
-  // The field takes the focus when the step opens, when its kind changes and after each refusal.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: these are the moments to focus
-  useEffect(() => inputRef.current?.focus(), [isRecovery, error]);
-
-  const mutation = useMutation({
-    mutationFn: completeSecondFactor,
-    onSuccess: onSignedIn,
-    onError: (failure) => {
-      if (failure instanceof ApiError && RESTART_CODES.has(failure.code)) {
-        onRestart(failure.message);
-        return;
-      }
-      setCode("");
-      setError(authErrorMessage(failure));
-    },
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const entered = code.replace(/\s+/g, "");
-    const isShaped = isRecovery ? entered.length > 0 : CODE_PATTERN.test(entered);
-    if (!isShaped) {
-      setError(isRecovery ? SECOND_FACTOR_MESSAGES.codeShape : SECOND_FACTOR_MESSAGES.codeRequired);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    mutation.mutate({ challenge: challenge.challenge, code: entered });
-  }
-
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
+    <div className="space-y-4">
       {setup ? (
         <>
           <p className="text-sm text-slate-700">
@@ -98,56 +87,96 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
           </section>
         </>
       ) : null}
-      {error ? (
-        <Alert tone="error">
-          <span id={errorId}>{error}</span>
-        </Alert>
-      ) : null}
-      <div>
-        <label htmlFor={inputId} className={labelClasses}>
-          {isRecovery ? "Recovery code" : SECOND_FACTOR_MESSAGES.codeLabel}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          name={isRecovery ? "recovery-code" : "code"}
-          className={`${inputClasses} font-mono tracking-widest`}
-          autoComplete={isRecovery ? "off" : "one-time-code"}
-          inputMode={isRecovery ? "text" : "numeric"}
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={isRecovery ? 40 : SECOND_FACTOR_CODE_DIGITS}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(null);
-          }}
-        />
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {isRecovery
-            ? "One of the recovery codes you saved when you set up two-step sign-in. Each works once."
-            : "The 6-digit code your authenticator app shows for Campus Bazaar."}
-        </p>
-      </div>
-      <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
-        {mutation.isPending ? "Verifying..." : "Verify"}
-      </button>
+      {/* A new form for each kind of code: its own rules, an empty field, and the focus in it. */}
+      <CodeForm
+        key={isRecovery ? "recovery" : "app"}
+        challenge={challenge.challenge}
+        isRecovery={isRecovery}
+        onSignedIn={onSignedIn}
+        onRestart={onRestart}
+      />
       {setup ? null : (
-        <button
-          type="button"
-          className={`${ghostButton} w-full`}
-          onClick={() => {
-            setIsRecovery(!isRecovery);
-            setCode("");
-            setError(null);
-          }}
-        >
+        <button type="button" className={`${ghostButton} w-full`} onClick={() => setIsRecovery(!isRecovery)}>
           {isRecovery ? "Use the authenticator app instead" : "Use a recovery code instead"}
         </button>
       )}
+    </div>
+  );
+}
+
+interface CodeFormProps extends Omit<SecondFactorStepProps, "challenge"> {
+  challenge: string;
+  isRecovery: boolean;
+}
+
+function CodeForm({ challenge, isRecovery, onSignedIn, onRestart }: CodeFormProps) {
+  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(
+    isRecovery ? RecoveryCodeSchema : AppCodeSchema,
+    { defaultValues: { code: "" }, serverErrorMessage: authErrorMessage },
+  );
+  const refusalId = useId();
+  const { setFocus, setValue } = form;
+
+  // The field takes the focus when the step opens and when the kind of code changes.
+  useEffect(() => setFocus("code"), [setFocus]);
+
+  const mutation = useCompleteSecondFactor({
+    onSuccess: onSignedIn,
+    onError: (failure) => {
+      if (failure instanceof ApiError && RESTART_CODES.has(failure.code)) {
+        onRestart(failure.message);
+        return;
+      }
+      // A refused code is spent: the field is emptied and focused for the next one.
+      setServerError(failure);
+      setValue("code", "");
+      setFocus("code");
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ code }) => mutation.mutate({ challenge, code }))}
+      className="space-y-4"
+    >
+      {formError ? (
+        <Alert tone="error">
+          <span id={refusalId}>{formError}</span>
+        </Alert>
+      ) : null}
+      <Field
+        label={isRecovery ? "Recovery code" : SECOND_FACTOR_MESSAGES.codeLabel}
+        hint={
+          isRecovery
+            ? "One of the recovery codes you saved when you set up two-step sign-in. Each works once."
+            : "The 6-digit code your authenticator app shows for Campus Bazaar."
+        }
+        error={fieldError("code")}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...(formError
+              ? {
+                  "aria-invalid": true,
+                  "aria-describedby": [refusalId, control["aria-describedby"]].filter(Boolean).join(" "),
+                }
+              : {})}
+            className={`${inputClasses} font-mono tracking-widest`}
+            autoComplete={isRecovery ? "off" : "one-time-code"}
+            inputMode={isRecovery ? "text" : "numeric"}
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={isRecovery ? 40 : SECOND_FACTOR_CODE_DIGITS}
+            required
+            {...form.register("code")}
+          />
+        )}
+      </Field>
+      <button type="submit" disabled={mutation.isPending} className={`${primaryButton} w-full`}>
+        {mutation.isPending ? "Verifying..." : "Verify"}
+      </button>
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { SIGNUP_MESSAGES } from "@shared/validation/messages";
-import type { ChangeEvent } from "react";
+import { sanitiseField, sanitiseWhileTyping } from "@shared/validation/signup";
+import type { ChangeEvent, FocusEvent } from "react";
+import { Controller } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
-import { TextField } from "../../../components/ui/text-field";
+import { TextField } from "../../../components/ui/field";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { type SignupTextField, useSignupForm } from "../hooks/use-signup-form";
+import { useSignupForm } from "../hooks/use-signup-form";
 import { AuthLayout } from "./auth-layout";
 import { BotTrapField } from "./bot-trap-field";
 import { CollegeCombobox } from "./college-combobox";
@@ -16,16 +18,40 @@ import { SignupBlockBanner } from "./signup-block-banner";
 import { TermsCheckbox } from "./terms-checkbox";
 
 const STRENGTH_ID = "signup-password-strength";
+const MESSAGE_ID = "signup-message";
+
+type SignupTextField = "name" | "email" | "mobile" | "password" | "confirmPassword";
 
 export function SignupPage() {
   useDocumentTitle("Sign up");
-  const form = useSignupForm();
-  const textProps = (field: SignupTextField) => ({
-    name: field,
-    value: form.fields[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => form.changeField(field, event.target.value),
-    onBlur: () => form.blurField(field),
-  });
+  const signup = useSignupForm();
+  const { form, invalidField } = signup;
+
+  /** The field the message is about is marked invalid and described by the message. */
+  const invalidProps = (name: string) =>
+    invalidField === name ? { "aria-invalid": true, "aria-describedby": MESSAGE_ID } : {};
+
+  // Unsafe characters and leading spaces go as the person types; the rest of the trimming when
+  // the field is left (so a space between two words survives until the next letter).
+  const textProps = (name: SignupTextField) => {
+    const { onChange, onBlur, ...registered } = form.register(name);
+    return {
+      ...registered,
+      ...invalidProps(name),
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const clean = sanitiseWhileTyping(event.target.value);
+        if (clean !== event.target.value) event.target.value = clean;
+        signup.clearMessage();
+        return onChange(event);
+      },
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        const clean = sanitiseField(event.target.value);
+        if (clean !== event.target.value) event.target.value = clean;
+        return onBlur(event);
+      },
+    };
+  };
+  const hasPassword = signup.password !== "";
 
   return (
     <AuthLayout
@@ -33,10 +59,16 @@ export function SignupPage() {
       subtitle="Join the marketplace of your campus."
       aside={<SignupAnimation />}
     >
-      <form noValidate onSubmit={form.handleSubmit} className="relative space-y-4">
-        {form.isSucceeded ? <Alert tone="success">{SIGNUP_MESSAGES.success}</Alert> : null}
-        {form.block.isBlocked ? <SignupBlockBanner remainingSeconds={form.block.remainingSeconds} /> : null}
-        {form.error ? <Alert tone="error">{form.error}</Alert> : null}
+      <form noValidate onSubmit={signup.handleSubmit} className="relative space-y-4">
+        {signup.isSucceeded ? <Alert tone="success">{SIGNUP_MESSAGES.success}</Alert> : null}
+        {signup.block.isBlocked ? (
+          <SignupBlockBanner remainingSeconds={signup.block.remainingSeconds} />
+        ) : null}
+        {signup.message ? (
+          <Alert tone="error">
+            <span id={MESSAGE_ID}>{signup.message}</span>
+          </Alert>
+        ) : null}
 
         <TextField label="Full Name" autoComplete="name" {...textProps("name")} />
         <TextField
@@ -46,7 +78,20 @@ export function SignupPage() {
           autoComplete="email"
           {...textProps("email")}
         />
-        <CollegeCombobox value={form.college} onChange={form.changeCollege} onEdit={form.clearError} />
+        <Controller
+          control={form.control}
+          name="college"
+          render={({ field }) => (
+            <CollegeCombobox
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onEdit={signup.clearMessage}
+              isInvalid={invalidField === "college"}
+              messageId={MESSAGE_ID}
+            />
+          )}
+        />
         <TextField
           label="Mobile Number"
           type="tel"
@@ -59,10 +104,14 @@ export function SignupPage() {
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            aria-describedby={form.fields.password ? STRENGTH_ID : undefined}
             {...textProps("password")}
+            aria-describedby={
+              [invalidField === "password" ? MESSAGE_ID : null, hasPassword ? STRENGTH_ID : null]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
           />
-          {form.fields.password ? <PasswordStrengthBar id={STRENGTH_ID} strength={form.strength} /> : null}
+          {hasPassword ? <PasswordStrengthBar id={STRENGTH_ID} strength={signup.strength} /> : null}
         </div>
         <PasswordInput
           label="Confirm Password"
@@ -71,11 +120,14 @@ export function SignupPage() {
           hideLabel="Hide confirm password"
           {...textProps("confirmPassword")}
         />
-        <TermsCheckbox checked={form.acceptTerms} onChange={form.changeTerms} />
-        <BotTrapField value={form.trap} onChange={form.setTrap} />
+        <TermsCheckbox
+          {...form.register("acceptTerms", { onChange: signup.clearMessage })}
+          {...invalidProps("acceptTerms")}
+        />
+        <BotTrapField value={signup.trap} onChange={signup.setTrap} />
 
-        <button type="submit" disabled={!form.canSubmit} className={`${primaryButton} w-full`}>
-          {form.isBusy ? "Creating Account..." : "Create Account"}
+        <button type="submit" disabled={!signup.canSubmit} className={`${primaryButton} w-full`}>
+          {signup.isBusy ? "Creating Account..." : "Create Account"}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">

@@ -1,23 +1,22 @@
-import { useId } from "react";
+import { type InputHTMLAttributes, type Ref, useId } from "react";
 import { textLink } from "../../../components/ui/button-styles";
 
-interface TermsCheckboxProps {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
+interface TermsCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
+  /** Takes react-hook-form's `register(name)` as it is. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The terms must be ticked to sign up; both documents open in a new tab so the form keeps its state. */
-export function TermsCheckbox({ checked, onChange }: TermsCheckboxProps) {
+export function TermsCheckbox({ ref, ...inputProps }: TermsCheckboxProps) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
       <input
+        ref={ref}
         id={id}
         type="checkbox"
-        name="acceptTerms"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
         className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
+        {...inputProps}
       />
       <label htmlFor={id} className="text-sm text-slate-700">
         I accept the{" "}

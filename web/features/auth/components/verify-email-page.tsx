@@ -1,14 +1,13 @@
 import { AUTH_MESSAGES } from "@shared/validation/messages";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { PageLoading } from "../../../components/ui/page-loading";
-import { meQueryOptions, useSession } from "../../../lib/session";
+import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { verifyEmail } from "../api/auth-api";
 import { authErrorMessage } from "../api/auth-errors";
+import { useVerifyEmail } from "../api/verify-email";
 import { AuthLayout } from "./auth-layout";
 
 /** Opened from the verification mail: spends the token once, then says how it went. */
@@ -17,12 +16,7 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: verifyEmail,
-    // The signed-in user's emailVerified flag has changed on the server.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
-  });
+  const mutation = useVerifyEmail();
   const { mutate } = mutation;
 
   // A ref, not state, so React's development double-run of effects still sends one request.

@@ -1,64 +1,108 @@
-import type { User } from "@shared/api/auth";
+import { type SignupBody, SignupBodySchema, type User } from "@shared/api/auth";
 import type { CollegeOption } from "@shared/colleges";
 import { SIGNUP_REDIRECT_MS } from "@shared/constants";
-import { SIGNUP_MESSAGES } from "@shared/validation/messages";
+import { SIGNUP_MESSAGES, TEXT_MESSAGES } from "@shared/validation/messages";
 import { checkPasswordStrength } from "@shared/validation/password-strength";
-import {
-  mobileDigits,
-  normaliseEmail,
-  sanitiseField,
-  sanitiseWhileTyping,
-  validateSignup,
-} from "@shared/validation/signup";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { mobileDigits, normaliseEmail, sanitiseField, validateSignup } from "@shared/validation/signup";
 import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { meQueryOptions } from "../../../lib/session";
-import { signup } from "../api/auth-api";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
+import { useZodForm } from "../../../lib/form";
 import { signupErrorMessage } from "../api/auth-errors";
+import { useSignup } from "../api/signup";
+import { useEnterApp } from "./use-enter-app";
 import { useSignupBlock } from "./use-signup-block";
 
-export type SignupTextField = "name" | "email" | "mobile" | "password" | "confirmPassword";
+type SignupField = "name" | "email" | "college" | "mobile" | "password" | "confirmPassword" | "acceptTerms";
 
-const EMPTY_FIELDS: Record<SignupTextField, string> = {
-  name: "",
-  email: "",
-  mobile: "",
-  password: "",
-  confirmPassword: "",
-};
+/** The field each of the spec's messages belongs to, so the message can point at it. */
+const FIELD_OF_MESSAGE = new Map<string, SignupField>([
+  [SIGNUP_MESSAGES.name, "name"],
+  [SIGNUP_MESSAGES.email, "email"],
+  [SIGNUP_MESSAGES.college, "college"],
+  [SIGNUP_MESSAGES.mobile, "mobile"],
+  [SIGNUP_MESSAGES.password, "password"],
+  [SIGNUP_MESSAGES.confirm, "confirmPassword"],
+  [SIGNUP_MESSAGES.terms, "acceptTerms"],
+  [TEXT_MESSAGES.singleLine("Name"), "name"],
+  [TEXT_MESSAGES.singleLine("Email"), "email"],
+  [TEXT_MESSAGES.singleLine("City"), "college"],
+  [TEXT_MESSAGES.singleLine("College"), "college"],
+]);
 
-function sanitiseAll(fields: Record<SignupTextField, string>): Record<SignupTextField, string> {
-  return {
-    name: sanitiseField(fields.name),
-    email: sanitiseField(fields.email),
-    mobile: sanitiseField(fields.mobile),
-    password: sanitiseField(fields.password),
-    confirmPassword: sanitiseField(fields.confirmPassword),
-  };
-}
+/**
+ * What the form holds, turned into the signup body: fields sanitised, the spec's rules checked
+ * in its order (the first failing one only), then the shared body schema the server applies.
+ */
+const SignupFormSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    college: z.custom<CollegeOption | null>(),
+    mobile: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean(),
+  })
+  .transform((values, ctx): SignupBody => {
+    const clean = {
+      name: sanitiseField(values.name),
+      email: sanitiseField(values.email),
+      city: values.college?.city ?? "",
+      college: values.college?.college ?? "",
+      mobile: sanitiseField(values.mobile),
+      password: sanitiseField(values.password),
+      acceptTerms: values.acceptTerms,
+    };
+    const problem = validateSignup({ ...clean, confirmPassword: sanitiseField(values.confirmPassword) });
+    if (problem)
+      ctx.addIssue({ code: "custom", message: problem, path: [FIELD_OF_MESSAGE.get(problem) ?? "name"] });
+    return { ...clean, email: normaliseEmail(clean.email), mobile: mobileDigits(clean.mobile) };
+  })
+  .pipe(SignupBodySchema);
+
+const SIGNUP_FIELD_ORDER: readonly SignupField[] = [
+  "name",
+  "email",
+  "college",
+  "mobile",
+  "password",
+  "confirmPassword",
+  "acceptTerms",
+];
 
 /** All state and rules of the signup form (spec sections 4, 5, 8). */
 export function useSignupForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
   const block = useSignupBlock();
-  const [fields, setFields] = useState(EMPTY_FIELDS);
-  const [college, setCollege] = useState<CollegeOption | null>(null);
-  const [acceptTerms, setAcceptTerms] = useState(false);
   const [trap, setTrap] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [createdUser, setCreatedUser] = useState<User | null>(null);
+  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(SignupFormSchema, {
+    defaultValues: {
+      name: "",
+      email: "",
+      college: null,
+      mobile: "",
+      password: "",
+      confirmPassword: "",
+      acceptTerms: false,
+    },
+    fieldOrder: SIGNUP_FIELD_ORDER,
+    firstErrorOnly: true,
+    // The spec checks on submit; an edit only clears the message (see clearMessage).
+    reValidateMode: "onSubmit",
+    serverErrorFields: { email_in_use: "email", invalid_email: "email", weak_password: "password" },
+    serverErrorMessage: signupErrorMessage,
+  });
 
-  const mutation = useMutation({
-    mutationFn: signup,
-    onSuccess: ({ user }) => {
+  const mutation = useSignup({
+    onSuccess: (user) => {
       block.clear();
       setCreatedUser(user);
     },
     onError: (failure) => {
-      const isNowBlocked = block.recordFailure();
-      setError(isNowBlocked ? SIGNUP_MESSAGES.thirdFailure : signupErrorMessage(failure));
+      if (block.recordFailure()) form.setError("root.server", { message: SIGNUP_MESSAGES.thirdFailure });
+      else setServerError(failure);
     },
   });
 
@@ -66,80 +110,47 @@ export function useSignupForm() {
   // a signed-in visitor of /signup is sent away at once by the route guard.
   useEffect(() => {
     if (!createdUser) return;
-    const timer = window.setTimeout(() => {
-      queryClient.setQueryData(meQueryOptions.queryKey, { user: createdUser });
-      navigate("/dashboard", { replace: true });
-    }, SIGNUP_REDIRECT_MS);
+    const timer = window.setTimeout(() => enterApp(createdUser), SIGNUP_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [createdUser, navigate, queryClient]);
+  }, [createdUser, enterApp]);
 
-  const strength = checkPasswordStrength(fields.password);
+  const [password, acceptTerms] = useWatch({ control: form.control, name: ["password", "acceptTerms"] });
+  const strength = checkPasswordStrength(password);
+  const invalidField = SIGNUP_FIELD_ORDER.find((name) => fieldError(name) !== undefined) ?? null;
 
-  function changeField(field: SignupTextField, value: string) {
-    setFields((current) => ({ ...current, [field]: sanitiseWhileTyping(value) }));
-    setError(null);
-  }
-
-  function blurField(field: SignupTextField) {
-    setFields((current) => ({ ...current, [field]: sanitiseField(current[field]) }));
-  }
-
-  function changeCollege(option: CollegeOption | null) {
-    setCollege(option);
-    setError(null);
-  }
-
-  function changeTerms(checked: boolean) {
-    setAcceptTerms(checked);
-    setError(null);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (trap) return;
-    if (block.isBlocked) {
-      setError(SIGNUP_MESSAGES.blocked(Math.ceil(block.remainingSeconds / 60)));
+  function handleFormSubmit(event: FormEvent<HTMLFormElement>) {
+    // A filled trap field is a bot: the submission is dropped without a word.
+    if (trap) {
+      event.preventDefault();
       return;
     }
-    const clean = sanitiseAll(fields);
-    setFields(clean);
-    const problem = validateSignup({
-      ...clean,
-      city: college?.city ?? "",
-      college: college?.college ?? "",
-      acceptTerms,
-    });
-    setError(problem);
-    if (problem || !college) return;
-    mutation.mutate({
-      name: clean.name,
-      email: normaliseEmail(clean.email),
-      city: college.city,
-      college: college.college,
-      mobile: mobileDigits(clean.mobile),
-      password: clean.password,
-      acceptTerms,
-    });
+    if (block.isBlocked) {
+      event.preventDefault();
+      form.setError("root.server", {
+        message: SIGNUP_MESSAGES.blocked(Math.ceil(block.remainingSeconds / 60)),
+      });
+      return;
+    }
+    void handleSubmit((body) => mutation.mutate(body))(event);
   }
 
   const isSucceeded = createdUser !== null;
   return {
-    fields,
-    college,
-    acceptTerms,
-    trap,
-    error,
+    form,
+    /** The one message shown: the first failing rule, or why the server refused. */
+    message: (invalidField ? fieldError(invalidField) : undefined) ?? formError,
+    /** The field the message is about, marked invalid and described by it. */
+    invalidField,
+    /** Any edit clears the message, as the spec checks on submit only. */
+    clearMessage: () => form.clearErrors(),
+    password,
     strength,
     block,
+    trap,
+    setTrap,
     isBusy: mutation.isPending,
     isSucceeded,
     canSubmit: !mutation.isPending && !isSucceeded && acceptTerms && !block.isBlocked && strength.isValid,
-    changeField,
-    blurField,
-    changeCollege,
-    changeTerms,
-    clearError: () => setError(null),
-    setTrap,
-    handleSubmit,
+    handleSubmit: handleFormSubmit,
   };
 }

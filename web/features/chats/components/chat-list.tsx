@@ -4,10 +4,16 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
+import { type TabItem, Tabs } from "../../../components/ui/tabs";
+import { formatTimeOrDay } from "../../../lib/format";
 import { chatListQueryOptions } from "../api/chats-api";
-import { formatChatTime } from "../chat-format";
 import { chatSubject, chatsForTab } from "../thread-messages";
-import { ChatTabs, tabId } from "./chat-tabs";
+
+const CHAT_TABS: readonly TabItem<ChatTab>[] = [
+  { id: "buying", label: "Buying" },
+  { id: "selling", label: "Selling" },
+  { id: "recruitment", label: "Recruitment" },
+];
 
 interface ChatListProps {
   tab: ChatTab;
@@ -19,16 +25,25 @@ interface ChatListProps {
 export function ChatList({ tab, onTabChange, selectedChatId }: ChatListProps) {
   const baseId = useId();
   const panelId = `${baseId}-panel`;
+  const tabId = (id: ChatTab) => `${baseId}-tab-${id}`;
   const { data, isPending, isError, refetch } = useQuery(chatListQueryOptions);
   const chats = data ? chatsForTab(data.chats, tab) : [];
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <ChatTabs baseId={baseId} panelId={panelId} selected={tab} onSelect={onTabChange} />
+      <Tabs
+        label="Chat categories"
+        tabs={CHAT_TABS}
+        selected={tab}
+        onSelect={onTabChange}
+        tabId={tabId}
+        panelId={panelId}
+        variant="segmented"
+      />
       <div
         role="tabpanel"
         id={panelId}
-        aria-labelledby={tabId(baseId, tab)}
+        aria-labelledby={tabId(tab)}
         // With no entries to move to, the panel itself takes the tab stop (ARIA tabs pattern).
         tabIndex={chats.length > 0 ? undefined : 0}
         className="min-h-0 flex-1 overflow-y-auto"
@@ -73,7 +88,7 @@ function ChatEntry({ chat, isSelected }: { chat: ChatSummary; isSelected: boolea
       <span className="flex items-baseline justify-between gap-2">
         <span className="truncate font-semibold text-slate-900">{chat.counterpart.name}</span>
         <time dateTime={chat.updatedAt} className="shrink-0 text-xs text-slate-600">
-          {formatChatTime(chat.updatedAt)}
+          {formatTimeOrDay(chat.updatedAt)}
         </time>
       </span>
       <span className="block truncate text-sm font-medium text-indigo-800">{chatSubject(chat)}</span>

@@ -1,13 +1,14 @@
 import { CHAT_MESSAGES } from "@shared/api/chats";
 import { useQuery } from "@tanstack/react-query";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { markChatRead, threadQueryOptions } from "../api/chats-api";
-import type { MessageDraft } from "../hooks/use-send-message";
+import { threadQueryOptions } from "../api/chats-api";
+import { useMarkChatRead } from "../api/mark-chat-read";
+import type { MessageDraft } from "../api/send-message";
 import { buildThreadEntries, chatSubject, type OutboxEntry } from "../thread-messages";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
@@ -24,7 +25,7 @@ interface ChatThreadProps {
 export function BackToConversations() {
   return (
     <Link to="/messages" className={`${ghostButton} -ml-2 px-2 md:hidden`}>
-      <ArrowLeftIcon className="size-4" />
+      <ArrowLeft className="size-4" />
       <span className="sr-only sm:not-sr-only">Back to conversations</span>
     </Link>
   );
@@ -40,14 +41,15 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
   );
   const latestIncomingId = messages?.findLast((message) => message.senderId !== myId)?.id;
   const isLoaded = data !== undefined;
+  const { mutate: markChatRead } = useMarkChatRead();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
   useEffect(() => {
     // Opening the chat marks its notifications read (the spec's auto-read), and so does each
     // message that arrives while it is open.
     if (!isLoaded) return;
-    markChatRead(chatId).catch((failure) => console.warn("Could not mark the chat read", failure));
-  }, [chatId, isLoaded, latestIncomingId]);
+    markChatRead(chatId);
+  }, [chatId, isLoaded, latestIncomingId, markChatRead]);
 
   const logRef = useRef<HTMLDivElement>(null);
   const lastEntryKey = entries.at(-1)?.message.clientId;
@@ -118,7 +120,9 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
           </ul>
         )}
       </div>
-      <MessageComposer canOffer={chat.tab !== "recruitment"} onSend={(draft) => onSend(chatId, draft)} />
+      {chat.abilities.canSend ? (
+        <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
+      ) : null}
     </div>
   );
 }

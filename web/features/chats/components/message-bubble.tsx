@@ -1,5 +1,4 @@
-import { formatPrice } from "@shared/validation/sell";
-import { formatMessageTime } from "../chat-format";
+import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import type { ThreadEntry } from "../thread-messages";
 
 interface MessageBubbleProps {
@@ -30,7 +29,7 @@ export function MessageBubble({ entry, isMine, senderName, onRetry }: MessageBub
         {/* Who said it, for screen readers; sighted readers see it from the side. */}
         <span className="sr-only">{isMine ? "You" : senderName}: </span>
         {isOffer ? (
-          <p className="text-base font-bold">Offer: {formatPrice(message.offerPrice ?? 0)}</p>
+          <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
         ) : message.type === "recruitment_inquiry" ? (
           <>
             <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>Recruitment inquiry</p>
@@ -41,7 +40,7 @@ export function MessageBubble({ entry, isMine, senderName, onRetry }: MessageBub
         )}
         <p className={`mt-0.5 flex items-center justify-end gap-2 text-xs ${metaTone}`}>
           {status === "sent" ? (
-            <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+            <time dateTime={message.createdAt}>{formatTimeWithDay(message.createdAt)}</time>
           ) : status === "pending" ? (
             <span>Sending…</span>
           ) : (

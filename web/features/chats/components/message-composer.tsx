@@ -1,9 +1,22 @@
-import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "@shared/api/chats";
-import { type FormEvent, useId, useState } from "react";
+import { MESSAGE_MAX_LENGTH, SendMessageBodySchema } from "@shared/api/chats";
+import { z } from "zod";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import type { MessageDraft } from "../hooks/use-send-message";
-import { parseOfferPrice } from "../thread-messages";
+import { Field, inputClasses } from "../../../components/ui/field";
+import { useZodForm } from "../../../lib/form";
+import type { MessageDraft } from "../api/send-message";
+
+const [TextMessageSchema, OfferMessageSchema] = SendMessageBodySchema.options;
+
+/** The box holds text; the shared offer rule (whole rupees, at least ₹1) says what it may be. */
+const OfferFormSchema = z.object({
+  offerPrice: z
+    .string()
+    .trim()
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : Number.NaN))
+    .pipe(OfferMessageSchema.shape.offerPrice),
+});
+
+const TextFormSchema = z.object({ text: TextMessageSchema.shape.text });
 
 interface MessageComposerProps {
   /** Recruitment chats have no price offers. */
@@ -13,86 +26,86 @@ interface MessageComposerProps {
 
 /** The offer row ('Offer price (₹)' + Send Offer) and the message row ('Type a message', Enter sends). */
 export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
-  const offerId = useId();
-  const offerHintId = `${offerId}-hint`;
-  const textId = useId();
-  const [offer, setOffer] = useState("");
-  const [isOfferInvalid, setIsOfferInvalid] = useState(false);
-  const [text, setText] = useState("");
-
-  function handleOffer(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const price = parseOfferPrice(offer);
-    // The spec: anything but a whole number above 0 sends nothing.
-    if (price === null) {
-      setIsOfferInvalid(true);
-      return;
-    }
-    onSend({ type: "offer", offerPrice: price });
-    setOffer("");
-    setIsOfferInvalid(false);
-  }
-
-  function handleText(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (text.trim() === "") return; // blank after trimming: ignored
-    onSend({ type: "text", text });
-    setText("");
-  }
-
   return (
     <div className="space-y-2 border-t border-slate-200 bg-white p-3">
-      {canOffer ? (
-        <form noValidate onSubmit={handleOffer} className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor={offerId} className={labelClasses}>
-              Offer price (₹)
-            </label>
-            <input
-              id={offerId}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={offer}
-              onChange={(event) => {
-                setOffer(event.target.value);
-                setIsOfferInvalid(false);
-              }}
-              aria-invalid={isOfferInvalid || undefined}
-              aria-describedby={isOfferInvalid ? offerHintId : undefined}
-              className={inputClasses}
-            />
-          </div>
-          <button type="submit" className={`${secondaryButton} shrink-0`}>
-            Send Offer
-          </button>
-        </form>
-      ) : null}
-      {isOfferInvalid ? (
-        <p id={offerHintId} role="alert" className="text-sm text-red-700">
-          {CHAT_MESSAGES.badOffer}
-        </p>
-      ) : null}
-      <form onSubmit={handleText} className="flex items-center gap-2">
-        <label htmlFor={textId} className="sr-only">
-          Type a message
-        </label>
-        <input
-          id={textId}
-          type="text"
-          placeholder="Type a message"
-          autoComplete="off"
-          enterKeyHint="send"
-          maxLength={MESSAGE_MAX_LENGTH}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className={`${inputClasses} min-w-0 flex-1`}
-        />
-        <button type="submit" className={`${primaryButton} shrink-0`}>
-          Send
-        </button>
-      </form>
+      {canOffer ? <OfferForm onSend={onSend} /> : null}
+      <TextForm onSend={onSend} />
     </div>
+  );
+}
+
+function OfferForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
+  const { form, fieldError, handleSubmit } = useZodForm(OfferFormSchema, {
+    defaultValues: { offerPrice: "" },
+  });
+  return (
+    // The spec: anything but a whole number above 0 sends nothing.
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ offerPrice }) => {
+        onSend({ type: "offer", offerPrice });
+        form.reset();
+      })}
+      className="flex items-start gap-2"
+    >
+      <Field label="Offer price (₹)" error={fieldError("offerPrice")} className="min-w-0 flex-1">
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className={inputClasses}
+            {...form.register("offerPrice")}
+          />
+        )}
+      </Field>
+      {/* Level with the box under its label. */}
+      <button type="submit" className={`${secondaryButton} mt-6 shrink-0`}>
+        Send Offer
+      </button>
+    </form>
+  );
+}
+
+function TextForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
+  const { form, fieldError, handleSubmit } = useZodForm(TextFormSchema, { defaultValues: { text: "" } });
+  const error = fieldError("text");
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // Blank after trimming: ignored without a word, as the spec has it.
+        if (form.getValues("text").trim() === "") {
+          event.preventDefault();
+          return;
+        }
+        void handleSubmit(({ text }) => {
+          onSend({ type: "text", text });
+          form.reset();
+        })(event);
+      }}
+    >
+      <Field label="Type a message" error={error} className="[&>label]:sr-only">
+        {(control) => (
+          <div className="flex items-center gap-2">
+            <input
+              {...control}
+              type="text"
+              placeholder="Type a message"
+              autoComplete="off"
+              enterKeyHint="send"
+              maxLength={MESSAGE_MAX_LENGTH}
+              className={`${inputClasses} min-w-0 flex-1`}
+              {...form.register("text")}
+            />
+            <button type="submit" className={`${primaryButton} shrink-0`}>
+              Send
+            </button>
+          </div>
+        )}
+      </Field>
+    </form>
   );
 }

@@ -7,8 +7,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
-import { useOpenItemChat } from "../hooks/use-open-item-chat";
-import { useSendMessage } from "../hooks/use-send-message";
+import { useSendMessage } from "../api/send-message";
+import { useChatFromLink } from "../hooks/use-chat-from-link";
 import { ChatList } from "./chat-list";
 import { ChatThread, PaneMessage } from "./chat-thread";
 
@@ -21,7 +21,7 @@ export function MessagesPage() {
   const { user } = useSession();
   const [params] = useSearchParams();
   const chatId = params.get("chatId");
-  const opening = useOpenItemChat(params.get("userId"), params.get("itemId"));
+  const opening = useChatFromLink(params.get("userId"), params.get("itemId"));
   const { outbox, send, retry } = useSendMessage();
 
   // The tab the user chose, and for which open chat: opening another chat shows that chat's tab.

@@ -1,14 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { dashboardQueryOptions } from "../api/dashboard-api";
+import { dashboardQueryOptions } from "../api/get-dashboard";
 import { FeatureCards } from "./feature-cards";
 import { RecentActivity } from "./recent-activity";
 import { StatTiles } from "./stat-tiles";
 import { VerifyEmailNotice } from "./verify-email-notice";
 import { WelcomeBanner } from "./welcome-banner";
 
-export function DashboardPage() {
+/**
+ * /dashboard: the student's figures, what they can do next and their recent activity.
+ * `supportActions` are the support ticket buttons of the Help & Support card, from the tickets
+ * feature: the app composes the two.
+ */
+export function DashboardPage({ supportActions }: { supportActions: ReactNode }) {
   useDocumentTitle("Dashboard");
   const { user } = useSession();
   const dashboard = useQuery(dashboardQueryOptions);
@@ -24,7 +30,7 @@ export function DashboardPage() {
         isError={dashboard.isError}
         onRetry={() => dashboard.refetch()}
       />
-      <FeatureCards supportEmail={dashboard.data?.supportEmail} />
+      <FeatureCards supportEmail={dashboard.data?.supportEmail} supportActions={supportActions} />
       {dashboard.isError ? null : (
         <RecentActivity entries={dashboard.data?.recentActivity} isPending={dashboard.isPending} />
       )}

@@ -1,13 +1,13 @@
-import type { ComponentType } from "react";
+import { CalendarIcon, LockIcon, type LucideIcon, SearchIcon, TagIcon, UsersIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CalendarIcon, LockIcon, SearchIcon, TagIcon, UsersIcon } from "../../../components/ui/icons";
 import { SupportCard } from "./support-card";
 
 interface FeatureCard {
   title: string;
   description: string;
   to: string;
-  Icon: ComponentType<{ className?: string }>;
+  Icon: LucideIcon;
   tint: string;
 }
 
@@ -49,7 +49,13 @@ const CARDS: FeatureCard[] = [
   },
 ];
 
-export function FeatureCards({ supportEmail }: { supportEmail: string | undefined }) {
+export function FeatureCards({
+  supportEmail,
+  supportActions,
+}: {
+  supportEmail: string | undefined;
+  supportActions: ReactNode;
+}) {
   return (
     <section aria-labelledby="features-heading">
       <h2 id="features-heading" className="text-lg font-semibold text-slate-900">
@@ -69,7 +75,7 @@ export function FeatureCards({ supportEmail }: { supportEmail: string | undefine
             <p className="mt-1 text-sm text-slate-600">{description}</p>
           </Link>
         ))}
-        <SupportCard supportEmail={supportEmail} />
+        <SupportCard supportEmail={supportEmail} actions={supportActions} />
       </div>
     </section>
   );

@@ -1,15 +1,9 @@
 import type { DashboardResponse } from "@shared/api/dashboard";
 import { Link } from "react-router";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
+import { formatDateTime } from "../../../lib/format";
 
 type Activity = DashboardResponse["recentActivity"][number];
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}
 
 interface RecentActivityProps {
   entries: Activity[] | undefined;
@@ -42,7 +36,7 @@ export function RecentActivity({ entries, isPending }: RecentActivityProps) {
                 <span className="text-sm text-slate-800">{entry.text}</span>
               )}
               <time dateTime={entry.at} className="text-xs text-slate-500">
-                {formatWhen(entry.at)}
+                {formatDateTime(entry.at)}
               </time>
             </li>
           ))}

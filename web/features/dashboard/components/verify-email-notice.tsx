@@ -1,12 +1,10 @@
 import { AUTH_MESSAGES } from "@shared/validation/messages";
-import { useMutation } from "@tanstack/react-query";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { resendVerification } from "../../auth/api/auth-api";
-import { authErrorMessage } from "../../auth/api/auth-errors";
+import { resendErrorMessage, useResendVerification } from "../api/resend-verification";
 
 /** Shown until the address is verified; the 'Verified Student' label depends on it. */
 export function VerifyEmailNotice() {
-  const mutation = useMutation({ mutationFn: resendVerification });
+  const mutation = useResendVerification();
   return (
     <section
       aria-labelledby="verify-heading"
@@ -32,7 +30,7 @@ export function VerifyEmailNotice() {
       ) : null}
       {mutation.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          {authErrorMessage(mutation.error)}
+          {resendErrorMessage(mutation.error)}
         </p>
       ) : null}
     </section>

@@ -1,8 +1,9 @@
 import type { CampusEvent } from "@shared/api/events";
+import { CalendarIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { CalendarIcon } from "../../../components/ui/icons";
-import { eventDateTimeAttribute, formatEventDateTime } from "../event-format";
+import { formatCalendarDateTime } from "../../../lib/format";
+import { eventDateTimeAttribute } from "../event-format";
 
 /** The event's picture, loaded only near the viewport; a neutral panel if it cannot load. */
 function EventImage({ src, alt }: { src: string; alt: string }) {
@@ -53,7 +54,9 @@ export function EventCard({ event }: { event: CampusEvent }) {
             {event.title}
           </h2>
           <p className="mt-1 text-sm font-medium text-indigo-800">
-            <time dateTime={eventDateTimeAttribute(event)}>{formatEventDateTime(event)}</time>
+            <time dateTime={eventDateTimeAttribute(event)}>
+              {formatCalendarDateTime(event.date, event.time)}
+            </time>
           </p>
         </div>
         <p className="text-sm break-words whitespace-pre-line text-slate-700">{event.description}</p>

@@ -2,8 +2,8 @@ import { formatCollegeOption } from "@shared/colleges";
 import { useId } from "react";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import type { EventFilterChange, EventFilters } from "../events-params";
 import { isCalendarDate } from "../events-params";
 
@@ -20,7 +20,6 @@ function campusLabel(filters: EventFilters): string {
 }
 
 export function EventsFilterPanel({ filters, onChange, onReset }: EventsFilterPanelProps) {
-  const dateId = useId();
   const upcomingId = useId();
   return (
     <section
@@ -42,23 +41,22 @@ export function EventsFilterPanel({ filters, onChange, onReset }: EventsFilterPa
         onClear={() => onChange({ college: "", city: "" })}
         className="sm:col-span-2 lg:col-span-1"
       />
-      <div className="min-w-0">
-        <label htmlFor={dateId} className={labelClasses}>
-          Date
-        </label>
-        <input
-          id={dateId}
-          type="date"
-          name="date"
-          value={filters.date}
-          onChange={(event) => {
-            const date = event.target.value;
-            // A half-typed date is not sent; clearing the field is.
-            if (date === "" || isCalendarDate(date)) onChange({ date }, { replace: true });
-          }}
-          className={inputClasses}
-        />
-      </div>
+      <Field label="Date" className="min-w-0">
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            name="date"
+            value={filters.date}
+            onChange={(event) => {
+              const date = event.target.value;
+              // A half-typed date is not sent; clearing the field is.
+              if (date === "" || isCalendarDate(date)) onChange({ date }, { replace: true });
+            }}
+            className={inputClasses}
+          />
+        )}
+      </Field>
       <div className="flex min-w-0 flex-col justify-between gap-3">
         <div className="flex min-h-11 items-center gap-3 sm:mt-6">
           <input

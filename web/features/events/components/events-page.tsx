@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { ChevronDownIcon } from "../../../components/ui/icons";
+import { formatCalendarDate } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { eventsQueryOptions } from "../api/events-api";
-import { formatEventDate } from "../event-format";
+import { useEvents } from "../api/get-events";
 import type { EventFilters } from "../events-params";
 import { useEventFilters } from "../hooks/use-event-filters";
 import { EventList } from "./event-list";
@@ -16,7 +15,7 @@ function describeFilters(filters: EventFilters): string {
     filters.college || filters.city
       ? [filters.college, filters.city].filter(Boolean).join(", ")
       : "All colleges",
-    filters.date ? `on ${formatEventDate(filters.date)}` : null,
+    filters.date ? `on ${formatCalendarDate(filters.date)}` : null,
     filters.search ? `matching "${filters.search}"` : null,
     filters.isUpcomingOnly ? "upcoming only" : "past and upcoming",
   ];
@@ -29,7 +28,7 @@ export function EventsPage() {
   const { filters, changeFilters, resetFilters } = useEventFilters();
   const [isPanelOpen, setIsPanelOpen] = useState(true);
   const panelId = useId();
-  const query = useQuery(eventsQueryOptions(filters));
+  const query = useEvents(filters);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">

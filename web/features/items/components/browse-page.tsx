@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { TagIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { TagIcon } from "../../../components/ui/icons";
 import { Pagination } from "../../../components/ui/pagination";
-import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { browseItemsQueryOptions } from "../api/items-api";
+import { browseItemsQueryOptions } from "../api/get-items";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
 import { useViewMode } from "../hooks/use-view-mode";
 import { BrowseResults } from "./browse-results";
@@ -16,7 +15,6 @@ import { ViewToggle } from "./view-toggle";
 
 export function BrowsePage() {
   useDocumentTitle("Browse Items");
-  const { user } = useSession();
   const { filters, changeFilters, changePage } = useBrowseFilters();
   const [view, setView] = useViewMode();
   const [searchKey, setSearchKey] = useState(0);
@@ -63,7 +61,6 @@ export function BrowsePage() {
           isError={query.isError}
           isUpdating={query.isPlaceholderData}
           view={view}
-          userId={user?.id ?? ""}
           onRetry={() => query.refetch()}
           onClearFilters={handleClearFilters}
           toolbar={<ViewToggle view={view} onChange={setView} />}

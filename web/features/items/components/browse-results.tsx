@@ -13,7 +13,6 @@ interface BrowseResultsProps {
   /** True while a newer page is on its way and the previous one is still shown. */
   isUpdating: boolean;
   view: ViewMode;
-  userId: string;
   onRetry: () => void;
   onClearFilters: () => void;
   /** Shown at the end of the count line (the grid/list toggle). */
@@ -27,7 +26,7 @@ function listClasses(view: ViewMode): string {
 }
 
 export function BrowseResults(props: BrowseResultsProps) {
-  const { data, isError, isUpdating, view, userId, onRetry, onClearFilters, toolbar } = props;
+  const { data, isError, isUpdating, view, onRetry, onClearFilters, toolbar } = props;
   const [contactItem, setContactItem] = useState<Item | null>(null);
 
   if (isError) {
@@ -99,7 +98,7 @@ export function BrowseResults(props: BrowseResultsProps) {
         >
           {data.items.map((item) => (
             <li key={item.id}>
-              <ItemCard item={item} view={view} isOwn={item.sellerId === userId} onContact={setContactItem} />
+              <ItemCard item={item} view={view} onContact={setContactItem} />
             </li>
           ))}
         </ul>

@@ -1,9 +1,8 @@
 import type { BrowseSort } from "@shared/api/items";
 import type { Category } from "@shared/constants";
-import { useId } from "react";
+import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
-import type { BrowseFilters } from "../api/items-api";
+import type { BrowseFilters } from "../api/get-items";
 import type { FilterChange } from "../browse-params";
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
 import { CollegeFilter } from "./college-filter";
@@ -16,8 +15,6 @@ interface BrowseToolbarProps {
 }
 
 export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarProps) {
-  const categoryId = useId();
-  const sortId = useId();
   return (
     <section
       aria-label="Search and filters"
@@ -33,43 +30,41 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
         // Typing replaces the history entry so Back does not step through every keystroke.
         onCommit={(search) => onChange({ search }, { replace: true })}
       />
-      <div className="min-w-0">
-        <label htmlFor={categoryId} className={labelClasses}>
-          Category
-        </label>
-        <select
-          id={categoryId}
-          name="category"
-          value={filters.category}
-          onChange={(event) => onChange({ category: event.target.value as "all" | Category })}
-          className={inputClasses}
-        >
-          <option value="all">All Categories</option>
-          {CATEGORY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={sortId} className={labelClasses}>
-          Sort by
-        </label>
-        <select
-          id={sortId}
-          name="sort"
-          value={filters.sort}
-          onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
-          className={inputClasses}
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Category" className="min-w-0">
+        {(control) => (
+          <select
+            {...control}
+            name="category"
+            value={filters.category}
+            onChange={(event) => onChange({ category: event.target.value as "all" | Category })}
+            className={inputClasses}
+          >
+            <option value="all">All Categories</option>
+            {CATEGORY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Sort by" className="min-w-0">
+        {(control) => (
+          <select
+            {...control}
+            name="sort"
+            value={filters.sort}
+            onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
+            className={inputClasses}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <CollegeFilter
         value={filters.college}
         onChange={(college) => onChange({ college })}

@@ -1,8 +1,8 @@
+import { XIcon } from "lucide-react";
 import { useRef } from "react";
 import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
 import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";
-import { CloseIcon } from "../../../components/ui/icons";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
+import { inputClasses, labelClasses } from "../../../components/ui/field";
 
 interface CollegeFilterProps {
   /** The chosen college; empty for every college. */
@@ -51,7 +51,7 @@ export function CollegeFilter({ value, onChange, className = "" }: CollegeFilter
               onClick={handleRemove}
               className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-indigo-100"
             >
-              <CloseIcon className="size-4" />
+              <XIcon className="size-4" />
             </button>
           </span>
         </div>

@@ -1,7 +1,8 @@
 import { CONDITIONS, type Condition } from "@shared/constants";
 import { useId } from "react";
-import { labelClasses } from "../../../components/ui/text-field";
-import { capitalise } from "../item-format";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { labelClasses } from "../../../components/ui/field";
+import { capitalise } from "../../../lib/item-labels";
 
 const DESCRIPTIONS: Record<Condition, string> = {
   new: "Unused, as bought",
@@ -10,12 +11,14 @@ const DESCRIPTIONS: Record<Condition, string> = {
 };
 
 interface ConditionTilesProps {
+  /** The chosen condition, for the tiles' look. */
   value: Condition;
-  onChange: (condition: Condition) => void;
+  /** The form's binding, shared by the three radios. */
+  registration: UseFormRegisterReturn;
 }
 
 /** Three tiles that are native radio buttons underneath, so arrow keys and forms work as usual. */
-export function ConditionTiles({ value, onChange }: ConditionTilesProps) {
+export function ConditionTiles({ value, registration }: ConditionTilesProps) {
   const labelId = useId();
   return (
     <div>
@@ -29,11 +32,9 @@ export function ConditionTiles({ value, onChange }: ConditionTilesProps) {
             className={`flex min-h-16 cursor-pointer flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 ${value === condition ? "border-indigo-700 bg-indigo-50 text-indigo-900" : "border-slate-200 bg-white text-slate-800 hover:border-slate-300"}`}
           >
             <input
+              {...registration}
               type="radio"
-              name="condition"
               value={condition}
-              checked={value === condition}
-              onChange={() => onChange(condition)}
               aria-describedby={`${labelId}-${condition.replace(" ", "-")}`}
               className="sr-only"
             />

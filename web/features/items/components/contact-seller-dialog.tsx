@@ -1,10 +1,9 @@
 import type { Item } from "@shared/api/items";
+import { MessageSquareIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
-import { ChatIcon } from "../../../components/ui/icons";
 import { messageSellerPath } from "../item-format";
-import { PhoneIcon } from "./marketplace-icons";
 
 interface ContactSellerDialogProps {
   item: Item;
@@ -15,13 +14,18 @@ interface ContactSellerDialogProps {
 export function ContactSellerDialog({ item, onClose }: ContactSellerDialogProps) {
   const canCall = item.showMobileNumber && item.sellerMobile !== "";
   return (
-    <Dialog title="Contact Seller" onClose={onClose}>
-      <p className="mt-1 text-sm text-slate-600">
-        Get in touch with {item.sellerName} about <span className="font-medium">{item.productName}</span>.
-      </p>
+    <Dialog
+      title="Contact Seller"
+      description={
+        <>
+          Get in touch with {item.sellerName} about <span className="font-medium">{item.productName}</span>.
+        </>
+      }
+      onClose={onClose}
+    >
       <div className="mt-5 flex flex-col gap-3">
         <Link to={messageSellerPath(item.sellerId, item.id)} className={primaryButton}>
-          <ChatIcon className="size-4" />
+          <MessageSquareIcon className="size-4" />
           Message Seller
         </Link>
         {canCall ? (

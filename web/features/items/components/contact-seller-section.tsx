@@ -1,11 +1,10 @@
-import { CHAT_MESSAGES, type ChatSummary } from "@shared/api/chats";
+import { CHAT_MESSAGES } from "@shared/api/chats";
 import type { Item } from "@shared/api/items";
-import { useMutation } from "@tanstack/react-query";
+import { MessageSquareIcon } from "lucide-react";
 import { useTransition } from "react";
 import { useNavigate } from "react-router";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
-import { ChatIcon } from "../../../components/ui/icons";
-import { apiFetch } from "../../../lib/api";
+import { useStartChat } from "../api/start-chat";
 
 /** For buyers only: the seller's number if they chose to show it, and the way into the chat. */
 export function ContactSellerSection({ item }: { item: Item }) {
@@ -13,12 +12,7 @@ export function ContactSellerSection({ item }: { item: Item }) {
   // The chat is opened (or created) here, so a failure is shown beside the button; the
   // transition keeps "Connecting..." on screen while the messages page loads.
   const [isNavigating, startTransition] = useTransition();
-  const openChat = useMutation({
-    mutationFn: () =>
-      apiFetch<{ chat: ChatSummary }>("/api/chats", {
-        method: "POST",
-        json: { userId: item.sellerId, itemId: item.id },
-      }),
+  const openChat = useStartChat(item.sellerId, item.id, {
     onSuccess: ({ chat }) =>
       startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(chat.id)}`)),
     onError: (error) => console.warn("Could not start the chat", error),
@@ -52,7 +46,7 @@ export function ContactSellerSection({ item }: { item: Item }) {
         onClick={() => openChat.mutate()}
         className={`${primaryButton} mt-4 w-full`}
       >
-        <ChatIcon className="size-4" />
+        <MessageSquareIcon className="size-4" />
         {isConnecting ? "Connecting..." : "Contact Seller"}
       </button>
       {openChat.isError ? (

@@ -1,4 +1,4 @@
-import { HeartIcon } from "./marketplace-icons";
+import { HeartIcon } from "lucide-react";
 
 interface FavouriteButtonProps {
   isFavourite: boolean;
@@ -14,7 +14,7 @@ export function FavouriteButton({ isFavourite, onToggle }: FavouriteButtonProps)
       onClick={() => onToggle(!isFavourite)}
       className={`inline-flex size-11 items-center justify-center rounded-lg border transition-colors ${isFavourite ? "border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100" : "border-slate-300 bg-white text-slate-600 hover:bg-slate-50"}`}
     >
-      <HeartIcon filled={isFavourite} className="size-5" />
+      <HeartIcon fill={isFavourite ? "currentColor" : "none"} className="size-5" />
     </button>
   );
 }

@@ -1,8 +1,7 @@
+import { ImageIcon, XIcon } from "lucide-react";
 import { type ChangeEvent, useId } from "react";
-import { CloseIcon } from "../../../components/ui/icons";
-import { labelClasses } from "../../../components/ui/text-field";
+import { labelClasses } from "../../../components/ui/field";
 import type { ImageUploadState } from "../hooks/use-image-upload";
-import { ImageIcon } from "./marketplace-icons";
 
 interface ImageUploadFieldProps {
   image: ImageUploadState & { isUploading: boolean };
@@ -41,7 +40,7 @@ export function ImageUploadField({ image, onChoose, onRemove }: ImageUploadField
                 aria-label="Remove image"
                 className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow hover:bg-white"
               >
-                <CloseIcon className="size-5" />
+                <XIcon className="size-5" />
               </button>
             </>
           ) : (

@@ -1,23 +1,20 @@
 import type { Item } from "@shared/api/items";
-import { formatPrice } from "@shared/validation/sell";
 import { useId } from "react";
 import { Link } from "react-router";
+import { ConditionBadge } from "../../../components/item-card/item-badges";
+import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { formatPostedDate } from "../item-format";
-import { ConditionBadge } from "./condition-badge";
-import { ItemThumbnail } from "./item-thumbnail";
+import { formatDate, formatRupees } from "../../../lib/format";
 
 export type ViewMode = "grid" | "list";
 
 interface ItemCardProps {
   item: Item;
   view: ViewMode;
-  /** A student cannot contact themselves, so their own cards have no Contact Seller. */
-  isOwn: boolean;
   onContact: (item: Item) => void;
 }
 
-export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
+export function ItemCard({ item, view, onContact }: ItemCardProps) {
   const titleId = useId();
   const isList = view === "list";
   return (
@@ -43,7 +40,7 @@ export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
           <ConditionBadge condition={item.condition} />
         </div>
         <p className="truncate text-sm text-slate-600">{item.type}</p>
-        <p className="text-lg font-bold text-indigo-700">{formatPrice(item.price)}</p>
+        <p className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</p>
         <dl className="space-y-0.5 text-xs text-slate-600">
           <div className="flex gap-1">
             <dt className="sr-only">Seller's college</dt>
@@ -52,7 +49,7 @@ export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
           <div className="flex gap-1">
             <dt>Posted</dt>
             <dd>
-              <time dateTime={item.createdAt}>{formatPostedDate(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </dd>
           </div>
         </dl>
@@ -64,7 +61,8 @@ export function ItemCard({ item, view, isOwn, onContact }: ItemCardProps) {
           >
             See Details
           </Link>
-          {isOwn ? (
+          {/* A student cannot contact themselves, so their own cards say so instead. */}
+          {!item.abilities.canContact ? (
             <p className="flex min-h-11 items-center justify-center text-xs font-medium text-slate-500 sm:flex-1">
               Your listing
             </p>

@@ -6,7 +6,7 @@ import { secondaryButton } from "../../../components/ui/button-styles";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { ApiError } from "../../../lib/api";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { itemDetailQueryOptions } from "../api/items-api";
+import { itemDetailQueryOptions } from "../api/get-item";
 import { ItemDetailView } from "./item-detail-view";
 import { ItemNotFound } from "./item-not-found";
 

@@ -1,24 +1,22 @@
 import type { ItemDetailResponse } from "@shared/api/items";
 import { variantUrl } from "@shared/images";
-import { formatPrice } from "@shared/validation/sell";
 import { useState } from "react";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { Alert } from "../../../components/ui/alert";
-import { useSession } from "../../../lib/session";
-import { useFavouriteToggle } from "../hooks/use-item-actions";
-import { capitalise, formatPostedDate } from "../item-format";
-import { ConditionBadge, SoldBadge } from "./condition-badge";
+import { formatDate, formatRupees } from "../../../lib/format";
+import { capitalise } from "../../../lib/item-labels";
+import { useToggleFavourite } from "../api/toggle-favourite";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
-import { ImageUnavailable } from "./item-thumbnail";
 import { OwnerActions } from "./owner-actions";
 import { SellerCard } from "./seller-card";
 import { ShareButton } from "./share-button";
 
 export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   const { item, seller, isFavourite } = detail;
-  const { user } = useSession();
-  const favourite = useFavouriteToggle(item.id);
-  const isOwner = user?.id === item.sellerId;
+  const favourite = useToggleFavourite(item.id);
+  const { abilities } = item;
 
   return (
     <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
@@ -34,11 +32,13 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
             {item.productName}
           </h1>
           <p className="mt-1 text-slate-600">{item.type}</p>
-          <p className="mt-3 text-3xl font-bold text-indigo-700">{formatPrice(item.price)}</p>
+          <p className="mt-3 text-3xl font-bold text-indigo-700">{formatRupees(item.price)}</p>
         </header>
 
         <div className="flex flex-wrap items-start gap-2">
-          {isOwner ? null : <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />}
+          {abilities.canFavourite ? (
+            <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />
+          ) : null}
           <ShareButton title={item.productName} />
         </div>
         {favourite.error ? <Alert tone="error">{favourite.error}</Alert> : null}
@@ -51,7 +51,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
           <div>
             <dt className="text-slate-500">Posted</dt>
             <dd className="font-medium text-slate-900">
-              <time dateTime={item.createdAt}>{formatPostedDate(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </dd>
           </div>
           <div className="col-span-2">
@@ -71,9 +71,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
 
         <SellerCard seller={seller} />
 
-        {isOwner ? (
+        {abilities.canDelete ? (
           <OwnerActions item={item} />
-        ) : item.isActive ? (
+        ) : abilities.canContact && item.isActive ? (
           <ContactSellerSection item={item} />
         ) : (
           <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">This item has been sold.</p>

@@ -1,16 +1,10 @@
 import type { Item } from "@shared/api/items";
-import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { secondaryButton } from "../../../components/ui/button-styles";
-import { useOwnerActions } from "../hooks/use-item-actions";
+import { useNavigate } from "react-router";
+import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
 
-const dangerButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60";
-
-/** The seller's own controls: Edit and Mark as Sold while listed; a sold item can only be deleted. */
+/** The seller's panel on their item's page. */
 export function OwnerActions({ item }: { item: Item }) {
-  const actions = useOwnerActions(item.id);
-  const isBusy = actions.isMarkingSold || actions.isDeleting;
+  const navigate = useNavigate();
   return (
     <section
       aria-labelledby="owner-heading"
@@ -19,39 +13,11 @@ export function OwnerActions({ item }: { item: Item }) {
       <h2 id="owner-heading" className="text-lg font-semibold text-slate-900">
         Manage your listing
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
+      <p className="mt-1 mb-4 text-sm text-slate-600">
         {item.isActive ? "Buyers can see this item." : "This item is sold and hidden from the marketplace."}
       </p>
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        {item.isActive ? (
-          <>
-            <Link to={`/sell?edit=${encodeURIComponent(item.id)}`} className={`${secondaryButton} flex-1`}>
-              Edit
-            </Link>
-            <button
-              type="button"
-              disabled={isBusy}
-              onClick={actions.handleMarkSold}
-              className={`${secondaryButton} flex-1`}
-            >
-              {actions.isMarkingSold ? "Marking as Sold..." : "Mark as Sold"}
-            </button>
-          </>
-        ) : null}
-        <button
-          type="button"
-          disabled={isBusy}
-          onClick={actions.handleDelete}
-          className={`${dangerButton} flex-1`}
-        >
-          {actions.isDeleting ? "Deleting..." : "Delete"}
-        </button>
-      </div>
-      {actions.error ? (
-        <Alert tone="error" className="mt-3">
-          {actions.error}
-        </Alert>
-      ) : null}
+      {/* Replace: Back should not lead to a page that no longer exists. */}
+      <OwnItemActions item={item} onDeleted={() => navigate("/buy", { replace: true })} />
     </section>
   );
 }

@@ -6,9 +6,8 @@ import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { ApiError } from "../../../lib/api";
-import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { itemDetailQueryOptions } from "../api/items-api";
+import { itemDetailQueryOptions } from "../api/get-item";
 import { ItemNotFound } from "./item-not-found";
 import { SellForm } from "./sell-form";
 
@@ -37,7 +36,6 @@ export function SellPage() {
 }
 
 function EditItem({ itemId }: { itemId: string }) {
-  const { user } = useSession();
   const detail = useQuery(itemDetailQueryOptions(itemId));
 
   if (detail.isPending) return <PageLoading label="Loading your item..." />;
@@ -53,6 +51,6 @@ function EditItem({ itemId }: { itemId: string }) {
     );
   }
   // The server refuses the save anyway (403); this saves the student filling in a form in vain.
-  if (detail.data.item.sellerId !== user?.id) return <Alert tone="error">{SELL_MESSAGES.notYourItem}</Alert>;
+  if (!detail.data.item.abilities.canEdit) return <Alert tone="error">{SELL_MESSAGES.notYourItem}</Alert>;
   return <SellForm item={detail.data.item} />;
 }

@@ -1,8 +1,8 @@
 import type { ItemDetailResponse } from "@shared/api/items";
+import { CircleCheckBigIcon } from "lucide-react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { followersLabel } from "../item-format";
-import { CheckBadgeIcon } from "./marketplace-icons";
 
 type Seller = ItemDetailResponse["seller"];
 
@@ -28,7 +28,7 @@ export function SellerCard({ seller }: { seller: Seller }) {
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             {seller.isVerified ? (
               <span className="inline-flex items-center gap-1 font-medium text-green-700">
-                <CheckBadgeIcon className="size-4" />
+                <CircleCheckBigIcon className="size-4" />
                 Verified Student
               </span>
             ) : null}

@@ -1,7 +1,7 @@
 import { SELL_MESSAGES } from "@shared/validation/sell";
+import { Share2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { ShareIcon } from "./marketplace-icons";
 
 const MESSAGE_MS = 3000;
 
@@ -66,7 +66,7 @@ export function ShareButton({ title }: { title: string }) {
   return (
     <div className="relative">
       <button type="button" onClick={handleShare} className={secondaryButton}>
-        <ShareIcon className="size-4" />
+        <Share2Icon className="size-4" />
         Share
       </button>
       {/* Always in the page, so screen readers announce the text when it appears. */}

@@ -1,5 +1,5 @@
+import { LayoutGridIcon, ListIcon } from "lucide-react";
 import type { ViewMode } from "./item-card";
-import { GridIcon, ListIcon } from "./marketplace-icons";
 
 interface ViewToggleProps {
   view: ViewMode;
@@ -7,7 +7,7 @@ interface ViewToggleProps {
 }
 
 const VIEWS = [
-  { value: "grid", label: "Grid view", Icon: GridIcon },
+  { value: "grid", label: "Grid view", Icon: LayoutGridIcon },
   { value: "list", label: "List view", Icon: ListIcon },
 ] as const;
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { useSession } from "../../../lib/session";
-import type { BrowseFilters } from "../api/items-api";
+import type { BrowseFilters } from "../api/get-items";
 import { applyFilterChange, applyPageChange, type FilterChange, parseBrowseFilters } from "../browse-params";
 
 /**

@@ -1,30 +1,29 @@
-import { type Item, type ItemDetailResponse, type ItemInput, ItemInputSchema } from "@shared/api/items";
-import { type Category, CONDITIONS, type Condition } from "@shared/constants";
+import { type Item, type ItemInput, ItemInputSchema } from "@shared/api/items";
+import { CONDITIONS, type Condition } from "@shared/constants";
 import { parsePrice, SELL_MESSAGES } from "@shared/validation/sell";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { ApiError } from "../../../lib/api";
+import { useZodForm } from "../../../lib/form";
 import { useSession } from "../../../lib/session";
-import { createItem, invalidateItemQueries, itemKeys, updateItem } from "../api/items-api";
+import { useCreateItem } from "../api/create-item";
+import { useUpdateItem } from "../api/update-item";
 import { useImageUpload } from "./use-image-upload";
 
-export interface SellFields {
-  productName: string;
-  type: string;
-  /** As typed; parsed to whole rupees on submit. */
-  price: string;
-  category: Category;
-  condition: Condition;
-  description: string;
-  showMobileNumber: boolean;
-}
+/**
+ * The server's item rules, as the form holds them: the price as typed (whole rupees once parsed,
+ * with the same message), and no image, which the upload field keeps apart.
+ */
+const SellFormSchema = ItemInputSchema.omit({ productImage: true }).extend({
+  price: z
+    .string()
+    .transform((text) => parsePrice(text) ?? Number.NaN)
+    .pipe(ItemInputSchema.shape.price),
+});
+export type SellFormValues = z.input<typeof SellFormSchema>;
 
-/** Fields whose message shows under the field itself. */
-export type SellFieldName = "productName" | "type" | "price" | "description";
-type FieldErrors = Partial<Record<SellFieldName, string>>;
-
-const EMPTY_FIELDS: SellFields = {
+const EMPTY_FIELDS: SellFormValues = {
   productName: "",
   type: "",
   price: "",
@@ -34,7 +33,7 @@ const EMPTY_FIELDS: SellFields = {
   showMobileNumber: false,
 };
 
-function fieldsFromItem(item: Item): SellFields {
+function fieldsFromItem(item: Item): SellFormValues {
   return {
     productName: item.productName,
     type: item.type,
@@ -47,20 +46,6 @@ function fieldsFromItem(item: Item): SellFields {
   };
 }
 
-const FIELD_ORDER: SellFieldName[] = ["productName", "type", "price", "description"];
-
-/** The first message per field, from the same schema the server validates with. */
-function checkFields(input: ItemInput): FieldErrors {
-  const result = ItemInputSchema.safeParse(input);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as SellFieldName;
-    if (FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 function submitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     // Invalid input, or posting too fast: the server's words say what to do.
@@ -71,83 +56,59 @@ function submitErrorMessage(error: unknown): string {
   return SELL_MESSAGES.submitFailed;
 }
 
-/** State and submit of the Sell form; with `item` it edits that item instead of posting a new one. */
+/** The Sell form; with `item` it edits that item instead of posting a new one. */
 export function useSellForm(item: Item | null) {
   const { user, isLoading: isSessionLoading } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState(() => (item ? fieldsFromItem(item) : EMPTY_FIELDS));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const image = useImageUpload(item?.productImage ?? null);
+  const sellForm = useZodForm(SellFormSchema, {
+    defaultValues: item ? fieldsFromItem(item) : EMPTY_FIELDS,
+    serverErrorMessage: submitErrorMessage,
+  });
+  const { form } = sellForm;
 
-  const save = useMutation({
-    mutationFn: (input: ItemInput) => (item ? updateItem(item.id, input) : createItem(input)),
-    onSuccess: (result) => {
-      setFields(EMPTY_FIELDS);
+  const saveOptions = {
+    onSuccess: (result: { item: Item }) => {
+      form.reset(EMPTY_FIELDS);
       image.remove();
-      // The edited item's page shows the saved version at once instead of the cached old one.
-      queryClient.setQueryData<ItemDetailResponse>(itemKeys.detail(result.item.id), (old) =>
-        old ? { ...old, item: result.item } : old,
-      );
-      // Marks every list stale before navigating, so the next page asks the server afresh.
-      void invalidateItemQueries(queryClient);
       navigate(item ? `/item/${encodeURIComponent(result.item.id)}` : "/buy");
     },
-    onError: (error) => setFormError(submitErrorMessage(error)),
+  };
+  const create = useCreateItem(saveOptions);
+  const update = useUpdateItem(item?.id ?? "", saveOptions);
+  const save = item ? update : create;
+
+  // A message about the whole form (no image, a refused save) goes once the student changes anything.
+  useEffect(() => {
+    const subscription = form.watch(() => form.clearErrors("root"));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const handleSubmit = sellForm.handleSubmit(async (values) => {
+    if (save.isPending) return;
+    const refuse = (message: string) => form.setError("root.server", { message });
+    // The spec's order after the fields: image, signed in, profile loaded.
+    const productImage = image.url;
+    if (!productImage) return refuse(SELL_MESSAGES.imageRequired);
+    if (isSessionLoading) return refuse(SELL_MESSAGES.profileLoading);
+    if (!user) return refuse(SELL_MESSAGES.notLoggedIn);
+    const input: ItemInput = {
+      ...values,
+      productName: values.productName.trim(),
+      type: values.type.trim(),
+      description: values.description.trim(),
+      productImage,
+    };
+    await save.mutateAsync(input);
   });
 
-  function changeField<K extends keyof SellFields>(name: K, value: SellFields[K]) {
-    setFields((current) => ({ ...current, [name]: value }));
-    setFormError(null);
-    if (name in fieldErrors) setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const input: ItemInput = {
-      productName: fields.productName.trim(),
-      type: fields.type.trim(),
-      price: parsePrice(fields.price) ?? Number.NaN,
-      category: fields.category,
-      condition: fields.condition,
-      description: fields.description.trim(),
-      showMobileNumber: fields.showMobileNumber,
-      productImage: image.url ?? "",
-    };
-    const errors = checkFields(input);
-    setFieldErrors(errors);
-    const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
-    if (firstInvalid) {
-      setFormError(null);
-      (formRef.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
-      return;
-    }
-    // The spec's order after the fields: image, signed in, profile loaded.
-    const blocker = !input.productImage
-      ? SELL_MESSAGES.imageRequired
-      : isSessionLoading
-        ? SELL_MESSAGES.profileLoading
-        : !user
-          ? SELL_MESSAGES.notLoggedIn
-          : null;
-    setFormError(blocker);
-    if (!blocker) save.mutate(input);
-  }
-
   return {
-    formRef,
-    fields,
-    fieldErrors,
-    formError,
+    sellForm,
     image,
     user,
     isEditing: item !== null,
     isSaving: save.isPending,
     canSubmit: !save.isPending && !image.isUploading && !isSessionLoading && user !== null,
-    changeField,
     handleSubmit,
   };
 }

@@ -1,5 +1,5 @@
 import type { Notification, UnreadCounts } from "@shared/api/chats";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 
 export const notificationKeys = {
@@ -20,10 +20,19 @@ export const unreadCountsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export function markNotificationRead(id: string): Promise<void> {
-  return apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "POST" });
+/**
+ * Read and Mark all as read: the list changes at once; then the list and the badges are fetched
+ * again, so they are right even while the live connection is down.
+ */
+export async function showReadInList(queryClient: QueryClient, isMarked: (item: Notification) => boolean) {
+  await queryClient.cancelQueries({ queryKey: notificationKeys.list });
+  queryClient.setQueryData<{ notifications: Notification[] }>(notificationKeys.list, (list) =>
+    list
+      ? { notifications: list.notifications.map((item) => (isMarked(item) ? { ...item, read: true } : item)) }
+      : list,
+  );
 }
 
-export function markAllNotificationsRead(): Promise<void> {
-  return apiFetch("/api/notifications/read-all", { method: "POST" });
+export function refetchNotifications(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }

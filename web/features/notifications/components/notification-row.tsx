@@ -1,19 +1,7 @@
 import type { Notification } from "@shared/api/chats";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-
-const timeFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-function formatNotificationTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
-}
+import { formatDateTime } from "../../../lib/format";
 
 interface NotificationRowProps {
   notification: Notification;
@@ -42,7 +30,7 @@ export function NotificationRow({ notification, onRead }: NotificationRowProps) 
             {text}
           </p>
           <time dateTime={createdAt} className="text-xs text-slate-600">
-            {formatNotificationTime(createdAt)}
+            {formatDateTime(createdAt)}
           </time>
         </div>
       </div>

@@ -5,15 +5,17 @@ import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
+import { useMarkNotificationRead } from "../api/mark-notification-read";
 import { notificationListQueryOptions } from "../api/notifications-api";
-import { useMarkRead } from "../api/use-mark-read";
 import { NotificationRow } from "./notification-row";
 
 /** /notifications: newest first; Read, Open chat, and Mark all as read while any are unread. */
 export function NotificationsPage() {
   useDocumentTitle("Notifications");
   const { data, isPending, isError, refetch } = useQuery(notificationListQueryOptions);
-  const markRead = useMarkRead();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
   // The server sends newest first; sorting again keeps that true after live updates.
   const notifications = [...(data?.notifications ?? [])].sort((a, b) =>
     a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1,
@@ -28,8 +30,8 @@ export function NotificationsPage() {
         {hasUnread ? (
           <button
             type="button"
-            onClick={() => markRead.mutate({ all: true })}
-            disabled={markRead.isPending}
+            onClick={() => markAllRead.mutate()}
+            disabled={markAllRead.isPending}
             className={secondaryButton}
           >
             Mark all as read
@@ -37,7 +39,7 @@ export function NotificationsPage() {
         ) : null}
       </div>
 
-      {markRead.isError ? (
+      {markRead.isError || markAllRead.isError ? (
         <Alert tone="error" className="mt-4">
           Could not update your notifications. Please try again.
         </Alert>
@@ -60,7 +62,7 @@ export function NotificationsPage() {
             <NotificationRow
               key={notification.id}
               notification={notification}
-              onRead={(id) => markRead.mutate({ id })}
+              onRead={(id) => markRead.mutate(id)}
             />
           ))}
         </ul>

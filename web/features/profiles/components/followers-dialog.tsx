@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { followersQueryOptions } from "../api/profiles-api";
+import { followersQueryOptions } from "../api/get-followers";
 import { ProfileAvatar } from "./profile-avatar";
 
 interface FollowersDialogProps {

@@ -1,62 +1,12 @@
 import type { Item } from "@shared/api/items";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { Link } from "react-router";
-import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { useOwnItemActions } from "../hooks/use-own-item-actions";
+import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
+import { primaryButton } from "../../../components/ui/button-styles";
 import { ProfileItemCard, ProfileItemGrid } from "./profile-item-card";
 
-const dangerButton =
-  "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60";
-
-function MyItemCard({ ownerId, item }: { ownerId: string; item: Item }) {
-  const actions = useOwnItemActions(ownerId, item.id);
-  const isBusy = actions.isMarkingSold || actions.isDeleting;
-  return (
-    <ProfileItemCard item={item}>
-      {(titleId) => (
-        <>
-          {item.isActive ? (
-            <>
-              <Link
-                to={`/sell?edit=${encodeURIComponent(item.id)}`}
-                aria-describedby={titleId}
-                className={`${secondaryButton} flex-1 px-3`}
-              >
-                Edit
-              </Link>
-              <button
-                type="button"
-                aria-describedby={titleId}
-                disabled={isBusy}
-                onClick={actions.handleMarkSold}
-                className={`${secondaryButton} flex-1 px-3 whitespace-nowrap`}
-              >
-                {actions.isMarkingSold ? "Marking..." : "Mark as Sold"}
-              </button>
-            </>
-          ) : null}
-          <button
-            type="button"
-            aria-describedby={titleId}
-            disabled={isBusy}
-            onClick={actions.handleDelete}
-            className={dangerButton}
-          >
-            {actions.isDeleting ? "Deleting..." : "Delete"}
-          </button>
-          {actions.error ? (
-            <p role="alert" className="w-full text-sm text-red-700">
-              {actions.error}
-            </p>
-          ) : null}
-        </>
-      )}
-    </ProfileItemCard>
-  );
-}
-
 /** 'My Posted Items' on one's own profile, with Post New Item and the seller's controls. */
-export function MyItemsSection({ ownerId, items }: { ownerId: string; items: Item[] }) {
+export function MyItemsSection({ items }: { items: Item[] }) {
   return (
     <section aria-labelledby="my-items-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,7 +24,9 @@ export function MyItemsSection({ ownerId, items }: { ownerId: string; items: Ite
       ) : (
         <ProfileItemGrid>
           {items.map((item) => (
-            <MyItemCard key={item.id} ownerId={ownerId} item={item} />
+            <ProfileItemCard key={item.id} item={item}>
+              {(titleId) => <OwnItemActions item={item} describedBy={titleId} />}
+            </ProfileItemCard>
           ))}
         </ProfileItemGrid>
       )}

@@ -1,17 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
+import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
 import { FollowersDialog } from "./followers-dialog";
 import { MyItemsSection } from "./my-items-section";
 import { ProfileCounts } from "./profile-counts";
 import { ProfileDetails } from "./profile-details";
-import { ProfileEditForm } from "./profile-edit-form";
 import { CompleteProfileNotice, ProfileLoadError, ProfileLoading } from "./profile-states";
+
+// The form and its validator (the server's profile schema) load when Edit Profile is pressed, not
+// with the page: most visits only read the profile.
+const ProfileEditForm = lazy(() =>
+  import("./profile-edit-form").then((module) => ({ default: module.ProfileEditForm })),
+);
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -47,25 +52,29 @@ export function OwnProfilePage() {
       <>
         <section className={card}>
           {isEditing ? (
-            <ProfileEditForm profile={profile} onDone={() => setIsEditing(false)} />
+            <Suspense fallback={<ProfileLoading />}>
+              <ProfileEditForm profile={profile} onDone={() => setIsEditing(false)} />
+            </Suspense>
           ) : (
             <ProfileDetails
               profile={profile}
               actions={
-                <button
-                  ref={editButton}
-                  type="button"
-                  onClick={() => setIsEditing(true)}
-                  className={secondaryButton}
-                >
-                  Edit Profile
-                </button>
+                profile.abilities.canEdit ? (
+                  <button
+                    ref={editButton}
+                    type="button"
+                    onClick={() => setIsEditing(true)}
+                    className={secondaryButton}
+                  >
+                    Edit Profile
+                  </button>
+                ) : null
               }
             />
           )}
         </section>
         <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
-        <MyItemsSection ownerId={profile.id} items={items} />
+        <MyItemsSection items={items} />
         {isShowingFollowers ? (
           <FollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
         ) : null}

@@ -1,4 +1,5 @@
 import type { Profile } from "@shared/api/profiles";
+import { CheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { textLink } from "../../../components/ui/button-styles";
 import { telHref } from "../profile-format";
@@ -8,9 +9,7 @@ import { ProfileAvatar } from "./profile-avatar";
 export function VerifiedLabel() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
-        <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-      </svg>
+      <CheckIcon strokeWidth={3} className="size-3.5" />
       Verified Student
     </span>
   );

@@ -1,9 +1,9 @@
 import type { Item } from "@shared/api/items";
-import { formatPrice } from "@shared/validation/sell";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { ConditionBadge, SoldBadge } from "../../items/components/condition-badge";
-import { ItemThumbnail } from "../../items/components/item-thumbnail";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
+import { formatRupees } from "../../../lib/format";
 
 interface ProfileItemCardProps {
   item: Item;
@@ -46,7 +46,7 @@ export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
             </h3>
             <ConditionBadge condition={item.condition} />
           </div>
-          <p className="text-lg font-bold text-indigo-700">{formatPrice(item.price)}</p>
+          <p className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</p>
           <div className="mt-auto flex flex-wrap gap-2 pt-1">{children(titleId)}</div>
         </div>
       </article>

@@ -3,10 +3,9 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { isUserNotFound, profileQueryOptions } from "../api/profiles-api";
-import { useFollowToggle } from "../hooks/use-follow-toggle";
+import { useFollowUser } from "../api/follow-user";
+import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
 import { FollowersDialog } from "./followers-dialog";
 import { PostedItemsSection } from "./posted-items-section";
@@ -15,7 +14,7 @@ import { ProfileDetails } from "./profile-details";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-states";
 
 function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
-  const follow = useFollowToggle(userId);
+  const follow = useFollowUser(userId);
   return (
     <button
       type="button"
@@ -35,7 +34,6 @@ function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: bo
  * (how others see you) without Follow, plus a link to edit it on /profile.
  */
 function PublicProfile({ userId }: { userId: string }) {
-  const { user } = useSession();
   const query = useQuery(profileQueryOptions(userId));
   const [isShowingFollowers, setIsShowingFollowers] = useState(false);
   useWarnOnLoadError(query.error);
@@ -51,9 +49,9 @@ function PublicProfile({ userId }: { userId: string }) {
   }
 
   const { profile, items, isFollowing } = query.data;
-  const isOwn = query.data.isOwn || profile.id === user?.id;
-  let actions: ReactNode = <FollowButton userId={profile.id} isFollowing={isFollowing} />;
-  if (isOwn) {
+  const { canEdit, canFollow } = profile.abilities;
+  let actions: ReactNode = canFollow ? <FollowButton userId={profile.id} isFollowing={isFollowing} /> : null;
+  if (canEdit) {
     actions = (
       <Link to="/profile" className={secondaryButton}>
         Edit Profile
@@ -63,7 +61,7 @@ function PublicProfile({ userId }: { userId: string }) {
 
   return (
     <>
-      {isOwn ? (
+      {canEdit ? (
         <p className="rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
           This is how other students see your profile.
         </p>

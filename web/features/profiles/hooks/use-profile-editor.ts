@@ -1,12 +1,10 @@
-import type { MeResponse, User } from "@shared/api/auth";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/api/items";
-import type { Profile, ProfileResponse } from "@shared/api/profiles";
-import { SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Profile, UpdateProfileBodySchema } from "@shared/api/profiles";
+import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";
-import { meQueryOptions } from "../../../lib/session";
-import { profileKeys, updateProfile, uploadProfilePhoto } from "../api/profiles-api";
+import { useZodForm } from "../../../lib/form";
+import { useUpdateProfile } from "../api/update-profile";
 
 export const PROFILE_SAVE_FAILED = "Failed to save your profile. Please try again.";
 
@@ -17,21 +15,23 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Edit Profile: name, bio and photo. A chosen photo is previewed locally and only uploaded on
- * Save, so Cancel leaves nothing behind; then the profile is saved with the new URL. The spec only
+ * Edit Profile: name, bio and photo, checked with the server's own profile rules. A chosen photo
+ * is previewed locally and only uploaded on Save, so Cancel leaves nothing behind. The spec only
  * logs a failed save, but a small message is shown too, or the person would think it worked.
  */
 export function useProfileEditor(profile: Profile, onSaved: () => void) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState(profile.name);
-  const [bio, setBio] = useState(profile.bio);
-  /** The stored photo to keep (null once removed), and a newly chosen file if any. */
-  const [keptPhoto, setKeptPhoto] = useState(profile.profilePhoto);
+  const profileForm = useZodForm(UpdateProfileBodySchema, {
+    defaultValues: { name: profile.name, bio: profile.bio, profilePhoto: profile.profilePhoto },
+    // A photo the server refuses (too large, not an image) is said under the photo.
+    serverErrorFields: { payload_too_large: "profilePhoto", unsupported_media_type: "profilePhoto" },
+    serverErrorMessage: messageOf,
+  });
+  const { form } = profileForm;
+  /** A newly chosen photo and its local preview; the form's `profilePhoto` is the stored one to keep. */
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [photoRefusal, setPhotoRefusal] = useState<string | null>(null);
+  const keptPhoto = form.watch("profilePhoto");
 
   // Each local preview is released once it is replaced or the form closes.
   useEffect(() => {
@@ -39,35 +39,7 @@ export function useProfileEditor(profile: Profile, onSaved: () => void) {
     return () => URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const profilePhoto = file ? (await uploadProfilePhoto(file)).url : keptPhoto;
-      return updateProfile({ name: name.trim(), bio: bio.trim(), profilePhoto });
-    },
-    onMutate: () => setSaveError(null),
-    onSuccess: async ({ user }: { user: User }) => {
-      queryClient.setQueryData<MeResponse>(meQueryOptions.queryKey, { user });
-      // Shown at once, so closing the form never flashes the old details before the refetch.
-      queryClient.setQueryData<ProfileResponse>(profileKeys.detail(user.id), (old) =>
-        old
-          ? {
-              ...old,
-              profile: { ...old.profile, name: user.name, bio: user.bio, profilePhoto: user.profilePhoto },
-            }
-          : old,
-      );
-      onSaved();
-      // Item cards and chats show the seller's name, so they are refreshed too.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["items"] }),
-      ]);
-    },
-    onError: (error) => {
-      console.warn("Profile save failed", error);
-      setSaveError(messageOf(error));
-    },
-  });
+  const save = useUpdateProfile({ onSuccess: onSaved });
 
   function handleFileChange(chosen: File | undefined) {
     if (!chosen) return;
@@ -76,7 +48,8 @@ export function useProfileEditor(profile: Profile, onSaved: () => void) {
       : chosen.size > MAX_UPLOAD_BYTES
         ? IMAGE_MESSAGES.tooLarge
         : null;
-    setPhotoError(refusal);
+    setPhotoRefusal(refusal);
+    form.clearErrors("profilePhoto");
     if (refusal) return;
     setFile(chosen);
     setPreviewUrl(URL.createObjectURL(chosen));
@@ -85,28 +58,33 @@ export function useProfileEditor(profile: Profile, onSaved: () => void) {
   function handleRemovePhoto() {
     setFile(null);
     setPreviewUrl(null);
-    setKeptPhoto(null);
-    setPhotoError(null);
+    form.setValue("profilePhoto", null);
+    setPhotoRefusal(null);
+    form.clearErrors("profilePhoto");
   }
 
-  function handleSubmit() {
-    const message = validateName(name);
-    setNameError(message);
-    if (message || photoError || save.isPending) return;
-    save.mutate();
-  }
+  const handleSubmit = profileForm.handleSubmit(async (values) => {
+    // A refused file stays refused until another is chosen or the photo is removed.
+    if (photoRefusal || save.isPending) return;
+    try {
+      await save.mutateAsync({
+        ...values,
+        name: values.name.trim(),
+        bio: values.bio.trim(),
+        photoFile: file,
+      });
+    } catch (error) {
+      console.warn("Profile save failed", error);
+      throw error;
+    }
+  });
 
   return {
-    name,
-    setName,
-    bio,
-    setBio,
+    profileForm,
     /** What the avatar shows: the new file's preview, else the kept photo. */
     photo: previewUrl ?? keptPhoto,
     isPreview: previewUrl !== null,
-    nameError,
-    photoError,
-    saveError,
+    photoError: photoRefusal ?? profileForm.fieldError("profilePhoto") ?? null,
     isSaving: save.isPending,
     handleFileChange,
     handleRemovePhoto,

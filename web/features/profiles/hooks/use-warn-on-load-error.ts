@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isUserNotFound } from "../api/profiles-api";
+import { isUserNotFound } from "../api/get-profile";
 
 /**
  * The spec only logs a failed profile load. A warning rather than an error: the page shows its

@@ -1,61 +1,88 @@
-import type { RecruitmentPost } from "@shared/api/recruitment";
-import { useId } from "react";
-import { Link } from "react-router";
+import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import { MessageSquareIcon, UsersIcon } from "lucide-react";
+import { useId, useTransition } from "react";
+import { Link, useNavigate } from "react-router";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
-import { ChatIcon, UsersIcon } from "../../../components/ui/icons";
-import { useDeleteRecruitmentPost, useMessageRecruiter } from "../hooks/use-recruitment-actions";
-import { lookingForText } from "../teammate-texts";
-
-const postedFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { formatDate } from "../../../lib/format";
+import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
+import { useMessageRecruiter } from "../api/message-recruiter";
+import { lookingForText, TEAMMATE_TEXTS } from "../teammate-texts";
 
 interface RecruitmentCardProps {
   post: RecruitmentPost;
+  /** The viewer wrote it: '(you)' beside the name. What they may do comes from `post.abilities`. */
   isOwn: boolean;
   onEdit: (post: RecruitmentPost) => void;
 }
 
+/** Opens (or reopens) the recruitment chat, then shows it in Messages. */
 function MessageRecruiterButton({ post }: { post: RecruitmentPost }) {
-  const chat = useMessageRecruiter(post);
+  const navigate = useNavigate();
+  // The transition keeps 'Connecting...' on screen while the messages page loads.
+  const [isNavigating, startTransition] = useTransition();
+  const chat = useMessageRecruiter({
+    onSuccess: ({ id }) => startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(id)}`)),
+  });
+  const isConnecting = chat.isPending || isNavigating;
   return (
     <div className="space-y-2">
       <button
         type="button"
-        disabled={chat.isConnecting}
-        onClick={chat.start}
+        disabled={isConnecting}
+        onClick={() => chat.mutate(post.id)}
         className={`${primaryButton} w-full`}
       >
-        <ChatIcon className="size-4" />
-        {chat.isConnecting ? "Connecting..." : "Message Recruiter"}
+        <MessageSquareIcon className="size-4" />
+        {isConnecting ? "Connecting..." : "Message Recruiter"}
       </button>
-      {chat.errorMessage ? (
+      {chat.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {chat.errorMessage}
+          {RECRUITMENT_MESSAGES.startFailed}
         </p>
       ) : null}
     </div>
   );
 }
 
+/** Edit and Delete, as far as the server's abilities allow them. */
 function OwnerActions({ post, onEdit }: { post: RecruitmentPost; onEdit: (post: RecruitmentPost) => void }) {
-  const removal = useDeleteRecruitmentPost(post);
+  const removal = useDeleteRecruitmentPost();
+  const { confirm, confirmDialog } = useConfirm();
+  const { canEdit, canDelete } = post.abilities;
+
+  async function handleDelete() {
+    const isConfirmed = await confirm({
+      message: RECRUITMENT_MESSAGES.deleteConfirm,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (isConfirmed) removal.mutate(post.id);
+  }
+
   return (
     <div className="space-y-2">
       <div className="grid grid-cols-2 gap-2">
-        <button type="button" onClick={() => onEdit(post)} className={secondaryButton}>
-          Edit
-        </button>
-        <button
-          type="button"
-          disabled={removal.isDeleting}
-          onClick={removal.requestDelete}
-          className={`${secondaryButton} text-red-700`}
-        >
-          {removal.isDeleting ? "Deleting..." : "Delete"}
-        </button>
+        {canEdit ? (
+          <button type="button" onClick={() => onEdit(post)} className={secondaryButton}>
+            Edit
+          </button>
+        ) : null}
+        {canDelete ? (
+          <button
+            type="button"
+            disabled={removal.isPending}
+            onClick={handleDelete}
+            className={`${secondaryButton} text-red-700`}
+          >
+            {removal.isPending ? "Deleting..." : "Delete"}
+          </button>
+        ) : null}
       </div>
-      {removal.errorMessage ? (
+      {confirmDialog}
+      {removal.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {removal.errorMessage}
+          {TEAMMATE_TEXTS.deleteFailed}
         </p>
       ) : null}
     </div>
@@ -64,6 +91,7 @@ function OwnerActions({ post, onEdit }: { post: RecruitmentPost; onEdit: (post: 
 
 export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
   const headingId = useId();
+  const { canEdit, canDelete, canMessage } = post.abilities;
   return (
     <article
       aria-labelledby={headingId}
@@ -78,7 +106,7 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
           <p className="break-words text-slate-600">{post.recruiterCollege}</p>
         </div>
         <p className="shrink-0 text-slate-600">
-          Posted <time dateTime={post.createdAt}>{postedFormat.format(new Date(post.createdAt))}</time>
+          Posted <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         </p>
       </div>
 
@@ -117,9 +145,12 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
         </p>
       ) : null}
 
-      <div className="mt-auto pt-1">
-        {isOwn ? <OwnerActions post={post} onEdit={onEdit} /> : <MessageRecruiterButton post={post} />}
-      </div>
+      {canEdit || canDelete || canMessage ? (
+        <div className="mt-auto space-y-2 pt-1">
+          {canEdit || canDelete ? <OwnerActions post={post} onEdit={onEdit} /> : null}
+          {canMessage ? <MessageRecruiterButton post={post} /> : null}
+        </div>
+      ) : null}
     </article>
   );
 }

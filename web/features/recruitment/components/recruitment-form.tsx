@@ -1,11 +1,20 @@
-import { ACADEMIC_YEARS, type RecruitmentPost, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/api/recruitment";
-import { useEffect, useId } from "react";
+import {
+  ACADEMIC_YEARS,
+  type RecruitmentInput,
+  RecruitmentInputSchema,
+  type RecruitmentPost,
+  TEAM_SIZE_MAX,
+  TEAM_SIZE_MIN,
+} from "@shared/api/recruitment";
+import { useEffect, useId, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { Field } from "../../../components/ui/field";
-import { inputClasses } from "../../../components/ui/text-field";
-import { useRecruitmentForm } from "../hooks/use-recruitment-form";
-import { toggleYear } from "../recruitment-form-state";
+import { Field, inputClasses } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api";
+import { useZodForm } from "../../../lib/form";
+import { useCreateRecruitmentPost } from "../api/create-recruitment-post";
+import { useUpdateRecruitmentPost } from "../api/update-recruitment-post";
+import { TEAMMATE_TEXTS } from "../teammate-texts";
 
 interface RecruitmentFormProps {
   /** The post being edited; null to create one. */
@@ -13,44 +22,78 @@ interface RecruitmentFormProps {
   onClose: () => void;
 }
 
-/** Create or edit a recruitment post; checked here with the server's own rules and messages. */
+/** A new post starts with a team of one and no year ticked (any year); an edit with the post's values. */
+function startingValues(post: RecruitmentPost | null): RecruitmentInput {
+  if (!post) {
+    return { purpose: "", maxStudents: TEAM_SIZE_MIN, event: "", qualities: "", years: [], description: "" };
+  }
+  return {
+    purpose: post.purpose,
+    maxStudents: post.maxStudents,
+    event: post.event,
+    qualities: post.qualities,
+    years: ACADEMIC_YEARS.filter((year) => post.years.includes(year)),
+    description: post.description,
+  };
+}
+
+/** The server's own words when it refused the post for a reason; otherwise a short general note. */
+function saveErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && [400, 403, 404, 429].includes(error.status)) return error.message;
+  return TEAMMATE_TEXTS.saveFailed;
+}
+
+/** Create or edit a recruitment post; checked here with the server's own schema and messages. */
 export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
-  const form = useRecruitmentForm(post, onClose);
-  const { fields, errors, setField } = form;
+  const { form, fieldError, formError, handleSubmit } = useZodForm(RecruitmentInputSchema, {
+    defaultValues: startingValues(post),
+    serverErrorMessage: saveErrorMessage,
+  });
+  const { register } = form;
+  const create = useCreateRecruitmentPost({ onSuccess: onClose });
+  const update = useUpdateRecruitmentPost({ onSuccess: onClose });
+  const isSaving = create.isPending || update.isPending;
+  const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const yearsId = useId();
   const isEditing = post !== null;
 
-  // Opening the form (or another post's edit) puts the reader at its first field.
+  // Opening the form (or another post's edit) puts the reader at its first field, the form's
+  // top in view below the sticky bar (so the focus itself does not scroll).
   useEffect(() => {
-    form.formRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-    form.formRef.current
-      ?.querySelector<HTMLElement>('[data-field="purpose"]')
-      ?.focus({ preventScroll: true });
-  }, [form.formRef]);
+    const purpose = formRef.current?.elements.namedItem("purpose");
+    if (purpose instanceof HTMLElement) purpose.focus({ preventScroll: true });
+    formRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, []);
+
+  const save = handleSubmit(async (input) => {
+    if (post) await update.mutateAsync({ id: post.id, input });
+    else await create.mutateAsync(input);
+  });
 
   return (
     <form
-      ref={form.formRef}
+      ref={formRef}
       noValidate
       aria-labelledby={headingId}
-      onSubmit={form.handleSubmit}
+      onSubmit={(event) => {
+        if (isSaving) event.preventDefault();
+        else void save(event);
+      }}
       className="scroll-mt-20 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {isEditing ? "Edit Recruitment Post" : "Create Recruitment Post"}
       </h2>
 
-      <Field label="Purpose" error={errors.purpose} hint="For example: Smart India Hackathon team">
+      <Field label="Purpose" error={fieldError("purpose")} hint="For example: Smart India Hackathon team">
         {(control) => (
           <input
             {...control}
-            data-field="purpose"
+            {...register("purpose")}
             type="text"
             required
             maxLength={200}
-            value={fields.purpose}
-            onChange={(event) => setField("purpose", event.target.value)}
             className={inputClasses}
           />
         )}
@@ -59,49 +102,38 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Team Size"
-          error={errors.teamSize}
+          error={fieldError("maxStudents")}
           hint={`Members you need, ${TEAM_SIZE_MIN} to ${TEAM_SIZE_MAX}`}
         >
           {(control) => (
             <input
               {...control}
-              data-field="teamSize"
+              // An empty or unreadable size becomes NaN, which the schema refuses with the spec's message.
+              {...register("maxStudents", { valueAsNumber: true })}
               type="number"
               inputMode="numeric"
               required
               min={TEAM_SIZE_MIN}
               max={TEAM_SIZE_MAX}
               step={1}
-              value={fields.teamSize}
-              onChange={(event) => setField("teamSize", event.target.value)}
               className={inputClasses}
             />
           )}
         </Field>
-        <Field label="Event" error={errors.event} hint="Optional">
+        <Field label="Event" error={fieldError("event")} hint="Optional">
           {(control) => (
-            <input
-              {...control}
-              data-field="event"
-              type="text"
-              maxLength={200}
-              value={fields.event}
-              onChange={(event) => setField("event", event.target.value)}
-              className={inputClasses}
-            />
+            <input {...control} {...register("event")} type="text" maxLength={200} className={inputClasses} />
           )}
         </Field>
       </div>
 
-      <Field label="Skills Needed" error={errors.skills} hint="Optional, e.g. React, UI design, ML">
+      <Field label="Skills Needed" error={fieldError("qualities")} hint="Optional, e.g. React, UI design, ML">
         {(control) => (
           <input
             {...control}
-            data-field="skills"
+            {...register("qualities")}
             type="text"
             maxLength={1000}
-            value={fields.skills}
-            onChange={(event) => setField("skills", event.target.value)}
             className={inputClasses}
           />
         )}
@@ -113,47 +145,42 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
           None ticked means any year.
         </p>
         <div className="flex flex-wrap gap-x-5 gap-y-1">
-          {ACADEMIC_YEARS.map((year, index) => (
+          {ACADEMIC_YEARS.map((year) => (
             <label key={year} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
+                {...register("years")}
                 type="checkbox"
-                name="years"
                 value={year}
-                data-field={index === 0 ? "years" : undefined}
-                checked={fields.years.includes(year)}
-                onChange={(event) => setField("years", toggleYear(fields.years, year, event.target.checked))}
                 className="size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
               />
               {year}
             </label>
           ))}
         </div>
-        {errors.years ? <p className="mt-1 text-sm text-red-700">{errors.years}</p> : null}
+        {fieldError("years") ? <p className="mt-1 text-sm text-red-700">{fieldError("years")}</p> : null}
       </fieldset>
 
-      <Field label="Description" error={errors.description}>
+      <Field label="Description" error={fieldError("description")}>
         {(control) => (
           <textarea
             {...control}
-            data-field="description"
+            {...register("description")}
             required
             rows={4}
             maxLength={5000}
-            value={fields.description}
-            onChange={(event) => setField("description", event.target.value)}
             className={inputClasses}
           />
         )}
       </Field>
 
-      {form.saveError ? <Alert tone="error">{form.saveError}</Alert> : null}
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className={secondaryButton}>
           Cancel
         </button>
-        <button type="submit" disabled={form.isSaving} className={primaryButton}>
-          {isEditing ? (form.isSaving ? "Saving..." : "Save Changes") : form.isSaving ? "Posting..." : "Post"}
+        <button type="submit" disabled={isSaving} className={primaryButton}>
+          {isEditing ? (isSaving ? "Saving..." : "Save Changes") : isSaving ? "Posting..." : "Post"}
         </button>
       </div>
     </form>

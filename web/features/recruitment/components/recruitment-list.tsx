@@ -1,7 +1,10 @@
-import { RECRUITMENT_MESSAGES, type RecruitmentPost } from "@shared/api/recruitment";
+import {
+  RECRUITMENT_MESSAGES,
+  type RecruitmentListResponse,
+  type RecruitmentPost,
+} from "@shared/api/recruitment";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import type { RecruitmentListResponse } from "../api/recruitment-api";
 import { TEAMMATE_TEXTS } from "../teammate-texts";
 import { RecruitmentCard } from "./recruitment-card";
 

@@ -1,8 +1,7 @@
 import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/api/recruitment";
-import { useId } from "react";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
+import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
-import { inputClasses, labelClasses } from "../../../components/ui/text-field";
 import type { RecruitmentFilterChange, RecruitmentFilters, RecruitmentSort } from "../teammates-params";
 
 interface TeammateFiltersProps {
@@ -11,8 +10,6 @@ interface TeammateFiltersProps {
 }
 
 export function TeammateFilters({ filters, onChange }: TeammateFiltersProps) {
-  const yearId = useId();
-  const sortId = useId();
   return (
     <section
       aria-label="Search and filters"
@@ -25,43 +22,41 @@ export function TeammateFilters({ filters, onChange }: TeammateFiltersProps) {
         onCommit={(search) => onChange({ search }, { replace: true })}
         className="col-span-2 lg:col-span-1"
       />
-      <div className="min-w-0">
-        <label htmlFor={yearId} className={labelClasses}>
-          Academic Year
-        </label>
-        <select
-          id={yearId}
-          name="year"
-          value={filters.year}
-          onChange={(event) => onChange({ year: event.target.value as RecruitmentFilters["year"] })}
-          className={inputClasses}
-        >
-          <option value="">All Years</option>
-          {ACADEMIC_YEARS.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={sortId} className={labelClasses}>
-          Sort By
-        </label>
-        <select
-          id={sortId}
-          name="sort"
-          value={filters.sort}
-          onChange={(event) => onChange({ sort: event.target.value as RecruitmentSort })}
-          className={inputClasses}
-        >
-          {RECRUITMENT_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {RECRUITMENT_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Academic Year" className="min-w-0">
+        {(control) => (
+          <select
+            {...control}
+            name="year"
+            value={filters.year}
+            onChange={(event) => onChange({ year: event.target.value as RecruitmentFilters["year"] })}
+            className={inputClasses}
+          >
+            <option value="">All Years</option>
+            {ACADEMIC_YEARS.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Sort By" className="min-w-0">
+        {(control) => (
+          <select
+            {...control}
+            name="sort"
+            value={filters.sort}
+            onChange={(event) => onChange({ sort: event.target.value as RecruitmentSort })}
+            className={inputClasses}
+          >
+            {RECRUITMENT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {RECRUITMENT_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <CollegePicker
         label="College"
         value={filters.college}

@@ -1,11 +1,10 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { Pagination } from "../../../components/ui/pagination";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { recruitmentPostsQueryOptions } from "../api/recruitment-api";
+import { useRecruitmentPosts } from "../api/get-recruitment-posts";
 import { useTeammateFilters } from "../hooks/use-teammate-filters";
 import { RecruitmentForm } from "./recruitment-form";
 import { RecruitmentList } from "./recruitment-list";
@@ -20,7 +19,7 @@ export function TeammatesPage() {
   const { user } = useSession();
   const { filters, changeFilters, changePage } = useTeammateFilters();
   const [form, setForm] = useState<FormState>({ mode: "closed" });
-  const query = useQuery(recruitmentPostsQueryOptions(filters));
+  const query = useRecruitmentPosts(filters);
   const data = query.data;
   const listRef = useRef<HTMLDivElement>(null);
 

@@ -1,22 +1,22 @@
 import type { EndedSessionsResponse } from "@shared/api/sessions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
-import { sessionsQueryOptions } from "./list-sessions";
+import type { MutationConfig } from "../../../lib/mutation-config";
+import { sessionsQueryOptions } from "./get-sessions";
 
 export function signOutOtherSessions(): Promise<EndedSessionsResponse> {
   return apiFetch("/api/me/sessions", { method: "DELETE" });
 }
 
 /** Signs out every device but this one, then asks for the list again. */
-export function useSignOutOtherSessions(options: {
-  onSuccess: () => void;
-  onError: (error: unknown) => void;
-}) {
+export function useSignOutOtherSessions(config: MutationConfig<typeof signOutOtherSessions> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...config,
     mutationFn: signOutOtherSessions,
-    onSuccess: options.onSuccess,
-    onError: options.onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
+    onSettled: (...args) => {
+      config.onSettled?.(...args);
+      return queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+    },
   });
 }

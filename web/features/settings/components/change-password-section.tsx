@@ -1,14 +1,14 @@
-import { SETTINGS_MESSAGES, validatePasswordChange } from "@shared/validation/settings";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { ChangePasswordBodySchema } from "@shared/api/profiles";
+import { SETTINGS_MESSAGES } from "@shared/validation/settings";
+import { PasswordInput } from "../../../components/password-input/password-input";
 import { primaryButton } from "../../../components/ui/button-styles";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { ApiError } from "../../../lib/api";
-import { PasswordInput } from "../../auth/components/password-input";
-import { changePassword, type PasswordChange } from "../api/settings-api";
-import type { ShowBanner } from "../hooks/use-settings-banner";
+import { useChangePassword } from "../api/change-password";
+import { useSettingsForm } from "../hooks/use-settings-form";
 import { SettingsSection } from "./settings-section";
 
-const EMPTY: PasswordChange = { currentPassword: "", newPassword: "", confirmPassword: "" };
+const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Which message a failed change shows: the spec names the wrong-password case; 400s and 429s explain themselves. */
 function messageOf(error: unknown): string {
@@ -18,46 +18,34 @@ function messageOf(error: unknown): string {
   return SETTINGS_MESSAGES.passwordFailed;
 }
 
-export function ChangePasswordSection({ onResult }: { onResult: ShowBanner }) {
-  const [fields, setFields] = useState(EMPTY);
-  const mutation = useMutation({
-    mutationFn: changePassword,
+export function ChangePasswordSection({ onResult }: { onResult: ShowNotice }) {
+  const { form, submit } = useSettingsForm(ChangePasswordBodySchema, onResult, { defaultValues: EMPTY });
+  const mutation = useChangePassword({
     onSuccess: () => {
       onResult("success", SETTINGS_MESSAGES.passwordChanged);
-      setFields(EMPTY);
+      form.reset(EMPTY);
     },
     onError: (error) => onResult("error", messageOf(error)),
   });
-
-  const field = (key: keyof PasswordChange) => ({
-    value: fields[key],
-    onChange: (event: { target: { value: string } }) =>
-      setFields((current) => ({ ...current, [key]: event.target.value })),
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const message = validatePasswordChange(fields);
-    if (message) {
-      onResult("error", message);
-      return;
-    }
-    mutation.mutate(fields);
-  }
 
   return (
     <SettingsSection
       title="Change Password"
       description="Other devices signed in to your account are signed out after the change."
     >
-      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+      <form
+        onSubmit={submit((change) => {
+          if (!mutation.isPending) mutation.mutate(change);
+        })}
+        noValidate
+        className="grid gap-4"
+      >
         <PasswordInput
           label="Current Password"
           showLabel="Show current password"
           hideLabel="Hide current password"
           autoComplete="current-password"
-          {...field("currentPassword")}
+          {...form.register("currentPassword")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordInput
@@ -65,14 +53,14 @@ export function ChangePasswordSection({ onResult }: { onResult: ShowBanner }) {
             showLabel="Show new password"
             hideLabel="Hide new password"
             autoComplete="new-password"
-            {...field("newPassword")}
+            {...form.register("newPassword")}
           />
           <PasswordInput
             label="Confirm New Password"
             showLabel="Show confirm new password"
             hideLabel="Hide confirm new password"
             autoComplete="new-password"
-            {...field("confirmPassword")}
+            {...form.register("confirmPassword")}
           />
         </div>
         <div>

@@ -1,42 +1,46 @@
 import type { User } from "@shared/api/auth";
-import type { HolidayBody } from "@shared/api/profiles";
-import { indiaToday, SETTINGS_MESSAGES, validateHolidayDates } from "@shared/validation/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type HolidayBody, HolidayBodySchema } from "@shared/api/profiles";
+import { indiaToday, SETTINGS_MESSAGES } from "@shared/validation/settings";
+import { CalendarIcon } from "lucide-react";
+import { useId } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { CalendarIcon } from "../../../components/ui/icons";
-import { TextField } from "../../../components/ui/text-field";
+import { TextField } from "../../../components/ui/field";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { ApiError } from "../../../lib/api";
-import { applyUpdatedUser, setHolidayMode } from "../api/settings-api";
+import { useSetHolidayMode } from "../api/set-holiday-mode";
 import { formatHolidayRange } from "../holiday-format";
-import type { ShowBanner } from "../hooks/use-settings-banner";
+import { useSettingsForm } from "../hooks/use-settings-form";
 import { SettingsSection } from "./settings-section";
 
 /**
  * Holiday Mode: while it is on and today is inside the range (both ends included), the
  * person's items are hidden from browse.
  */
-export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowBanner }) {
-  const queryClient = useQueryClient();
+export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
   const holiday = user.holidayMode;
-  const [isEnabled, setIsEnabled] = useState(holiday.isActive);
-  const [fromDate, setFromDate] = useState(holiday.fromDate ?? "");
-  const [toDate, setToDate] = useState(holiday.toDate ?? "");
+  const { form, submit } = useSettingsForm(HolidayBodySchema, onResult, {
+    defaultValues: {
+      isActive: holiday.isActive,
+      fromDate: holiday.fromDate ?? "",
+      toDate: holiday.toDate ?? "",
+    },
+  });
+  const isEnabled = form.watch("isActive");
   const checkboxId = useId();
   // Today in India, not in the browser's zone: the server judges the dates the same way.
   const today = indiaToday();
 
-  const mutation = useMutation({
-    mutationFn: setHolidayMode,
-    onSuccess: async ({ user: updated }, body) => {
+  const mutation = useSetHolidayMode({
+    onSuccess: ({ user: updated }, body) => {
       onResult(
         "success",
         body.isActive ? SETTINGS_MESSAGES.holidayActivated : SETTINGS_MESSAGES.holidayDeactivated,
       );
-      setIsEnabled(updated.holidayMode.isActive);
-      setFromDate(updated.holidayMode.fromDate ?? "");
-      setToDate(updated.holidayMode.toDate ?? "");
-      await applyUpdatedUser(queryClient, updated);
+      form.reset({
+        isActive: updated.holidayMode.isActive,
+        fromDate: updated.holidayMode.fromDate ?? "",
+        toDate: updated.holidayMode.toDate ?? "",
+      });
     },
     onError: (error) => {
       const isRefused = error instanceof ApiError && error.status === 400;
@@ -46,20 +50,6 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
 
   function save(body: HolidayBody) {
     if (!mutation.isPending) mutation.mutate(body);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isEnabled) {
-      save({ isActive: false });
-      return;
-    }
-    const message = validateHolidayDates(fromDate, toDate, today);
-    if (message) {
-      onResult("error", message);
-      return;
-    }
-    save({ isActive: true, fromDate, toDate });
   }
 
   return (
@@ -84,14 +74,13 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
           </button>
         </div>
       ) : null}
-      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+      <form onSubmit={submit(save)} noValidate className="grid gap-4">
         <div className="flex min-h-11 items-center gap-3">
           <input
             id={checkboxId}
             type="checkbox"
-            checked={isEnabled}
-            onChange={(event) => setIsEnabled(event.target.checked)}
             className="size-5 rounded border-slate-300 accent-indigo-700"
+            {...form.register("isActive")}
           />
           <label htmlFor={checkboxId} className="text-sm font-medium text-slate-800">
             Enable Holiday Mode
@@ -99,20 +88,8 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
         </div>
         {isEnabled ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="From"
-              type="date"
-              min={today}
-              value={fromDate}
-              onChange={(event) => setFromDate(event.target.value)}
-            />
-            <TextField
-              label="To"
-              type="date"
-              min={today}
-              value={toDate}
-              onChange={(event) => setToDate(event.target.value)}
-            />
+            <TextField label="From" type="date" min={today} {...form.register("fromDate")} />
+            <TextField label="To" type="date" min={today} {...form.register("toDate")} />
           </div>
         ) : null}
         <div>

@@ -1,10 +1,10 @@
+import { SETTINGS_BANNER_MS } from "@shared/validation/settings";
 import { BackButton } from "../../../components/ui/back-button";
+import { Notice, useNotice } from "../../../components/ui/notice";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useSettingsBanner } from "../hooks/use-settings-banner";
 import { ChangePasswordSection } from "./change-password-section";
 import { HolidayModeSection } from "./holiday-mode-section";
-import { SettingsBanner } from "./settings-banner";
 import { SignedInDevicesSection } from "./signed-in-devices-section";
 import { UpdateNameSection } from "./update-name-section";
 
@@ -15,7 +15,8 @@ import { UpdateNameSection } from "./update-name-section";
 export function SettingsPage() {
   useDocumentTitle("Settings");
   const { user } = useSession();
-  const { banner, show, dismiss } = useSettingsBanner();
+  // One banner for every section: the latest result, hidden after five seconds (spec 8, 9).
+  const { notice, show, dismiss } = useNotice();
   // The student route guard only renders this page for a signed-in student.
   if (!user) return null;
 
@@ -23,7 +24,7 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <BackButton />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Settings</h1>
-      <SettingsBanner banner={banner} onDismiss={dismiss} />
+      <Notice notice={notice} onDismiss={dismiss} hideAfterMs={SETTINGS_BANNER_MS} />
       <div className="mt-6 space-y-6">
         <UpdateNameSection user={user} onResult={show} />
         <ChangePasswordSection onResult={show} />

@@ -1,15 +1,16 @@
 import type { DeviceSession } from "@shared/api/sessions";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { Dialog } from "../../../components/ui/dialog";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { useSessions } from "../api/list-sessions";
+import { formatDateTime } from "../../../lib/format";
+import { useSessions } from "../api/get-sessions";
 import { useSignOutOtherSessions } from "../api/sign-out-other-sessions";
 import { useSignOutSession } from "../api/sign-out-session";
-import type { ShowBanner } from "../hooks/use-settings-banner";
 import { formatLastActive } from "../last-active";
 import { SettingsSection } from "./settings-section";
 
@@ -41,7 +42,7 @@ function DeviceRow({
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
           {session.address ? <span>{session.address} · </span> : null}
-          <time dateTime={session.lastUsedAt} title={new Date(session.lastUsedAt).toLocaleString("en-IN")}>
+          <time dateTime={session.lastUsedAt} title={formatDateTime(session.lastUsedAt)}>
             {formatLastActive(session.lastUsedAt)}
           </time>
         </p>
@@ -69,9 +70,9 @@ function DeviceRow({
  * "Where you're signed in": every device with a live session, this one first and marked, with a
  * sign-out for each other one and for all of them at once (after a confirmation).
  */
-export function SignedInDevicesSection({ onResult }: { onResult: ShowBanner }) {
+export function SignedInDevicesSection({ onResult }: { onResult: ShowNotice }) {
   const sessions = useSessions();
-  const [isConfirming, setIsConfirming] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
   const signOutOne = useSignOutSession({
     onSuccess: () => onResult("success", SESSIONS_MESSAGES.signedOut),
     onError: (error) => onResult("error", messageOf(error, SESSIONS_MESSAGES.signOutFailed)),
@@ -82,9 +83,13 @@ export function SignedInDevicesSection({ onResult }: { onResult: ShowBanner }) {
   });
   const isBusy = signOutOne.isPending || signOutOthers.isPending;
 
-  function handleConfirm() {
-    setIsConfirming(false);
-    if (!isBusy) signOutOthers.mutate();
+  async function handleSignOutOthers() {
+    const isConfirmed = await confirm({
+      title: SESSIONS_MESSAGES.signOutOthers,
+      message: SESSIONS_MESSAGES.confirmOthers,
+      confirmLabel: "Sign out",
+    });
+    if (isConfirmed && !isBusy) signOutOthers.mutate();
   }
 
   let body: ReactNode;
@@ -124,7 +129,7 @@ export function SignedInDevicesSection({ onResult }: { onResult: ShowBanner }) {
             <button
               type="button"
               disabled={isBusy}
-              onClick={() => setIsConfirming(true)}
+              onClick={() => void handleSignOutOthers()}
               className={primaryButton}
             >
               {signOutOthers.isPending ? "Signing out..." : SESSIONS_MESSAGES.signOutOthers}
@@ -140,19 +145,7 @@ export function SignedInDevicesSection({ onResult }: { onResult: ShowBanner }) {
   return (
     <SettingsSection title={SESSIONS_MESSAGES.title} description={SESSIONS_MESSAGES.description}>
       {body}
-      {isConfirming ? (
-        <Dialog title={SESSIONS_MESSAGES.signOutOthers} onClose={() => setIsConfirming(false)}>
-          <p className="mt-2 text-sm text-slate-700">{SESSIONS_MESSAGES.confirmOthers}</p>
-          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" onClick={() => setIsConfirming(false)} className={secondaryButton}>
-              Cancel
-            </button>
-            <button type="button" onClick={handleConfirm} className={primaryButton}>
-              Sign out
-            </button>
-          </div>
-        </Dialog>
-      ) : null}
+      {confirmDialog}
     </SettingsSection>
   );
 }

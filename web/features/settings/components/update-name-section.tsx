@@ -1,23 +1,22 @@
 import type { User } from "@shared/api/auth";
-import { canUpdateName, SETTINGS_MESSAGES, validateName } from "@shared/validation/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { UpdateNameBodySchema } from "@shared/api/profiles";
+import { canUpdateName, SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { TextField } from "../../../components/ui/text-field";
+import { TextField } from "../../../components/ui/field";
+import type { ShowNotice } from "../../../components/ui/notice";
 import { ApiError } from "../../../lib/api";
-import { applyUpdatedUser, updateName } from "../api/settings-api";
-import type { ShowBanner } from "../hooks/use-settings-banner";
+import { useUpdateName } from "../api/update-name";
+import { useSettingsForm } from "../hooks/use-settings-form";
 import { SettingsSection } from "./settings-section";
 
-export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowBanner }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState(user.name);
-  const mutation = useMutation({
-    mutationFn: (next: string) => updateName(next),
-    onSuccess: async ({ user: updated }) => {
+export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
+  const { form, submit, invalid } = useSettingsForm(UpdateNameBodySchema, onResult, {
+    defaultValues: { name: user.name },
+  });
+  const mutation = useUpdateName({
+    onSuccess: ({ user: updated }) => {
       onResult("success", SETTINGS_MESSAGES.nameUpdated);
-      setName(updated.name);
-      await applyUpdatedUser(queryClient, updated);
+      form.reset({ name: updated.name });
     },
     onError: (error) => {
       // A refused name (400) carries the rule it broke; anything else is the spec's plain failure.
@@ -25,33 +24,25 @@ export function UpdateNameSection({ user, onResult }: { user: User; onResult: Sh
       onResult("error", isRefused ? error.message : SETTINGS_MESSAGES.nameFailed);
     },
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canUpdateName(user.name, name) || mutation.isPending) return;
-    const message = validateName(name);
-    if (message) {
-      onResult("error", message);
-      return;
-    }
-    mutation.mutate(name.trim());
-  }
+  const canSave = canUpdateName(user.name, form.watch("name")) && !mutation.isPending;
 
   return (
     <SettingsSection title="Update Name">
-      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        onSubmit={submit(({ name }) => {
+          if (canSave) mutation.mutate(name.trim());
+        })}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <TextField
           label="Full Name"
           autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          aria-invalid={invalid("name")}
           className="flex-1"
+          {...form.register("name")}
         />
-        <button
-          type="submit"
-          disabled={!canUpdateName(user.name, name) || mutation.isPending}
-          className={primaryButton}
-        >
+        <button type="submit" disabled={!canSave} className={primaryButton}>
           {mutation.isPending ? "Updating..." : "Update Name"}
         </button>
       </form>

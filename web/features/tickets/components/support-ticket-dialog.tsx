@@ -1,11 +1,18 @@
-import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/api/tickets";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  CreateTicketBodySchema,
+  TICKET_DESCRIPTION_MAX_LENGTH,
+  TICKET_MESSAGES,
+  TICKET_PURPOSES,
+} from "@shared/api/tickets";
+import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
-import { inputClasses, labelClasses, TextField } from "../../../components/ui/text-field";
+import { Field, inputClasses, TextField } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
+import { useZodForm } from "../../../lib/form";
 import { useSession } from "../../../lib/session";
-import { useCreateTicket } from "../api/tickets-api";
+import { useCreateTicket } from "../api/create-ticket";
 import { isTicketFormComplete } from "../ticket-format";
 
 type Phase =
@@ -20,6 +27,11 @@ const TITLES: Record<Phase["kind"], string> = {
   failed: TICKET_MESSAGES.failedTitle,
 };
 
+/** The ticket as the server takes it; the purpose starts unchosen. */
+const TicketFormSchema = CreateTicketBodySchema.extend({
+  purpose: z.string().pipe(CreateTicketBodySchema.shape.purpose),
+});
+
 /** Server refusals whose message tells the user something the general failure text does not. */
 function detailOf(error: unknown): string | null {
   return error instanceof ApiError && (error.status === 429 || error.status === 400) ? error.message : null;
@@ -32,13 +44,11 @@ function detailOf(error: unknown): string | null {
 export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSession();
   const createTicket = useCreateTicket();
-  const [purpose, setPurpose] = useState("");
-  const [description, setDescription] = useState("");
+  const { form, fieldError, handleSubmit } = useZodForm(TicketFormSchema, {
+    defaultValues: { purpose: "", description: "" },
+  });
+  const [purpose, description] = form.watch(["purpose", "description"]);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
-  const purposeId = useId();
-  const descriptionId = useId();
-  const descriptionHintId = useId();
-  const purposeRef = useRef<HTMLSelectElement>(null);
   const resultActionRef = useRef<HTMLButtonElement>(null);
   const isFirstPhase = useRef(true);
 
@@ -48,27 +58,23 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
       isFirstPhase.current = false;
       return;
     }
-    (phase.kind === "form" ? purposeRef.current : resultActionRef.current)?.focus();
-  }, [phase.kind]);
+    if (phase.kind === "form") form.setFocus("purpose");
+    else resultActionRef.current?.focus();
+  }, [phase.kind, form]);
 
   const isBusy = createTicket.isPending;
   const canSubmit = isTicketFormComplete({ purpose, description }) && !isBusy;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    createTicket.mutate(
-      { purpose: purpose as (typeof TICKET_PURPOSES)[number], description },
-      {
-        onSuccess: (ticket) => {
-          setPurpose("");
-          setDescription("");
-          setPhase({ kind: "submitted", ticketId: ticket.ticketId });
-        },
-        onError: (error) => setPhase({ kind: "failed", detail: detailOf(error) }),
+  const submit = handleSubmit((body) => {
+    if (isBusy) return;
+    createTicket.mutate(body, {
+      onSuccess: (ticket) => {
+        form.reset();
+        setPhase({ kind: "submitted", ticketId: ticket.ticketId });
       },
-    );
-  }
+      onError: (error) => setPhase({ kind: "failed", detail: detailOf(error) }),
+    });
+  });
 
   return (
     <Dialog title={TITLES[phase.kind]} onClose={onClose}>
@@ -111,46 +117,36 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <form onSubmit={handleSubmit} noValidate className="mt-4 space-y-4">
-          <div>
-            <label htmlFor={purposeId} className={labelClasses}>
-              Purpose
-            </label>
-            <select
-              ref={purposeRef}
-              id={purposeId}
-              value={purpose}
-              onChange={(event) => setPurpose(event.target.value)}
-              required
-              className={inputClasses}
-            >
-              <option value="">Select a purpose</option>
-              {TICKET_PURPOSES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={descriptionId} className={labelClasses}>
-              Description
-            </label>
-            <textarea
-              id={descriptionId}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              required
-              rows={4}
-              maxLength={TICKET_DESCRIPTION_MAX_LENGTH}
-              placeholder="Describe your issue in detail"
-              aria-describedby={descriptionHintId}
-              className={`${inputClasses} resize-y`}
-            />
-            <p id={descriptionHintId} className="mt-1 text-xs text-slate-600">
-              {description.length}/{TICKET_DESCRIPTION_MAX_LENGTH} characters
-            </p>
-          </div>
+        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          <Field label="Purpose" error={fieldError("purpose")}>
+            {(control) => (
+              <select {...control} required className={inputClasses} {...form.register("purpose")}>
+                <option value="">Select a purpose</option>
+                {TICKET_PURPOSES.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            label="Description"
+            hint={`${description.length}/${TICKET_DESCRIPTION_MAX_LENGTH} characters`}
+            error={fieldError("description")}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                required
+                rows={4}
+                maxLength={TICKET_DESCRIPTION_MAX_LENGTH}
+                placeholder="Describe your issue in detail"
+                className={`${inputClasses} resize-y`}
+                {...form.register("description")}
+              />
+            )}
+          </Field>
           <TextField label="Name" value={user?.name ?? ""} readOnly />
           <TextField label="Email" type="email" value={user?.email ?? ""} readOnly />
           <TextField label="College" value={user?.college ?? ""} readOnly />

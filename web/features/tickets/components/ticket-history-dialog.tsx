@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
+import { formatDateTime } from "../../../lib/format";
 import { ticketListQueryOptions } from "../api/tickets-api";
-import { formatTicketDate } from "../ticket-format";
 import { TicketStatusBadge } from "./ticket-status-badge";
 
 function TicketEntry({ ticket }: { ticket: Ticket }) {
@@ -16,7 +16,7 @@ function TicketEntry({ ticket }: { ticket: Ticket }) {
             <span className="sr-only">Ticket ID </span>#{ticket.ticketId}
           </h3>
           <time dateTime={ticket.createdAt} className="text-xs text-slate-600">
-            {formatTicketDate(ticket.createdAt)}
+            {formatDateTime(ticket.createdAt)}
           </time>
         </div>
         <TicketStatusBadge status={ticket.status} />

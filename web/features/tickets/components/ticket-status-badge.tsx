@@ -1,14 +1,7 @@
-import { type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
-import { ticketStatusClasses } from "../ticket-format";
+import { TICKET_STATUS_TONES, type TicketStatus, ticketStatusLabel } from "@shared/api/tickets";
+import { StatusBadge } from "../../../components/status-badge/status-badge";
 
-/** The status of a ticket as a coloured pill; "in-progress" reads "in progress". */
+/** The status of a ticket in the student's history: open blue, in-progress yellow, resolved green, closed grey. */
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ticketStatusClasses(status)}`}
-    >
-      <span className="sr-only">Status: </span>
-      <span>{ticketStatusLabel(status)}</span>
-    </span>
-  );
+  return <StatusBadge tone={TICKET_STATUS_TONES[status]}>{ticketStatusLabel(status)}</StatusBadge>;
 }

@@ -1,5 +1,5 @@
+import Lock from "lucide-react/icons/lock";
 import { BackButton } from "../../../components/ui/back-button";
-import { LockIcon } from "../../../components/ui/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 
 export function VaultPage() {
@@ -9,7 +9,7 @@ export function VaultPage() {
       <BackButton />
       <section className="mt-4 flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
         <span className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700">
-          <LockIcon className="size-7" />
+          <Lock className="size-7" />
         </span>
         <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">CampusVault - Coming Soon</h1>
         <p className="mt-2 max-w-md text-slate-600">

@@ -1,0 +1,29 @@
+import type { DashboardResponse } from "@shared/api/dashboard";
+import { formatPrice } from "@shared/validation/sell";
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
+import * as repo from "./dashboard.repository";
+
+/** The signed-in user's tiles and their five latest listings and sales. */
+export async function getDashboard(ctx: AppContext, user: UserRow): Promise<DashboardResponse> {
+  const [itemCounts, followers, latest] = await Promise.all([
+    repo.countItemsBySeller(ctx.db, user.id),
+    repo.countFollowers(ctx.db, user.id),
+    repo.latestItemsOf(ctx.db, user.id),
+  ]);
+  return {
+    itemsSold: itemCounts.sold,
+    itemsSelling: itemCounts.selling,
+    followers,
+    recentActivity: latest.map((item) => ({
+      id: item.id,
+      kind: item.isActive ? "item.listed" : "item.sold",
+      text: item.isActive
+        ? `You listed ${item.productName} for ${formatPrice(item.price)}`
+        : `You sold ${item.productName}`,
+      at: (item.soldAt ?? item.createdAt).toISOString(),
+      href: `/item/${item.id}`,
+    })),
+    supportEmail: ctx.config.SUPPORT_EMAIL,
+  };
+}

@@ -1,0 +1,19 @@
+import type { ProfileAbilities } from "@shared/api/profiles";
+import type { UserRow } from "../../db/schema";
+
+type Viewer = Pick<UserRow, "id">;
+
+/** One edits only one's own profile (the "me" routes never take another id). */
+export function canEditProfile(viewer: Viewer, person: { id: string }): boolean {
+  return viewer.id === person.id;
+}
+
+/** Nobody follows themselves. */
+export function canFollowUser(viewer: Viewer, person: { id: string }): boolean {
+  return viewer.id !== person.id;
+}
+
+/** The viewer's abilities sent with every profile. */
+export function profileAbilities(viewer: Viewer, person: { id: string }): ProfileAbilities {
+  return { canEdit: canEditProfile(viewer, person), canFollow: canFollowUser(viewer, person) };
+}

@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { recruitmentPosts, users } from "../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
+
+export type PostRow = typeof recruitmentPosts.$inferSelect;
+export type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };
+export type PostColumns = Pick<
+  typeof recruitmentPosts.$inferInsert,
+  "purpose" | "maxStudents" | "event" | "qualities" | "years" | "description"
+>;
+
+// Each ends with the id, so a page boundary never falls between two equal posts differently twice.
+const SORTS: Record<string, SQL[]> = {
+  newest: [desc(recruitmentPosts.createdAt), desc(recruitmentPosts.id)],
+  oldest: [asc(recruitmentPosts.createdAt), asc(recruitmentPosts.id)],
+  "size-asc": [
+    asc(recruitmentPosts.maxStudents),
+    desc(recruitmentPosts.createdAt),
+    desc(recruitmentPosts.id),
+  ],
+  "size-desc": [
+    desc(recruitmentPosts.maxStudents),
+    desc(recruitmentPosts.createdAt),
+    desc(recruitmentPosts.id),
+  ],
+};
+
+const withRecruiter = { post: recruitmentPosts, recruiterName: users.name, recruiterCollege: users.college };
+const isListed = and(eq(recruitmentPosts.isActive, true), isNull(users.deletedAt));
+
+export interface RecruitmentFilters {
+  search?: string;
+  year?: string;
+  sort: keyof typeof SORTS | string;
+  college?: string;
+}
+
+/** Where a page starts and how long it is. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** The filters' condition on top of being listed; undefined when there is none. */
+function filtersOf(filters: RecruitmentFilters): SQL | undefined {
+  const search = filters.search?.trim();
+  return and(
+    filters.college ? eq(users.college, filters.college) : undefined,
+    // A post open to any year suits every year.
+    filters.year
+      ? sql`(${recruitmentPosts.years} ? ${filters.year} or ${recruitmentPosts.years} ? 'Any Year')`
+      : undefined,
+    search
+      ? sql`(${recruitmentPosts.purpose} ilike ${likePattern(search)} or ${recruitmentPosts.event} ilike ${likePattern(search)} or ${recruitmentPosts.qualities} ilike ${likePattern(search)} or ${recruitmentPosts.description} ilike ${likePattern(search)} or ${users.name} ilike ${likePattern(search)})`
+      : undefined,
+  );
+}
+
+/**
+ * One page of the active posts matching the filters, how many match, and how many active posts
+ * there are in all; both counts come from one scan.
+ */
+export async function findPostsPage(db: Db, filters: RecruitmentFilters, { page, pageSize }: PageRequest) {
+  const matches = filtersOf(filters);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select(withRecruiter)
+      .from(recruitmentPosts)
+      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
+      .where(and(isListed, matches))
+      .orderBy(...(SORTS[filters.sort] ?? SORTS.newest ?? []))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        matching: matches
+          ? sql<number>`(count(*) filter (where ${matches}))::int`
+          : sql<number>`count(*)::int`,
+      })
+      .from(recruitmentPosts)
+      .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
+      .where(isListed),
+  ]);
+  return { rows, total: counts?.total ?? 0, matching: counts?.matching ?? 0 };
+}
+
+/** A listed post with its recruiter, unless the post or the recruiter's account is gone. */
+export async function findPost(db: Db, id: string): Promise<PostWithRecruiter | undefined> {
+  const [row] = await db
+    .select(withRecruiter)
+    .from(recruitmentPosts)
+    .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
+    .where(and(eq(recruitmentPosts.id, id), isListed))
+    .limit(1);
+  return row;
+}
+
+export async function insertPost(db: Db, recruiterId: string, columns: PostColumns): Promise<string> {
+  const [row] = await db
+    .insert(recruitmentPosts)
+    .values({ ...columns, recruiterId })
+    .returning({ id: recruitmentPosts.id });
+  if (!row) throw new Error("recruitment insert returned nothing");
+  return row.id;
+}
+
+export async function updatePost(db: Db, id: string, columns: PostColumns): Promise<void> {
+  await db
+    .update(recruitmentPosts)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(recruitmentPosts.id, id));
+}
+
+/** Deletes a post; returns it, or undefined when it was already gone. */
+export async function deletePost(db: Db, id: string): Promise<PostRow | undefined> {
+  const [row] = await db.delete(recruitmentPosts).where(eq(recruitmentPosts.id, id)).returning();
+  return row;
+}

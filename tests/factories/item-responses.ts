@@ -1,0 +1,49 @@
+import type { Item, ItemAbilities } from "@shared/api/items";
+
+/** What the server allows the seller on their listed item, and on it once sold. */
+export const SELLER_ABILITIES: ItemAbilities = {
+  canEdit: true,
+  canMarkSold: true,
+  canDelete: true,
+  canContact: false,
+  canFavourite: false,
+};
+export const SOLD_SELLER_ABILITIES: ItemAbilities = {
+  ...SELLER_ABILITIES,
+  canEdit: false,
+  canMarkSold: false,
+};
+
+/** What any other student may do with it. */
+export const BUYER_ABILITIES: ItemAbilities = {
+  canEdit: false,
+  canMarkSold: false,
+  canDelete: false,
+  canContact: true,
+  canFavourite: true,
+};
+
+/** An item as the API answers with it, seen by its seller unless `abilities` says otherwise. */
+export function buildItemResponse(overrides: Partial<Item> = {}): Item {
+  return {
+    id: "item-1",
+    sellerId: "seller-1",
+    sellerName: "Asha Rao",
+    sellerCollege: "IIT Bombay",
+    productName: "Desk Lamp",
+    productImage: "/api/files/images/lamp.webp",
+    type: "Lamp",
+    price: 450,
+    category: "other",
+    condition: "used",
+    description: "",
+    showMobileNumber: false,
+    sellerMobile: "",
+    isActive: true,
+    isSold: false,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    soldAt: null,
+    abilities: SELLER_ABILITIES,
+    ...overrides,
+  };
+}

@@ -1,0 +1,50 @@
+import { ImageIcon } from "lucide-react";
+import { useLazyImage } from "./use-lazy-image";
+
+interface ItemThumbnailProps {
+  url: string;
+  alt: string;
+  className?: string;
+}
+
+/** A browse card's picture, loaded lazily with fallbacks (see useLazyImage). */
+export function ItemThumbnail({ url, alt, className = "" }: ItemThumbnailProps) {
+  const image = useLazyImage(url);
+  return (
+    <div ref={image.containerRef} className={`relative overflow-hidden bg-slate-100 ${className}`}>
+      {image.status === "failed" ? (
+        <ImageUnavailable />
+      ) : (
+        <>
+          {image.status === "loaded" ? null : (
+            <div aria-hidden="true" className="absolute inset-0 bg-slate-200 motion-safe:animate-pulse" />
+          )}
+          {image.src ? (
+            <img
+              // A new element per attempt, so a retry of the same URL makes a fresh request.
+              key={image.attempt}
+              src={image.src}
+              alt={alt}
+              decoding="async"
+              onLoad={image.handleLoad}
+              onError={image.handleError}
+              className={`size-full object-cover transition-opacity ${image.status === "loaded" ? "opacity-100" : "opacity-0"}`}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ImageUnavailable() {
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-2 p-3 text-center text-slate-600">
+      <ImageIcon className="size-8" />
+      <p className="text-sm font-medium">Image Not Available</p>
+      <span className="absolute top-2 left-2 rounded-full bg-slate-700/80 px-2 py-0.5 text-xs font-medium text-white">
+        Image unavailable
+      </span>
+    </div>
+  );
+}

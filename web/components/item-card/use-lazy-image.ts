@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  cachedImageSource,
+  IMAGE_OBSERVER_OPTIONS,
+  imageAttempts,
+  nextImageAttempt,
+  rememberLoadedImage,
+} from "./image-loading";
+
+export type LazyImageStatus = "waiting" | "loading" | "loaded" | "failed";
+
+interface LazyImageState {
+  status: LazyImageStatus;
+  /** Which of imageAttempts(url) is showing; -1 before the first or for a cached image. */
+  attempt: number;
+  src: string | null;
+}
+
+function initialState(url: string): LazyImageState {
+  const cached = cachedImageSource(url);
+  return cached
+    ? { status: "loaded", attempt: -1, src: cached }
+    : { status: "waiting", attempt: -1, src: null };
+}
+
+/**
+ * A browse card's image (spec section 4, "Browse image loading"): nothing is requested until the
+ * card nears the viewport; then the thumbnail, the original, and two delayed retries, before the
+ * card gives up. Images that loaded once show at once on the next visit.
+ */
+export function useLazyImage(url: string) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const retryTimer = useRef<number | undefined>(undefined);
+  const [state, setState] = useState(() => initialState(url));
+
+  const startAttempt = useCallback(
+    (attempt: number) => {
+      const next = imageAttempts(url)[attempt];
+      if (next) setState({ status: "loading", attempt, src: next.src });
+    },
+    [url],
+  );
+
+  useEffect(() => {
+    if (state.status !== "waiting") return;
+    const element = containerRef.current;
+    // Without IntersectionObserver (very old browsers) load straight away rather than never.
+    if (!element || typeof IntersectionObserver === "undefined") {
+      startAttempt(0);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        startAttempt(0);
+      }
+    }, IMAGE_OBSERVER_OPTIONS);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [state.status, startAttempt]);
+
+  useEffect(() => () => window.clearTimeout(retryTimer.current), []);
+
+  const handleLoad = useCallback(() => {
+    setState((current) => {
+      if (current.src) rememberLoadedImage(current.src);
+      return { ...current, status: "loaded" };
+    });
+  }, []);
+
+  const handleError = useCallback(() => {
+    const next = nextImageAttempt(url, state.attempt);
+    if (!next) {
+      setState((current) => ({ ...current, status: "failed" }));
+      return;
+    }
+    const attempt = state.attempt + 1;
+    if (next.delayMs === 0) startAttempt(attempt);
+    else retryTimer.current = window.setTimeout(() => startAttempt(attempt), next.delayMs);
+  }, [url, state.attempt, startAttempt]);
+
+  return { containerRef, ...state, handleLoad, handleError };
+}

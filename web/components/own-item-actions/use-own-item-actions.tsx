@@ -1,0 +1,50 @@
+import type { Item } from "@shared/api/items";
+import { SELL_MESSAGES } from "@shared/validation/sell";
+import { useState } from "react";
+import { useConfirm } from "../ui/confirm-dialog";
+import { useDeleteItem } from "./delete-item";
+import { useMarkItemSold } from "./mark-item-sold";
+
+/**
+ * The seller's Mark as Sold and Delete for one item, each behind the spec's confirmation, with
+ * one error line for whichever failed. Used on the item's page and on the seller's profile grid;
+ * render `confirmDialog` beside the buttons.
+ */
+export function useOwnItemActions(
+  item: Pick<Item, "id" | "sellerId">,
+  options: { onDeleted?: () => void } = {},
+) {
+  const [error, setError] = useState<string | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
+  const markSold = useMarkItemSold(item.id, {
+    onMutate: () => setError(null),
+    onError: () => setError(SELL_MESSAGES.markSoldFailed),
+  });
+  const remove = useDeleteItem(item, {
+    onMutate: () => setError(null),
+    onSuccess: options.onDeleted,
+    onError: () => setError(SELL_MESSAGES.deleteFailed),
+  });
+
+  async function handleMarkSold() {
+    if (await confirm({ message: SELL_MESSAGES.markSoldConfirm, confirmLabel: "Mark as Sold" })) {
+      markSold.mutate();
+    }
+  }
+
+  async function handleDelete() {
+    if (await confirm({ message: SELL_MESSAGES.deleteConfirm, confirmLabel: "Delete", destructive: true })) {
+      remove.mutate();
+    }
+  }
+
+  return {
+    error,
+    confirmDialog,
+    isMarkingSold: markSold.isPending,
+    isDeleting: remove.isPending,
+    isBusy: markSold.isPending || remove.isPending,
+    handleMarkSold,
+    handleDelete,
+  };
+}

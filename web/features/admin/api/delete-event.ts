@@ -1,0 +1,13 @@
+import { apiFetch } from "../../../lib/api";
+import type { MutationConfig } from "../../../lib/mutation-config";
+import { adminPath, useAdminMutation } from "./admin-api";
+import { publicEventKeys } from "./get-events";
+
+export function deleteEvent(id: string): Promise<void> {
+  return apiFetch(adminPath(`/events/${encodeURIComponent(id)}`), { method: "DELETE" });
+}
+
+/** Deletes an event from the admin list and the public events page. */
+export function useDeleteEvent(config?: MutationConfig<typeof deleteEvent>) {
+  return useAdminMutation(deleteEvent, config, [publicEventKeys.all]);
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiError, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { LoginPage } from "./login-page";
+
+const STUDENT = { id: "u1", name: "Arjun Mehta", email: "arjun@example.in", role: "student" };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the sign-in form", () => {
+  it("asks for the email first, then a well-formed one, then the password, sending nothing meanwhile", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(() => ({ body: { user: null } }));
+    renderScreen(<LoginPage />, { path: "/login" });
+
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Email is required")).toBeVisible();
+    expect(screen.getByLabelText("Email address")).toHaveFocus();
+    expect(screen.getByLabelText("Email address")).toHaveAccessibleDescription("Email is required");
+
+    await user.type(screen.getByLabelText("Email address"), "arjun@");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Please enter a valid email address.")).toBeVisible();
+
+    await user.type(screen.getByLabelText("Email address"), "example.in");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Password is required")).toBeVisible();
+    expect(screen.getByLabelText("Password", { selector: "input" })).toHaveFocus();
+    expect(api.requests.filter((request) => request.path === "/api/auth/login")).toEqual([]);
+  });
+
+  it("shows the refusal in the spec's words and keeps the person on the form", async () => {
+    const user = userEvent.setup();
+    fakeApi(() => apiError(401, "invalid_credential", "Invalid email or password."));
+    renderScreen(<LoginPage />, { path: "/login" });
+
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(
+      await screen.findByText("Invalid email or password. Please check your credentials."),
+    ).toBeVisible();
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  });
+
+  it("puts a refusal that concerns one field on that field", async () => {
+    const user = userEvent.setup();
+    fakeApi(() => apiError(401, "wrong_password", "Wrong password."));
+    renderScreen(<LoginPage />, { path: "/login" });
+
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    const password = screen.getByLabelText("Password", { selector: "input" });
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription("Incorrect password. Please try again."),
+    );
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveFocus();
+  });
+
+  it("sends a student to the dashboard with the trimmed address", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(() => ({ body: { user: STUDENT } }));
+    renderScreen(<LoginPage />, { path: "/login" });
+
+    await user.type(screen.getByLabelText("Email address"), "  arjun@example.in ");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Campus#Bazaar9");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Now at /dashboard")).toBeVisible();
+    expect(api.requests.find((request) => request.path === "/api/auth/login")?.body).toEqual({
+      email: "arjun@example.in",
+      password: "Campus#Bazaar9",
+    });
+  });
+});

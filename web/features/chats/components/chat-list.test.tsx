@@ -1,0 +1,69 @@
+import type { ChatSummary, ChatTab } from "@shared/api/chats";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { ChatList } from "./chat-list";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function chat(overrides: Partial<ChatSummary>): ChatSummary {
+  return {
+    id: "chat-1",
+    kind: "item",
+    tab: "buying",
+    counterpart: { id: "u2", name: "Priya Shah" },
+    itemId: "item-1",
+    itemName: "Calculator",
+    recruitmentPurpose: null,
+    lastMessage: "Is it still available?",
+    lastSenderId: "u2",
+    abilities: { canSend: true, canOffer: true },
+    updatedAt: "2026-11-20T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+function ListWithTabs() {
+  const [tab, setTab] = useState<ChatTab>("buying");
+  return <ChatList tab={tab} onTabChange={setTab} selectedChatId={null} />;
+}
+
+describe("the chat list", () => {
+  it("switches Buying, Selling and Recruitment with the arrow keys, Home and End", async () => {
+    const user = userEvent.setup();
+    fakeApi(() => ({
+      body: {
+        chats: [
+          chat({ id: "b", tab: "buying", counterpart: { id: "u2", name: "Priya Shah" } }),
+          chat({ id: "s", tab: "selling", counterpart: { id: "u3", name: "Rohan Das" } }),
+        ],
+      },
+    }));
+    renderScreen(<ListWithTabs />, { path: "/messages" });
+
+    expect(await screen.findByText("Priya Shah")).toBeVisible();
+    expect(screen.getByText("Buying: Calculator")).toBeVisible();
+    const buying = screen.getByRole("tab", { name: "Buying" });
+    expect(buying).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tabpanel")).toHaveAccessibleName("Buying");
+
+    await user.click(buying);
+    await user.keyboard("{ArrowRight}");
+    const selling = screen.getByRole("tab", { name: "Selling" });
+    expect(selling).toHaveFocus();
+    expect(selling).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByText("Rohan Das")).toBeVisible();
+    expect(screen.queryByText("Priya Shah")).toBeNull();
+
+    await user.keyboard("{End}");
+    expect(screen.getByRole("tab", { name: "Recruitment" })).toHaveFocus();
+    expect(screen.getByText("No conversations yet.")).toBeVisible();
+    await user.keyboard("{ArrowRight}");
+    expect(buying).toHaveFocus();
+    await user.keyboard("{ArrowLeft}{Home}");
+    expect(buying).toHaveAttribute("aria-selected", "true");
+    expect(screen.getAllByRole("tab").filter((tab) => tab.tabIndex === 0)).toEqual([buying]);
+  });
+});

@@ -1,0 +1,83 @@
+import type { ItemAbilities, ItemDetailResponse } from "@shared/api/items";
+import { SELL_MESSAGES } from "@shared/validation/sell";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, expect, it, vi } from "vitest";
+import {
+  BUYER_ABILITIES,
+  buildItemResponse,
+  SELLER_ABILITIES,
+  SOLD_SELLER_ABILITIES,
+} from "../../../../tests/factories/item-responses";
+import { ItemDetailView } from "./item-detail-view";
+
+function buildDetail(abilities: ItemAbilities): ItemDetailResponse {
+  return {
+    item: buildItemResponse({ price: 125000, createdAt: "2026-11-20T20:00:00.000Z", abilities }),
+    seller: { id: "seller-1", name: "Asha Rao", college: "IIT Bombay", isVerified: true, followers: 1 },
+    isFavourite: false,
+  };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function renderDetail(detail: ItemDetailResponse) {
+  fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+  vi.stubGlobal("fetch", fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/item/item-1"]}>
+        <Routes>
+          <Route path="/item/:itemId" element={<ItemDetailView detail={detail} />} />
+          <Route path="/buy" element={<h1>Browse Items</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it("shows the price in rupees and the date on the campus calendar", () => {
+  renderDetail(buildDetail(BUYER_ABILITIES));
+  expect(screen.getByText("₹1,25,000")).toBeInTheDocument();
+  // 20:00 UTC is already the next day in India.
+  expect(screen.getByText("21 Nov 2026")).toBeInTheDocument();
+});
+
+it("offers a buyer the favourite and the way to the seller, and no seller controls", () => {
+  renderDetail(buildDetail(BUYER_ABILITIES));
+  expect(screen.getByRole("button", { name: "Add to favourites" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Contact Seller" })).toBeInTheDocument();
+  expect(screen.queryByRole("heading", { name: "Manage your listing" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+});
+
+it("offers the seller what the server allows, and deleting after the confirmation goes back to browsing", async () => {
+  const user = userEvent.setup();
+  renderDetail(buildDetail(SELLER_ABILITIES));
+  expect(screen.queryByRole("button", { name: "Add to favourites" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Contact Seller" })).not.toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/sell?edit=item-1");
+  expect(screen.getByRole("button", { name: "Mark as Sold" })).toBeInTheDocument();
+
+  await user.click(screen.getByRole("button", { name: "Delete" }));
+  const dialog = screen.getByRole("dialog");
+  expect(dialog).toHaveAccessibleDescription(SELL_MESSAGES.deleteConfirm);
+  await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+  await screen.findByRole("heading", { name: "Browse Items" });
+  expect(fetchMock).toHaveBeenCalledWith("/api/items/item-1", expect.objectContaining({ method: "DELETE" }));
+});
+
+it("leaves a sold item to its seller to delete only", () => {
+  renderDetail(buildDetail(SOLD_SELLER_ABILITIES));
+  expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+});

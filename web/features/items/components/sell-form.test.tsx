@@ -1,0 +1,116 @@
+import type { User } from "@shared/api/auth";
+import type { Item } from "@shared/api/items";
+import { SELL_MESSAGES } from "@shared/validation/sell";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { buildItemResponse } from "../../../../tests/factories/item-responses";
+import { meQueryOptions } from "../../../lib/session";
+import { SellForm } from "./sell-form";
+
+const seller = { id: "seller-1", name: "Asha Rao", mobile: "9876543210", role: "student" } as User;
+
+const item = buildItemResponse({ sellerId: seller.id });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function renderForm(
+  editing: Item | null,
+  answer: () => Response = () => new Response(null, { status: 500 }),
+) {
+  fetchMock = vi.fn(async () => answer());
+  vi.stubGlobal("fetch", fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(meQueryOptions.queryKey, { user: seller });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/sell"]}>
+        <Routes>
+          <Route path="/sell" element={<SellForm item={editing} />} />
+          <Route path="/item/:itemId" element={<h1>Item page</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  HTMLElement.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it("shows the server's messages under the fields and focuses the first one, sending nothing", async () => {
+  const user = userEvent.setup();
+  renderForm(null);
+  await user.type(screen.getByRole("textbox", { name: "Price (₹)" }), "12.50");
+  await user.click(screen.getByRole("button", { name: "Post Item for Sale" }));
+
+  await screen.findByText(SELL_MESSAGES.productNameRequired);
+  const name = screen.getByRole("textbox", { name: "Product Name" });
+  await vi.waitFor(() => expect(name).toHaveFocus());
+  expect(name).toHaveAttribute("aria-invalid", "true");
+  expect(name).toHaveAccessibleDescription(SELL_MESSAGES.productNameRequired);
+  expect(screen.getByRole("textbox", { name: "Product Type" })).toHaveAccessibleDescription(
+    SELL_MESSAGES.typeRequired,
+  );
+  expect(screen.getByRole("textbox", { name: "Price (₹)" })).toHaveAccessibleDescription(
+    expect.stringContaining(SELL_MESSAGES.priceInvalid),
+  );
+  // The image is asked for only once the fields are right.
+  expect(screen.queryByText(SELL_MESSAGES.imageRequired)).not.toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it("asks for an image once the fields are right, and forgets the message when the student edits", async () => {
+  const user = userEvent.setup();
+  renderForm(null);
+  await user.type(screen.getByRole("textbox", { name: "Product Name" }), "Desk Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Product Type" }), "Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Price (₹)" }), "450");
+  await user.click(screen.getByRole("button", { name: "Post Item for Sale" }));
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.imageRequired);
+  expect(fetchMock).not.toHaveBeenCalled();
+  await user.type(screen.getByRole("textbox", { name: "Description" }), "Warm light");
+  expect(screen.queryByText(SELL_MESSAGES.imageRequired)).not.toBeInTheDocument();
+});
+
+it("saves an edit with the item's picture and the price in whole rupees, then shows the item", async () => {
+  const user = userEvent.setup();
+  renderForm(item, () => new Response(JSON.stringify({ item: { ...item, price: 400 } }), { status: 200 }));
+  const price = screen.getByRole("textbox", { name: "Price (₹)" });
+  await user.clear(price);
+  await user.type(price, "400");
+  await user.click(screen.getByRole("radio", { name: "Like New" }));
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+  await screen.findByRole("heading", { name: "Item page" });
+  const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  expect(`${init.method} ${url}`).toBe("PATCH /api/items/item-1");
+  expect(JSON.parse(String(init.body))).toEqual({
+    productName: "Desk Lamp",
+    type: "Lamp",
+    price: 400,
+    category: "other",
+    condition: "like new",
+    description: "",
+    showMobileNumber: false,
+    productImage: item.productImage,
+  });
+});
+
+it("says why the server refused the save", async () => {
+  const user = userEvent.setup();
+  renderForm(
+    item,
+    () =>
+      new Response(JSON.stringify({ error: { code: "forbidden", message: "Forbidden" } }), { status: 403 }),
+  );
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.notYourItem);
+});

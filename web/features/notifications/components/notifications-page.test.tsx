@@ -1,0 +1,79 @@
+import type { Notification } from "@shared/api/chats";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { NotificationsPage } from "./notifications-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The server's side: the list, and the read marks as they arrive. */
+function notificationsApi(list: Notification[]) {
+  return fakeApi((path) => {
+    if (path === "/api/notifications") return { body: { notifications: list } };
+    if (path === "/api/notifications/counts") return { body: { unread: 0, unreadMessages: 0 } };
+    const id = /^\/api\/notifications\/(.+)\/read$/.exec(path)?.[1];
+    for (const item of list) if (path.endsWith("read-all") || item.id === id) item.read = true;
+    return { status: 204 };
+  });
+}
+
+function notification(overrides: Partial<Notification>): Notification {
+  return {
+    id: "n1",
+    type: "message",
+    text: "Arjun sent you a message",
+    chatId: "chat-1",
+    read: false,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    itemId: null,
+    recruitmentPostId: null,
+    fromUserId: "u2",
+    offerPrice: null,
+    ...overrides,
+  };
+}
+
+describe("the notifications page", () => {
+  it("lists the newest first, marks one read at once, and opens its chat", async () => {
+    const user = userEvent.setup();
+    const list = [
+      notification({ id: "old", text: "Older offer", createdAt: "2026-11-19T10:00:00.000Z" }),
+      notification({ id: "new", text: "Newer message", createdAt: "2026-11-20T10:00:00.000Z" }),
+    ];
+    const api = notificationsApi(list);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+
+    const rows = within(await screen.findByRole("list", { name: "Notifications" })).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining("Newer message"),
+      expect.stringContaining("Older offer"),
+    ]);
+    expect(within(rows[0] as HTMLElement).getByRole("link", { name: "Open chat" })).toHaveAttribute(
+      "href",
+      "/messages?chatId=chat-1",
+    );
+
+    await user.click(within(rows[0] as HTMLElement).getByRole("button", { name: "Read" }));
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Read" })).toHaveLength(1));
+    expect(api.requests).toContainEqual({
+      path: "/api/notifications/new/read",
+      method: "POST",
+      body: undefined,
+    });
+  });
+
+  it("offers Mark all as read only while some are unread", async () => {
+    const user = userEvent.setup();
+    const api = notificationsApi([notification({ id: "a" }), notification({ id: "b", chatId: null })]);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+    await user.click(await screen.findByRole("button", { name: "Mark all as read" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Read" })).toBeNull());
+    expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
+    expect(api.requests).toContainEqual({
+      path: "/api/notifications/read-all",
+      method: "POST",
+      body: undefined,
+    });
+  });
+});

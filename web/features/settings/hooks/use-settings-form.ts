@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import type { FieldValues } from "react-hook-form";
+import type { z } from "zod";
+import type { ShowNotice } from "../../../components/ui/notice";
+import { type UseZodFormOptions, useZodForm } from "../../../lib/form";
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A Settings form bound to its shared schema. Settings answers in its one banner (spec): a refused
+ * form puts its first problem there, the field it is about is marked invalid and focused. The
+ * sections report the server's answers to the banner themselves.
+ */
+export function useSettingsForm<S extends Schema>(
+  schema: S,
+  onResult: ShowNotice,
+  options: UseZodFormOptions<S> = {},
+) {
+  const { form, handleSubmit } = useZodForm(schema, options);
+  const { submitCount, errors } = form.formState;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per submit, not again while typing.
+  useEffect(() => {
+    const problem = Object.values(errors).find((error) => error?.message)?.message;
+    if (submitCount > 0 && typeof problem === "string") onResult("error", problem);
+  }, [submitCount]);
+
+  /** For a field's control: marks it invalid while the schema refuses it. */
+  const invalid = (name: Parameters<typeof form.getFieldState>[0]) =>
+    form.getFieldState(name, form.formState).invalid || undefined;
+
+  return { form, submit: handleSubmit, invalid };
+}

@@ -1,0 +1,162 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { Field, TextField } from "../components/ui/field";
+import { ApiError } from "./api";
+import { useZodForm } from "./form";
+
+const SignupSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name"),
+  email: z.string().email("Please enter a valid email"),
+  bio: z.string().max(10, "Bio is too long"),
+});
+
+function SignupForm({
+  onSubmit,
+  firstErrorOnly = false,
+}: {
+  onSubmit: (values: z.output<typeof SignupSchema>) => Promise<void> | void;
+  firstErrorOnly?: boolean;
+}) {
+  const { form, fieldError, formError, handleSubmit } = useZodForm(SignupSchema, {
+    defaultValues: { name: "", email: "", bio: "" },
+    firstErrorOnly,
+    serverErrorFields: { email_in_use: "email" },
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <TextField label="Name" error={fieldError("name")} {...form.register("name")} />
+      <TextField label="Email" error={fieldError("email")} {...form.register("email")} />
+      <Field label="Bio" error={fieldError("bio")}>
+        {(control) => <textarea {...control} {...form.register("bio")} />}
+      </Field>
+      {formError ? <p role="alert">{formError}</p> : null}
+      <button type="submit">Sign Up</button>
+    </form>
+  );
+}
+
+const scrollIntoView = vi.fn();
+const originalScrollIntoView = HTMLElement.prototype.scrollIntoView;
+beforeEach(() => {
+  scrollIntoView.mockClear();
+  HTMLElement.prototype.scrollIntoView = scrollIntoView;
+});
+afterEach(() => {
+  HTMLElement.prototype.scrollIntoView = originalScrollIntoView;
+});
+
+it("shows the schema's message, marks the field invalid, and focuses and scrolls to the first invalid field", async () => {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  render(<SignupForm onSubmit={onSubmit} />);
+  await user.type(screen.getByRole("textbox", { name: "Bio" }), "far too long a bio");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+  const name = screen.getByRole("textbox", { name: "Name" });
+  expect(name).toHaveAttribute("aria-invalid", "true");
+  expect(name).toHaveAccessibleDescription("Please enter your name");
+  expect(screen.getByText("Please enter a valid email")).toBeVisible();
+  expect(screen.getByRole("textbox", { name: "Bio" })).toHaveAccessibleDescription("Bio is too long");
+  expect(name).toHaveFocus();
+  expect(scrollIntoView.mock.contexts).toContain(name);
+  expect(onSubmit).not.toHaveBeenCalled();
+});
+
+it("focuses the first invalid field in form order, not the first one typed in", async () => {
+  const user = userEvent.setup();
+  render(<SignupForm onSubmit={vi.fn()} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Bio" }), "far too long a bio");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(screen.getByRole("textbox", { name: "Email" })).toHaveFocus();
+  expect(screen.getByRole("textbox", { name: "Name" })).not.toHaveAttribute("aria-invalid");
+});
+
+it("submits the parsed values when the input is valid", async () => {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  render(<SignupForm onSubmit={onSubmit} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "  Asha ");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(onSubmit).toHaveBeenCalledOnce();
+  expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: "Asha", email: "asha@college.edu", bio: "" });
+});
+
+it("puts a server error that names a field on that field and focuses it", async () => {
+  const user = userEvent.setup();
+  render(
+    <SignupForm
+      onSubmit={() => Promise.reject(new ApiError(409, "email_in_use", "This email is already registered"))}
+    />,
+  );
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  const email = await screen.findByRole("textbox", { name: "Email" });
+  expect(email).toHaveAttribute("aria-invalid", "true");
+  expect(email).toHaveAccessibleDescription("This email is already registered");
+  expect(email).toHaveFocus();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+});
+
+it("shows any other server error for the whole form", async () => {
+  const user = userEvent.setup();
+  render(
+    <SignupForm onSubmit={() => Promise.reject(new ApiError(429, "rate_limited", "Too many attempts"))} />,
+  );
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts");
+  expect(screen.getByRole("textbox", { name: "Email" })).not.toHaveAttribute("aria-invalid");
+});
+
+it("shows one message at a time, in field order, when asked to", async () => {
+  const user = userEvent.setup();
+  render(<SignupForm onSubmit={vi.fn()} firstErrorOnly />);
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(screen.getByText("Please enter your name")).toBeVisible();
+  expect(screen.queryByText("Please enter a valid email")).not.toBeInTheDocument();
+  expect(screen.getByRole("textbox", { name: "Email" })).not.toHaveAttribute("aria-invalid");
+
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(screen.queryByText("Please enter your name")).not.toBeInTheDocument();
+  expect(screen.getByText("Please enter a valid email")).toBeVisible();
+  expect(screen.getByRole("textbox", { name: "Email" })).toHaveFocus();
+});
+
+it("clears a server error when the next submit goes through", async () => {
+  const user = userEvent.setup();
+  const onSubmit = vi
+    .fn()
+    .mockRejectedValueOnce(new ApiError(409, "email_in_use", "This email is already registered"))
+    .mockRejectedValueOnce(new ApiError(503, "unavailable", "Try again later"))
+    .mockResolvedValueOnce(undefined);
+  render(<SignupForm onSubmit={onSubmit} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByText("This email is already registered")).toBeVisible();
+
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Try again later");
+  expect(screen.queryByText("This email is already registered")).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(onSubmit).toHaveBeenCalledTimes(3);
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  expect(screen.getByRole("textbox", { name: "Email" })).not.toHaveAttribute("aria-invalid");
+});
+
+it("shows a message for an error that is not the server's", async () => {
+  const user = userEvent.setup();
+  render(<SignupForm onSubmit={() => Promise.reject(new TypeError("boom"))} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong.");
+});
