@@ -28,7 +28,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { LiveFrame } from "@shared/api/chats";
+import type { LiveFrame } from "@shared/live-events";
 import autocannon from "autocannon";
 import pg from "pg";
 import WebSocket from "ws";

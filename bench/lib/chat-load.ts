@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import type { SocketFrame } from "@shared/api/chats";
+import type { SocketFrame } from "@shared/live-events";
 import WebSocket from "ws";
 import type { BenchUser, ItemChat } from "./population";
 

@@ -1,7 +1,179 @@
+import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
+import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { FastifyRequest } from "fastify";
+import type { Config } from "../config/env";
 import type { AppContext } from "../context";
 import { requireUser } from "./auth";
 import type { RateLimitRule } from "./rate-limit";
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/** The settings a rule may be scaled by: tests raise or lower the sign-in limits. */
+type LimitConfig = Pick<Config, "AUTH_RATE_LIMIT" | "AUTH_RATE_WINDOW_SECONDS" | "WRITE_RATE_LIMIT_SCALE">;
+
+/**
+ * A limit on one kind of attempt, counted in one window: at most `limit` attempts per window under
+ * one key, refused with 429, `refusal` and Retry-After past it.
+ */
+export interface AttemptLimitRule {
+  /** The counter key's prefix; the subject follows it (a user's id, an address, an e-mail). */
+  key: string;
+  limit: number | ((config: LimitConfig) => number);
+  windowSeconds: number | ((config: LimitConfig) => number);
+  refusal: string;
+}
+
+/** Sign-in, signup and recovery attempts per account (AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS). */
+const perAccount = (config: LimitConfig) => config.AUTH_RATE_LIMIT;
+/** Many students share one campus address, so an address gets ten times the allowance of an account. */
+const perAddress = (config: LimitConfig) => config.AUTH_RATE_LIMIT * 10;
+const authWindow = (config: LimitConfig) => config.AUTH_RATE_WINDOW_SECONDS;
+
+/** Every single-window limit by name; services and routes name the one they count against. */
+export const ATTEMPT_LIMITS = {
+  signupPerAddress: {
+    key: "signup:ip",
+    limit: perAddress,
+    windowSeconds: authWindow,
+    refusal: SIGNUP_ERRORS.rate_limited,
+  },
+  signupPerEmail: {
+    key: "signup:email",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: SIGNUP_ERRORS.rate_limited,
+  },
+  signInPerAddress: {
+    key: "login:ip",
+    limit: perAddress,
+    windowSeconds: authWindow,
+    refusal: LOGIN_ERRORS.rate_limited,
+  },
+  /**
+   * Sign-ins to one e-mail from one address; the allowance shrinks as the e-mail's failures from
+   * every address grow (auth.service login).
+   */
+  signInPerEmailAndAddress: {
+    key: "login:email",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: LOGIN_ERRORS.rate_limited,
+  },
+  /** Wrong passwords for one e-mail from anywhere, recorded after the fact; never refused itself. */
+  signInFailures: {
+    key: "login:failed",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: LOGIN_ERRORS.rate_limited,
+  },
+  verificationResend: {
+    key: "verify:user",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: SIGNUP_ERRORS.rate_limited,
+  },
+  recoveryPerAddress: {
+    key: "reset:ip",
+    limit: perAddress,
+    windowSeconds: authWindow,
+    refusal: SIGNUP_ERRORS.rate_limited,
+  },
+  recoveryPerEmail: {
+    key: "reset:email",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: SIGNUP_ERRORS.rate_limited,
+  },
+  /** Setting a new password with a recovery link. */
+  passwordResetPerAddress: {
+    key: "reset-password:ip",
+    limit: perAddress,
+    windowSeconds: authWindow,
+    refusal: SIGNUP_ERRORS.rate_limited,
+  },
+  secondFactorPerAddress: {
+    key: "second-factor:ip",
+    limit: perAddress,
+    windowSeconds: authWindow,
+    refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
+  },
+  secondFactorPerAccount: {
+    key: "second-factor:user",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
+  },
+  /** Changing one's password in the settings (the current password is checked each time). */
+  passwordChange: {
+    key: "password:user",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: "Too many attempts. Please try again later.",
+  },
+  /**
+   * Sign-outs per user: far more than a person taps, few enough that a script holding a stolen
+   * session cannot churn the table or the live sockets of every instance.
+   */
+  signOut: {
+    key: "sessions:end:user",
+    limit: 30,
+    windowSeconds: 15 * MINUTE,
+    refusal: SESSIONS_MESSAGES.rateLimited,
+  },
+  /** Item images and profile photos; each is decoded and re-encoded. */
+  upload: {
+    key: "upload:user",
+    limit: 60,
+    windowSeconds: 10 * MINUTE,
+    refusal: "Too many uploads. Please wait a few minutes and try again.",
+  },
+  supportTicket: {
+    key: "ticket:user",
+    limit: 20,
+    windowSeconds: HOUR,
+    refusal: "You have raised many tickets recently. Please wait a while before raising another.",
+  },
+  /** Chat messages and offers; counted with the send, in its batch's transaction (chats.repository storeSend). */
+  chatSend: {
+    key: "send:user",
+    limit: 120,
+    windowSeconds: MINUTE,
+    refusal: "You are sending messages too fast. Please wait a moment.",
+  },
+} as const satisfies Record<string, AttemptLimitRule>;
+
+export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;
+
+/** A named limit made concrete for one subject: the counter's key, its numbers and its refusal. */
+export interface AttemptLimit {
+  key: string;
+  rule: RateLimitRule;
+  message: string;
+}
+
+const resolve = (value: number | ((config: LimitConfig) => number), config: LimitConfig) =>
+  typeof value === "number" ? value : value(config);
+
+/** The rule `name` for one subject (a user's id, an address, an e-mail), with the settings applied. */
+export function attemptLimit(config: LimitConfig, name: AttemptLimitName, subject: string): AttemptLimit {
+  const rule: AttemptLimitRule = ATTEMPT_LIMITS[name];
+  return {
+    key: `${rule.key}:${subject}`,
+    rule: { limit: resolve(rule.limit, config), windowSeconds: resolve(rule.windowSeconds, config) },
+    message: rule.refusal,
+  };
+}
+
+/** Counts one attempt of `subject` against the rule `name`; past its limit, 429 with Retry-After. */
+export async function countAttempt(
+  ctx: Pick<AppContext, "rateLimiter" | "config">,
+  name: AttemptLimitName,
+  subject: string,
+): Promise<void> {
+  const { key, rule, message } = attemptLimit(ctx.config, name, subject);
+  await ctx.rateLimiter.hit(key, rule, { message });
+}
 
 /**
  * A limit on one kind of write, per user, counted in several windows at once: a burst per minute
@@ -15,9 +187,6 @@ export interface WriteLimitRule {
   /** What was being done too fast, in plain words; the wait follows it. */
   refusal: string;
 }
-
-const MINUTE = 60;
-const HOUR = 3600;
 
 /** A burst allowed per minute and a total allowed per hour. */
 function perMinuteAndHour(perMinute: number, perHour: number): RateLimitRule[] {

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@shared/api/errors";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedSql } from "../db/prepared-sql";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
 
@@ -16,20 +17,34 @@ export interface AttemptCount {
 }
 
 /**
- * The upsert that counts one attempt at `key`, returning an AttemptCount. Chat sends count theirs
- * with the same upsert inside their own statement (chat_send_many, migration 0007).
+ * The upsert that counts attempts: `attempts` selects (key, amount) rows, each key once, and each
+ * key's row returns its count in the present window with the seconds until that window ends.
  */
-function countAttemptSql(key: unknown, windowSeconds: unknown): SQL {
+function countAttemptsSql(attempts: SQL, windowSeconds: unknown): SQL {
   const window = sql`make_interval(secs => ${windowSeconds}::int)`;
   const isOver = sql`${rateLimits}.window_start < now() - ${window}`;
   return sql`
-    insert into ${rateLimits} (key, window_start, count) values (${key}::text, now(), 1)
+    insert into ${rateLimits} (key, window_start, count) select key, now(), amount from (${attempts}) as a(key, amount)
     on conflict (key) do update set
-      count = case when ${isOver} then 1 else ${rateLimits}.count + 1 end,
+      count = case when ${isOver} then excluded.count else ${rateLimits}.count + excluded.count end,
       window_start = case when ${isOver} then now() else ${rateLimits}.window_start end
-    returning count,
+    returning key, count,
       greatest(1, ceil(extract(epoch from (window_start + ${window} - now()))))::int as retry_after`;
 }
+
+/** The upsert that counts one attempt at `key`, returning an AttemptCount. */
+function countAttemptSql(key: string, windowSeconds: number): SQL {
+  return countAttemptsSql(sql`select ${key}::text, 1`, windowSeconds);
+}
+
+/** Many keys counted at once, each by its amount (a chat send batch); prepared, as it is hot. */
+const countManyStatement = preparedSql<AttemptCount & { key: string }>(
+  "rate_limits_count_many",
+  countAttemptsSql(
+    sql`select * from unnest(${sql.placeholder("keys")}::text[], ${sql.placeholder("amounts")}::int[]) order by 1`,
+    sql.placeholder("windowSeconds"),
+  ),
+);
 
 /** 429 with Retry-After once the window's limit is passed. */
 function throwIfOverLimit(
@@ -60,6 +75,35 @@ export class RateLimiter {
     const result = await this.db.execute(countAttemptSql(key, windowSeconds));
     const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
     return row ?? { count: 1, retry_after: windowSeconds };
+  }
+
+  /**
+   * Counts one attempt per entry of `keys` (a key may come more than once) in one statement, and
+   * returns each entry's count as if they had come one after another, in the order given. The
+   * counters stay locked until the caller's transaction ends (a chat send batch counts its sends
+   * this way, inside its own transaction).
+   */
+  async countMany(keys: string[], windowSeconds: number): Promise<AttemptCount[]> {
+    if (keys.length === 0) return [];
+    const amounts = new Map<string, number>();
+    for (const key of keys) amounts.set(key, (amounts.get(key) ?? 0) + 1);
+    // Sorted, so two batches lock the counters they share in one order.
+    const unique = [...amounts.keys()].sort();
+    const rows = await countManyStatement(this.db, {
+      keys: unique,
+      amounts: unique.map((key) => amounts.get(key)),
+      windowSeconds,
+    });
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const seen = new Map<string, number>();
+    return keys.map((key) => {
+      const row = byKey.get(key);
+      const amount = amounts.get(key) ?? 1;
+      const index = (seen.get(key) ?? 0) + 1;
+      seen.set(key, index);
+      if (!row) return { count: index, retry_after: windowSeconds };
+      return { count: row.count - amount + index, retry_after: row.retry_after };
+    });
   }
 
   /** The attempts at `key` in its present window, counting none. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import type { BroadcastTopic } from "@shared/live-events";
 import pg from "pg";
 import type { StoredFrame } from "./live-events";
 
@@ -15,8 +16,6 @@ export type BusMessage =
   | { kind: "users-ended"; users: string[] }
   /** Something everyone sees changed (events, recruitment posts): clients refetch it. */
   | { kind: "broadcast"; topic: BroadcastTopic };
-
-export type BroadcastTopic = "events.changed" | "recruitment.changed";
 
 /**
  * Fan-out between server instances. On PostgreSQL it is LISTEN/NOTIFY, so every instance on one

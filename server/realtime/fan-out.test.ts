@@ -1,3 +1,8 @@
+import {
+  CLOSE_TOO_MANY_FOR_ADDRESS,
+  CLOSE_TOO_MANY_FOR_USER,
+  LIVE_SOCKETS_PER_USER,
+} from "@shared/live-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buildRecruitment, createRecruitmentPost } from "../../tests/factories/recruitment";
@@ -11,12 +16,7 @@ import {
   TEST_ORIGIN,
 } from "../../tests/helpers/live";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import {
-  BROADCAST_INTERVAL_MS,
-  CLOSE_TOO_MANY_FOR_ADDRESS,
-  CLOSE_TOO_MANY_FOR_USER,
-  LIVE_SOCKETS_PER_USER,
-} from "./gateway";
+import { BROADCAST_INTERVAL_MS } from "./gateway";
 
 let testApp: TestApp;
 let baseUrl: string;

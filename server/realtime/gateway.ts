@@ -1,13 +1,23 @@
 import type { Writable } from "node:stream";
 import websocket from "@fastify/websocket";
-import { LIVE_REPLAY_LIMIT, type SocketFrame } from "@shared/api/chats";
+import {
+  CLOSE_DELIVERY_FAILED,
+  CLOSE_GOING_AWAY,
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_MANY_FOR_ADDRESS,
+  CLOSE_TOO_MANY_FOR_USER,
+  LIVE_CLIENT_FRAME_MAX_BYTES,
+  LIVE_REPLAY_LIMIT,
+  LIVE_SOCKETS_PER_USER,
+} from "@shared/live-constants";
+import type { BroadcastTopic, SocketFrame } from "@shared/live-events";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { requireUser } from "../plugins/auth";
-import type { BroadcastTopic, BusMessage, LiveBus } from "./bus";
+import type { BusMessage, LiveBus } from "./bus";
 import {
   currentSeq,
   cursorKey,
@@ -34,19 +44,6 @@ const HEARTBEAT_SLICES = 30;
 const BATCH = 200;
 /** Connections per read. */
 const CONNECTIONS_PER_READ = 500;
-/** Close codes the client understands: the session is over, sign in again. */
-export const CLOSE_SESSION_ENDED = 4001;
-/**
- * Too many live sockets for one account: the oldest was closed for the newest. The tab it served
- * waits until it is shown again before reconnecting, so two tabs never take turns closing each other.
- */
-export const CLOSE_TOO_MANY_FOR_USER = 4029;
-/** Too many live sockets from one address: the newest was refused. The tab does not retry by itself. */
-export const CLOSE_TOO_MANY_FOR_ADDRESS = 4030;
-/** Live sockets one account may hold on one instance: a student's tabs and devices. */
-export const LIVE_SOCKETS_PER_USER = 10;
-/** The server is stopping: reconnect, and another instance answers. */
-export const CLOSE_GOING_AWAY = 1001;
 /** How long a stopping server waits for a client to answer its close frame. */
 const CLOSE_ANSWER_MS = 2_000;
 /**
@@ -155,7 +152,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
           found = await readEventsAfterMany(options.db, cursors, BATCH);
         } catch (error) {
           app.log.error({ err: error }, "live delivery failed");
-          for (const connection of batch) connection.socket.close(1011, "delivery failed");
+          for (const connection of batch) connection.socket.close(CLOSE_DELIVERY_FAILED, "delivery failed");
           continue;
         }
         batch.forEach((connection, index) => {
@@ -263,7 +260,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
   heartbeat.unref();
 
   await app.register(websocket, {
-    options: { maxPayload: 4096 },
+    options: { maxPayload: LIVE_CLIENT_FRAME_MAX_BYTES },
     // On shutdown, before the server waits for its connections: "going away" tells clients to
     // reconnect (through the load balancer, to another instance). No new upgrades are taken.
     preClose(done) {

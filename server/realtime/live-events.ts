@@ -1,4 +1,4 @@
-import type { LiveEvent } from "@shared/api/chats";
+import type { LiveEvent } from "@shared/live-events";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { preparedSql } from "../db/prepared-sql";
@@ -9,43 +9,87 @@ export interface PendingEvent {
   event: LiveEvent;
 }
 
+/** The users with new events, and each one's new frames in order. */
+export interface AppendedEvents {
+  users: string[];
+  frames: Map<string, StoredFrame[]>;
+}
+
 /**
- * Records events inside the caller's transaction, in one statement. Each user's counter row is
- * bumped first, in a fixed order (so two writers never deadlock), and stays locked until commit:
- * numbers are gap-free and a later one is never visible before an earlier one.
- * Returns the users to notify once the transaction has committed.
+ * Bumps each user's counter by their number of new events and inserts the events numbered up to
+ * it; returns each user's new last number (the events themselves are the caller's already).
  */
-export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<string[]> {
-  const byUser = new Map<string, LiveEvent[]>();
-  for (const { userId, event } of events) byUser.set(userId, [...(byUser.get(userId) ?? []), event]);
-  const userIds = [...byUser.keys()].sort();
-  const counts = userIds.map((userId) => byUser.get(userId)?.length ?? 0);
-  // One row per event: its user, its place among that user's events (1-based), type and payload.
-  const rows = userIds.flatMap((userId) =>
-    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, event })),
-  );
-  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
-  await tx.execute(sql`
+const appendStatement = preparedSql<{ user_id: string; seq: number | string }>(
+  "live_events_append",
+  sql`
     with batch as (
-      select * from unnest(${sql.param(userIds)}::uuid[], ${sql.param(counts)}::bigint[]) as c(user_id, n)
+      select * from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("counts")}::bigint[]) as c(user_id, n)
     ), bumped as (
       insert into ${liveCursors} (user_id, seq)
       select user_id, n from batch order by user_id
       on conflict (user_id) do update set seq = ${liveCursors}.seq + excluded.seq
       returning user_id, seq
+    ), stored as (
+      insert into ${liveEvents} (user_id, seq, type, payload)
+      select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
+      from unnest(
+        ${sql.placeholder("eventUserIds")}::uuid[],
+        ${sql.placeholder("ordinals")}::bigint[],
+        ${sql.placeholder("types")}::text[],
+        ${sql.placeholder("payloads")}::text[]
+      ) as e(user_id, ordinal, type, payload)
+      join bumped b on b.user_id = e.user_id
+      join batch c on c.user_id = e.user_id
     )
-    insert into ${liveEvents} (user_id, seq, type, payload)
-    select e.user_id, b.seq - c.n + e.ordinal, e.type, e.payload
-    from unnest(
-      ${sql.param(rows.map((row) => row.userId))}::uuid[],
-      ${sql.param(rows.map((row) => row.ordinal))}::bigint[],
-      ${sql.param(rows.map((row) => row.event.type))}::text[],
-      ${sql.param(rows.map((row) => JSON.stringify(row.event.data)))}::text[]
-    ) as e(user_id, ordinal, type, payload)
-    join bumped b on b.user_id = e.user_id
-    join batch c on c.user_id = e.user_id
-  `);
-  return userIds;
+    select user_id, seq from bumped
+  `,
+);
+
+/**
+ * Records events inside the caller's transaction, in one statement. Each user's counter row is
+ * bumped first, in a fixed order (so two writers never deadlock), and stays locked until commit:
+ * numbers are gap-free and a later one is never visible before an earlier one.
+ * Returns the users to notify once the transaction has committed, and their new frames.
+ */
+export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<AppendedEvents> {
+  const byUser = new Map<string, { type: string; payload: string }[]>();
+  // An event several users get (a message to both members) is serialised once.
+  const payloads = new Map<object, string>();
+  for (const { userId, event } of events) {
+    let payload = payloads.get(event.data);
+    if (payload === undefined) {
+      payload = JSON.stringify(event.data);
+      payloads.set(event.data, payload);
+    }
+    const list = byUser.get(userId) ?? [];
+    list.push({ type: event.type, payload });
+    byUser.set(userId, list);
+  }
+  const userIds = [...byUser.keys()].sort();
+  if (userIds.length === 0) return { users: [], frames: new Map() };
+  // One row per event: its user, its place among that user's events (1-based), type and payload.
+  const rows = userIds.flatMap((userId) =>
+    (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, ...event })),
+  );
+  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
+  const bumped = await appendStatement(tx, {
+    userIds,
+    counts: userIds.map((userId) => byUser.get(userId)?.length ?? 0),
+    eventUserIds: rows.map((row) => row.userId),
+    ordinals: rows.map((row) => row.ordinal),
+    types: rows.map((row) => row.type),
+    payloads: rows.map((row) => row.payload),
+  });
+  const frames = new Map<string, StoredFrame[]>();
+  for (const { user_id: userId, seq } of bumped) {
+    const list = byUser.get(userId) ?? [];
+    const first = Number(seq) - list.length + 1;
+    frames.set(
+      userId,
+      list.map((event, index) => toStoredFrame(first + index, event.type, event.payload)),
+    );
+  }
+  return { users: userIds, frames };
 }
 
 export async function currentSeq(db: Db, userId: string): Promise<number> {

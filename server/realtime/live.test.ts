@@ -1,4 +1,5 @@
-import { LIVE_REPLAY_LIMIT, type LiveFrame } from "@shared/api/chats";
+import { CLOSE_SESSION_ENDED, LIVE_REPLAY_LIMIT } from "@shared/live-constants";
+import { type LiveFrame, SocketFrameSchema } from "@shared/live-events";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openItemChat, type Student, sendOffer, sendText } from "../../tests/factories/chats";
@@ -14,7 +15,6 @@ import {
 } from "../../tests/helpers/live";
 import { createTestApp, resetTokenFromMail, type TestApp } from "../../tests/helpers/test-app";
 import { liveEvents } from "../db/schema";
-import { CLOSE_SESSION_ENDED } from "./gateway";
 import { pruneLiveEvents } from "./live-events";
 
 let testApp: TestApp;
@@ -120,6 +120,10 @@ describe("delivery of a send", () => {
     expect(strangerSocket.frames).toEqual([strangerSocket.first]);
     const seqs = sellerSocket.frames.map((f) => f.seq);
     expect(seqs).toEqual(seqs.map((_, i) => start + i));
+    // Every frame is what the live events' schema allows, field for field: nothing the browser
+    // would drop, and nothing more than it reads.
+    for (const frame of [...sellerSocket.frames, ...buyerSocket.frames])
+      expect(SocketFrameSchema.parse(frame)).toEqual(frame);
   });
 
   it("concurrent sends to one recipient in two chats: each event once, numbers without a gap", async () => {

@@ -14,7 +14,7 @@ export async function transactionWithEvents<T>(
   const result = await ctx.db.transaction(async (tx) => {
     const events: PendingEvent[] = [];
     const value = await work(tx, (event) => events.push(event));
-    if (events.length > 0) touched = await appendLiveEvents(tx, events);
+    if (events.length > 0) touched = (await appendLiveEvents(tx, events)).users;
     return value;
   });
   await announceEvents(ctx, touched);

@@ -1,3 +1,4 @@
+import { CLOSE_SESSION_ENDED } from "@shared/live-constants";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newClientId, openItemChat, type Student } from "../../tests/factories/chats";
 import { createStudent } from "../../tests/factories/users";
@@ -5,7 +6,6 @@ import { connectLive, type LiveClient, listenOnLoopback } from "../../tests/help
 import { createTestAppOn, type TestApp } from "../../tests/helpers/test-app";
 import { createPostgresTestDatabase } from "../../tests/helpers/test-database";
 import { fromPostgres } from "../db/client";
-import { CLOSE_SESSION_ENDED } from "./gateway";
 
 const target = inject("testDatabase");
 const describeOnPostgres = target.kind === "postgres" ? describe : describe.skip;

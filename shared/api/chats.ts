@@ -105,29 +105,3 @@ export const NotificationListResponseSchema = z.object({ notifications: z.array(
 /** The two badges: all unread notifications, and unread ones of type message. */
 export const UnreadCountsSchema = z.object({ unread: z.number().int(), unreadMessages: z.number().int() });
 export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
-
-/** Events on the live socket, numbered per user; `seq` lets a reconnecting client catch up. */
-export type LiveEvent =
-  | { type: "message.created"; data: { message: Message } }
-  | { type: "chat.updated"; data: { chatId: string } }
-  | { type: "notification.created"; data: { notification: Notification } }
-  | { type: "notification.read"; data: { ids: string[] } }
-  | { type: "counts"; data: UnreadCounts }
-  /** A support ticket of the user changed status (the admin resolved or rejected it). */
-  | { type: "ticket.updated"; data: { ticketId: string; status: string } };
-
-export type LiveFrame =
-  | ({ seq: number } & LiveEvent)
-  /** First frame: the newest seq the server has for this user. */
-  | { type: "hello"; seq: number }
-  /** Too much was missed to replay: refetch everything, then continue from seq. */
-  | { type: "resync"; seq: number };
-
-/** Shared lists changed for everyone; not numbered, since a reconnecting client refetches anyway. */
-export type BroadcastFrame = { type: "events.changed" | "recruitment.changed" };
-
-/** Everything the live socket sends. */
-export type SocketFrame = LiveFrame | BroadcastFrame;
-
-/** How many missed events a reconnecting client is replayed before it is told to refetch. */
-export const LIVE_REPLAY_LIMIT = 500;

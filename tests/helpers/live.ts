@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { LiveFrame } from "@shared/api/chats";
+import type { LiveFrame } from "@shared/live-events";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 

@@ -1,16 +1,16 @@
 import { RECRUITMENT_PAGE_SIZE } from "@shared/api/recruitment";
+import {
+  CLOSE_TOO_MANY_FOR_ADDRESS,
+  CLOSE_TOO_MANY_FOR_USER,
+  LIVE_SOCKETS_PER_USER,
+} from "@shared/live-constants";
 import { count } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { items, recruitmentPosts, users } from "../../server/db/schema";
 import { WRITE_LIMITS, type WriteLimitName } from "../../server/plugins/rate-limit-rules";
-import {
-  BROADCAST_INTERVAL_MS,
-  CLOSE_TOO_MANY_FOR_ADDRESS,
-  CLOSE_TOO_MANY_FOR_USER,
-  LIVE_SOCKETS_PER_USER,
-} from "../../server/realtime/gateway";
+import { BROADCAST_INTERVAL_MS } from "../../server/realtime/gateway";
 import { buildRecruitment, insertRecruitmentPost } from "../factories/recruitment";
 import { buildSellForm } from "../factories/sell";
 import { listenOnLoopback, settle, TEST_ORIGIN } from "../helpers/live";

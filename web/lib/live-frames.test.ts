@@ -1,4 +1,5 @@
-import type { LiveFrame, Message } from "@shared/api/chats";
+import type { Message } from "@shared/api/chats";
+import type { LiveFrame } from "@shared/live-events";
 import { describe, expect, it } from "vitest";
 import { decideFrame, type FrameDecision, parseLiveFrame } from "./live-frames";
 
@@ -60,7 +61,16 @@ describe("decideFrame", () => {
 });
 
 describe("parseLiveFrame", () => {
-  const message = { id: "m1", chatId: "c1" } as Message;
+  const message: Message = {
+    id: "m1",
+    chatId: "c1",
+    senderId: "u1",
+    clientId: "client-0001",
+    type: "text",
+    text: "Is it still available?",
+    offerPrice: null,
+    createdAt: "2026-11-24T07:00:00.000Z",
+  };
 
   it("reads hello, resync and events", () => {
     expect(parseLiveFrame('{"type":"hello","seq":3}')).toEqual({ type: "hello", seq: 3 });
@@ -80,6 +90,20 @@ describe("parseLiveFrame", () => {
     expect(parseLiveFrame('{"type":"hello","seq":1.5}')).toBeNull();
     expect(parseLiveFrame('{"type":"surprise","seq":1,"data":{}}')).toBeNull();
     expect(parseLiveFrame('{"type":"counts","seq":1}')).toBeNull();
+    expect(parseLiveFrame('{"type":"counts","seq":1,"data":{"unread":"2","unreadMessages":0}}')).toBeNull();
+    const { text: _text, ...withoutText } = message;
+    expect(
+      parseLiveFrame(JSON.stringify({ seq: 4, type: "message.created", data: { message: withoutText } })),
+    ).toBeNull();
+  });
+
+  it("keeps only the fields the schema names, so a newer server's additions are not trusted", () => {
+    const frame = { seq: 2, type: "counts", data: { unread: 3, unreadMessages: 1, extra: true }, at: 1 };
+    expect(parseLiveFrame(JSON.stringify(frame))).toEqual({
+      seq: 2,
+      type: "counts",
+      data: { unread: 3, unreadMessages: 1 },
+    });
   });
 
   it("reads a ticket status change, so the ticket history can refresh", () => {

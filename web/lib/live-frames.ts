@@ -1,48 +1,37 @@
-import type { BroadcastFrame, LiveEvent, LiveFrame } from "@shared/api/chats";
+import {
+  type BroadcastFrame,
+  BroadcastFrameSchema,
+  type LiveEventFrame,
+  type LiveFrame,
+  LiveFrameSchema,
+} from "@shared/live-events";
 
-export type LiveEventFrame = { seq: number } & LiveEvent;
-
-const EVENT_TYPES = new Set<string>([
-  "message.created",
-  "chat.updated",
-  "notification.created",
-  "notification.read",
-  "counts",
-  "ticket.updated",
-]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+function readJson(raw: unknown): unknown {
+  if (typeof raw !== "string") return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
 }
-
-const BROADCAST_TYPES = new Set<string>(["events.changed", "recruitment.changed"]);
 
 /** An unnumbered frame saying a list everyone sees changed (events, recruitment posts), or null. */
 export function parseBroadcastFrame(raw: unknown): BroadcastFrame | null {
+  // Numbered frames are the common case: they are not parsed twice.
   if (typeof raw !== "string" || !raw.includes(".changed")) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!isRecord(value) || typeof value.type !== "string" || !BROADCAST_TYPES.has(value.type)) return null;
-    return { type: value.type as BroadcastFrame["type"] };
-  } catch {
-    return null;
-  }
+  const value = readJson(raw);
+  if (typeof value === "object" && value !== null && "seq" in value) return null;
+  const result = BroadcastFrameSchema.safeParse(value);
+  return result.success ? result.data : null;
 }
 
-/** Reads one socket frame; anything malformed is dropped (null) rather than trusted. */
+/**
+ * Reads one numbered frame (or the greeting) against the live events' schema; anything malformed
+ * or unknown, e.g. an event type newer than this page, is dropped (null) rather than trusted.
+ */
 export function parseLiveFrame(raw: unknown): LiveFrame | null {
-  if (typeof raw !== "string") return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!isRecord(value) || typeof value.type !== "string") return null;
-  if (typeof value.seq !== "number" || !Number.isSafeInteger(value.seq) || value.seq < 0) return null;
-  if (value.type === "hello" || value.type === "resync") return { type: value.type, seq: value.seq };
-  if (!EVENT_TYPES.has(value.type) || !isRecord(value.data)) return null;
-  return value as unknown as LiveFrame;
+  const result = LiveFrameSchema.safeParse(readJson(raw));
+  return result.success ? result.data : null;
 }
 
 export type FrameDecision =

@@ -1,10 +1,6 @@
+import { CLOSE_TOO_MANY_FOR_ADDRESS, CLOSE_TOO_MANY_FOR_USER } from "@shared/live-constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  CLOSE_TOO_MANY_FOR_ADDRESS,
-  CLOSE_TOO_MANY_FOR_USER,
-  type LiveConnectionState,
-  LiveSocket,
-} from "./live-socket";
+import { type LiveConnectionState, LiveSocket } from "./live-socket";
 
 /** A stand-in for the browser's WebSocket: the test opens and closes it as the server would. */
 class FakeWebSocket {
@@ -128,6 +124,32 @@ describe("LiveSocket closed for having too many live sockets", () => {
     expect(states.at(-1)).toBe("waiting");
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances.length).toBeGreaterThan(1);
+    socket.stop();
+  });
+});
+
+describe("LiveSocket reading frames", () => {
+  it("ignores an unknown or malformed frame and applies the next event in order", async () => {
+    const applied: number[] = [];
+    const socket = new LiveSocket({
+      buildUrl: () => "ws://localhost/api/live",
+      storageKey: "test",
+      onEvent: (event) => applied.push(event.seq),
+      onRefetch: () => {},
+      onSessionEnded: () => {},
+      onStateChange: () => {},
+    });
+    socket.start();
+    vi.advanceTimersByTime(0);
+    const server = FakeWebSocket.instances[0];
+    server?.open();
+    const frame = (text: string) => server?.onmessage?.({ data: text });
+    frame('{"seq":1,"type":"surprise","data":{}}');
+    frame('{"seq":1,"type":"counts","data":{"unread":"many"}}');
+    frame("{not json");
+    frame('{"seq":1,"type":"counts","data":{"unread":1,"unreadMessages":0}}');
+    frame('{"seq":2,"type":"chat.updated","data":{"chatId":"c1"}}');
+    await vi.waitFor(() => expect(applied).toEqual([1, 2]));
     socket.stop();
   });
 });

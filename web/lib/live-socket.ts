@@ -1,13 +1,19 @@
-import type { BroadcastFrame } from "@shared/api/chats";
+import {
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_MANY_FOR_ADDRESS,
+  CLOSE_TOO_MANY_FOR_USER,
+} from "@shared/live-constants";
+import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import { backoffDelay, LIVE_RECONNECT_RANGE } from "./backoff";
-import { decideFrame, type LiveEventFrame, parseBroadcastFrame, parseLiveFrame } from "./live-frames";
 
-/** The server closes with this code when the session has ended (signed out elsewhere). */
-export const CLOSE_SESSION_ENDED = 4001;
-/** Closed for a newer tab of the same account, past the server's cap on live sockets per account. */
-export const CLOSE_TOO_MANY_FOR_USER = 4029;
-/** Refused: the server's cap on live sockets from one address is reached. */
-export const CLOSE_TOO_MANY_FOR_ADDRESS = 4030;
+type FrameReader = typeof import("./live-frames");
+
+/**
+ * The frame parser holds the live events' schema and with it the validator, which most pages
+ * never need otherwise: it is fetched when the socket starts, alongside the connection.
+ */
+const loadFrameReader = (): Promise<FrameReader> => import("./live-frames");
+
 const TOO_MANY_SOCKETS = new Set([CLOSE_TOO_MANY_FOR_USER, CLOSE_TOO_MANY_FOR_ADDRESS]);
 
 /**
@@ -78,6 +84,9 @@ export class LiveSocket {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isStopped = true;
+  private reader: Promise<FrameReader> | null = null;
+  /** Frames are handled one after another, in order of arrival, once the parser is there. */
+  private handled: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LiveSocketOptions) {
     this.lastSeq = readStoredSeq(options.storageKey);
@@ -86,6 +95,7 @@ export class LiveSocket {
   start(): void {
     if (!this.isStopped) return;
     this.isStopped = false;
+    this.reader ??= loadFrameReader();
     window.addEventListener("online", this.handleOnline);
     window.addEventListener("offline", this.handleOffline);
     document.addEventListener("visibilitychange", this.handleVisibility);
@@ -137,7 +147,7 @@ export class LiveSocket {
       hasOpened = true;
       this.options.onStateChange("open");
     };
-    socket.onmessage = (message) => this.handleFrame(message.data);
+    socket.onmessage = (message) => this.receive(socket, message.data);
     socket.onclose = (event) => {
       if (this.socket !== socket) return; // an old socket we already let go of
       this.socket = null;
@@ -167,7 +177,21 @@ export class LiveSocket {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
-  private handleFrame(raw: unknown): void {
+  private receive(socket: WebSocket, raw: unknown): void {
+    this.reader ??= loadFrameReader();
+    const reader = this.reader;
+    this.handled = this.handled
+      .then(() => reader)
+      .then((frames) => {
+        // A socket let go of meanwhile is no longer heard.
+        if (this.socket === socket) this.handleFrame(frames, raw);
+      })
+      .catch((error: unknown) => {
+        console.warn("Live connection could not read a frame", error);
+      });
+  }
+
+  private handleFrame({ decideFrame, parseBroadcastFrame, parseLiveFrame }: FrameReader, raw: unknown): void {
     const broadcast = parseBroadcastFrame(raw);
     if (broadcast) {
       this.options.onBroadcast?.(broadcast);

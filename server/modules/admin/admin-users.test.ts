@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ADMIN_MESSAGES, type AdminUser, type AuditEntrySchema } from "@shared/api/admin";
+import { CLOSE_SESSION_ENDED } from "@shared/live-constants";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -15,7 +16,6 @@ import {
 } from "../../../tests/helpers/live";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { auditLog, users } from "../../db/schema";
-import { CLOSE_SESSION_ENDED } from "../../realtime/gateway";
 import { ensureAdminAccount } from "../auth/admin-account";
 
 let testApp: TestApp;

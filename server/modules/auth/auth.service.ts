@@ -8,20 +8,13 @@ import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
+import { attemptLimit, countAttempt } from "../../plugins/rate-limit-rules";
 import * as repo from "./auth.repository";
 import { recordPasswordChange } from "./password-changed";
 
 export interface ClientMeta {
   ip: string;
   userAgent: string;
-}
-
-function limits(ctx: AppContext) {
-  const windowSeconds = ctx.config.AUTH_RATE_WINDOW_SECONDS;
-  const perEmail = { limit: ctx.config.AUTH_RATE_LIMIT, windowSeconds };
-  // Many students share one campus address, so an address gets ten times the allowance of an account.
-  const perIp = { limit: ctx.config.AUTH_RATE_LIMIT * 10, windowSeconds };
-  return { perEmail, perIp };
 }
 
 async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
@@ -52,9 +45,8 @@ async function trySendVerificationMail(ctx: AppContext, user: UserRow): Promise<
 
 export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta): Promise<UserRow> {
   const email = normaliseEmail(sanitiseField(body.email));
-  const refusal = { message: SIGNUP_ERRORS.rate_limited };
-  await ctx.rateLimiter.hit(`signup:ip:${meta.ip}`, limits(ctx).perIp, refusal);
-  await ctx.rateLimiter.hit(`signup:email:${email}`, limits(ctx).perEmail, refusal);
+  await countAttempt(ctx, "signupPerAddress", meta.ip);
+  await countAttempt(ctx, "signupPerEmail", email);
 
   const city = sanitiseField(body.city);
   const college = sanitiseField(body.college);
@@ -91,26 +83,24 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
  */
 export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta): Promise<UserRow> {
   const email = normaliseEmail(body.email);
-  const refusal = { message: LOGIN_ERRORS.rate_limited };
-  const { perEmail, perIp } = limits(ctx);
-  await ctx.rateLimiter.hit(`login:ip:${meta.ip}`, perIp, refusal);
-  const failuresKey = `login:failed:${email}`;
-  const failures = await ctx.rateLimiter.peek(failuresKey, perEmail.windowSeconds);
-  const halvings = Math.max(0, Math.floor(failures / perEmail.limit) - 1);
-  const allowance = Math.max(1, Math.floor(perEmail.limit / 2 ** halvings));
-  const addressKey = `login:email:${email}:ip:${meta.ip}`;
-  await ctx.rateLimiter.hit(addressKey, { ...perEmail, limit: allowance }, refusal);
+  await countAttempt(ctx, "signInPerAddress", meta.ip);
+  const failed = attemptLimit(ctx.config, "signInFailures", email);
+  const failures = await ctx.rateLimiter.peek(failed.key, failed.rule.windowSeconds);
+  const halvings = Math.max(0, Math.floor(failures / failed.rule.limit) - 1);
+  const perAddress = attemptLimit(ctx.config, "signInPerEmailAndAddress", `${email}:ip:${meta.ip}`);
+  const allowance = Math.max(1, Math.floor(perAddress.rule.limit / 2 ** halvings));
+  await ctx.rateLimiter.hit(perAddress.key, { ...perAddress.rule, limit: allowance }, perAddress);
 
   const user = await repo.findUserByEmail(ctx.db, email);
   // Verify against a dummy hash when there is no account, so the answer time does not tell.
   const isMatch = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !isMatch) {
-    await ctx.rateLimiter.record(failuresKey, perEmail.windowSeconds);
+    await ctx.rateLimiter.record(failed.key, failed.rule.windowSeconds);
     throw new AppError("invalid_credential", LOGIN_ERRORS.invalid_credential);
   }
   if (user.deletedAt) throw new AppError("user_disabled", LOGIN_ERRORS.user_disabled);
 
-  await ctx.rateLimiter.reset(addressKey);
+  await ctx.rateLimiter.reset(perAddress.key);
   return (await repo.recordLogin(ctx.db, user.id)) ?? user;
 }
 
@@ -129,9 +119,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
 
 export async function resendVerification(ctx: AppContext, user: UserRow): Promise<void> {
   if (user.emailVerified) throw new AppError("conflict", AUTH_MESSAGES.alreadyVerified);
-  await ctx.rateLimiter.hit(`verify:user:${user.id}`, limits(ctx).perEmail, {
-    message: SIGNUP_ERRORS.rate_limited,
-  });
+  await countAttempt(ctx, "verificationResend", user.id);
   await sendVerificationMail(ctx, user);
 }
 
@@ -146,9 +134,8 @@ export const PASSWORD_RESET_KIND = "password-reset";
  */
 export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: ClientMeta): Promise<void> {
   const email = normaliseEmail(rawEmail);
-  const refusal = { message: SIGNUP_ERRORS.rate_limited };
-  await ctx.rateLimiter.hit(`reset:ip:${meta.ip}`, limits(ctx).perIp, refusal);
-  await ctx.rateLimiter.hit(`reset:email:${email}`, limits(ctx).perEmail, refusal);
+  await countAttempt(ctx, "recoveryPerAddress", meta.ip);
+  await countAttempt(ctx, "recoveryPerEmail", email);
   await repo.insertOutboxRow(ctx.db, PASSWORD_RESET_KIND, { email });
 }
 
@@ -187,9 +174,7 @@ export async function resetPassword(
   password: string,
   meta: ClientMeta,
 ): Promise<void> {
-  await ctx.rateLimiter.hit(`reset-password:ip:${meta.ip}`, limits(ctx).perIp, {
-    message: SIGNUP_ERRORS.rate_limited,
-  });
+  await countAttempt(ctx, "passwordResetPerAddress", meta.ip);
   const tokenHash = hashToken(token);
   if (!(await repo.findUsableEmailToken(ctx.db, tokenHash, "reset"))) {
     throw new AppError("invalid_token", AUTH_MESSAGES.invalidToken);

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashToken, newToken } from "../../lib/tokens";
+import { attemptLimit, countAttempt } from "../../plugins/rate-limit-rules";
 import { deleteSessionsOfUser, findUserByEmail, findUserById } from "./auth.repository";
 import type { ClientMeta } from "./auth.service";
 import * as repo from "./second-factor.repository";
@@ -30,14 +31,6 @@ export function isSecondFactorRequired(user: UserRow): boolean {
 
 const expired = () => new AppError("sign_in_expired", SECOND_FACTOR_MESSAGES.expired);
 const wrongCode = () => new AppError("invalid_code", SECOND_FACTOR_MESSAGES.invalidCode);
-
-function rules(ctx: AppContext) {
-  const windowSeconds = ctx.config.AUTH_RATE_WINDOW_SECONDS;
-  return {
-    perAccount: { limit: ctx.config.AUTH_RATE_LIMIT, windowSeconds },
-    perIp: { limit: ctx.config.AUTH_RATE_LIMIT * 10, windowSeconds },
-  };
-}
 
 /**
  * The answer to the administrator's correct password: a challenge for the second step instead of a
@@ -141,8 +134,7 @@ export async function completeChallenge(
   body: SecondFactorBody,
   meta: ClientMeta,
 ): Promise<{ user: UserRow; recoveryCodes: string[] | null }> {
-  const refusal = { message: SECOND_FACTOR_MESSAGES.tooManyAttempts };
-  await ctx.rateLimiter.hit(`second-factor:ip:${meta.ip}`, rules(ctx).perIp, refusal);
+  await countAttempt(ctx, "secondFactorPerAddress", meta.ip);
   const id = hashToken(body.challenge);
   const challenge = await repo.countChallengeAttempt(ctx.db, id);
   if (!challenge) throw expired();
@@ -150,8 +142,8 @@ export async function completeChallenge(
     await repo.spendChallenge(ctx.db, id);
     throw new AppError("rate_limited", SECOND_FACTOR_MESSAGES.tooManyAttempts);
   }
-  const accountKey = `second-factor:user:${challenge.userId}`;
-  await ctx.rateLimiter.hit(accountKey, rules(ctx).perAccount, refusal);
+  const perAccount = attemptLimit(ctx.config, "secondFactorPerAccount", challenge.userId);
+  await ctx.rateLimiter.hit(perAccount.key, perAccount.rule, perAccount);
   const user = await findUserById(ctx.db, challenge.userId);
   if (!user || user.deletedAt || !isSecondFactorRequired(user)) throw expired();
 
@@ -163,7 +155,7 @@ export async function completeChallenge(
     if (!(await repo.spendChallenge(tx, id))) throw expired();
     return codes;
   });
-  await ctx.rateLimiter.reset(accountKey);
+  await ctx.rateLimiter.reset(perAccount.key);
   return { user, recoveryCodes };
 }
 

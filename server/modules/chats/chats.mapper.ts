@@ -1,4 +1,6 @@
-import type { ChatSummary, Message, Notification } from "@shared/api/chats";
+import type { ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
+import type { LiveEvent } from "@shared/live-events";
+import type { PendingEvent } from "../../realtime/live-events";
 import { chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
@@ -57,4 +59,38 @@ export function toNotificationDto(notification: NotificationRow): Notification {
     read: notification.isRead,
     createdAt: notification.createdAt.toISOString(),
   };
+}
+
+/** What one stored send wrote, as rows: the message, the other member's notification and badges. */
+export interface StoredSend {
+  message: MessageRow;
+  members: string[];
+  notification: NotificationRow | null;
+  /** The notified member's badges, counting the new notification. */
+  counts: UnreadCounts;
+}
+
+/**
+ * The live events of a stored send, in the order each member gets them: both members the message
+ * and the chat's new place in their list; the other member also the notification and the badges.
+ */
+export function toSendEvents(send: StoredSend): PendingEvent[] {
+  const message = toMessageDto(send.message);
+  const created: LiveEvent = { type: "message.created", data: { message } };
+  const updated: LiveEvent = { type: "chat.updated", data: { chatId: message.chatId } };
+  const events: PendingEvent[] = send.members.flatMap((userId) => [
+    { userId, event: created },
+    { userId, event: updated },
+  ]);
+  const { notification } = send;
+  if (notification) {
+    events.push(
+      {
+        userId: notification.userId,
+        event: { type: "notification.created", data: { notification: toNotificationDto(notification) } },
+      },
+      { userId: notification.userId, event: { type: "counts", data: send.counts } },
+    );
+  }
+  return events;
 }

@@ -4,8 +4,10 @@ import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
-import type { AttemptCount, RateLimitRule } from "../../plugins/rate-limit";
-import { type StoredFrame, toStoredFrame } from "../../realtime/live-events";
+import { type AttemptCount, RateLimiter } from "../../plugins/rate-limit";
+import type { AttemptLimit } from "../../plugins/rate-limit-rules";
+import { appendLiveEvents, type StoredFrame } from "../../realtime/live-events";
+import { type StoredSend, toSendEvents } from "./chats.mapper";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -80,12 +82,8 @@ export interface SendNotice {
   isAboutAppended: boolean;
 }
 
-/** A send limit: at most rule.limit sends per window under one key; `message` is the refusal. */
-export interface SendLimit {
-  key: string;
-  rule: RateLimitRule;
-  message: string;
-}
+/** A send limit (the named rule chatSend): at most rule.limit sends per window under one key. */
+export type SendLimit = AttemptLimit;
 
 export type SendOutcome =
   /** Past the send limit: nothing was written. */
@@ -106,7 +104,7 @@ interface SendInput {
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The migration's chat_send_many: many sends in one statement and one transaction. */
+/** The migration's chat_send_many: many sends in one statement, each returning plain rows. */
 const sendManyStatement = preparedSql<SendSqlRow>(
   "chat_send_many",
   sql`select * from chat_send_many(${sql.join(
@@ -121,46 +119,154 @@ const sendManyStatement = preparedSql<SendSqlRow>(
       column("noticeTypes", "text"),
       column("noticeTexts", "text"),
       column("isAboutAppended", "boolean"),
-      column("limitKeys", "text"),
-      column("limitWindows", "int"),
-      column("limitMaxes", "int"),
     ],
     sql`, `,
   )}) order by send`,
 );
 
-/** Under load, sends that arrive together share one statement and one commit. */
+/** What chat_send_many returns for one send (migration 0012). */
+interface SendSqlRow {
+  send: number;
+  is_chat_found: boolean;
+  is_member: boolean;
+  members: string[] | null;
+  message_id: string | null;
+  message_created_at: Date | string | null;
+  notification_id: string | null;
+  recipient_id: string | null;
+  notification_text: string | null;
+  item_id: string | null;
+  recruitment_post_id: string | null;
+  notification_created_at: Date | string | null;
+  unread: number | null;
+  unread_messages: number | null;
+}
+
+/**
+ * Counts the sends against their limit: the refused ones are left out of the batch (their
+ * attempt still counts, so a script that keeps pushing stays out).
+ */
+async function countSendLimits(tx: Db, batch: SendInput[]): Promise<(AttemptCount | null)[]> {
+  const limited = batch.flatMap((send, index) => (send.limit ? [{ index, limit: send.limit }] : []));
+  const refusals: (AttemptCount | null)[] = batch.map(() => null);
+  // One window for all: every send is counted against the one named rule, chatSend.
+  const windowSeconds = limited[0]?.limit.rule.windowSeconds;
+  if (windowSeconds === undefined) return refusals;
+  const counts = await new RateLimiter(tx).countMany(
+    limited.map(({ limit }) => limit.key),
+    windowSeconds,
+  );
+  limited.forEach(({ index, limit }, position) => {
+    const attempts = counts[position];
+    if (attempts && attempts.count > limit.rule.limit) refusals[index] = attempts;
+  });
+  return refusals;
+}
+
+/**
+ * A batch of sends in one transaction: the send limits (the rate limiter's count), the sends
+ * themselves (chat_send_many), then the live events the mappers build from the rows, numbered
+ * by appendLiveEvents. The rows are locked in one order throughout: send counters, chats, live
+ * counters.
+ */
+async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
+  return db.transaction(async (tx) => {
+    const refusals = await countSendLimits(tx, batch);
+    const allowed = batch.filter((_send, index) => refusals[index] === null);
+    const rows =
+      allowed.length === 0
+        ? []
+        : await sendManyStatement(tx, {
+            chatIds: allowed.map((send) => send.message.chatId),
+            senderIds: allowed.map((send) => send.message.senderId),
+            clientIds: allowed.map((send) => send.message.clientId),
+            types: allowed.map((send) => send.message.type),
+            texts: allowed.map((send) => send.message.text),
+            offerPrices: allowed.map((send) => send.message.offerPrice ?? null),
+            lastMessages: allowed.map((send) => send.lastMessage),
+            noticeTypes: allowed.map((send) => send.notice.type),
+            noticeTexts: allowed.map((send) => send.notice.text),
+            isAboutAppended: allowed.map((send) => send.notice.isAboutAppended),
+          });
+    const stored = allowed.map((send, index) => toStoredSend(send, rows[index]));
+    const events = stored.flatMap((send) => (send ? toSendEvents(send) : []));
+    const { frames } = await appendLiveEvents(tx, events);
+    let next = 0;
+    return batch.map((send, index): SendOutcome => {
+      const attempts = refusals[index];
+      if (attempts && send.limit) return { kind: "rate-limited", attempts, limit: send.limit };
+      const row = rows[next];
+      const result = stored[next];
+      next += 1;
+      if (!row?.is_chat_found) return { kind: "chat-not-found" };
+      if (!row.is_member) return { kind: "not-member" };
+      if (!result) return { kind: "duplicate" };
+      return {
+        kind: "stored",
+        message: result.message,
+        members: result.members,
+        frames: framesOf(frames, result.members),
+      };
+    });
+  });
+}
+
+/** The rows one stored send wrote; undefined when nothing was (not a member, or a retry). */
+function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend | undefined {
+  if (!row?.message_id || !row.message_created_at) return undefined;
+  const createdAt = new Date(row.message_created_at);
+  const message: MessageRow = {
+    ...send.message,
+    offerPrice: send.message.offerPrice ?? null,
+    id: row.message_id,
+    createdAt,
+  };
+  const notification: NotificationRow | null =
+    row.notification_id && row.recipient_id && row.notification_created_at
+      ? {
+          id: row.notification_id,
+          userId: row.recipient_id,
+          type: send.notice.type,
+          text: row.notification_text ?? "",
+          chatId: message.chatId,
+          itemId: row.item_id,
+          recruitmentPostId: row.recruitment_post_id,
+          fromUserId: message.senderId,
+          offerPrice: message.offerPrice,
+          isRead: false,
+          createdAt: new Date(row.notification_created_at),
+        }
+      : null;
+  return {
+    message,
+    members: row.members ?? [],
+    notification,
+    counts: { unread: row.unread ?? 0, unreadMessages: row.unread_messages ?? 0 },
+  };
+}
+
+/** Each member's frames from the batch's stored events. */
+function framesOf(frames: Map<string, StoredFrame[]>, members: string[]): Map<string, StoredFrame[]> {
+  const own = new Map<string, StoredFrame[]>();
+  for (const member of members) own.set(member, frames.get(member) ?? []);
+  return own;
+}
+
+/** Under load, sends that arrive together share one transaction and one commit. */
 const sendInBatches = batched<SendInput, SendOutcome>({
   maxInFlight: 2,
   maxBatch: 64,
-  runMany: async (db, batch) => {
-    const rows = await sendManyStatement(db, {
-      chatIds: batch.map((send) => send.message.chatId),
-      senderIds: batch.map((send) => send.message.senderId),
-      clientIds: batch.map((send) => send.message.clientId),
-      types: batch.map((send) => send.message.type),
-      texts: batch.map((send) => send.message.text),
-      offerPrices: batch.map((send) => send.message.offerPrice ?? null),
-      lastMessages: batch.map((send) => send.lastMessage),
-      noticeTypes: batch.map((send) => send.notice.type),
-      noticeTexts: batch.map((send) => send.notice.text),
-      isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
-      limitKeys: batch.map((send) => send.limit?.key ?? null),
-      limitWindows: batch.map((send) => send.limit?.rule.windowSeconds ?? null),
-      limitMaxes: batch.map((send) => send.limit?.rule.limit ?? null),
-    });
-    return batch.map((send, index) => toOutcome(rows[index], send.limit));
-  },
+  runMany: storeBatch,
 });
 
 /**
- * A whole send in one statement (no transaction round trips): the send limit if one is given,
- * the membership check, the message, the chat's meta (last message, sender, updated time), the
- * notification to the other member and the live events of both members with their numbers
- * (migration 0007, chat_send_many). Nothing is written unless the sender is a member and
- * (sender, clientId) is new; the unique index decides, so concurrent retries store one message.
- * The meta only moves forward: of two sends committing in either order, the newer message wins.
- * Sends arriving together are written together (group commit); each gets its own outcome.
+ * A whole send in one transaction of three statements, shared by the sends that arrive together:
+ * the send limit if one is given, the membership check, the message, the chat's meta (last
+ * message, sender, updated time), the notification to the other member with the badge counts
+ * (migration 0012, chat_send_many), and the live events of both members with their numbers.
+ * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
+ * decides, so concurrent retries store one message. The meta only moves forward: of two sends
+ * committing in either order, the newer message wins. Each send gets its own outcome.
  */
 export function storeSend(
   db: Db,
@@ -170,56 +276,6 @@ export function storeSend(
   limit?: SendLimit,
 ): Promise<SendOutcome> {
   return sendInBatches(db, { message, lastMessage, notice, limit });
-}
-
-function toOutcome(row: SendSqlRow | undefined, limit: SendLimit | undefined): SendOutcome {
-  if (limit && row?.attempts && row.attempts.count > limit.rule.limit)
-    return { kind: "rate-limited", attempts: row.attempts, limit };
-  if (!row?.is_chat_found) return { kind: "chat-not-found" };
-  if (!row.is_member) return { kind: "not-member" };
-  if (row.id === null) return { kind: "duplicate" };
-  return {
-    kind: "stored",
-    members: row.members ?? [],
-    frames: framesByUser(row.events ?? []),
-    message: {
-      id: row.id,
-      chatId: row.chat_id,
-      senderId: row.sender_id,
-      clientId: row.client_id,
-      type: row.type,
-      text: row.text,
-      offerPrice: row.offer_price,
-      createdAt: new Date(row.created_at),
-    },
-  };
-}
-
-interface SendSqlRow {
-  send: number;
-  is_chat_found: boolean;
-  is_member: boolean;
-  members: string[] | null;
-  events: { userId: string; seq: number | string; type: string; payload: string }[] | null;
-  attempts: AttemptCount | null;
-  id: string | null;
-  chat_id: string;
-  sender_id: string;
-  client_id: string;
-  type: MessageRow["type"];
-  text: string;
-  offer_price: number | null;
-  created_at: Date | string;
-}
-
-function framesByUser(events: NonNullable<SendSqlRow["events"]>): Map<string, StoredFrame[]> {
-  const frames = new Map<string, StoredFrame[]>();
-  for (const event of events) {
-    const list = frames.get(event.userId) ?? [];
-    list.push(toStoredFrame(Number(event.seq), event.type, event.payload));
-    frames.set(event.userId, list);
-  }
-  return frames;
 }
 
 /** The newest messages of a chat, returned oldest first. */

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import { attemptLimit } from "../../plugins/rate-limit-rules";
 import { markRead } from "../notifications/notifications.service";
 import * as service from "./chats.service";
 
@@ -75,11 +76,15 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      // The send limit is counted inside the send's own statement.
-      const { message, isNew } = await service.sendMessage(ctx, user, request.params.chatId, request.body, {
-        rule: { limit: 120, windowSeconds: 60 },
-        message: "You are sending messages too fast. Please wait a moment.",
-      });
+      // The send limit is counted with the send, in its batch's transaction.
+      const limit = attemptLimit(ctx.config, "chatSend", user.id);
+      const { message, isNew } = await service.sendMessage(
+        ctx,
+        user,
+        request.params.chatId,
+        request.body,
+        limit,
+      );
       return reply.code(isNew ? 201 : 200).send({ message });
     },
   });

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { RateLimitRule } from "../../plugins/rate-limit";
+import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { announceEvents } from "../../realtime/transaction";
 import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";
@@ -66,7 +66,7 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
 }
 
 /**
- * One statement (chats.repository storeSend): the message, the chat's meta (which orders both
+ * One transaction (chats.repository storeSend): the message, the chat's meta (which orders both
  * members' chat lists), the notification to the other member, and the live events; only a member
  * writes. A retry with the same clientId returns the first copy: the message's unique (sender,
  * clientId) index decides, so concurrent retries store one message too.
@@ -76,7 +76,7 @@ export async function sendMessage(
   sender: UserRow,
   chatId: string,
   body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
-  limit?: { rule: RateLimitRule; message: string },
+  limit?: AttemptLimit,
 ) {
   const isOffer = body.type === "offer";
   const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
@@ -98,7 +98,7 @@ export async function sendMessage(
         : `${sender.name}: ${preview(text)}`,
       isAboutAppended: isOffer,
     },
-    limit && { key: `send:user:${sender.id}`, ...limit },
+    limit,
   );
   switch (outcome.kind) {
     case "rate-limited":

@@ -4,19 +4,12 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError, notSignedIn } from "../../lib/app-error";
 import { sessionIdleMs } from "../../plugins/auth";
+import { countAttempt } from "../../plugins/rate-limit-rules";
 import { toDeviceSessionDto } from "./sessions.mapper";
 import * as repo from "./sessions.repository";
 
-/**
- * Sign-outs per user per window: far more than a person taps, few enough that a script holding a
- * stolen session cannot churn the table or the live sockets of every instance.
- */
-export const SIGN_OUT_RULE = { limit: 30, windowSeconds: 15 * 60 };
-
 async function countSignOut(ctx: AppContext, user: UserRow): Promise<void> {
-  await ctx.rateLimiter.hit(`sessions:end:user:${user.id}`, SIGN_OUT_RULE, {
-    message: SESSIONS_MESSAGES.rateLimited,
-  });
+  await countAttempt(ctx, "signOut", user.id);
 }
 
 /** Where the user is signed in: the current session first, then the most recently used. */

@@ -1,4 +1,5 @@
 import type { DeviceSession } from "@shared/api/sessions";
+import { CLOSE_SESSION_ENDED } from "@shared/live-constants";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,9 +8,8 @@ import { whoIs } from "../../../tests/helpers/api";
 import { connectLive, type LiveClient, listenOnLoopback } from "../../../tests/helpers/live";
 import { createTestApp, sessionCookieOf, type TestApp } from "../../../tests/helpers/test-app";
 import { sessions } from "../../db/schema";
-import { CLOSE_SESSION_ENDED } from "../../realtime/gateway";
+import { ATTEMPT_LIMITS } from "../../plugins/rate-limit-rules";
 import { deviceName } from "./sessions.mapper";
-import { SIGN_OUT_RULE } from "./sessions.service";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -157,9 +157,9 @@ describe("DELETE /api/me/sessions/{id}", () => {
     expect((await endOne(student.cookie, "not-an-id")).statusCode).toBe(400);
     const unknown = "6f0a3a52-5d1e-4c7e-9d43-1f0b8a3f6c11";
     const statuses: number[] = [];
-    for (let i = 0; i < SIGN_OUT_RULE.limit + 2; i++)
+    for (let i = 0; i < ATTEMPT_LIMITS.signOut.limit + 2; i++)
       statuses.push((await endOne(student.cookie, unknown)).statusCode);
-    expect(statuses.slice(0, SIGN_OUT_RULE.limit - 1).every((status) => status === 404)).toBe(true);
+    expect(statuses.slice(0, ATTEMPT_LIMITS.signOut.limit - 1).every((status) => status === 404)).toBe(true);
     const refused = await endOthers(student.cookie);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

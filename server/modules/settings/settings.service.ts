@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { countAttempt } from "../../plugins/rate-limit-rules";
 import { recordPasswordChange } from "../auth/password-changed";
 import { deleteOtherSessions } from "./sessions.repository";
 import * as repo from "./settings.repository";
@@ -28,11 +29,7 @@ export async function changePassword(
   currentSessionId: string | null,
   body: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  await ctx.rateLimiter.hit(
-    `password:user:${user.id}`,
-    { limit: ctx.config.AUTH_RATE_LIMIT, windowSeconds: ctx.config.AUTH_RATE_WINDOW_SECONDS },
-    { message: "Too many attempts. Please try again later." },
-  );
+  await countAttempt(ctx, "passwordChange", user.id);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError("wrong_password", SETTINGS_MESSAGES.wrongPassword);
   }

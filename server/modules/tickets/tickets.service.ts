@@ -6,6 +6,7 @@ import type { UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { asSpreadsheetText } from "../../lib/spreadsheet-cell";
+import { countAttempt } from "../../plugins/rate-limit-rules";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
 import * as repo from "./tickets.repository";
@@ -41,13 +42,7 @@ export function randomTicketId(): string {
  * succeeds once the ticket is stored; the copy is the outbox worker's job.
  */
 export async function createTicket(ctx: AppContext, user: UserRow, body: CreateTicketBody): Promise<Ticket> {
-  await ctx.rateLimiter.hit(
-    `ticket:user:${user.id}`,
-    { limit: 20, windowSeconds: 3600 },
-    {
-      message: "You have raised many tickets recently. Please wait a while before raising another.",
-    },
-  );
+  await countAttempt(ctx, "supportTicket", user.id);
   for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
     const row = await ctx.db.transaction(async (tx) => {
       const ticket = await repo.insertTicket(tx, {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
+import { countAttempt } from "../../plugins/rate-limit-rules";
 import { BUCKETS } from "../../plugins/storage";
 import { chooseFormat, findUpload, readVariant, storeImage } from "./uploads.service";
 
@@ -75,11 +76,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
       handler: async (request, reply) => {
         const user = requireUser(request);
-        await ctx.rateLimiter.hit(
-          `upload:user:${user.id}`,
-          { limit: 60, windowSeconds: 600 },
-          { message: "Too many uploads. Please wait a few minutes and try again." },
-        );
+        await countAttempt(ctx, "upload", user.id);
         const file = await readSingleFile(request);
         const stored = await storeImage(ctx, {
           bucket,

@@ -1,4 +1,5 @@
-import type { BroadcastFrame, ThreadResponse } from "@shared/api/chats";
+import type { ThreadResponse } from "@shared/api/chats";
+import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
 import { chatKeys } from "../../features/chats/api/chats-api";
 import { mergeMessage } from "../../features/chats/thread-messages";
@@ -6,7 +7,6 @@ import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
 import { ticketKeys } from "../../features/tickets/api/tickets-api";
-import type { LiveEventFrame } from "../../lib/live-frames";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {

@@ -1,9 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { applyBroadcastFrame } from "../../app/live/apply-live-event";
+import { eventKeys } from "../../features/events/api/events-api";
+import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
 import { parseBroadcastFrame } from "../../lib/live-frames";
-import { recruitmentKeys } from "../recruitment/api/recruitment-keys";
-import { eventKeys } from "./api/events-api";
+import { applyBroadcastFrame } from "./apply-live-event";
 
 describe("live refresh of the shared lists", () => {
   it("reads the server's unnumbered frames and nothing else as broadcasts", () => {

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/chats";
+
+/**
+ * Everything the live socket at /api/live sends, as one schema: the server builds its frames
+ * through these types and the browser parses each frame with it, dropping what does not fit.
+ * A frame is JSON text; numbered events are `{ seq, type, data }`, numbered per user without gaps
+ * (docs/decisions/004), so a reconnecting client resumes with `?after=<seq>`.
+ */
+
+const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Each numbered event by name, with its payload. */
+export const LiveEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("message.created"), data: z.object({ message: MessageSchema }) }),
+  /** The chat list's order or last message changed. */
+  z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
+  z.object({ type: z.literal("notification.created"), data: z.object({ notification: NotificationSchema }) }),
+  z.object({ type: z.literal("notification.read"), data: z.object({ ids: z.array(z.string()) }) }),
+  /** The two badges after a change. */
+  z.object({ type: z.literal("counts"), data: UnreadCountsSchema }),
+  /** A support ticket of the user changed status (the admin resolved or rejected it). */
+  z.object({
+    type: z.literal("ticket.updated"),
+    data: z.object({ ticketId: z.string(), status: z.string() }),
+  }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+export type LiveEventType = LiveEvent["type"];
+
+/** A numbered event as the socket sends it. */
+export type LiveEventFrame = { seq: number } & LiveEvent;
+
+/** What only the server says about the numbering itself. */
+const ControlFrameSchema = z.discriminatedUnion("type", [
+  /** First frame: the newest seq the server has for this user. */
+  z.object({ type: z.literal("hello"), seq }),
+  /** Too much was missed to replay: refetch everything, then continue from seq. */
+  z.object({ type: z.literal("resync"), seq }),
+]);
+
+/** A numbered event, or the greeting and resync that frame the numbering. */
+export const LiveFrameSchema = z.discriminatedUnion("type", [
+  ...ControlFrameSchema.options,
+  ...LiveEventSchema.options.map((option) => option.extend({ seq })),
+]);
+export type LiveFrame = z.infer<typeof LiveFrameSchema>;
+
+/** Shared lists changed for everyone; not numbered, since a reconnecting client refetches anyway. */
+export const BroadcastFrameSchema = z.object({ type: z.enum(["events.changed", "recruitment.changed"]) });
+export type BroadcastFrame = z.infer<typeof BroadcastFrameSchema>;
+export type BroadcastTopic = BroadcastFrame["type"];
+
+/** Everything the live socket sends. */
+export const SocketFrameSchema = z.union([LiveFrameSchema, BroadcastFrameSchema]);
+export type SocketFrame = LiveFrame | BroadcastFrame;
