@@ -1,6 +1,7 @@
 // What a browser downloads for each page of the built web app: the JavaScript of the entry chunk
-// plus the chunks the page loads, gzipped, from the Vite manifest. The build checks the budgets
-// (vite.config.ts) and `npm run bench` reports the same figures (bench/frontend.ts).
+// (or of the scripts the page's own HTML names) plus the chunks the page loads, gzipped, from the
+// Vite manifest. The build checks the budgets (vite.config.ts) and `npm run bench` reports the
+// same figures (bench/frontend.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
