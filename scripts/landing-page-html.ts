@@ -14,7 +14,8 @@ const SCRIPT = "features/landing/landing-session.ts";
 
 /** Replaces `pattern` in `html`, failing the build when the built index.html no longer has it. */
 function replaceIn(html: string, pattern: string | RegExp, replacement: string, what: string): string {
-  const replaced = html.replace(pattern, replacement);
+  // A function, so that a "$" in the page is not read as a replacement pattern.
+  const replaced = html.replace(pattern, () => replacement);
   if (replaced === html) throw new Error(`${LANDING_HTML}: the built index.html has no ${what}`);
   return replaced;
 }
