@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { landingPageHtml } from "./scripts/landing-page-html.ts";
 import {
   describeRoute,
   kb,
@@ -169,7 +170,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), routeChunks(), routeBudgets(), precompress()],
+  plugins: [react(), tailwindcss(), routeChunks(), landingPageHtml(), routeBudgets(), precompress()],
   resolve: {
     alias: [
       { find: "@shared", replacement: fileURLToPath(new URL("./shared", import.meta.url)) },

@@ -8,20 +8,21 @@ if (!container) throw new Error("index.html has no #root element");
 const root = createRoot(container);
 
 /*
- * This file and React are all every address shares. Most visitors arrive at the landing page, so
- * it is drawn on its own, without the router and the data layer; every other address loads the
- * app, whose pages load on demand in turn (app/router.tsx), their code fetched from here beside
- * the app's. What each address downloads is checked by the build against its budget
- * (scripts/route-bundles.ts).
+ * This file and React are all every address of the app shares; the app's pages load on demand
+ * (app/router.tsx), their code fetched from here beside the app's. The landing page is not among
+ * them on a first visit: the build writes it as plain HTML with one small script
+ * (scripts/landing-page-html.ts), which the server sends for /; the app draws it only when someone
+ * moves to / from another page, or where that file is missing. What each address downloads is
+ * checked by the build against its budget (scripts/route-bundles.ts).
  */
 preloadRouteChunks(window.location.pathname);
-const view =
-  window.location.pathname === "/"
-    ? import("./features/landing/landing-page").then(({ StandaloneLandingPage }) => <StandaloneLandingPage />)
-    : import("./app/app").then(({ App }) => <App />);
-
-view.then(
-  (element) => root.render(<StrictMode>{element}</StrictMode>),
+import("./app/app").then(
+  ({ App }) =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   () => {
     container.textContent =
       "Campus Bazaar could not be loaded. Please check your connection and reload the page.";

@@ -5,7 +5,8 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * Serves the built single-page app: hashed assets cached for a year, the pages never cached, the
+ * landing page's own HTML for / (the build writes it without React: scripts/landing-page-html.ts)
  * and index.html for every other GET outside /api so the browser's router takes over. Unknown
  * API paths get the usual JSON error.
  */
@@ -16,7 +17,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       root: options.root,
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
-      index: "index.html",
+      // GET / sends the landing page, or index.html from a build without it.
+      index: ["landing.html", "index.html"],
       // The build writes .br and .gz copies of its text files (vite.config.ts): sent when accepted.
       preCompressed: true,
       setHeaders(res, filePath) {

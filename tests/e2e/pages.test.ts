@@ -64,6 +64,32 @@ describe.skipIf(!isBrowserAvailable)("pages, accessibility and e-mail links", ()
     await context.close();
   });
 
+  it("the landing page loads no app: it invites a visitor in and welcomes a signed-in student", async () => {
+    const { page, context, errors } = await openPage(browser(), baseUrl, { width: 360, height: 740 });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    const account = page.getByRole("navigation", { name: "Account" });
+    await account.getByRole("link", { name: "Login" }).waitFor();
+    expect(await account.getByRole("link", { name: "Sign Up" }).getAttribute("href")).toBe("/signup");
+    await expectNoSeriousA11yViolations(page);
+
+    await signUpByApi(page, `rohan-${randomBytes(4).toString("hex")}@example.in`);
+    await page.goto("/");
+    await page.getByText("Welcome back, Rohan Das! Pick up where you left off.").waitFor();
+    await expectNoSeriousA11yViolations(page);
+    // One small script on both visits, not React and the app.
+    expect(scripts).toHaveLength(2);
+    expect(new Set(scripts).size).toBe(1);
+
+    await page.getByRole("link", { name: "Go to Dashboard" }).first().click();
+    await page.getByText("No recent activity").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("the legal pages carry the date and a way home", async () => {
     const { page, context } = await openPage(browser(), baseUrl);
     for (const route of ["/privacy-policy", "/terms-of-use"]) {

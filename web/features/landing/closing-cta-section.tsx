@@ -9,7 +9,11 @@ interface ClosingCtaSectionProps {
 
 export function ClosingCtaSection({ signedIn, isAdmin, isLoading }: ClosingCtaSectionProps) {
   return (
-    <section aria-labelledby="cta-heading" className="bg-indigo-800 py-14 text-white sm:py-16">
+    <section
+      data-session-part="closing-cta"
+      aria-labelledby="cta-heading"
+      className="bg-indigo-800 py-14 text-white sm:py-16"
+    >
       <div className={`${container} text-center`}>
         <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance">
           {signedIn ? "Ready for your next deal?" : "Ready to join your campus community?"}

@@ -29,36 +29,43 @@ export function HeroSection({ userName, isAdmin, isLoading }: HeroSectionProps) 
           find teammates, all with fellow students.
         </p>
 
-        <div className="mt-8 min-h-28 sm:min-h-12">
-          {isLoading ? (
-            <span
-              aria-hidden="true"
-              className="mx-auto block h-11 w-56 rounded-lg bg-slate-100 motion-safe:animate-pulse"
-            />
-          ) : userName !== null ? (
-            <div className="flex flex-col items-center gap-4">
-              <p className="text-base text-slate-700">
-                Welcome back, <span className="font-semibold text-slate-900">{userName}</span>! Pick up where
-                you left off.
-              </p>
-              <LandingLink to={dashboardPathFor(isAdmin)} className={`${primaryButton} w-full sm:w-auto`}>
-                Go to Dashboard
-                <ArrowRight className="size-5" />
-              </LandingLink>
-            </div>
-          ) : (
-            <div className="flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-              <LandingLink to="/signup" className={primaryButton}>
-                Get Started Free
-                <ArrowRight className="size-5" />
-              </LandingLink>
-              <LandingLink to="/login" className={secondaryButton}>
-                Already have an account?
-              </LandingLink>
-            </div>
-          )}
-        </div>
+        <HeroActions userName={userName} isAdmin={isAdmin} isLoading={isLoading} />
       </div>
     </section>
+  );
+}
+
+/** The hero's calls to action: they depend on who is signed in (see session-parts.ts). */
+export function HeroActions({ userName, isAdmin, isLoading }: HeroSectionProps) {
+  return (
+    <div data-session-part="hero-actions" className="mt-8 min-h-28 sm:min-h-12">
+      {isLoading ? (
+        <span
+          aria-hidden="true"
+          className="mx-auto block h-11 w-56 rounded-lg bg-slate-100 motion-safe:animate-pulse"
+        />
+      ) : userName !== null ? (
+        <div className="flex flex-col items-center gap-4">
+          <p className="text-base text-slate-700">
+            Welcome back, <span className="font-semibold text-slate-900">{userName}</span>! Pick up where you
+            left off.
+          </p>
+          <LandingLink to={dashboardPathFor(isAdmin)} className={`${primaryButton} w-full sm:w-auto`}>
+            Go to Dashboard
+            <ArrowRight className="size-5" />
+          </LandingLink>
+        </div>
+      ) : (
+        <div className="flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          <LandingLink to="/signup" className={primaryButton}>
+            Get Started Free
+            <ArrowRight className="size-5" />
+          </LandingLink>
+          <LandingLink to="/login" className={secondaryButton}>
+            Already have an account?
+          </LandingLink>
+        </div>
+      )}
+    </div>
   );
 }

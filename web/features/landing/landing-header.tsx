@@ -15,7 +15,7 @@ const solidNavLink = `${navLink} bg-indigo-700 text-white hover:bg-indigo-800`;
 export function LandingHeader({ userName, isAdmin, isLoading }: LandingHeaderProps) {
   const signedIn = !isLoading && userName !== null;
   return (
-    <header className="sticky top-0 z-10 border-b border-slate-200 bg-white">
+    <header data-session-part="header" className="sticky top-0 z-10 border-b border-slate-200 bg-white">
       {/* On a phone the welcome line drops to a second row so the brand and the button keep their room. */}
       <div className={`${container} flex min-h-16 flex-wrap items-center gap-x-3 gap-y-1 py-2`}>
         <LandingLink

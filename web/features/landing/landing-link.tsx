@@ -16,9 +16,9 @@ function PlainLink({ to, className, children }: LandingLinkProps) {
 }
 
 /**
- * The landing page is drawn two ways: on its own for a first visit (without the router, so its
- * download stays small) and as a route inside the app. Inside the app the router's Link is given
- * here, so moving on from the landing page needs no reload.
+ * The landing page is drawn two ways: as HTML written by the build for a first visit (without
+ * React, see static-landing.tsx), and as a route inside the app. Inside the app the router's Link
+ * is given here, so moving on from the landing page needs no reload.
  */
 export const LandingLinkContext = createContext<ComponentType<LandingLinkProps>>(PlainLink);
 

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import type { Session } from "../../lib/session";
-import { useFetchedSession } from "./api/use-fetched-session";
 import { ClosingCtaSection } from "./closing-cta-section";
 import { FeaturesSection } from "./features-section";
 import { HeroSection } from "./hero-section";
@@ -8,7 +7,8 @@ import { LandingFooter } from "./landing-footer";
 import { LandingHeader } from "./landing-header";
 import { WhyChooseSection } from "./why-choose-section";
 
-const PAGE_TITLE = "Campus Bazaar – Your Campus Marketplace";
+/** The page's title, also written into the HTML the build makes of it (static-landing.tsx). */
+export const PAGE_TITLE = "Campus Bazaar – Your Campus Marketplace";
 
 /** Public landing page (/): visitors are invited to sign up, signed-in students are sent on to their dashboard. */
 export function LandingPage({ session }: { session: Session }) {
@@ -32,9 +32,4 @@ export function LandingPage({ session }: { session: Session }) {
       <LandingFooter />
     </div>
   );
-}
-
-/** The landing page of a first visit, drawn without the app around it (see landing-link.tsx). */
-export function StandaloneLandingPage() {
-  return <LandingPage session={useFetchedSession()} />;
 }

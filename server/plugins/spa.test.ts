@@ -1,0 +1,43 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { spaPlugin } from "./spa";
+
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(folders.splice(0).map((folder) => fs.rm(folder, { recursive: true, force: true })));
+});
+
+/** The server over a build folder holding these files. */
+async function serverOver(files: Record<string, string>) {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-spa-"));
+  folders.push(root);
+  for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(root, file), content);
+  const app = Fastify();
+  await app.register(spaPlugin, { root });
+  return app;
+}
+
+describe("the built web app's pages", () => {
+  it("sends the landing page's own HTML for / and the app for every other address", async () => {
+    const app = await serverOver({ "index.html": "the app", "landing.html": "the landing page" });
+    const landing = await app.inject({ method: "GET", url: "/" });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toBe("the landing page");
+    expect(landing.headers["content-type"]).toMatch(/^text\/html/);
+    expect(landing.headers["cache-control"]).toBe("no-cache");
+    expect((await app.inject({ method: "GET", url: "/?ref=mail" })).body).toBe("the landing page");
+    for (const url of ["/login", "/buy", "/item/42"]) {
+      expect((await app.inject({ method: "GET", url })).body, url).toBe("the app");
+    }
+    await app.close();
+  });
+
+  it("sends the app for / from a build without a landing page of its own", async () => {
+    const app = await serverOver({ "index.html": "the app" });
+    expect((await app.inject({ method: "GET", url: "/" })).body).toBe("the app");
+    await app.close();
+  });
+});

@@ -1,0 +1,90 @@
+import type { User } from "@shared/api/auth";
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderStaticLanding } from "./static-landing";
+
+const STUDENT: User = {
+  id: "u1",
+  name: "Arjun <Mehta>",
+  email: "arjun@example.in",
+  city: "Mumbai",
+  college: "IIT Bombay",
+  mobile: "9123456780",
+  role: "student",
+  emailVerified: true,
+  bio: "",
+  profilePhoto: null,
+  holidayMode: { isActive: false, fromDate: null, toDate: null },
+  createdAt: "2026-11-01T10:00:00.000Z",
+  lastLogin: null,
+};
+
+/**
+ * Opens the landing page as the build writes it (landing.html) and runs its script, with the
+ * server answering /api/auth/me with `answer`.
+ */
+async function openStaticLandingPage(answer: () => Promise<Response>) {
+  const { page, templates } = renderStaticLanding();
+  document.body.innerHTML = `<div id="root">${page}</div>${templates}`;
+  const fetch = vi.fn(answer);
+  vi.stubGlobal("fetch", fetch);
+  vi.resetModules();
+  await import("./landing-session");
+  return fetch;
+}
+
+const me = (user: User | null) => async () => Response.json({ user });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+describe("the landing page as the build writes it", () => {
+  it("shows placeholders until the server says who is signed in, then invites a visitor in", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = await openStaticLandingPage(() => new Promise((resolve) => (answer = resolve)));
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/auth/me",
+      expect.objectContaining({ credentials: "same-origin" }),
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Your Campus Marketplace" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+
+    answer(Response.json({ user: null }));
+    await screen.findByRole("link", { name: "Login" });
+    const account = screen.getByRole("navigation", { name: "Account" });
+    expect(within(account).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expect(within(account).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("link", { name: "Get Started Free" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("heading", { name: "Ready to join your campus community?" })).toBeInTheDocument();
+  });
+
+  it("welcomes a signed-in student by name and leads to the dashboard", async () => {
+    await openStaticLandingPage(me(STUDENT));
+    const welcome = await screen.findByText(/Welcome back,/);
+    expect(welcome).toHaveTextContent("Welcome back, Arjun <Mehta>! Pick up where you left off.");
+    expect(screen.getByText(/^Welcome,/)).toHaveTextContent("Welcome, Arjun <Mehta>");
+    const dashboardLinks = screen.getAllByRole("link", { name: /Dashboard/ });
+    expect(dashboardLinks).toHaveLength(3);
+    for (const link of dashboardLinks) expect(link).toHaveAttribute("href", "/dashboard");
+    expect(screen.getByRole("link", { name: "Browse Items" })).toHaveAttribute("href", "/buy");
+    expect(screen.getByRole("heading", { name: "Ready for your next deal?" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+  });
+
+  it("leads the administrator to the admin panel", async () => {
+    await openStaticLandingPage(me({ ...STUDENT, role: "admin" }));
+    await screen.findByText(/Welcome back,/);
+    const account = screen.getByRole("navigation", { name: "Account" });
+    expect(within(account).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin");
+    expect(screen.getAllByRole("link", { name: "Go to Dashboard" })[0]).toHaveAttribute("href", "/admin");
+  });
+
+  it("shows the signed-out page when the server cannot be reached", async () => {
+    await openStaticLandingPage(() => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await screen.findByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("link", { name: "Already have an account?" })).toHaveAttribute("href", "/login");
+  });
+});
