@@ -1,14 +1,8 @@
-import {
-  LoginBodySchema,
-  type SecondFactorChallenge,
-  type SecondFactorResponse,
-  type User,
-} from "@shared/api/auth";
-import { LOGIN_MESSAGES, SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
+import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
+import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { z } from "zod";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
@@ -22,11 +16,7 @@ import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
 import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
 
-/** The shared sign-in body, with the spec's own words for an empty field. */
-const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, LOGIN_MESSAGES.emailRequired).pipe(LoginBodySchema.shape.email),
-  password: z.string().min(1, LOGIN_MESSAGES.passwordRequired).pipe(LoginBodySchema.shape.password),
-});
+const loadLoginFormSchema = () => import("../form-schemas").then((schemas) => schemas.LoginFormSchema);
 
 /** Refusals that belong to one field; the others are shown above the form. */
 const LOGIN_ERROR_FIELDS = {
@@ -114,11 +104,14 @@ interface LoginFormProps {
 }
 
 function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
-  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(LoginFormSchema, {
-    defaultValues: { email: "", password: "" },
-    serverErrorFields: LOGIN_ERROR_FIELDS,
-    serverErrorMessage: loginErrorMessage,
-  });
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+    loadLoginFormSchema,
+    {
+      defaultValues: { email: "", password: "" },
+      serverErrorFields: LOGIN_ERROR_FIELDS,
+      serverErrorMessage: loginErrorMessage,
+    },
+  );
   const mutation = useLogin({ onSecondFactor, onError: setServerError });
   // A message from the second step shows until the person edits the form.
   const [isRestartShown, setIsRestartShown] = useState(true);
@@ -128,6 +121,7 @@ function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
   return (
     <form
       noValidate
+      onFocus={prepare}
       onSubmit={handleSubmit((values) => {
         setIsRestartShown(false);
         mutation.mutate(values);
