@@ -1,12 +1,13 @@
 import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
 import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { useZodForm } from "../../../lib/form";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -14,7 +15,14 @@ import { loginErrorMessage } from "../api/auth-errors";
 import { useLogin } from "../api/login";
 import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
-import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
+
+// Only the administrator meets the second step, so it loads after the password, not with the page.
+const SecondFactorStep = lazy(() =>
+  import("./second-factor-step").then((module) => ({ default: module.SecondFactorStep })),
+);
+const RecoveryCodes = lazy(() =>
+  import("./second-factor-step").then((module) => ({ default: module.RecoveryCodes })),
+);
 
 const loadLoginFormSchema = () => import("../form-schemas").then((schemas) => schemas.LoginFormSchema);
 
@@ -62,21 +70,25 @@ export function LoginPage() {
             : "Enter the code from your authenticator app to finish signing in."
         }
       >
-        <SecondFactorStep
-          challenge={step.challenge}
-          onSignedIn={handleSecondFactor}
-          onRestart={(message) => {
-            setStep({ kind: "password" });
-            setRestartMessage(message);
-          }}
-        />
+        <Suspense fallback={<InlineLoading />}>
+          <SecondFactorStep
+            challenge={step.challenge}
+            onSignedIn={handleSecondFactor}
+            onRestart={(message) => {
+              setStep({ kind: "password" });
+              setRestartMessage(message);
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
   if (step.kind === "recovery-codes") {
     return (
       <AuthLayout title={SECOND_FACTOR_MESSAGES.recoveryHeading}>
-        <RecoveryCodes codes={step.codes} onContinue={() => enter(step.user)} />
+        <Suspense fallback={<InlineLoading />}>
+          <RecoveryCodes codes={step.codes} onContinue={() => enter(step.user)} />
+        </Suspense>
       </AuthLayout>
     );
   }
