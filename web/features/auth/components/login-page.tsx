@@ -7,7 +7,7 @@ import { PasswordInput } from "../../../components/password-input/password-input
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
-import { InlineLoading } from "../../../components/ui/page-loading";
+import { PageLoading } from "../../../components/ui/page-loading";
 import { useZodForm } from "../../../lib/form";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -59,18 +59,19 @@ export function LoginPage() {
     setStep({ kind: "recovery-codes", user, codes: recoveryCodes });
   }
 
+  // The step's heading shows with its content, once its code has arrived.
   if (step.kind === "second-factor") {
     const isSetup = step.challenge.method === "setup";
     return (
-      <AuthLayout
-        title={isSetup ? SECOND_FACTOR_MESSAGES.setupHeading : "Two-step sign-in"}
-        subtitle={
-          isSetup
-            ? "The administrator's account signs in with a second step: a code from an authenticator app."
-            : "Enter the code from your authenticator app to finish signing in."
-        }
-      >
-        <Suspense fallback={<InlineLoading />}>
+      <Suspense fallback={<PageLoading />}>
+        <AuthLayout
+          title={isSetup ? SECOND_FACTOR_MESSAGES.setupHeading : "Two-step sign-in"}
+          subtitle={
+            isSetup
+              ? "The administrator's account signs in with a second step: a code from an authenticator app."
+              : "Enter the code from your authenticator app to finish signing in."
+          }
+        >
           <SecondFactorStep
             challenge={step.challenge}
             onSignedIn={handleSecondFactor}
@@ -79,17 +80,17 @@ export function LoginPage() {
               setRestartMessage(message);
             }}
           />
-        </Suspense>
-      </AuthLayout>
+        </AuthLayout>
+      </Suspense>
     );
   }
   if (step.kind === "recovery-codes") {
     return (
-      <AuthLayout title={SECOND_FACTOR_MESSAGES.recoveryHeading}>
-        <Suspense fallback={<InlineLoading />}>
+      <Suspense fallback={<PageLoading />}>
+        <AuthLayout title={SECOND_FACTOR_MESSAGES.recoveryHeading}>
           <RecoveryCodes codes={step.codes} onContinue={() => enter(step.user)} />
-        </Suspense>
-      </AuthLayout>
+        </AuthLayout>
+      </Suspense>
     );
   }
 
