@@ -12,20 +12,24 @@ const SignupSchema = z.object({
   bio: z.string().max(10, "Bio is too long"),
 });
 
+const loadSignupSchema = () => Promise.resolve(SignupSchema);
+
 function SignupForm({
   onSubmit,
   firstErrorOnly = false,
+  loadSchema = loadSignupSchema,
 }: {
   onSubmit: (values: z.output<typeof SignupSchema>) => Promise<void> | void;
   firstErrorOnly?: boolean;
+  loadSchema?: () => Promise<typeof SignupSchema>;
 }) {
-  const { form, fieldError, formError, handleSubmit } = useZodForm(SignupSchema, {
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadSchema, {
     defaultValues: { name: "", email: "", bio: "" },
     firstErrorOnly,
     serverErrorFields: { email_in_use: "email" },
   });
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate onFocus={prepare} onSubmit={handleSubmit(onSubmit)}>
       <TextField label="Name" error={fieldError("name")} {...form.register("name")} />
       <TextField label="Email" error={fieldError("email")} {...form.register("email")} />
       <Field label="Bio" error={fieldError("bio")}>
@@ -159,4 +163,38 @@ it("shows a message for an error that is not the server's", async () => {
   await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
   await user.click(screen.getByRole("button", { name: "Sign Up" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong.");
+});
+
+/** A schema that arrives when the test says so, as a slow network would bring it. */
+function deferredSchema() {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<typeof SignupSchema>((resolve) => {
+    arrive = () => resolve(SignupSchema);
+  });
+  return { load: vi.fn(() => arrived), arrive };
+}
+
+it("loads the schema only once the form is used, starting on the first focus", async () => {
+  const user = userEvent.setup();
+  const schema = deferredSchema();
+  render(<SignupForm onSubmit={vi.fn()} loadSchema={schema.load} />);
+  expect(schema.load).not.toHaveBeenCalled();
+
+  await user.click(screen.getByRole("textbox", { name: "Name" }));
+  expect(schema.load).toHaveBeenCalled();
+});
+
+it("waits for a schema still on its way before it judges the form", async () => {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  const schema = deferredSchema();
+  render(<SignupForm onSubmit={onSubmit} loadSchema={schema.load} />);
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(screen.queryByText("Please enter a valid email")).not.toBeInTheDocument();
+
+  schema.arrive();
+  expect(await screen.findByText("Please enter a valid email")).toBeVisible();
+  expect(screen.getByRole("textbox", { name: "Email" })).toHaveFocus();
+  expect(onSubmit).not.toHaveBeenCalled();
 });

@@ -1,9 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type BaseSyntheticEvent, useCallback, useMemo } from "react";
+import { type BaseSyntheticEvent, useCallback, useRef } from "react";
 import {
   type FieldErrors,
   type FieldPath,
   type FieldValues,
+  type Resolver,
   type SubmitHandler,
   type UseFormProps,
   type UseFormReturn,
@@ -15,6 +15,13 @@ import { ApiError } from "./api";
 type Schema = z.ZodType<FieldValues, FieldValues>;
 type Input<S extends Schema> = z.input<S>;
 type Output<S extends Schema> = z.output<S>;
+
+/**
+ * Where a form's schema comes from: a dynamic import of the module that holds it, e.g.
+ * `() => import("../auth-schemas").then((m) => m.LoginFormSchema)`. zod and the schema then reach
+ * the browser only when the form is used, not with the page.
+ */
+export type SchemaLoader<S extends Schema> = () => Promise<S>;
 
 export interface UseZodFormOptions<S extends Schema>
   extends Omit<UseFormProps<Input<S>, unknown, Output<S>>, "resolver"> {
@@ -45,6 +52,11 @@ export interface ZodForm<S extends Schema> {
   handleSubmit: (onValid: SubmitHandler<Output<S>>) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** Shows a failed request's error on its field (see `serverErrorFields`) or as `formError`. */
   setServerError: (error: unknown) => void;
+  /**
+   * Starts loading the schema and zod, so that they are there by the time the form is submitted.
+   * Give it to the <form>'s `onFocus` (fired when any of its fields gains focus).
+   */
+  prepare: () => void;
 }
 
 const ROOT_SERVER = "root.server" as const;
@@ -53,8 +65,8 @@ function defaultServerMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : "Something went wrong.";
 }
 
-function schemaKeys(schema: Schema): string[] {
-  const shape = (schema as { shape?: unknown }).shape;
+function schemaKeys(schema: Schema | undefined): string[] {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
   return shape && typeof shape === "object" ? Object.keys(shape) : [];
 }
 
@@ -64,11 +76,18 @@ function firstInvalid(errors: FieldErrors, order: readonly string[]): string | u
   return order.find((name) => names.includes(name)) ?? names[0];
 }
 
+const loadZodResolver = () => import("@hookform/resolvers/zod").then((module) => module.zodResolver);
+
 /**
  * A form bound to a zod schema from shared/: the same rules and messages the server applies,
- * checked in the browser first (react-hook-form with its zod resolver).
+ * checked in the browser first (react-hook-form with its zod resolver). The schema is loaded on
+ * demand (`loadSchema`, started by `prepare` and awaited by the first check), so a page with a
+ * form does not download zod until someone fills it in.
  */
-export function useZodForm<S extends Schema>(schema: S, options: UseZodFormOptions<S> = {}): ZodForm<S> {
+export function useZodForm<S extends Schema>(
+  loadSchema: SchemaLoader<S>,
+  options: UseZodFormOptions<S> = {},
+): ZodForm<S> {
   const {
     fieldOrder,
     firstErrorOnly = false,
@@ -76,13 +95,38 @@ export function useZodForm<S extends Schema>(schema: S, options: UseZodFormOptio
     serverErrorMessage,
     ...formOptions
   } = options;
+  // The latest loader (a form may switch schemas, e.g. between an app code and a recovery code)
+  // and the schema it last gave, whose keys are the default field order.
+  const latestLoader = useRef(loadSchema);
+  latestLoader.current = loadSchema;
+  const loaded = useRef<S | undefined>(undefined);
+
+  const prepare = useCallback(() => {
+    // A failed download is tried again by the check that needs it; nothing to report here.
+    Promise.all([latestLoader.current(), loadZodResolver()]).catch(() => undefined);
+  }, []);
+
+  const resolver = useCallback<Resolver<Input<S>, unknown, Output<S>>>(
+    async (values, context, resolverOptions) => {
+      const [schema, zodResolver] = await Promise.all([latestLoader.current(), loadZodResolver()]);
+      loaded.current = schema;
+      const resolve = zodResolver(schema) as unknown as Resolver<Input<S>, unknown, Output<S>>;
+      return resolve(values, context, resolverOptions);
+    },
+    [],
+  );
+
   const form = useForm<Input<S>, unknown, Output<S>>({
     ...formOptions,
-    resolver: zodResolver(schema),
+    resolver,
     // Focus is moved here instead, in field order and scrolled into view.
     shouldFocusError: false,
   });
-  const order = useMemo<readonly string[]>(() => fieldOrder ?? schemaKeys(schema), [fieldOrder, schema]);
+  // Read when errors are shown, which is after a check, so after the schema has loaded.
+  const orderOf = useCallback(
+    (): readonly string[] => fieldOrder ?? schemaKeys(loaded.current),
+    [fieldOrder],
+  );
   const { errors } = form.formState;
 
   const focusField = useCallback(
@@ -125,14 +169,14 @@ export function useZodForm<S extends Schema>(schema: S, options: UseZodFormOptio
           }
         },
         (invalid) => {
-          const first = firstInvalid(invalid, order);
+          const first = firstInvalid(invalid, orderOf());
           if (first) focusField(first);
         },
       ),
-    [form, order, focusField, setServerError],
+    [form, orderOf, focusField, setServerError],
   );
 
-  const shownFirst = firstErrorOnly ? firstInvalid(errors, order) : undefined;
+  const shownFirst = firstErrorOnly ? firstInvalid(errors, orderOf()) : undefined;
   const fieldError = (name: FieldPath<Input<S>>): string | undefined => {
     if (firstErrorOnly && name !== shownFirst) return undefined;
     const error = form.getFieldState(name, form.formState).error;
@@ -145,5 +189,6 @@ export function useZodForm<S extends Schema>(schema: S, options: UseZodFormOptio
     formError: errors.root?.server?.message ?? null,
     handleSubmit,
     setServerError,
+    prepare,
   };
 }

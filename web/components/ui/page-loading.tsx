@@ -9,3 +9,13 @@ export function PageLoading({ label = "Loading..." }: { label?: string }) {
     </div>
   );
 }
+
+/** Shown in place of a dialog or a form that is loaded when it is opened, until it arrives. */
+export function InlineLoading({ label = "Loading..." }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+      <Spinner className="size-4" />
+      {label}
+    </span>
+  );
+}

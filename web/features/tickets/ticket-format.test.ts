@@ -1,3 +1,4 @@
+import { CreateTicketBodySchema } from "@shared/api/tickets";
 import { TICKET_DESCRIPTION_MAX_LENGTH } from "@shared/tickets-constants";
 import { describe, expect, it } from "vitest";
 import { isTicketFormComplete } from "./ticket-format";
@@ -15,5 +16,17 @@ describe("isTicketFormComplete", () => {
     const atLimit = "a".repeat(TICKET_DESCRIPTION_MAX_LENGTH);
     expect(isTicketFormComplete({ purpose: "Other", description: atLimit })).toBe(true);
     expect(isTicketFormComplete({ purpose: "Other", description: `${atLimit}a` })).toBe(false);
+  });
+
+  it("agrees with the server's schema", () => {
+    const long = "a".repeat(TICKET_DESCRIPTION_MAX_LENGTH + 1);
+    for (const purpose of ["", "Other", "Safety Concerns", "other", "Something else"]) {
+      for (const description of ["", "  ", "The page froze", long]) {
+        const form = { purpose, description };
+        expect(isTicketFormComplete(form), JSON.stringify(form)).toBe(
+          CreateTicketBodySchema.safeParse(form).success,
+        );
+      }
+    }
   });
 });

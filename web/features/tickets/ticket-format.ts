@@ -1,6 +1,16 @@
-import { CreateTicketBodySchema } from "@shared/api/tickets";
+import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_PURPOSES } from "@shared/tickets-constants";
 
-/** Submit is enabled exactly when the server would accept the form: a purpose and a non-blank description. */
+const PURPOSES: readonly string[] = TICKET_PURPOSES;
+
+/**
+ * Submit is enabled exactly when the server would accept the form (CreateTicketBodySchema): one of
+ * the purposes and a non-blank description within the limit. Written without zod, so that the
+ * dialog can tell without downloading it.
+ */
 export function isTicketFormComplete(form: { purpose: string; description: string }): boolean {
-  return CreateTicketBodySchema.safeParse(form).success;
+  return (
+    PURPOSES.includes(form.purpose) &&
+    form.description.trim().length > 0 &&
+    form.description.length <= TICKET_DESCRIPTION_MAX_LENGTH
+  );
 }

@@ -1,28 +1,25 @@
+import { type ComponentType, lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
+import { PageLoading } from "../../../components/ui/page-loading";
 import { Tabs } from "../../../components/ui/tabs";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ADMIN_TABS, type AdminTabId, parseAdminTab } from "../admin-tabs";
 import { AdminNoticeProvider } from "./admin-notice";
 import { AdminOverview } from "./admin-overview";
-import { AuditLogTab } from "./audit-log-tab";
-import { CollegesTab } from "./colleges-tab";
 import { EventsTab } from "./events-tab";
-import { MarketplaceTab } from "./marketplace-tab";
-import { RecruitmentTab } from "./recruitment-tab";
-import { TicketsTab } from "./tickets-tab";
-import { UsersTab } from "./users-tab";
 
 const adminTabId = (id: AdminTabId) => `admin-tab-${id}`;
 const adminPanelId = (id: AdminTabId) => `admin-panel-${id}`;
 
-const PANELS: Record<AdminTabId, () => React.JSX.Element> = {
+// The first tab comes with the page; each other tab loads when it is chosen (or named in ?tab=).
+const PANELS: Record<AdminTabId, ComponentType> = {
   events: EventsTab,
-  marketplace: MarketplaceTab,
-  users: UsersTab,
-  colleges: CollegesTab,
-  recruitment: RecruitmentTab,
-  tickets: TicketsTab,
-  audit: AuditLogTab,
+  marketplace: lazy(() => import("./marketplace-tab").then((module) => ({ default: module.MarketplaceTab }))),
+  users: lazy(() => import("./users-tab").then((module) => ({ default: module.UsersTab }))),
+  colleges: lazy(() => import("./colleges-tab").then((module) => ({ default: module.CollegesTab }))),
+  recruitment: lazy(() => import("./recruitment-tab").then((module) => ({ default: module.RecruitmentTab }))),
+  tickets: lazy(() => import("./tickets-tab").then((module) => ({ default: module.TicketsTab }))),
+  audit: lazy(() => import("./audit-log-tab").then((module) => ({ default: module.AuditLogTab }))),
 };
 
 /** /admin: the overview counts, then the six sections of the spec plus the audit log as tabs. */
@@ -67,7 +64,9 @@ export function AdminPage() {
             tabIndex={0}
             className="pt-6 focus-visible:outline-offset-4"
           >
-            <Panel />
+            <Suspense fallback={<PageLoading />}>
+              <Panel />
+            </Suspense>
           </div>
         </div>
       </div>

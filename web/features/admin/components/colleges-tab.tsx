@@ -1,8 +1,6 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
-import { AddCollegeBodySchema } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { TextField } from "../../../components/ui/field";
@@ -14,17 +12,11 @@ import { collegeDirectoryQueryOptions } from "../api/get-colleges";
 import { useAdminNotice } from "./admin-notice";
 import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
 
-/**
- * The server's rule for a new college, read without surrounding spaces; a blank city or college is
- * refused with the spec's 'City and College are required'.
- */
-const AddCollegeFormSchema = z.object({
-  city: z.string().trim().min(1, ADMIN_MESSAGES.collegeRequired).pipe(AddCollegeBodySchema.shape.city),
-  college: z.string().trim().min(1, ADMIN_MESSAGES.collegeRequired).pipe(AddCollegeBodySchema.shape.college),
-});
+const loadAddCollegeFormSchema = () =>
+  import("../form-schemas").then((schemas) => schemas.AddCollegeFormSchema);
 
 function AddCollegeForm({ cities }: { cities: string[] }) {
-  const { form, fieldError, formError, handleSubmit } = useZodForm(AddCollegeFormSchema, {
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadAddCollegeFormSchema, {
     defaultValues: { city: "", college: "" },
   });
   const notify = useAdminNotice();
@@ -37,6 +29,7 @@ function AddCollegeForm({ cities }: { cities: string[] }) {
 
   return (
     <form
+      onFocus={prepare}
       onSubmit={handleSubmit((body) => add.mutateAsync(body).then(() => undefined))}
       noValidate
       className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start"

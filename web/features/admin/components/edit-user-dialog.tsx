@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
-import { AdminEditUserBodySchema, type AdminUser } from "@shared/api/admin";
+import type { AdminUser } from "@shared/api/admin";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
@@ -17,12 +17,14 @@ const FIELDS: { name: keyof EditUserBody; label: string; type: string }[] = [
   { name: "college", label: "College", type: "text" },
 ];
 
+const loadEditUserSchema = () => import("../form-schemas").then((schemas) => schemas.AdminEditUserBodySchema);
+
 /**
  * The Edit User modal: five required fields. Problems show inside the dialog (the page behind a
  * modal is inert); a save closes it and says 'User updated successfully!'.
  */
 export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const { form, fieldError, formError, handleSubmit } = useZodForm(AdminEditUserBodySchema, {
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadEditUserSchema, {
     defaultValues: {
       name: user.name,
       email: user.email,
@@ -45,6 +47,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   return (
     <Dialog title="Edit User" onClose={onClose}>
       <form
+        onFocus={prepare}
         onSubmit={handleSubmit((body) => save.mutateAsync({ id: user.id, ...body }).then(() => undefined))}
         noValidate
         className="mt-4 space-y-4"

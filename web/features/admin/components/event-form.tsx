@@ -1,7 +1,4 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
-import { CreateEventBodySchema } from "@shared/api/events";
-import { EVENT_MESSAGES } from "@shared/events-constants";
-import { z } from "zod";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses, TextField } from "../../../components/ui/field";
 import { useZodForm } from "../../../lib/form";
@@ -10,20 +7,7 @@ import { useAdminNotice } from "./admin-notice";
 import { CollegeSelectFields } from "./college-select-fields";
 import { FormError } from "./panel-states";
 
-/**
- * The event as the server takes it, with the form's two differences: the links are read without
- * their spaces, and the registration link is null while its box is unticked ('' once ticked, so a
- * ticked box with no link is refused).
- */
-const EventFormSchema = CreateEventBodySchema.extend({
-  image: z.string().trim().pipe(CreateEventBodySchema.shape.image),
-  registrationUrl: z
-    .string()
-    .trim()
-    .min(1, EVENT_MESSAGES.required("Registration URL"))
-    .pipe(CreateEventBodySchema.shape.registrationUrl.unwrap())
-    .nullable(),
-});
+const loadEventFormSchema = () => import("../form-schemas").then((schemas) => schemas.EventFormSchema);
 
 const EMPTY_FORM = {
   title: "",
@@ -48,7 +32,7 @@ const TEXT_FIELDS = [
 
 /** The admin's event form: every field required, the registration URL only when its box is ticked. */
 export function EventForm() {
-  const { form, fieldError, formError, handleSubmit } = useZodForm(EventFormSchema, {
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadEventFormSchema, {
     defaultValues: EMPTY_FORM,
     fieldOrder: [
       ...TEXT_FIELDS.map((field) => field.name),
@@ -71,6 +55,7 @@ export function EventForm() {
 
   return (
     <form
+      onFocus={prepare}
       onSubmit={handleSubmit((body) => post.mutateAsync(body).then(() => undefined))}
       noValidate
       className="grid gap-4 sm:grid-cols-2"

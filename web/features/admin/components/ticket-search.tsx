@@ -1,13 +1,11 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
-import { isTicketIdShaped } from "../admin-format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { adminTicketQueryOptions } from "../api/get-tickets";
 import { useSetTicketStatus } from "../api/set-ticket-status";
@@ -16,21 +14,12 @@ import { FormError, PanelSection } from "./panel-states";
 import { TicketActions } from "./ticket-actions";
 import { TicketDetails } from "./ticket-details";
 
-/** A ticket ID as typed, with or without its '#': required, then six digits as the server issues them. */
-const TicketSearchSchema = z.object({
-  ticketId: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/^#/, ""))
-    .pipe(
-      z.string().min(1, ADMIN_MESSAGES.enterTicketId).refine(isTicketIdShaped, ADMIN_MESSAGES.ticketNotFound),
-    ),
-});
+const loadTicketSearchSchema = () => import("../form-schemas").then((schemas) => schemas.TicketSearchSchema);
 
 /** 'Search Specific Ticket': one ticket by its six-digit ID, with the actions while it is open. */
 export function TicketSearch({ hasAnyTicket }: { hasAnyTicket: boolean }) {
   const [searchedId, setSearchedId] = useState<string | null>(null);
-  const { form, fieldError, handleSubmit } = useZodForm(TicketSearchSchema, {
+  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadTicketSearchSchema, {
     defaultValues: { ticketId: "" },
   });
   const result = useQuery({ ...adminTicketQueryOptions(searchedId ?? ""), enabled: searchedId !== null });
@@ -60,7 +49,12 @@ export function TicketSearch({ hasAnyTicket }: { hasAnyTicket: boolean }) {
 
   return (
     <PanelSection title="Search Specific Ticket" titleId="admin-ticket-search-heading">
-      <form onSubmit={handleSubmit(search)} noValidate className="flex flex-wrap items-start gap-3">
+      <form
+        onFocus={prepare}
+        onSubmit={handleSubmit(search)}
+        noValidate
+        className="flex flex-wrap items-start gap-3"
+      >
         <TextField
           label="Ticket ID"
           inputMode="numeric"

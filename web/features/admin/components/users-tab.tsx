@@ -1,17 +1,17 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { AdminUser } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { TextField } from "../../../components/ui/field";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteUser } from "../api/delete-user";
 import { adminUsersQueryOptions } from "../api/get-users";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useAdminNotice } from "./admin-notice";
-import { EditUserDialog } from "./edit-user-dialog";
 import { Pager } from "./pager";
 import {
   dangerButton,
@@ -21,6 +21,11 @@ import {
   PanelSection,
   ScrollRegion,
 } from "./panel-states";
+
+// The edit form loads when Edit is pressed.
+const EditUserDialog = lazy(() =>
+  import("./edit-user-dialog").then((module) => ({ default: module.EditUserDialog })),
+);
 
 const cellClasses = "px-3 py-3 align-top";
 
@@ -172,7 +177,11 @@ export function UsersTab() {
           />
         </>
       )}
-      {editing ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <Suspense fallback={<InlineLoading />}>
+          <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       {confirmDialog}
     </PanelSection>
   );

@@ -1,7 +1,5 @@
-import { ForgotPasswordBodySchema } from "@shared/api/auth";
-import { AUTH_MESSAGES, LOGIN_MESSAGES } from "@shared/validation/messages";
+import { AUTH_MESSAGES } from "@shared/validation/messages";
 import { Link } from "react-router";
-import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
@@ -11,18 +9,19 @@ import { authErrorMessage } from "../api/auth-errors";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import { AuthLayout } from "./auth-layout";
 
-/** The shared body, with the spec's own words for an empty field. */
-const ForgotPasswordFormSchema = z.object({
-  email: z.string().trim().min(1, LOGIN_MESSAGES.emailRequired).pipe(ForgotPasswordBodySchema.shape.email),
-});
+const loadForgotPasswordFormSchema = () =>
+  import("../form-schemas").then((schemas) => schemas.ForgotPasswordFormSchema);
 
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot password");
-  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(ForgotPasswordFormSchema, {
-    defaultValues: { email: "" },
-    serverErrorFields: { invalid_email: "email" },
-    serverErrorMessage: authErrorMessage,
-  });
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+    loadForgotPasswordFormSchema,
+    {
+      defaultValues: { email: "" },
+      serverErrorFields: { invalid_email: "email" },
+      serverErrorMessage: authErrorMessage,
+    },
+  );
   const mutation = useRequestPasswordReset({ onError: setServerError });
 
   return (
@@ -30,7 +29,12 @@ export function ForgotPasswordPage() {
       {mutation.isSuccess ? (
         <Alert tone="success">{AUTH_MESSAGES.resetSent}</Alert>
       ) : (
-        <form noValidate onSubmit={handleSubmit(({ email }) => mutation.mutate(email))} className="space-y-4">
+        <form
+          noValidate
+          onFocus={prepare}
+          onSubmit={handleSubmit(({ email }) => mutation.mutate(email))}
+          className="space-y-4"
+        >
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <TextField
             label="Email address"

@@ -1,18 +1,13 @@
-import {
-  LoginBodySchema,
-  type SecondFactorChallenge,
-  type SecondFactorResponse,
-  type User,
-} from "@shared/api/auth";
-import { LOGIN_MESSAGES, SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
+import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
+import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { z } from "zod";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
+import { PageLoading } from "../../../components/ui/page-loading";
 import { useZodForm } from "../../../lib/form";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -20,13 +15,16 @@ import { loginErrorMessage } from "../api/auth-errors";
 import { useLogin } from "../api/login";
 import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
-import { RecoveryCodes, SecondFactorStep } from "./second-factor-step";
 
-/** The shared sign-in body, with the spec's own words for an empty field. */
-const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, LOGIN_MESSAGES.emailRequired).pipe(LoginBodySchema.shape.email),
-  password: z.string().min(1, LOGIN_MESSAGES.passwordRequired).pipe(LoginBodySchema.shape.password),
-});
+// Only the administrator meets the second step, so it loads after the password, not with the page.
+const SecondFactorStep = lazy(() =>
+  import("./second-factor-step").then((module) => ({ default: module.SecondFactorStep })),
+);
+const RecoveryCodes = lazy(() =>
+  import("./second-factor-step").then((module) => ({ default: module.RecoveryCodes })),
+);
+
+const loadLoginFormSchema = () => import("../form-schemas").then((schemas) => schemas.LoginFormSchema);
 
 /** Refusals that belong to one field; the others are shown above the form. */
 const LOGIN_ERROR_FIELDS = {
@@ -61,33 +59,38 @@ export function LoginPage() {
     setStep({ kind: "recovery-codes", user, codes: recoveryCodes });
   }
 
+  // The step's heading shows with its content, once its code has arrived.
   if (step.kind === "second-factor") {
     const isSetup = step.challenge.method === "setup";
     return (
-      <AuthLayout
-        title={isSetup ? SECOND_FACTOR_MESSAGES.setupHeading : "Two-step sign-in"}
-        subtitle={
-          isSetup
-            ? "The administrator's account signs in with a second step: a code from an authenticator app."
-            : "Enter the code from your authenticator app to finish signing in."
-        }
-      >
-        <SecondFactorStep
-          challenge={step.challenge}
-          onSignedIn={handleSecondFactor}
-          onRestart={(message) => {
-            setStep({ kind: "password" });
-            setRestartMessage(message);
-          }}
-        />
-      </AuthLayout>
+      <Suspense fallback={<PageLoading />}>
+        <AuthLayout
+          title={isSetup ? SECOND_FACTOR_MESSAGES.setupHeading : "Two-step sign-in"}
+          subtitle={
+            isSetup
+              ? "The administrator's account signs in with a second step: a code from an authenticator app."
+              : "Enter the code from your authenticator app to finish signing in."
+          }
+        >
+          <SecondFactorStep
+            challenge={step.challenge}
+            onSignedIn={handleSecondFactor}
+            onRestart={(message) => {
+              setStep({ kind: "password" });
+              setRestartMessage(message);
+            }}
+          />
+        </AuthLayout>
+      </Suspense>
     );
   }
   if (step.kind === "recovery-codes") {
     return (
-      <AuthLayout title={SECOND_FACTOR_MESSAGES.recoveryHeading}>
-        <RecoveryCodes codes={step.codes} onContinue={() => enter(step.user)} />
-      </AuthLayout>
+      <Suspense fallback={<PageLoading />}>
+        <AuthLayout title={SECOND_FACTOR_MESSAGES.recoveryHeading}>
+          <RecoveryCodes codes={step.codes} onContinue={() => enter(step.user)} />
+        </AuthLayout>
+      </Suspense>
     );
   }
 
@@ -114,11 +117,14 @@ interface LoginFormProps {
 }
 
 function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
-  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(LoginFormSchema, {
-    defaultValues: { email: "", password: "" },
-    serverErrorFields: LOGIN_ERROR_FIELDS,
-    serverErrorMessage: loginErrorMessage,
-  });
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+    loadLoginFormSchema,
+    {
+      defaultValues: { email: "", password: "" },
+      serverErrorFields: LOGIN_ERROR_FIELDS,
+      serverErrorMessage: loginErrorMessage,
+    },
+  );
   const mutation = useLogin({ onSecondFactor, onError: setServerError });
   // A message from the second step shows until the person edits the form.
   const [isRestartShown, setIsRestartShown] = useState(true);
@@ -128,6 +134,7 @@ function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
   return (
     <form
       noValidate
+      onFocus={prepare}
       onSubmit={handleSubmit((values) => {
         setIsRestartShown(false);
         mutation.mutate(values);

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
@@ -15,11 +15,12 @@ describe("forgot password", () => {
     const email = screen.getByLabelText("Email address");
 
     await user.click(screen.getByRole("button", { name: "Send reset link" }));
-    expect(email).toHaveAccessibleDescription("Email is required");
+    // The form's checks load with its first use.
+    await waitFor(() => expect(email).toHaveAccessibleDescription("Email is required"));
     expect(email).toHaveFocus();
     await user.type(email, "priya@");
     await user.click(screen.getByRole("button", { name: "Send reset link" }));
-    expect(email).toHaveAccessibleDescription("Please enter a valid email address.");
+    await waitFor(() => expect(email).toHaveAccessibleDescription("Please enter a valid email address."));
 
     await user.type(email, "example.in ");
     await user.click(screen.getByRole("button", { name: "Send reset link" }));
@@ -40,14 +41,17 @@ describe("reset password", () => {
 
     await user.type(password, "abc");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
-    expect(password).toHaveAccessibleDescription(/Password does not meet security requirements/);
+    // The form's checks load with its first use.
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(/Password does not meet security requirements/),
+    );
     expect(password).toHaveFocus();
 
     await user.clear(password);
     await user.type(password, "Fresh#Start42");
     await user.type(confirm, "Fresh#Start4");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
-    expect(confirm).toHaveAccessibleDescription("Passwords don't match");
+    await waitFor(() => expect(confirm).toHaveAccessibleDescription("Passwords don't match"));
     expect(api.requests).toEqual([]);
 
     await user.type(confirm, "2");

@@ -1,9 +1,7 @@
-import { ResetPasswordBodySchema } from "@shared/api/auth";
-import { AUTH_MESSAGES, SIGNUP_MESSAGES } from "@shared/validation/messages";
+import { AUTH_MESSAGES } from "@shared/validation/messages";
 import { checkPasswordStrength } from "@shared/validation/password-strength";
 import { useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { z } from "zod";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
@@ -16,23 +14,21 @@ import { PasswordStrengthBar } from "./password-strength-bar";
 
 const STRENGTH_ID = "reset-password-strength";
 
-/** The shared body's password rules, and the confirmation typed the same. */
-const ResetPasswordFormSchema = ResetPasswordBodySchema.pick({ password: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.confirmPassword === values.password, {
-    message: SIGNUP_MESSAGES.confirm,
-    path: ["confirmPassword"],
-  });
+const loadResetPasswordFormSchema = () =>
+  import("../form-schemas").then((schemas) => schemas.ResetPasswordFormSchema);
 
 export function ResetPasswordPage() {
   useDocumentTitle("Reset password");
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(ResetPasswordFormSchema, {
-    defaultValues: { password: "", confirmPassword: "" },
-    serverErrorFields: { weak_password: "password" },
-    serverErrorMessage: authErrorMessage,
-  });
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+    loadResetPasswordFormSchema,
+    {
+      defaultValues: { password: "", confirmPassword: "" },
+      serverErrorFields: { weak_password: "password" },
+      serverErrorMessage: authErrorMessage,
+    },
+  );
   const password = useWatch({ control: form.control, name: "password" });
   const strength = checkPasswordStrength(password);
   const mutation = useResetPassword({ onError: setServerError });
@@ -62,6 +58,7 @@ export function ResetPasswordPage() {
       ) : (
         <form
           noValidate
+          onFocus={prepare}
           onSubmit={handleSubmit((values) => mutation.mutate({ token, password: values.password }))}
           className="space-y-4"
         >

@@ -31,7 +31,9 @@ describe("the administrator's second step", () => {
 
     await user.type(field, "123");
     await user.click(screen.getByRole("button", { name: "Verify" }));
-    expect(field).toHaveAccessibleDescription(/Enter the 6-digit code from your authenticator app\./);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Enter the 6-digit code from your authenticator app\./),
+    );
     expect(api.requests).toEqual([]);
 
     await user.type(field, "456");

@@ -1,12 +1,7 @@
-import {
-  SecondFactorBodySchema,
-  type SecondFactorChallenge,
-  type SecondFactorResponse,
-} from "@shared/api/auth";
+import type { SecondFactorChallenge, SecondFactorResponse } from "@shared/api/auth";
 import { SECOND_FACTOR_CODE_DIGITS } from "@shared/constants";
 import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { useEffect, useId, useState } from "react";
-import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { ghostButton, primaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";
@@ -17,28 +12,6 @@ import { useCompleteSecondFactor } from "../api/complete-second-factor";
 
 /** Answers that end this challenge: the person starts again from the password. */
 const RESTART_CODES = new Set(["sign_in_expired", "rate_limited"]);
-
-const withoutSpaces = (value: string) => value.replace(/\s+/g, "");
-
-/** The authenticator's code: exactly its digits, spaces ignored. */
-const AppCodeSchema = z.object({
-  code: z
-    .string()
-    .transform(withoutSpaces)
-    .pipe(
-      z
-        .string()
-        .regex(new RegExp(`^\\d{${SECOND_FACTOR_CODE_DIGITS}}$`), SECOND_FACTOR_MESSAGES.codeRequired),
-    ),
-});
-
-/** A recovery code: anything the shared body accepts, spaces ignored. */
-const RecoveryCodeSchema = z.object({
-  code: z
-    .string()
-    .transform(withoutSpaces)
-    .pipe(z.string().min(1, SECOND_FACTOR_MESSAGES.codeShape).pipe(SecondFactorBodySchema.shape.code)),
-});
 
 /** The key in groups of four, as authenticator apps show it; they ignore the spaces. */
 function groupedKey(secret: string): string {
@@ -110,8 +83,11 @@ interface CodeFormProps extends Omit<SecondFactorStepProps, "challenge"> {
 }
 
 function CodeForm({ challenge, isRecovery, onSignedIn, onRestart }: CodeFormProps) {
-  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(
-    isRecovery ? RecoveryCodeSchema : AppCodeSchema,
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+    () =>
+      import("../form-schemas").then((schemas) =>
+        isRecovery ? schemas.RecoveryCodeSchema : schemas.AppCodeSchema,
+      ),
     { defaultValues: { code: "" }, serverErrorMessage: authErrorMessage },
   );
   const refusalId = useId();
@@ -137,6 +113,7 @@ function CodeForm({ challenge, isRecovery, onSignedIn, onRestart }: CodeFormProp
   return (
     <form
       noValidate
+      onFocus={prepare}
       onSubmit={handleSubmit(({ code }) => mutation.mutate({ challenge, code }))}
       className="space-y-4"
     >

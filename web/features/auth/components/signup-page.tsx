@@ -59,7 +59,7 @@ export function SignupPage() {
       subtitle="Join the marketplace of your campus."
       aside={<SignupAnimation />}
     >
-      <form noValidate onSubmit={signup.handleSubmit} className="relative space-y-4">
+      <form noValidate onFocus={signup.prepare} onSubmit={signup.handleSubmit} className="relative space-y-4">
         {signup.isSucceeded ? <Alert tone="success">{SIGNUP_MESSAGES.success}</Alert> : null}
         {signup.block.isBlocked ? (
           <SignupBlockBanner remainingSeconds={signup.block.remainingSeconds} />

@@ -1,65 +1,17 @@
-import { type SignupBody, SignupBodySchema, type User } from "@shared/api/auth";
-import type { CollegeOption } from "@shared/colleges";
+import type { User } from "@shared/api/auth";
 import { SIGNUP_REDIRECT_MS } from "@shared/constants";
-import { SIGNUP_MESSAGES, TEXT_MESSAGES } from "@shared/validation/messages";
+import { SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { checkPasswordStrength } from "@shared/validation/password-strength";
-import { mobileDigits, normaliseEmail, sanitiseField, validateSignup } from "@shared/validation/signup";
 import { type FormEvent, useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { z } from "zod";
 import { useZodForm } from "../../../lib/form";
 import { signupErrorMessage } from "../api/auth-errors";
 import { useSignup } from "../api/signup";
+import type { SignupField } from "../form-schemas";
 import { useEnterApp } from "./use-enter-app";
 import { useSignupBlock } from "./use-signup-block";
 
-type SignupField = "name" | "email" | "college" | "mobile" | "password" | "confirmPassword" | "acceptTerms";
-
-/** The field each of the spec's messages belongs to, so the message can point at it. */
-const FIELD_OF_MESSAGE = new Map<string, SignupField>([
-  [SIGNUP_MESSAGES.name, "name"],
-  [SIGNUP_MESSAGES.email, "email"],
-  [SIGNUP_MESSAGES.college, "college"],
-  [SIGNUP_MESSAGES.mobile, "mobile"],
-  [SIGNUP_MESSAGES.password, "password"],
-  [SIGNUP_MESSAGES.confirm, "confirmPassword"],
-  [SIGNUP_MESSAGES.terms, "acceptTerms"],
-  [TEXT_MESSAGES.singleLine("Name"), "name"],
-  [TEXT_MESSAGES.singleLine("Email"), "email"],
-  [TEXT_MESSAGES.singleLine("City"), "college"],
-  [TEXT_MESSAGES.singleLine("College"), "college"],
-]);
-
-/**
- * What the form holds, turned into the signup body: fields sanitised, the spec's rules checked
- * in its order (the first failing one only), then the shared body schema the server applies.
- */
-const SignupFormSchema = z
-  .object({
-    name: z.string(),
-    email: z.string(),
-    college: z.custom<CollegeOption | null>(),
-    mobile: z.string(),
-    password: z.string(),
-    confirmPassword: z.string(),
-    acceptTerms: z.boolean(),
-  })
-  .transform((values, ctx): SignupBody => {
-    const clean = {
-      name: sanitiseField(values.name),
-      email: sanitiseField(values.email),
-      city: values.college?.city ?? "",
-      college: values.college?.college ?? "",
-      mobile: sanitiseField(values.mobile),
-      password: sanitiseField(values.password),
-      acceptTerms: values.acceptTerms,
-    };
-    const problem = validateSignup({ ...clean, confirmPassword: sanitiseField(values.confirmPassword) });
-    if (problem)
-      ctx.addIssue({ code: "custom", message: problem, path: [FIELD_OF_MESSAGE.get(problem) ?? "name"] });
-    return { ...clean, email: normaliseEmail(clean.email), mobile: mobileDigits(clean.mobile) };
-  })
-  .pipe(SignupBodySchema);
+const loadSignupFormSchema = () => import("../form-schemas").then((schemas) => schemas.SignupFormSchema);
 
 const SIGNUP_FIELD_ORDER: readonly SignupField[] = [
   "name",
@@ -77,23 +29,26 @@ export function useSignupForm() {
   const block = useSignupBlock();
   const [trap, setTrap] = useState("");
   const [createdUser, setCreatedUser] = useState<User | null>(null);
-  const { form, fieldError, formError, handleSubmit, setServerError } = useZodForm(SignupFormSchema, {
-    defaultValues: {
-      name: "",
-      email: "",
-      college: null,
-      mobile: "",
-      password: "",
-      confirmPassword: "",
-      acceptTerms: false,
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+    loadSignupFormSchema,
+    {
+      defaultValues: {
+        name: "",
+        email: "",
+        college: null,
+        mobile: "",
+        password: "",
+        confirmPassword: "",
+        acceptTerms: false,
+      },
+      fieldOrder: SIGNUP_FIELD_ORDER,
+      firstErrorOnly: true,
+      // The spec checks on submit; an edit only clears the message (see clearMessage).
+      reValidateMode: "onSubmit",
+      serverErrorFields: { email_in_use: "email", invalid_email: "email", weak_password: "password" },
+      serverErrorMessage: signupErrorMessage,
     },
-    fieldOrder: SIGNUP_FIELD_ORDER,
-    firstErrorOnly: true,
-    // The spec checks on submit; an edit only clears the message (see clearMessage).
-    reValidateMode: "onSubmit",
-    serverErrorFields: { email_in_use: "email", invalid_email: "email", weak_password: "password" },
-    serverErrorMessage: signupErrorMessage,
-  });
+  );
 
   const mutation = useSignup({
     onSuccess: (user) => {
@@ -152,5 +107,7 @@ export function useSignupForm() {
     isSucceeded,
     canSubmit: !mutation.isPending && !isSucceeded && acceptTerms && !block.isBlocked && strength.isValid,
     handleSubmit: handleFormSubmit,
+    /** For the form's onFocus: loads its checks while the person types. */
+    prepare,
   };
 }

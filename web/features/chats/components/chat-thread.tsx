@@ -1,9 +1,7 @@
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useQuery } from "@tanstack/react-query";
-import ArrowLeft from "lucide-react/icons/arrow-left";
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";
-import { Link } from "react-router";
-import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { threadQueryOptions } from "../api/chats-api";
@@ -12,6 +10,7 @@ import type { MessageDraft } from "../api/send-message";
 import { buildThreadEntries, chatSubject, type OutboxEntry } from "../thread-messages";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
+import { BackToConversations, PaneMessage } from "./pane-message";
 
 interface ChatThreadProps {
   chatId: string;
@@ -19,16 +18,6 @@ interface ChatThreadProps {
   outbox: OutboxEntry[];
   onSend: (chatId: string, draft: MessageDraft) => void;
   onRetry: (clientId: string) => void;
-}
-
-/** Phone-sized screens show the list and the thread as two views; this leads back to the list. */
-export function BackToConversations() {
-  return (
-    <Link to="/messages" className={`${ghostButton} -ml-2 px-2 md:hidden`}>
-      <ArrowLeft className="size-4" />
-      <span className="sr-only sm:not-sr-only">Back to conversations</span>
-    </Link>
-  );
 }
 
 /** The right pane: who and what the chat is about, the messages, and the composer. */
@@ -123,18 +112,6 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
       ) : null}
-    </div>
-  );
-}
-
-/** A centred note in the thread pane, with the back control for phones. */
-export function PaneMessage({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-1 flex-col p-4">
-      <BackToConversations />
-      <div className="flex flex-1 flex-col items-center justify-center text-center text-sm text-slate-600">
-        {children}
-      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { MessageComposer } from "./message-composer";
@@ -10,7 +10,8 @@ describe("the message composer", () => {
     render(<MessageComposer canOffer onSend={onSend} />);
     await user.type(screen.getByLabelText("Offer price (₹)"), "450");
     await user.click(screen.getByRole("button", { name: "Send Offer" }));
-    expect(onSend).toHaveBeenCalledWith({ type: "offer", offerPrice: 450 });
+    // The form's checks load with its first use.
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith({ type: "offer", offerPrice: 450 }));
     expect(screen.getByLabelText("Offer price (₹)")).toHaveValue(null);
   });
 
@@ -23,19 +24,19 @@ describe("the message composer", () => {
       await user.clear(offer);
       await user.type(offer, value);
       await user.click(screen.getByRole("button", { name: "Send Offer" }));
-      expect(offer).toHaveAttribute("aria-invalid", "true");
+      await waitFor(() => expect(offer).toHaveAttribute("aria-invalid", "true"));
     }
     await user.clear(offer);
     await user.click(screen.getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Please enter an offer of at least ₹1 in whole rupees.")).toBeVisible();
     expect(onSend).not.toHaveBeenCalled();
-    expect(screen.getByText("Please enter an offer of at least ₹1 in whole rupees.")).toBeVisible();
     expect(offer).toHaveAccessibleDescription("Please enter an offer of at least ₹1 in whole rupees.");
     expect(offer).toHaveFocus();
 
     await user.type(offer, "5");
     expect(screen.queryByText("Please enter an offer of at least ₹1 in whole rupees.")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Send Offer" }));
-    expect(onSend).toHaveBeenCalledWith({ type: "offer", offerPrice: 5 });
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith({ type: "offer", offerPrice: 5 }));
   });
 
   it("refuses a message with control characters in the shared rule's words", async () => {
@@ -45,7 +46,7 @@ describe("the message composer", () => {
     const box = screen.getByRole("textbox", { name: "Type a message" });
     await user.type(box, "Hello\u202Eevil{Enter}");
     expect(onSend).not.toHaveBeenCalled();
-    expect(box).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(box).toHaveAttribute("aria-invalid", "true"));
     expect(box).toHaveAccessibleDescription(/A message cannot contain/);
   });
 
@@ -58,7 +59,9 @@ describe("the message composer", () => {
     await user.type(box, "   {Enter}");
     expect(onSend).not.toHaveBeenCalled();
     await user.type(box, "Is it still available?{Enter}");
-    expect(onSend).toHaveBeenCalledWith({ type: "text", text: "   Is it still available?" });
+    await waitFor(() =>
+      expect(onSend).toHaveBeenCalledWith({ type: "text", text: "   Is it still available?" }),
+    );
     expect(box).toHaveValue("");
   });
 });

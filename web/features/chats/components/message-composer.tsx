@@ -1,23 +1,11 @@
-import { SendMessageBodySchema } from "@shared/api/chats";
 import { MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
-import { z } from "zod";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { useZodForm } from "../../../lib/form";
 import type { MessageDraft } from "../api/send-message";
 
-const [TextMessageSchema, OfferMessageSchema] = SendMessageBodySchema.options;
-
-/** The box holds text; the shared offer rule (whole rupees, at least ₹1) says what it may be. */
-const OfferFormSchema = z.object({
-  offerPrice: z
-    .string()
-    .trim()
-    .transform((value) => (/^\d+$/.test(value) ? Number(value) : Number.NaN))
-    .pipe(OfferMessageSchema.shape.offerPrice),
-});
-
-const TextFormSchema = z.object({ text: TextMessageSchema.shape.text });
+const loadOfferFormSchema = () => import("../form-schemas").then((schemas) => schemas.OfferFormSchema);
+const loadTextFormSchema = () => import("../form-schemas").then((schemas) => schemas.TextFormSchema);
 
 interface MessageComposerProps {
   /** Recruitment chats have no price offers. */
@@ -36,13 +24,14 @@ export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
 }
 
 function OfferForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
-  const { form, fieldError, handleSubmit } = useZodForm(OfferFormSchema, {
+  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadOfferFormSchema, {
     defaultValues: { offerPrice: "" },
   });
   return (
     // The spec: anything but a whole number above 0 sends nothing.
     <form
       noValidate
+      onFocus={prepare}
       onSubmit={handleSubmit(({ offerPrice }) => {
         onSend({ type: "offer", offerPrice });
         form.reset();
@@ -71,11 +60,14 @@ function OfferForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
 }
 
 function TextForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
-  const { form, fieldError, handleSubmit } = useZodForm(TextFormSchema, { defaultValues: { text: "" } });
+  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadTextFormSchema, {
+    defaultValues: { text: "" },
+  });
   const error = fieldError("text");
   return (
     <form
       noValidate
+      onFocus={prepare}
       onSubmit={(event) => {
         // Blank after trimming: ignored without a word, as the spec has it.
         if (form.getValues("text").trim() === "") {

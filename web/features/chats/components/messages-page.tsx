@@ -1,6 +1,6 @@
 import type { ChatTab } from "@shared/api/chats";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
@@ -10,7 +10,23 @@ import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
 import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
 import { ChatList } from "./chat-list";
-import { ChatThread, PaneMessage } from "./chat-thread";
+import { PaneMessage } from "./pane-message";
+
+// The thread and its composer (with react-hook-form) load when a conversation is opened: the page
+// starts on the list.
+const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ default: module.ChatThread })));
+
+/** While the thread's code arrives: the same words as while its messages do. */
+function ThreadLoading() {
+  return (
+    <PaneMessage>
+      <span role="status" className="flex items-center gap-2">
+        <Spinner className="size-4" />
+        Loading messages...
+      </span>
+    </PaneMessage>
+  );
+}
 
 /**
  * /messages: the chat list beside the open thread on wide screens; on a phone, either the list
@@ -71,14 +87,16 @@ export function MessagesPage() {
               <Alert tone="error">{opening.errorMessage}</Alert>
             </PaneMessage>
           ) : chatId ? (
-            <ChatThread
-              key={chatId}
-              chatId={chatId}
-              myId={user.id}
-              outbox={outbox}
-              onSend={send}
-              onRetry={retry}
-            />
+            <Suspense fallback={<ThreadLoading />}>
+              <ChatThread
+                key={chatId}
+                chatId={chatId}
+                myId={user.id}
+                outbox={outbox}
+                onSend={send}
+                onRetry={retry}
+              />
+            </Suspense>
           ) : (
             <PaneMessage>Select a conversation to start chatting.</PaneMessage>
           )}

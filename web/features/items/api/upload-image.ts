@@ -2,7 +2,6 @@ import type { ErrorResponse } from "@shared/api/errors";
 import type { UploadResponse } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { ApiError } from "../../../lib/api";
-import { shrinkPhoto } from "../../../lib/shrink-photo";
 
 export const UPLOAD_ABORTED_CODE = "aborted";
 
@@ -31,8 +30,11 @@ function parseJson(text: string): unknown {
 export function uploadImage(file: File, onProgress: (percent: number) => void): ImageUpload {
   const xhr = new XMLHttpRequest();
   let aborted = false;
-  // A large photo is shrunk first (see shrinkPhoto); a cancel during that never sends anything.
-  const promise = shrinkPhoto(file).then((prepared) => send(xhr, prepared, onProgress, () => aborted));
+  // A large photo is shrunk first (see shrinkPhoto, loaded with the first photo chosen); a cancel
+  // during that never sends anything.
+  const promise = import("../../../lib/shrink-photo")
+    .then(({ shrinkPhoto }) => shrinkPhoto(file))
+    .then((prepared) => send(xhr, prepared, onProgress, () => aborted));
   return {
     promise,
     abort: () => {

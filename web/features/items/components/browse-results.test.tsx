@@ -45,7 +45,8 @@ it("opens Contact Seller as a dialog that says whom and what about, and closes i
   const contact = screen.getByRole("button", { name: /Contact Seller/ });
   await user.click(contact);
 
-  const dialog = screen.getByRole("dialog", { name: "Contact Seller" });
+  // The dialog loads when the button is pressed.
+  const dialog = await screen.findByRole("dialog", { name: "Contact Seller" });
   // Read with the title when it opens (happy-dom computes no description across the inline <span>).
   const description = document.getElementById(dialog.getAttribute("aria-describedby") ?? "");
   expect(description).toHaveTextContent("Get in touch with Asha Rao about Desk Lamp.");

@@ -1,9 +1,14 @@
 import type { BrowseResponse, Item } from "@shared/api/items";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { ContactSellerDialog } from "./contact-seller-dialog";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { ItemCard, ItemCardSkeleton, type ViewMode } from "./item-card";
+
+// The seller's contact details open from a card's button; the dialog loads then.
+const ContactSellerDialog = lazy(() =>
+  import("./contact-seller-dialog").then((module) => ({ default: module.ContactSellerDialog })),
+);
 
 const SKELETON_COUNT = 12;
 
@@ -104,7 +109,11 @@ export function BrowseResults(props: BrowseResultsProps) {
         </ul>
       )}
 
-      {contactItem ? <ContactSellerDialog item={contactItem} onClose={() => setContactItem(null)} /> : null}
+      {contactItem ? (
+        <Suspense fallback={<InlineLoading />}>
+          <ContactSellerDialog item={contactItem} onClose={() => setContactItem(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,7 @@ export function SellForm({ item }: { item: Item | null }) {
   return (
     <form
       noValidate
+      onFocus={sellForm.prepare}
       onSubmit={handleSubmit}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >

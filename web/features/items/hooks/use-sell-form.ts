@@ -1,26 +1,18 @@
-import { type Item, type ItemInput, ItemInputSchema } from "@shared/api/items";
+import type { Item, ItemInput } from "@shared/api/items";
 import { CONDITIONS, type Condition } from "@shared/constants";
-import { parsePrice, SELL_MESSAGES } from "@shared/validation/sell";
+import { SELL_MESSAGES } from "@shared/validation/sell";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import { useSession } from "../../../lib/session";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
+import type { SellFormSchema } from "../form-schemas";
 import { useImageUpload } from "./use-image-upload";
 
-/**
- * The server's item rules, as the form holds them: the price as typed (whole rupees once parsed,
- * with the same message), and no image, which the upload field keeps apart.
- */
-const SellFormSchema = ItemInputSchema.omit({ productImage: true }).extend({
-  price: z
-    .string()
-    .transform((text) => parsePrice(text) ?? Number.NaN)
-    .pipe(ItemInputSchema.shape.price),
-});
+const loadSellFormSchema = () => import("../form-schemas").then((schemas) => schemas.SellFormSchema);
 export type SellFormValues = z.input<typeof SellFormSchema>;
 
 const EMPTY_FIELDS: SellFormValues = {
@@ -61,7 +53,7 @@ export function useSellForm(item: Item | null) {
   const { user, isLoading: isSessionLoading } = useSession();
   const navigate = useNavigate();
   const image = useImageUpload(item?.productImage ?? null);
-  const sellForm = useZodForm(SellFormSchema, {
+  const sellForm = useZodForm(loadSellFormSchema, {
     defaultValues: item ? fieldsFromItem(item) : EMPTY_FIELDS,
     serverErrorMessage: submitErrorMessage,
   });

@@ -6,7 +6,7 @@ import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
-import { FollowersDialog } from "./followers-dialog";
+import { LazyFollowersDialog } from "./lazy-followers-dialog";
 import { MyItemsSection } from "./my-items-section";
 import { ProfileCounts } from "./profile-counts";
 import { ProfileDetails } from "./profile-details";
@@ -76,7 +76,7 @@ export function OwnProfilePage() {
         <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
         <MyItemsSection items={items} />
         {isShowingFollowers ? (
-          <FollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
+          <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
         ) : null}
       </>
     );

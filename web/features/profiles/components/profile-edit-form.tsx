@@ -23,7 +23,13 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
   useEffect(() => heading.current?.focus(), []);
 
   return (
-    <form onSubmit={editor.handleSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
+    <form
+      onFocus={editor.profileForm.prepare}
+      onSubmit={editor.handleSubmit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="space-y-5"
+    >
       <h1 ref={heading} id={`${id}-title`} tabIndex={-1} className="text-2xl font-bold text-slate-900">
         Edit Profile
       </h1>

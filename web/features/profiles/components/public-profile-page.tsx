@@ -7,7 +7,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFollowUser } from "../api/follow-user";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
 import { useWarnOnLoadError } from "../hooks/use-warn-on-load-error";
-import { FollowersDialog } from "./followers-dialog";
+import { LazyFollowersDialog } from "./lazy-followers-dialog";
 import { PostedItemsSection } from "./posted-items-section";
 import { ProfileCounts } from "./profile-counts";
 import { ProfileDetails } from "./profile-details";
@@ -72,7 +72,7 @@ function PublicProfile({ userId }: { userId: string }) {
       <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
       <PostedItemsSection items={items} />
       {isShowingFollowers ? (
-        <FollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
+        <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
       ) : null}
     </>
   );

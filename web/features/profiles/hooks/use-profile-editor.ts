@@ -1,10 +1,13 @@
-import { type Profile, UpdateProfileBodySchema } from "@shared/api/profiles";
+import type { Profile } from "@shared/api/profiles";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/items-constants";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import { useUpdateProfile } from "../api/update-profile";
+
+const loadProfileSchema = () =>
+  import("@shared/api/profiles").then((schemas) => schemas.UpdateProfileBodySchema);
 
 export const PROFILE_SAVE_FAILED = "Failed to save your profile. Please try again.";
 
@@ -20,7 +23,7 @@ function messageOf(error: unknown): string {
  * logs a failed save, but a small message is shown too, or the person would think it worked.
  */
 export function useProfileEditor(profile: Profile, onSaved: () => void) {
-  const profileForm = useZodForm(UpdateProfileBodySchema, {
+  const profileForm = useZodForm(loadProfileSchema, {
     defaultValues: { name: profile.name, bio: profile.bio, profilePhoto: profile.profilePhoto },
     // A photo the server refuses (too large, not an image) is said under the photo.
     serverErrorFields: { payload_too_large: "profilePhoto", unsupported_media_type: "profilePhoto" },

@@ -1,4 +1,4 @@
-import { type RecruitmentInput, RecruitmentInputSchema, type RecruitmentPost } from "@shared/api/recruitment";
+import type { RecruitmentInput, RecruitmentPost } from "@shared/api/recruitment";
 import { ACADEMIC_YEARS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -9,6 +9,9 @@ import { useZodForm } from "../../../lib/form";
 import { useCreateRecruitmentPost } from "../api/create-recruitment-post";
 import { useUpdateRecruitmentPost } from "../api/update-recruitment-post";
 import { TEAMMATE_TEXTS } from "../teammate-texts";
+
+const loadRecruitmentSchema = () =>
+  import("@shared/api/recruitment").then((schemas) => schemas.RecruitmentInputSchema);
 
 interface RecruitmentFormProps {
   /** The post being edited; null to create one. */
@@ -39,7 +42,7 @@ function saveErrorMessage(error: unknown): string {
 
 /** Create or edit a recruitment post; checked here with the server's own schema and messages. */
 export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
-  const { form, fieldError, formError, handleSubmit } = useZodForm(RecruitmentInputSchema, {
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadRecruitmentSchema, {
     defaultValues: startingValues(post),
     serverErrorMessage: saveErrorMessage,
   });
@@ -70,6 +73,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
       ref={formRef}
       noValidate
       aria-labelledby={headingId}
+      onFocus={prepare}
       onSubmit={(event) => {
         if (isSaving) event.preventDefault();
         else void save(event);

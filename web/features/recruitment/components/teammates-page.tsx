@@ -1,14 +1,19 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { Pagination } from "../../../components/ui/pagination";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useRecruitmentPosts } from "../api/get-recruitment-posts";
 import { useTeammateFilters } from "../hooks/use-teammate-filters";
-import { RecruitmentForm } from "./recruitment-form";
 import { RecruitmentList } from "./recruitment-list";
 import { TeammateFilters } from "./teammate-filters";
+
+// The form (and react-hook-form with it) loads when Create or Edit is pressed, not with the list.
+const RecruitmentForm = lazy(() =>
+  import("./recruitment-form").then((module) => ({ default: module.RecruitmentForm })),
+);
 
 /** Closed, creating a post, or editing one of the student's own. */
 type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; post: RecruitmentPost };
@@ -65,12 +70,14 @@ export function TeammatesPage() {
 
       <div id={formId}>
         {form.mode === "closed" ? null : (
-          <RecruitmentForm
-            // A new key per post, so switching to another post's Edit starts from that post.
-            key={editingPost?.id ?? "new"}
-            post={editingPost}
-            onClose={closeForm}
-          />
+          <Suspense fallback={<InlineLoading />}>
+            <RecruitmentForm
+              // A new key per post, so switching to another post's Edit starts from that post.
+              key={editingPost?.id ?? "new"}
+              post={editingPost}
+              onClose={closeForm}
+            />
+          </Suspense>
         )}
       </div>
 

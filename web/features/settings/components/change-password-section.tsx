@@ -1,4 +1,3 @@
-import { ChangePasswordBodySchema } from "@shared/api/profiles";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { primaryButton } from "../../../components/ui/button-styles";
@@ -7,6 +6,9 @@ import { ApiError } from "../../../lib/api";
 import { useChangePassword } from "../api/change-password";
 import { useSettingsForm } from "../hooks/use-settings-form";
 import { SettingsSection } from "./settings-section";
+
+const loadChangePasswordSchema = () =>
+  import("@shared/api/profiles").then((schemas) => schemas.ChangePasswordBodySchema);
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -19,7 +21,9 @@ function messageOf(error: unknown): string {
 }
 
 export function ChangePasswordSection({ onResult }: { onResult: ShowNotice }) {
-  const { form, submit } = useSettingsForm(ChangePasswordBodySchema, onResult, { defaultValues: EMPTY });
+  const { form, submit, prepare } = useSettingsForm(loadChangePasswordSchema, onResult, {
+    defaultValues: EMPTY,
+  });
   const mutation = useChangePassword({
     onSuccess: () => {
       onResult("success", SETTINGS_MESSAGES.passwordChanged);
@@ -34,6 +38,7 @@ export function ChangePasswordSection({ onResult }: { onResult: ShowNotice }) {
       description="Other devices signed in to your account are signed out after the change."
     >
       <form
+        onFocus={prepare}
         onSubmit={submit((change) => {
           if (!mutation.isPending) mutation.mutate(change);
         })}

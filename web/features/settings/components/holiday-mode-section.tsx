@@ -1,5 +1,5 @@
 import type { User } from "@shared/api/auth";
-import { type HolidayBody, HolidayBodySchema } from "@shared/api/profiles";
+import type { HolidayBody } from "@shared/api/profiles";
 import { indiaToday, SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { CalendarIcon } from "lucide-react";
 import { useId } from "react";
@@ -12,13 +12,15 @@ import { formatHolidayRange } from "../holiday-format";
 import { useSettingsForm } from "../hooks/use-settings-form";
 import { SettingsSection } from "./settings-section";
 
+const loadHolidaySchema = () => import("@shared/api/profiles").then((schemas) => schemas.HolidayBodySchema);
+
 /**
  * Holiday Mode: while it is on and today is inside the range (both ends included), the
  * person's items are hidden from browse.
  */
 export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
   const holiday = user.holidayMode;
-  const { form, submit } = useSettingsForm(HolidayBodySchema, onResult, {
+  const { form, submit, prepare } = useSettingsForm(loadHolidaySchema, onResult, {
     defaultValues: {
       isActive: holiday.isActive,
       fromDate: holiday.fromDate ?? "",
@@ -74,7 +76,7 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
           </button>
         </div>
       ) : null}
-      <form onSubmit={submit(save)} noValidate className="grid gap-4">
+      <form onFocus={prepare} onSubmit={submit(save)} noValidate className="grid gap-4">
         <div className="flex min-h-11 items-center gap-3">
           <input
             id={checkboxId}

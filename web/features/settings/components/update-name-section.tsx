@@ -1,5 +1,4 @@
 import type { User } from "@shared/api/auth";
-import { UpdateNameBodySchema } from "@shared/api/profiles";
 import { canUpdateName, SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
@@ -9,8 +8,11 @@ import { useUpdateName } from "../api/update-name";
 import { useSettingsForm } from "../hooks/use-settings-form";
 import { SettingsSection } from "./settings-section";
 
+const loadUpdateNameSchema = () =>
+  import("@shared/api/profiles").then((schemas) => schemas.UpdateNameBodySchema);
+
 export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
-  const { form, submit, invalid } = useSettingsForm(UpdateNameBodySchema, onResult, {
+  const { form, submit, invalid, prepare } = useSettingsForm(loadUpdateNameSchema, onResult, {
     defaultValues: { name: user.name },
   });
   const mutation = useUpdateName({
@@ -29,6 +31,7 @@ export function UpdateNameSection({ user, onResult }: { user: User; onResult: Sh
   return (
     <SettingsSection title="Update Name">
       <form
+        onFocus={prepare}
         onSubmit={submit(({ name }) => {
           if (canSave) mutation.mutate(name.trim());
         })}

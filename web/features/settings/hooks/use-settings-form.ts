@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import type { ShowNotice } from "../../../components/ui/notice";
-import { type UseZodFormOptions, useZodForm } from "../../../lib/form";
+import { type SchemaLoader, type UseZodFormOptions, useZodForm } from "../../../lib/form";
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
@@ -12,11 +12,11 @@ type Schema = z.ZodType<FieldValues, FieldValues>;
  * sections report the server's answers to the banner themselves.
  */
 export function useSettingsForm<S extends Schema>(
-  schema: S,
+  loadSchema: SchemaLoader<S>,
   onResult: ShowNotice,
   options: UseZodFormOptions<S> = {},
 ) {
-  const { form, handleSubmit } = useZodForm(schema, options);
+  const { form, handleSubmit, prepare } = useZodForm(loadSchema, options);
   const { submitCount, errors } = form.formState;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per submit, not again while typing.
@@ -29,5 +29,5 @@ export function useSettingsForm<S extends Schema>(
   const invalid = (name: Parameters<typeof form.getFieldState>[0]) =>
     form.getFieldState(name, form.formState).invalid || undefined;
 
-  return { form, submit: handleSubmit, invalid };
+  return { form, submit: handleSubmit, invalid, prepare };
 }

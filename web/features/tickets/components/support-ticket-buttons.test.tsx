@@ -52,7 +52,8 @@ function renderButtons() {
 
 async function fillForm() {
   await userEvent.click(screen.getByRole("button", { name: "Raise Ticket" }));
-  const dialog = screen.getByRole("dialog", { name: "Raise a Support Ticket" });
+  // The dialog loads when the button is pressed.
+  const dialog = await screen.findByRole("dialog", { name: "Raise a Support Ticket" });
   const submit = screen.getByRole("button", { name: "Submit Ticket" });
   expect(submit).toBeDisabled();
   await userEvent.selectOptions(screen.getByLabelText("Purpose"), "Technical Bug");

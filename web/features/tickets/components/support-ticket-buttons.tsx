@@ -1,7 +1,15 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { SupportTicketDialog } from "./support-ticket-dialog";
-import { TicketHistoryDialog } from "./ticket-history-dialog";
+import { InlineLoading } from "../../../components/ui/page-loading";
+
+// The dialogs (and the ticket form's react-hook-form) load when a button is pressed, not with the
+// dashboard: most visits open neither.
+const SupportTicketDialog = lazy(() =>
+  import("./support-ticket-dialog").then((module) => ({ default: module.SupportTicketDialog })),
+);
+const TicketHistoryDialog = lazy(() =>
+  import("./ticket-history-dialog").then((module) => ({ default: module.TicketHistoryDialog })),
+);
 
 type OpenDialog = "raise" | "history" | null;
 
@@ -28,8 +36,10 @@ export function SupportTicketButtons() {
       >
         View History
       </button>
-      {openDialog === "raise" ? <SupportTicketDialog onClose={close} /> : null}
-      {openDialog === "history" ? <TicketHistoryDialog onClose={close} /> : null}
+      <Suspense fallback={<InlineLoading />}>
+        {openDialog === "raise" ? <SupportTicketDialog onClose={close} /> : null}
+        {openDialog === "history" ? <TicketHistoryDialog onClose={close} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,5 @@
-import { CreateTicketBodySchema } from "@shared/api/tickets";
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/tickets-constants";
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, inputClasses, TextField } from "../../../components/ui/field";
@@ -23,10 +21,7 @@ const TITLES: Record<Phase["kind"], string> = {
   failed: TICKET_MESSAGES.failedTitle,
 };
 
-/** The ticket as the server takes it; the purpose starts unchosen. */
-const TicketFormSchema = CreateTicketBodySchema.extend({
-  purpose: z.string().pipe(CreateTicketBodySchema.shape.purpose),
-});
+const loadTicketFormSchema = () => import("../form-schemas").then((schemas) => schemas.TicketFormSchema);
 
 /** Server refusals whose message tells the user something the general failure text does not. */
 function detailOf(error: unknown): string | null {
@@ -40,7 +35,7 @@ function detailOf(error: unknown): string | null {
 export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSession();
   const createTicket = useCreateTicket();
-  const { form, fieldError, handleSubmit } = useZodForm(TicketFormSchema, {
+  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadTicketFormSchema, {
     defaultValues: { purpose: "", description: "" },
   });
   const [purpose, description] = form.watch(["purpose", "description"]);
@@ -113,7 +108,7 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <form onFocus={prepare} onSubmit={submit} noValidate className="mt-4 space-y-4">
           <Field label="Purpose" error={fieldError("purpose")}>
             {(control) => (
               <select {...control} required className={inputClasses} {...form.register("purpose")}>
