@@ -4,9 +4,10 @@ import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
+import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
 import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
-import { appendLiveEvents, type StoredFrame } from "../../realtime/live-events";
+import { type LiveEventsAppend, prepareLiveEvents, type StoredFrame } from "../../realtime/live-events";
 import { type StoredSend, toSendEvents } from "./chats.mapper";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -192,50 +193,58 @@ interface SendSqlRow {
 }
 
 /**
- * A batch of sends in one transaction of two statements: the send limits and the sends themselves
- * (sendBatchStatement), then the live events the mappers build from the rows, numbered by
- * appendLiveEvents. The rows are locked in one order throughout: send counters, chats, live
+ * A batch of sends in one transaction of two statements, two round trips on PostgreSQL (BEGIN goes
+ * with the first, COMMIT with the second): the send limits and the sends themselves
+ * (sendBatchStatement), then the live events the mappers build from the rows, numbered by the
+ * live events' append statement (prepareLiveEvents). The rows are locked in one order throughout: send counters, chats, live
  * counters. A refused send's attempt still counts, so a script that keeps pushing stays out.
  */
 async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
-  return db.transaction(async (tx) => {
-    // One window for all: every send is counted against the one named rule, chatSend.
-    const windowSeconds = batch.find((send) => send.limit)?.limit?.rule.windowSeconds ?? 0;
-    const rows = await sendBatchStatement(tx, {
-      chatIds: batch.map((send) => send.message.chatId),
-      senderIds: batch.map((send) => send.message.senderId),
-      clientIds: batch.map((send) => send.message.clientId),
-      types: batch.map((send) => send.message.type),
-      texts: batch.map((send) => send.message.text),
-      offerPrices: batch.map((send) => send.message.offerPrice ?? null),
-      lastMessages: batch.map((send) => send.lastMessage),
-      noticeTypes: batch.map((send) => send.notice.type),
-      noticeTexts: batch.map((send) => send.notice.text),
-      isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
-      limitKeys: batch.map((send) => send.limit?.key ?? null),
-      limits: batch.map((send) => send.limit?.rule.limit ?? null),
-      windowSeconds,
-    });
-    const stored = batch.map((send, index) => toStoredSend(send, rows[index]));
-    const events = stored.flatMap((send) => (send ? toSendEvents(send) : []));
-    const { frames } = await appendLiveEvents(tx, events);
-    return batch.map((send, index): SendOutcome => {
-      const row = rows[index];
-      const result = stored[index];
-      if (row && !row.is_allowed && send.limit) {
-        const attempts = { count: row.attempts ?? 0, retry_after: row.retry_after ?? 1 };
-        return { kind: "rate-limited", attempts, limit: send.limit };
-      }
-      if (!row?.is_chat_found) return { kind: "chat-not-found" };
-      if (!row.is_member) return { kind: "not-member" };
-      if (!result) return { kind: "duplicate" };
-      return {
-        kind: "stored",
-        message: result.message,
-        members: result.members,
-        frames: framesOf(frames, result.members),
-      };
-    });
+  // One window for all: every send is counted against the one named rule, chatSend.
+  const windowSeconds = batch.find((send) => send.limit)?.limit?.rule.windowSeconds ?? 0;
+  const values = {
+    chatIds: batch.map((send) => send.message.chatId),
+    senderIds: batch.map((send) => send.message.senderId),
+    clientIds: batch.map((send) => send.message.clientId),
+    types: batch.map((send) => send.message.type),
+    texts: batch.map((send) => send.message.text),
+    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
+    lastMessages: batch.map((send) => send.lastMessage),
+    noticeTypes: batch.map((send) => send.notice.type),
+    noticeTexts: batch.map((send) => send.notice.text),
+    isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
+    limitKeys: batch.map((send) => send.limit?.key ?? null),
+    limits: batch.map((send) => send.limit?.rule.limit ?? null),
+    windowSeconds,
+  };
+  let stored: (StoredSend | undefined)[] = [];
+  let append: LiveEventsAppend | undefined;
+  const { first: rows, second: bumped } = await transactionInTwoRoundTrips(
+    db,
+    { statement: sendBatchStatement, values },
+    (sent) => {
+      stored = batch.map((send, index) => toStoredSend(send, sent[index]));
+      append = prepareLiveEvents(stored.flatMap((send) => (send ? toSendEvents(send) : [])));
+      return append.step;
+    },
+  );
+  const frames = append?.toAppended(bumped).frames ?? new Map<string, StoredFrame[]>();
+  return batch.map((send, index): SendOutcome => {
+    const row = rows[index];
+    const result = stored[index];
+    if (row && !row.is_allowed && send.limit) {
+      const attempts = { count: row.attempts ?? 0, retry_after: row.retry_after ?? 1 };
+      return { kind: "rate-limited", attempts, limit: send.limit };
+    }
+    if (!row?.is_chat_found) return { kind: "chat-not-found" };
+    if (!row.is_member) return { kind: "not-member" };
+    if (!result) return { kind: "duplicate" };
+    return {
+      kind: "stored",
+      message: result.message,
+      members: result.members,
+      frames: framesOf(frames, result.members),
+    };
   });
 }
 
