@@ -88,7 +88,9 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
 }
 
 export function fromPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Pipelining: queries queued on one connection go without waiting for each other's answers, so a
+  // chat send batch's BEGIN travels with its first statement and its COMMIT with its second.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,7 +1,6 @@
 import type { ErrorCode } from "@shared/api/errors";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { preparedSql } from "../db/prepared-sql";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
 
@@ -37,14 +36,28 @@ function countAttemptSql(key: string, windowSeconds: number): SQL {
   return countAttemptsSql(sql`select ${key}::text, 1`, windowSeconds);
 }
 
-/** Many keys counted at once, each by its amount (a chat send batch); prepared, as it is hot. */
-const countManyStatement = preparedSql<AttemptCount & { key: string }>(
-  "rate_limits_count_many",
-  countAttemptsSql(
-    sql`select * from unnest(${sql.placeholder("keys")}::text[], ${sql.placeholder("amounts")}::int[]) order by 1`,
-    sql.placeholder("windowSeconds"),
-  ),
-);
+/**
+ * Counts many attempts in the statement the caller builds around it (a chat send batch): common
+ * table expressions to put in its top-level `with` (PostgreSQL allows an upsert in no other
+ * place). `entries` selects (entry, key) rows, one per attempt, and a key may come more than once;
+ * each key is counted once by its number of attempts, in key order (so two batches lock the
+ * counters they share in one order), and the `attempts` table gives each entry's (entry, count,
+ * retry_after) as if the attempts had come one after another in entry order. The counters stay
+ * locked until the caller's transaction ends.
+ */
+export function countEachAttemptCtes(entries: SQL, windowSeconds: unknown): SQL {
+  const perKey = sql`select key, count(*)::int from attempt_entry group by key order by key`;
+  return sql`
+    attempt_entry as (select entry, key from (${entries}) as e),
+    attempt_counter as (${countAttemptsSql(perKey, windowSeconds)}),
+    attempts as (
+      select e.entry,
+        (c.count - count(*) over (partition by e.key)
+          + row_number() over (partition by e.key order by e.entry))::int as count,
+        c.retry_after
+      from attempt_entry e join attempt_counter c on c.key = e.key
+    )`;
+}
 
 /** 429 with Retry-After once the window's limit is passed. */
 function throwIfOverLimit(
@@ -75,35 +88,6 @@ export class RateLimiter {
     const result = await this.db.execute(countAttemptSql(key, windowSeconds));
     const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
     return row ?? { count: 1, retry_after: windowSeconds };
-  }
-
-  /**
-   * Counts one attempt per entry of `keys` (a key may come more than once) in one statement, and
-   * returns each entry's count as if they had come one after another, in the order given. The
-   * counters stay locked until the caller's transaction ends (a chat send batch counts its sends
-   * this way, inside its own transaction).
-   */
-  async countMany(keys: string[], windowSeconds: number): Promise<AttemptCount[]> {
-    if (keys.length === 0) return [];
-    const amounts = new Map<string, number>();
-    for (const key of keys) amounts.set(key, (amounts.get(key) ?? 0) + 1);
-    // Sorted, so two batches lock the counters they share in one order.
-    const unique = [...amounts.keys()].sort();
-    const rows = await countManyStatement(this.db, {
-      keys: unique,
-      amounts: unique.map((key) => amounts.get(key)),
-      windowSeconds,
-    });
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    const seen = new Map<string, number>();
-    return keys.map((key) => {
-      const row = byKey.get(key);
-      const amount = amounts.get(key) ?? 1;
-      const index = (seen.get(key) ?? 0) + 1;
-      seen.set(key, index);
-      if (!row) return { count: index, retry_after: windowSeconds };
-      return { count: row.count - amount + index, retry_after: row.retry_after };
-    });
   }
 
   /** The attempts at `key` in its present window, counting none. */

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { preparedSql } from "../db/prepared-sql";
 import { liveCursors, liveEvents } from "../db/schema";
+import type { Step } from "../db/two-round-trips";
 
 export interface PendingEvent {
   userId: string;
@@ -19,7 +20,7 @@ export interface AppendedEvents {
  * Bumps each user's counter by their number of new events and inserts the events numbered up to
  * it; returns each user's new last number (the events themselves are the caller's already).
  */
-const appendStatement = preparedSql<{ user_id: string; seq: number | string }>(
+const appendStatement = preparedSql<AppendedRow>(
   "live_events_append",
   sql`
     with batch as (
@@ -45,13 +46,21 @@ const appendStatement = preparedSql<{ user_id: string; seq: number | string }>(
   `,
 );
 
+/** What appends a set of events: the statement (none if there are no events) and its outcome. */
+export interface LiveEventsAppend {
+  step: Step<AppendedRow> | undefined;
+  /** The users to notify and their new frames, from the statement's rows. */
+  toAppended(rows: AppendedRow[]): AppendedEvents;
+}
+
+type AppendedRow = { user_id: string; seq: number | string };
+
 /**
- * Records events inside the caller's transaction, in one statement. Each user's counter row is
+ * The statement that records events inside the caller's transaction. Each user's counter row is
  * bumped first, in a fixed order (so two writers never deadlock), and stays locked until commit:
  * numbers are gap-free and a later one is never visible before an earlier one.
- * Returns the users to notify once the transaction has committed, and their new frames.
  */
-export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<AppendedEvents> {
+export function prepareLiveEvents(events: PendingEvent[]): LiveEventsAppend {
   const byUser = new Map<string, { type: string; payload: string }[]>();
   // An event several users get (a message to both members) is serialised once.
   const payloads = new Map<object, string>();
@@ -66,30 +75,42 @@ export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<
     byUser.set(userId, list);
   }
   const userIds = [...byUser.keys()].sort();
-  if (userIds.length === 0) return { users: [], frames: new Map() };
+  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
+  const toAppended = (bumped: AppendedRow[]): AppendedEvents => {
+    const frames = new Map<string, StoredFrame[]>();
+    for (const { user_id: userId, seq } of bumped) {
+      const list = byUser.get(userId) ?? [];
+      const first = Number(seq) - list.length + 1;
+      frames.set(
+        userId,
+        list.map((event, index) => toStoredFrame(first + index, event.type, event.payload)),
+      );
+    }
+    return { users: userIds, frames };
+  };
+  if (userIds.length === 0) return { step: undefined, toAppended };
   // One row per event: its user, its place among that user's events (1-based), type and payload.
   const rows = userIds.flatMap((userId) =>
     (byUser.get(userId) ?? []).map((event, index) => ({ userId, ordinal: index + 1, ...event })),
   );
-  // The bumped counter is the last number of the user's batch: event k of n gets seq - n + k.
-  const bumped = await appendStatement(tx, {
+  const values = {
     userIds,
     counts: userIds.map((userId) => byUser.get(userId)?.length ?? 0),
     eventUserIds: rows.map((row) => row.userId),
     ordinals: rows.map((row) => row.ordinal),
     types: rows.map((row) => row.type),
     payloads: rows.map((row) => row.payload),
-  });
-  const frames = new Map<string, StoredFrame[]>();
-  for (const { user_id: userId, seq } of bumped) {
-    const list = byUser.get(userId) ?? [];
-    const first = Number(seq) - list.length + 1;
-    frames.set(
-      userId,
-      list.map((event, index) => toStoredFrame(first + index, event.type, event.payload)),
-    );
-  }
-  return { users: userIds, frames };
+  };
+  return { step: { statement: appendStatement, values }, toAppended };
+}
+
+/**
+ * Records events inside the caller's transaction, in one statement (prepareLiveEvents).
+ * Returns the users to notify once the transaction has committed, and their new frames.
+ */
+export async function appendLiveEvents(tx: Db, events: PendingEvent[]): Promise<AppendedEvents> {
+  const { step, toAppended } = prepareLiveEvents(events);
+  return toAppended(step ? await step.statement(tx, step.values) : []);
 }
 
 export async function currentSeq(db: Db, userId: string): Promise<number> {

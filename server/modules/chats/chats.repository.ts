@@ -4,9 +4,10 @@ import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
 import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
-import { type AttemptCount, RateLimiter } from "../../plugins/rate-limit";
+import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
+import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
-import { appendLiveEvents, type StoredFrame } from "../../realtime/live-events";
+import { type LiveEventsAppend, prepareLiveEvents, type StoredFrame } from "../../realtime/live-events";
 import { type StoredSend, toSendEvents } from "./chats.mapper";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -104,31 +105,80 @@ interface SendInput {
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The migration's chat_send_many: many sends in one statement, each returning plain rows. */
-const sendManyStatement = preparedSql<SendSqlRow>(
-  "chat_send_many",
-  sql`select * from chat_send_many(${sql.join(
-    [
-      column("chatIds", "text"),
-      column("senderIds", "uuid"),
-      column("clientIds", "text"),
-      column("types", "text"),
-      column("texts", "text"),
-      column("offerPrices", "int"),
-      column("lastMessages", "text"),
-      column("noticeTypes", "text"),
-      column("noticeTexts", "text"),
-      column("isAboutAppended", "boolean"),
-    ],
-    sql`, `,
-  )}) order by send`,
+/** The arguments of chat_send_many (migration 0012), in its order, taken from the allowed sends. */
+const sendArguments = [
+  "chat_id",
+  "sender_id",
+  "client_id",
+  "type",
+  "text",
+  "offer_price",
+  "last_message",
+  "notice_type",
+  "notice_text",
+  "is_about_appended",
+].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
+
+/**
+ * A batch's sends in one statement: each limited send is counted against its limit by the rate
+ * limiter's SQL (countEachAttemptCtes, which locks the send counters first), and the sends within
+ * their limit go to chat_send_many (migration 0012), which returns plain rows. One row per send,
+ * in the order given: a refused send has is_allowed false and its attempts; an allowed one has its
+ * attempts (if limited) and chat_send_many's row.
+ */
+const sendBatchStatement = preparedSql<SendSqlRow>(
+  "chat_send_batch",
+  sql`
+    with input as (
+      select * from unnest(${sql.join(
+        [
+          column("chatIds", "text"),
+          column("senderIds", "uuid"),
+          column("clientIds", "text"),
+          column("types", "text"),
+          column("texts", "text"),
+          column("offerPrices", "int"),
+          column("lastMessages", "text"),
+          column("noticeTypes", "text"),
+          column("noticeTexts", "text"),
+          column("isAboutAppended", "boolean"),
+          column("limitKeys", "text"),
+          column("limits", "int"),
+        ],
+        sql`, `,
+      )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
+        notice_type, notice_text, is_about_appended, limit_key, max_count, send)
+    ), ${countEachAttemptCtes(
+      sql`select send as entry, limit_key as key from input where limit_key is not null`,
+      sql.placeholder("windowSeconds"),
+    )}, checked as (
+      select i.*, a.count as attempts, a.retry_after, (a.count is null or a.count <= i.max_count) as is_allowed
+      from input i left join attempts a on a.entry = i.send
+    ), allowed as (
+      select c.*, row_number() over (order by c.send) as k from checked c where c.is_allowed
+    ), sent as (
+      select * from chat_send_many(${sql.join(sendArguments, sql`, `)})
+    )
+    select c.send::int as send, c.is_allowed, c.attempts, c.retry_after,
+      s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
+      s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
+      s.notification_created_at, s.unread, s.unread_messages
+    from checked c
+    left join allowed a on a.send = c.send
+    left join sent s on s.send = a.k
+    order by c.send
+  `,
 );
 
-/** What chat_send_many returns for one send (migration 0012). */
+/** One send's row of the batch statement: its limit count, then what chat_send_many returned. */
 interface SendSqlRow {
   send: number;
-  is_chat_found: boolean;
-  is_member: boolean;
+  is_allowed: boolean;
+  /** The send's attempts in the window, when it has a limit. */
+  attempts: number | null;
+  retry_after: number | null;
+  is_chat_found: boolean | null;
+  is_member: boolean | null;
   members: string[] | null;
   message_id: string | null;
   message_created_at: Date | string | null;
@@ -143,71 +193,58 @@ interface SendSqlRow {
 }
 
 /**
- * Counts the sends against their limit: the refused ones are left out of the batch (their
- * attempt still counts, so a script that keeps pushing stays out).
- */
-async function countSendLimits(tx: Db, batch: SendInput[]): Promise<(AttemptCount | null)[]> {
-  const limited = batch.flatMap((send, index) => (send.limit ? [{ index, limit: send.limit }] : []));
-  const refusals: (AttemptCount | null)[] = batch.map(() => null);
-  // One window for all: every send is counted against the one named rule, chatSend.
-  const windowSeconds = limited[0]?.limit.rule.windowSeconds;
-  if (windowSeconds === undefined) return refusals;
-  const counts = await new RateLimiter(tx).countMany(
-    limited.map(({ limit }) => limit.key),
-    windowSeconds,
-  );
-  limited.forEach(({ index, limit }, position) => {
-    const attempts = counts[position];
-    if (attempts && attempts.count > limit.rule.limit) refusals[index] = attempts;
-  });
-  return refusals;
-}
-
-/**
- * A batch of sends in one transaction: the send limits (the rate limiter's count), the sends
- * themselves (chat_send_many), then the live events the mappers build from the rows, numbered
- * by appendLiveEvents. The rows are locked in one order throughout: send counters, chats, live
- * counters.
+ * A batch of sends in one transaction of two statements, two round trips on PostgreSQL (BEGIN goes
+ * with the first, COMMIT with the second): the send limits and the sends themselves
+ * (sendBatchStatement), then the live events the mappers build from the rows, numbered by the
+ * live events' append statement (prepareLiveEvents). The rows are locked in one order throughout: send counters, chats, live
+ * counters. A refused send's attempt still counts, so a script that keeps pushing stays out.
  */
 async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
-  return db.transaction(async (tx) => {
-    const refusals = await countSendLimits(tx, batch);
-    const allowed = batch.filter((_send, index) => refusals[index] === null);
-    const rows =
-      allowed.length === 0
-        ? []
-        : await sendManyStatement(tx, {
-            chatIds: allowed.map((send) => send.message.chatId),
-            senderIds: allowed.map((send) => send.message.senderId),
-            clientIds: allowed.map((send) => send.message.clientId),
-            types: allowed.map((send) => send.message.type),
-            texts: allowed.map((send) => send.message.text),
-            offerPrices: allowed.map((send) => send.message.offerPrice ?? null),
-            lastMessages: allowed.map((send) => send.lastMessage),
-            noticeTypes: allowed.map((send) => send.notice.type),
-            noticeTexts: allowed.map((send) => send.notice.text),
-            isAboutAppended: allowed.map((send) => send.notice.isAboutAppended),
-          });
-    const stored = allowed.map((send, index) => toStoredSend(send, rows[index]));
-    const events = stored.flatMap((send) => (send ? toSendEvents(send) : []));
-    const { frames } = await appendLiveEvents(tx, events);
-    let next = 0;
-    return batch.map((send, index): SendOutcome => {
-      const attempts = refusals[index];
-      if (attempts && send.limit) return { kind: "rate-limited", attempts, limit: send.limit };
-      const row = rows[next];
-      const result = stored[next];
-      next += 1;
-      if (!row?.is_chat_found) return { kind: "chat-not-found" };
-      if (!row.is_member) return { kind: "not-member" };
-      if (!result) return { kind: "duplicate" };
-      return {
-        kind: "stored",
-        message: result.message,
-        members: result.members,
-        frames: framesOf(frames, result.members),
-      };
-    });
+  // One window for all: every send is counted against the one named rule, chatSend.
+  const windowSeconds = batch.find((send) => send.limit)?.limit?.rule.windowSeconds ?? 0;
+  const values = {
+    chatIds: batch.map((send) => send.message.chatId),
+    senderIds: batch.map((send) => send.message.senderId),
+    clientIds: batch.map((send) => send.message.clientId),
+    types: batch.map((send) => send.message.type),
+    texts: batch.map((send) => send.message.text),
+    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
+    lastMessages: batch.map((send) => send.lastMessage),
+    noticeTypes: batch.map((send) => send.notice.type),
+    noticeTexts: batch.map((send) => send.notice.text),
+    isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
+    limitKeys: batch.map((send) => send.limit?.key ?? null),
+    limits: batch.map((send) => send.limit?.rule.limit ?? null),
+    windowSeconds,
+  };
+  let stored: (StoredSend | undefined)[] = [];
+  let append: LiveEventsAppend | undefined;
+  const { first: rows, second: bumped } = await transactionInTwoRoundTrips(
+    db,
+    { statement: sendBatchStatement, values },
+    (sent) => {
+      stored = batch.map((send, index) => toStoredSend(send, sent[index]));
+      append = prepareLiveEvents(stored.flatMap((send) => (send ? toSendEvents(send) : [])));
+      return append.step;
+    },
+  );
+  const frames = append?.toAppended(bumped).frames ?? new Map<string, StoredFrame[]>();
+  return batch.map((send, index): SendOutcome => {
+    const row = rows[index];
+    const result = stored[index];
+    if (row && !row.is_allowed && send.limit) {
+      const attempts = { count: row.attempts ?? 0, retry_after: row.retry_after ?? 1 };
+      return { kind: "rate-limited", attempts, limit: send.limit };
+    }
+    if (!row?.is_chat_found) return { kind: "chat-not-found" };
+    if (!row.is_member) return { kind: "not-member" };
+    if (!result) return { kind: "duplicate" };
+    return {
+      kind: "stored",
+      message: result.message,
+      members: result.members,
+      frames: framesOf(frames, result.members),
+    };
   });
 }
 
@@ -260,7 +297,7 @@ const sendInBatches = batched<SendInput, SendOutcome>({
 });
 
 /**
- * A whole send in one transaction of three statements, shared by the sends that arrive together:
+ * A whole send in one transaction of two statements, shared by the sends that arrive together:
  * the send limit if one is given, the membership check, the message, the chat's meta (last
  * message, sender, updated time), the notification to the other member with the badge counts
  * (migration 0012, chat_send_many), and the live events of both members with their numbers.
