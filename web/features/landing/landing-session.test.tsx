@@ -25,7 +25,10 @@ const STUDENT: User = {
  */
 async function openStaticLandingPage(answer: () => Promise<Response>) {
   const { page, templates } = renderStaticLanding();
-  document.body.innerHTML = `<div id="root">${page}</div>${templates}`;
+  // Parsed as the browser parses landing.html.
+  document.body.replaceChildren(
+    document.createRange().createContextualFragment(`<div id="root">${page}</div>${templates}`),
+  );
   const fetch = vi.fn(answer);
   vi.stubGlobal("fetch", fetch);
   vi.resetModules();
@@ -37,7 +40,7 @@ const me = (user: User | null) => async () => Response.json({ user });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.body.innerHTML = "";
+  document.body.replaceChildren();
 });
 
 describe("the landing page as the build writes it", () => {
