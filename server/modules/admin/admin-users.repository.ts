@@ -52,16 +52,6 @@ export async function countStudents(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** An account that is not deleted. */
-export async function findLiveAccount(db: Db, id: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return user;
-}
-
 /** Whether another account already uses this e-mail address. */
 export async function isEmailTakenByAnother(db: Db, email: string, id: string): Promise<boolean> {
   const [clash] = await db

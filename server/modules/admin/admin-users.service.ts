@@ -5,6 +5,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countColleges } from "../colleges/colleges.repository";
 import { countActiveItems } from "../items/items.repository";
+import { findActiveUser } from "../profiles/profiles.repository";
 import { removeUploadsOf } from "../uploads/uploads.service";
 import * as repo from "./admin-users.repository";
 import { findAuditPage, recordAudit } from "./audit.repository";
@@ -55,7 +56,7 @@ export async function getOverview(ctx: AppContext, admin: UserRow) {
 }
 
 async function findStudent(ctx: AppContext, id: string): Promise<UserRow> {
-  const user = await repo.findLiveAccount(ctx.db, id);
+  const user = await findActiveUser(ctx.db, id);
   if (!user) throw new AppError("not_found", "User not found");
   return user;
 }
