@@ -34,9 +34,10 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
+          {/* The page's h1 is "Browse Items"; each card's name is the next level down. */}
+          <h2 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
             {item.productName}
-          </h3>
+          </h2>
           <ConditionBadge condition={item.condition} />
         </div>
         <p className="truncate text-sm text-slate-600">{item.type}</p>
