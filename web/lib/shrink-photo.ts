@@ -12,7 +12,7 @@ import { MAX_UPLOAD_PIXELS } from "@shared/items-constants";
 export const SHRINK_MAX_EDGE = 2560;
 /** A photo under this size and within SHRINK_MAX_EDGE is uploaded as it is. */
 export const SHRINK_MIN_BYTES = 1024 * 1024;
-export const SHRINK_QUALITY = 0.85;
+const SHRINK_QUALITY = 0.85;
 
 export type ShrinkableType = "image/jpeg" | "image/png" | "image/webp";
 

@@ -1,7 +1,7 @@
 import { thumbnailUrl } from "@shared/images";
 
 /** Spec section 9: two retries, waiting 1 s and then 2 s. */
-export const IMAGE_RETRY_DELAYS_MS = [1000, 2000] as const;
+const IMAGE_RETRY_DELAYS_MS = [1000, 2000] as const;
 
 /** Spec section 4: start loading within 50px of the viewport, once a tenth of the card shows. */
 export const IMAGE_OBSERVER_OPTIONS = { rootMargin: "50px", threshold: 0.1 } as const;

@@ -4,7 +4,7 @@ import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/
 import { apiFetch } from "../../lib/api";
 import { invalidateItemQueries, itemKeys, profileKeys } from "../../lib/query-keys";
 
-export function deleteItem(itemId: string): Promise<void> {
+function deleteItem(itemId: string): Promise<void> {
   return apiFetch(`/api/items/${encodeURIComponent(itemId)}`, { method: "DELETE" });
 }
 

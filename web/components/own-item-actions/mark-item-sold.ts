@@ -6,7 +6,7 @@ import { invalidateItemQueries, itemKeys, profileKeys } from "../../lib/query-ke
 
 type MarkSoldResult = { item: Item };
 
-export function markItemSold(itemId: string): Promise<MarkSoldResult> {
+function markItemSold(itemId: string): Promise<MarkSoldResult> {
   return apiFetch(`/api/items/${encodeURIComponent(itemId)}/sold`, { method: "POST" });
 }
 
