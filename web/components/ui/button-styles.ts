@@ -5,6 +5,8 @@ const base =
 
 export const primaryButton = `${base} bg-indigo-700 text-white shadow-sm hover:bg-indigo-800 disabled:hover:bg-indigo-700`;
 
+export const dangerButton = `${base} bg-red-700 text-white shadow-sm hover:bg-red-800 disabled:hover:bg-red-700`;
+
 export const secondaryButton = `${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:hover:bg-white`;
 
 export const ghostButton = `${base} text-slate-700 hover:bg-slate-100`;

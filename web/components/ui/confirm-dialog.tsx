@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { secondaryButton } from "./button-styles";
+import { dangerButton, primaryButton, secondaryButton } from "./button-styles";
 import { Dialog } from "./dialog";
 
 export interface ConfirmOptions {
@@ -17,13 +17,6 @@ export interface ConfirmOptions {
 interface Pending extends ConfirmOptions {
   resolve: (isConfirmed: boolean) => void;
 }
-
-const confirmBase =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors";
-const confirmClasses = {
-  normal: `${confirmBase} bg-indigo-700 hover:bg-indigo-800`,
-  destructive: `${confirmBase} bg-red-700 hover:bg-red-800`,
-};
 
 /**
  * The page's own confirmation box in place of window.confirm: `await confirm({...})` is true
@@ -83,7 +76,7 @@ function ConfirmDialog({
         <button
           type="button"
           onClick={() => onAnswer(true)}
-          className={destructive ? confirmClasses.destructive : confirmClasses.normal}
+          className={destructive ? dangerButton : primaryButton}
         >
           {confirmLabel}
         </button>

@@ -80,7 +80,7 @@ export function Notice({ notice, onDismiss, hideAfterMs, variant = "banner" }: N
           type="button"
           onClick={onDismiss}
           aria-label="Dismiss message"
-          className="grid size-9 shrink-0 place-items-center rounded-md hover:bg-black/5"
+          className="grid size-11 shrink-0 place-items-center rounded-md hover:bg-black/5"
         >
           <X aria-hidden="true" className="size-4" />
         </button>
