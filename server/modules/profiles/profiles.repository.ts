@@ -56,20 +56,6 @@ export async function followersOf(db: Db, userId: string) {
     .orderBy(desc(follows.createdAt));
 }
 
-/** Writes a user's name, bio and photo; undefined when the account is gone. */
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  values: { name: string; bio: string; profilePhoto: string | null },
-): Promise<UserRow | undefined> {
-  const [updated] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return updated;
-}
-
 export async function setFollowing(db: Db, followerId: string, followeeId: string, isOn: boolean) {
   if (isOn) {
     await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { toItemDto } from "../items/items.mapper";
+import { updateSettings } from "../settings/settings.repository";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { canFollowUser, profileAbilities } from "./profiles.policy";
 import * as repo from "./profiles.repository";
@@ -54,7 +55,7 @@ export async function updateProfile(
   body: { name: string; bio: string; profilePhoto: string | null },
 ): Promise<UserRow> {
   await assertOwnPhoto(ctx, user, body.profilePhoto);
-  const updated = await repo.updateProfile(ctx.db, user.id, {
+  const updated = await updateSettings(ctx.db, user.id, {
     name: body.name.trim(),
     bio: body.bio.trim(),
     profilePhoto: body.profilePhoto,

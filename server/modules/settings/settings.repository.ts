@@ -2,13 +2,20 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 
-/** The settings a user changes on their own account. */
+/** What a user changes on their own account: the settings, and the profile's bio and photo. */
 export type AccountSettings = Pick<
   typeof users.$inferInsert,
-  "name" | "holidayActive" | "holidayFrom" | "holidayTo" | "holidayActivatedAt" | "holidayDeactivatedAt"
+  | "name"
+  | "bio"
+  | "profilePhoto"
+  | "holidayActive"
+  | "holidayFrom"
+  | "holidayTo"
+  | "holidayActivatedAt"
+  | "holidayDeactivatedAt"
 >;
 
-/** Saves some of a user's settings; undefined when the account is gone. */
+/** Saves some of a user's settings or profile; undefined when the account is gone. */
 export async function updateSettings(
   db: Db,
   userId: string,

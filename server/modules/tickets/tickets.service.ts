@@ -128,11 +128,9 @@ async function withDetails(ctx: AppContext, rows: repo.TicketRow[]): Promise<Adm
 export async function listAllTickets(ctx: AppContext, admin: UserRow) {
   assertManager(admin);
   const { pending, history, total } = await repo.findAllTickets(ctx.db);
-  return {
-    pending: await withDetails(ctx, pending),
-    history: await withDetails(ctx, history),
-    total,
-  };
+  // One look-up of the authors and copies for both lists.
+  const detailed = await withDetails(ctx, [...pending, ...history]);
+  return { pending: detailed.slice(0, pending.length), history: detailed.slice(pending.length), total };
 }
 
 /** Any ticket with its author's details and its copy's state (the admin panel). */
