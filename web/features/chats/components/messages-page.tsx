@@ -10,23 +10,11 @@ import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
 import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
 import { ChatList } from "./chat-list";
-import { PaneMessage } from "./pane-message";
+import { PaneMessage, ThreadLoading } from "./pane-message";
 
 // The thread and its composer (with react-hook-form) load when a conversation is opened: the page
 // starts on the list.
 const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ default: module.ChatThread })));
-
-/** While the thread's code arrives: the same words as while its messages do. */
-function ThreadLoading() {
-  return (
-    <PaneMessage>
-      <span role="status" className="flex items-center gap-2">
-        <Spinner className="size-4" />
-        Loading messages...
-      </span>
-    </PaneMessage>
-  );
-}
 
 /**
  * /messages: the chat list beside the open thread on wide screens; on a phone, either the list
