@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Spinner } from "../../../components/ui/spinner";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
@@ -65,10 +65,7 @@ export function MessagesPage() {
         >
           {opening.isConnecting ? (
             <PaneMessage>
-              <span role="status" className="flex items-center gap-2">
-                <Spinner className="size-4" />
-                Connecting...
-              </span>
+              <InlineLoading label="Connecting..." />
             </PaneMessage>
           ) : opening.errorMessage ? (
             <PaneMessage>

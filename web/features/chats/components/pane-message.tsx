@@ -2,7 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ghostButton } from "../../../components/ui/button-styles";
-import { Spinner } from "../../../components/ui/spinner";
+import { InlineLoading } from "../../../components/ui/page-loading";
 
 /** Phone-sized screens show the list and the thread as two views; this leads back to the list. */
 export function BackToConversations() {
@@ -30,10 +30,7 @@ export function PaneMessage({ children }: { children: ReactNode }) {
 export function ThreadLoading() {
   return (
     <PaneMessage>
-      <span role="status" className="flex items-center gap-2">
-        <Spinner className="size-4" />
-        Loading messages...
-      </span>
+      <InlineLoading label="Loading messages..." />
     </PaneMessage>
   );
 }
