@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { Tabs } from "../../../components/ui/tabs";
+import { withParams } from "../../../lib/search-params";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ADMIN_TABS, type AdminTabId, parseAdminTab } from "../admin-tabs";
 import { AdminNoticeProvider } from "./admin-notice";
@@ -31,14 +32,7 @@ export function AdminPage() {
   const Panel = PANELS[selected];
 
   function handleSelect(id: AdminTabId) {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        next.set("tab", id);
-        return next;
-      },
-      { replace: true },
-    );
+    setSearchParams((params) => withParams(params, { tab: id }), { replace: true });
   }
 
   return (

@@ -2,12 +2,13 @@ import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { Item } from "@shared/api/items";
 import { thumbnailUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { formatDate, formatRupees } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteItem } from "../api/delete-item";
 import { ADMIN_ITEMS_PAGE_SIZE, adminItemsQueryOptions } from "../api/get-items";
+import { useStepBackFromEmptyPage } from "../hooks/use-step-back-from-empty-page";
 import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
@@ -77,12 +78,11 @@ export function MarketplaceTab() {
   const total = items.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_ITEMS_PAGE_SIZE));
 
-  // Deleting the last post of the last page leaves it empty: step back to the one before.
-  useEffect(() => {
-    if (items.data && !items.isPlaceholderData && items.data.items.length === 0 && page > 1) {
-      setPage((current) => Math.max(1, current - 1));
-    }
-  }, [items.data, items.isPlaceholderData, page]);
+  useStepBackFromEmptyPage(
+    items.data !== undefined && !items.isPlaceholderData && items.data.items.length === 0,
+    page,
+    setPage,
+  );
 
   async function handleDelete(item: Item) {
     const isConfirmed = await confirm({

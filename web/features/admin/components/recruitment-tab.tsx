@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/recruitment-constants";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { textLink } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
@@ -10,6 +10,7 @@ import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
 import { adminRecruitmentQueryOptions } from "../api/get-recruitment-posts";
+import { useStepBackFromEmptyPage } from "../hooks/use-step-back-from-empty-page";
 import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
@@ -80,12 +81,11 @@ export function RecruitmentTab() {
   const total = posts.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_RECRUITMENT_PAGE_SIZE));
 
-  // Deleting the last post of the last page leaves it empty: step back to the one before.
-  useEffect(() => {
-    if (posts.data && !posts.isPlaceholderData && posts.data.posts.length === 0 && page > 1) {
-      setPage((current) => Math.max(1, current - 1));
-    }
-  }, [posts.data, posts.isPlaceholderData, page]);
+  useStepBackFromEmptyPage(
+    posts.data !== undefined && !posts.isPlaceholderData && posts.data.posts.length === 0,
+    page,
+    setPage,
+  );
 
   async function handleDelete(post: RecruitmentPost) {
     const isConfirmed = await confirm({

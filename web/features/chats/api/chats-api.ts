@@ -1,11 +1,12 @@
 import type { ChatSummary, ThreadResponse } from "@shared/api/chats";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
+import { chatListKey } from "../../../lib/chat-list-cache";
 
 /** Every chat query starts with "chats", so a resync refreshes the list and every thread at once. */
 export const chatKeys = {
   all: ["chats"] as const,
-  list: ["chats", "list"] as const,
+  list: chatListKey,
   thread: (chatId: string) => ["chats", "thread", chatId] as const,
 };
 

@@ -1,7 +1,7 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
-import { chatKeys } from "./chats-api";
+import { addChatToList } from "../../../lib/chat-list-cache";
 
 /** Opens the conversation with a seller about an item, creating it only if absent. */
 export function openItemChat(target: { sellerId: string; itemId: string }): Promise<{ chat: ChatSummary }> {
@@ -14,10 +14,7 @@ export function useOpenItemChat({ onSuccess }: { onSuccess: (chat: ChatSummary) 
   return useMutation({
     mutationFn: openItemChat,
     onSuccess: ({ chat }) => {
-      queryClient.setQueryData<{ chats: ChatSummary[] }>(chatKeys.list, (list) =>
-        list && !list.chats.some((item) => item.id === chat.id) ? { chats: [chat, ...list.chats] } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      addChatToList(queryClient, chat);
       onSuccess(chat);
     },
     onError: (failure) => console.warn("Could not open the chat", failure),

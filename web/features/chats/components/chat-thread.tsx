@@ -2,7 +2,6 @@ import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { threadQueryOptions } from "../api/chats-api";
 import { useMarkChatRead } from "../api/mark-chat-read";
@@ -10,7 +9,7 @@ import type { MessageDraft } from "../api/send-message";
 import { buildThreadEntries, chatSubject, type OutboxEntry } from "../thread-messages";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
-import { BackToConversations, PaneMessage } from "./pane-message";
+import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
 
 interface ChatThreadProps {
   chatId: string;
@@ -48,16 +47,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
     if (log && isLoaded && lastEntryKey !== undefined) log.scrollTop = log.scrollHeight;
   }, [isLoaded, lastEntryKey]);
 
-  if (isPending) {
-    return (
-      <PaneMessage>
-        <span role="status" className="flex items-center gap-2">
-          <Spinner className="size-4" />
-          Loading messages...
-        </span>
-      </PaneMessage>
-    );
-  }
+  if (isPending) return <ThreadLoading />;
   if (isError) {
     const isMissing = error instanceof ApiError && (error.status === 403 || error.status === 404);
     return (

@@ -3,30 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Spinner } from "../../../components/ui/spinner";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
 import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
 import { ChatList } from "./chat-list";
-import { PaneMessage } from "./pane-message";
+import { PaneMessage, ThreadLoading } from "./pane-message";
 
 // The thread and its composer (with react-hook-form) load when a conversation is opened: the page
 // starts on the list.
 const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ default: module.ChatThread })));
-
-/** While the thread's code arrives: the same words as while its messages do. */
-function ThreadLoading() {
-  return (
-    <PaneMessage>
-      <span role="status" className="flex items-center gap-2">
-        <Spinner className="size-4" />
-        Loading messages...
-      </span>
-    </PaneMessage>
-  );
-}
 
 /**
  * /messages: the chat list beside the open thread on wide screens; on a phone, either the list
@@ -77,10 +65,7 @@ export function MessagesPage() {
         >
           {opening.isConnecting ? (
             <PaneMessage>
-              <span role="status" className="flex items-center gap-2">
-                <Spinner className="size-4" />
-                Connecting...
-              </span>
+              <InlineLoading label="Connecting..." />
             </PaneMessage>
           ) : opening.errorMessage ? (
             <PaneMessage>

@@ -2,6 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ghostButton } from "../../../components/ui/button-styles";
+import { InlineLoading } from "../../../components/ui/page-loading";
 
 /** Phone-sized screens show the list and the thread as two views; this leads back to the list. */
 export function BackToConversations() {
@@ -22,5 +23,14 @@ export function PaneMessage({ children }: { children: ReactNode }) {
         {children}
       </div>
     </div>
+  );
+}
+
+/** While a thread loads, its code (in Messages) or its messages (in the thread). */
+export function ThreadLoading() {
+  return (
+    <PaneMessage>
+      <InlineLoading label="Loading messages..." />
+    </PaneMessage>
   );
 }

@@ -1,8 +1,9 @@
 import type { DashboardResponse } from "@shared/api/dashboard";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
+import { dashboardKeys } from "../../../lib/query-keys";
 
 export const dashboardQueryOptions = queryOptions({
-  queryKey: ["dashboard"],
+  queryKey: dashboardKeys.all,
   queryFn: () => apiFetch<DashboardResponse>("/api/dashboard"),
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { withParams } from "../../../lib/search-params";
 import { useSession } from "../../../lib/session";
 import type { BrowseFilters } from "../api/get-items";
 import { applyFilterChange, applyPageChange, type FilterChange, parseBrowseFilters } from "../browse-params";
@@ -20,14 +21,7 @@ export function useBrowseFilters() {
   // holds the choice, and `college=` records that the student cleared it.
   useEffect(() => {
     if (hasCollegeParam || !ownCollege) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set("college", ownCollege);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withParams(current, { college: ownCollege }), { replace: true });
   }, [hasCollegeParam, ownCollege, setParams]);
 
   const changeFilters = useCallback(

@@ -1,5 +1,6 @@
 import type { MeResponse, User } from "@shared/api/auth";
 import type { QueryClient } from "@tanstack/react-query";
+import { dashboardKeys, itemKeys, profileKeys } from "../../../lib/query-keys";
 import { meQueryOptions } from "../../../lib/session";
 
 /**
@@ -9,8 +10,8 @@ import { meQueryOptions } from "../../../lib/session";
 export async function applyUpdatedUser(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData<MeResponse>(meQueryOptions.queryKey, { user });
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ["profiles"] }),
-    queryClient.invalidateQueries({ queryKey: ["items"] }),
-    queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+    queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   ]);
 }
