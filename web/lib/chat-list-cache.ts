@@ -2,7 +2,7 @@ import type { ChatSummary } from "@shared/api/chats";
 import type { QueryClient } from "@tanstack/react-query";
 
 /** The query key of the signed-in user's chat list (GET /api/chats), as Messages reads it. */
-const chatListKey = ["chats", "list"] as const;
+export const chatListKey = ["chats", "list"] as const;
 
 /**
  * A chat just opened from another screen (an item, a recruitment post) joins the cached chat
