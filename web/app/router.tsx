@@ -217,20 +217,24 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * Draws the route of the address. The code of every route the address matches (a layout and its
- * page) is requested at once, while the session is still being asked for on a first load, rather
- * than each once its parent has been drawn; web/route-preload.ts has already started the same
- * downloads on a first load.
+ * Draws the route of the address, with the error page in place of a page that fails to draw or
+ * whose code fails to load. The code of every route the address matches (a layout and its page) is
+ * requested at once, rather than each once its parent has been drawn: on a first load, while the
+ * session is still being asked for (web/route-preload.ts has already started the same downloads).
  */
-function AppRoutes() {
+export function RoutedPages({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   useEffect(() => {
     for (const { route } of matchRoutes(routes, location) ?? []) {
       if (isOnDemandHandle(route.handle)) void route.handle.preload().catch(() => {});
     }
-  }, [location]);
+  }, [routes, location]);
   const page = useRoutes(routes, location);
-  return <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>;
+  return (
+    <AppRoutesContext value={routes}>
+      <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>
+    </AppRoutesContext>
+  );
 }
 
 export function AppRouter() {
@@ -238,9 +242,7 @@ export function AppRouter() {
     // Without transitions a navigation is drawn at once: sign-out relies on flushSync (logout.ts),
     // and a page whose code is still on its way shows its outlet's loading notice meanwhile.
     <BrowserRouter useTransitions={false}>
-      <AppRoutesContext value={routes}>
-        <AppRoutes />
-      </AppRoutesContext>
+      <RoutedPages routes={routes} />
     </BrowserRouter>
   );
 }
