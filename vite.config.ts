@@ -6,15 +6,19 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { CodeSplittingGroup } from "rolldown";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { landingPageHtml } from "./scripts/landing-page-html.ts";
 import {
+  APP_MODULE,
   describeRoute,
   kb,
+  LAYOUT_MODULES,
   measureRoutesOf,
   ROUTE_BUDGETS,
   uncoveredRoutes,
 } from "./scripts/route-bundles.ts";
+import { type Shell, shellModules } from "./scripts/shell-chunks.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing
@@ -127,6 +131,96 @@ function routeChunks(): Plugin {
   };
 }
 
+/**
+ * The app's shell (web/app/app.tsx) and each page layout, with the pages drawn inside them, from the
+ * page table of scripts/route-bundles.ts.
+ */
+function shellsOfRoutes(): Shell[] {
+  return [
+    { name: "app-shell", root: APP_MODULE, pages: [] },
+    ...LAYOUT_MODULES.map((layout) => ({
+      name: `${path.basename(layout, path.extname(layout))}-shell`,
+      root: layout,
+      // A layout's routes load the app, the layout, then the page.
+      pages: ROUTE_BUDGETS.flatMap(({ loads }) => (loads.includes(layout) ? loads.slice(-1) : [])),
+    })),
+  ];
+}
+
+/**
+ * Puts into one chunk per shell the modules that can only ever load with it (scripts/shell-chunks.ts),
+ * instead of a dozen small shared chunks: fewer files, each compressed better. The groups are read
+ * by the bundler after the module graph is complete, when buildEnd has filled them in.
+ */
+function shellChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
+  const shells = shellsOfRoutes();
+  let modules = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: "campus-bazaar:shell-chunks",
+    apply: "build",
+    buildEnd() {
+      const root = this.environment.config.root;
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      modules = shellModules(
+        {
+          staticImports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+          dynamicImports: (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+        },
+        entries,
+        shells.map((shell) => ({
+          ...shell,
+          root: path.join(root, shell.root),
+          pages: shell.pages.map((page) => path.join(root, page)),
+        })),
+      );
+    },
+  };
+  const groups = shells.map(
+    ({ name }, index): CodeSplittingGroup => ({
+      name,
+      test: (id) => modules.get(name)?.has(id) ?? false,
+      // The app's shell first: a module it holds is not a layout's.
+      priority: shells.length - index,
+      // What a shell's modules import from elsewhere stays where it is (e.g. React in the entry).
+      includeDependenciesRecursively: false,
+    }),
+  );
+  return { plugin, groups };
+}
+const shells = shellChunks();
+
+/** Marks the ids of the browser's separate copy of zod/mini. */
+const ZOD_MINI_COPY = "?zod-mini";
+
+/**
+ * Gives `zod/mini` (the live frames' schemas, shared/live-events.ts) its own copy of zod's modules in
+ * the browser build. Full zod (the forms') and zod/mini share zod's core; in one bundle that core
+ * becomes one chunk holding everything full zod uses, which a signed-in page would then download
+ * (15.5 KB gzipped) as its live socket starts. On its own copy the bundler trims zod/mini's imports
+ * to what the live schemas use (7.5 KB). A page that also validates a form loads both, once a
+ * form is used; a schema of full zod may still hold one of zod/mini (shared/api/chats.ts holds the
+ * live payloads), as both copies run the same core.
+ */
+function separateZodMini(): Plugin {
+  return {
+    name: "campus-bazaar:separate-zod-mini",
+    apply: "build",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const fromCopy = importer?.endsWith(ZOD_MINI_COPY) ?? false;
+      if (source !== "zod/mini" && !fromCopy) return null;
+      const resolved = await this.resolve(source, importer?.replace(ZOD_MINI_COPY, ""), {
+        ...options,
+        skipSelf: true,
+      });
+      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) {
+        return resolved;
+      }
+      return { ...resolved, id: `${resolved.id}${ZOD_MINI_COPY}` };
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /** Files worth compressing: text, over a kilobyte. */
@@ -170,7 +264,16 @@ function precompress(): Plugin {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), routeChunks(), landingPageHtml(), routeBudgets(), precompress()],
+  plugins: [
+    separateZodMini(),
+    react(),
+    tailwindcss(),
+    shells.plugin,
+    routeChunks(),
+    landingPageHtml(),
+    routeBudgets(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: "@shared", replacement: fileURLToPath(new URL("./shared", import.meta.url)) },
@@ -185,6 +288,7 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: shells.groups } } },
   },
   server: {
     port: 5173,

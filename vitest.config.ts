@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["shared/**/*.test.ts", "web/**/*.test.ts"],
+          include: ["shared/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/helpers/fail-on-console-error.ts"],
         },

@@ -1,14 +1,16 @@
-import { z } from "zod";
-import { MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/chats";
+import * as z from "zod/mini";
+import { MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/live-payloads";
 
 /**
  * Everything the live socket at /api/live sends, as one schema: the server builds its frames
  * through these types and the browser parses each frame with it, dropping what does not fit.
  * A frame is JSON text; numbered events are `{ seq, type, data }`, numbered per user without gaps
  * (docs/decisions/004), so a reconnecting client resumes with `?after=<seq>`.
+ * Written with zod/mini: every signed-in page loads this parser as its socket opens, and zod/mini
+ * brings only the parts of the validator these schemas use (shared/api/live-payloads.ts).
  */
 
-const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const seq = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /** Each numbered event by name, with its payload. */
 export const LiveEventSchema = z.discriminatedUnion("type", [
@@ -41,8 +43,8 @@ const ControlFrameSchema = z.discriminatedUnion("type", [
 
 /** A numbered event, or the greeting and resync that frame the numbering. */
 export const LiveFrameSchema = z.discriminatedUnion("type", [
-  ...ControlFrameSchema.options,
-  ...LiveEventSchema.options.map((option) => option.extend({ seq })),
+  ...ControlFrameSchema.def.options,
+  ...LiveEventSchema.def.options.map((option) => z.extend(option, { seq })),
 ]);
 export type LiveFrame = z.infer<typeof LiveFrameSchema>;
 

@@ -1,8 +1,8 @@
 /*
  * Starts the download of the current page's own code at once, beside React and the app, instead
  * of after them: the build writes into index.html, for each route of the router, the chunks its
- * layout and page need beyond the app (vite.config.ts, from scripts/route-bundles.ts). React Router
- * then finds them already on their way when it loads the route (app/router.tsx).
+ * layout and page need beyond the app (vite.config.ts, from scripts/route-bundles.ts). The router
+ * then finds them already on their way when it loads the route (app/router.tsx, app/on-demand.tsx).
  */
 
 /** Whether a route's path ("/item/:itemId") matches this address's path. */

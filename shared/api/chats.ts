@@ -1,5 +1,17 @@
 import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "../chats-constants";
+
+// The payloads live events carry too, in zod/mini (see there).
+export {
+  type Message,
+  MessageSchema,
+  type Notification,
+  NotificationSchema,
+  type UnreadCounts,
+  UnreadCountsSchema,
+} from "./live-payloads";
+
+import { MessageSchema, NotificationSchema } from "./live-payloads";
 import { multiLine } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../chats-constants, without zod.
@@ -38,18 +50,6 @@ export const ChatSummarySchema = z.object({
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
-export const MessageSchema = z.object({
-  id: z.string(),
-  chatId: z.string(),
-  senderId: z.string(),
-  clientId: z.string(),
-  type: z.enum(["text", "offer", "recruitment_inquiry"]),
-  text: z.string(),
-  offerPrice: z.number().int().nullable(),
-  createdAt: z.string(),
-});
-export type Message = z.infer<typeof MessageSchema>;
-
 export const OpenItemChatBodySchema = z.object({
   /** The seller. */
   userId: z.uuid(CHAT_MESSAGES.startFailed),
@@ -86,22 +86,4 @@ export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
 export const MessageResponseSchema = z.object({ message: MessageSchema });
 
-export const NotificationSchema = z.object({
-  id: z.string(),
-  type: z.enum(["message", "offer", "recruitment_message", "admin"]),
-  text: z.string(),
-  chatId: z.string().nullable(),
-  itemId: z.string().nullable(),
-  recruitmentPostId: z.string().nullable(),
-  fromUserId: z.string().nullable(),
-  offerPrice: z.number().int().nullable(),
-  read: z.boolean(),
-  createdAt: z.string(),
-});
-export type Notification = z.infer<typeof NotificationSchema>;
-
 export const NotificationListResponseSchema = z.object({ notifications: z.array(NotificationSchema) });
-
-/** The two badges: all unread notifications, and unread ones of type message. */
-export const UnreadCountsSchema = z.object({ unread: z.number().int(), unreadMessages: z.number().int() });
-export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;

@@ -1,13 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
+import { Link, type Location } from "react-router";
 import { primaryButton, secondaryButton } from "../components/ui/button-styles";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { NotFoundPage } from "./not-found-page";
 
 /** Last line of defence for a page that failed to render or load (e.g. a chunk after a deploy). */
 export function RouteErrorPage() {
-  const error = useRouteError();
   useDocumentTitle("Something went wrong");
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
@@ -24,4 +22,35 @@ export function RouteErrorPage() {
       </div>
     </main>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The address being shown: moving to another one (the browser's Back) clears the error. */
+  location: Location;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  hasFailed: boolean;
+  locationKey: string;
+}
+
+/** Shows RouteErrorPage in place of the app when a page throws while drawn or its code fails to load. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  state: RouteErrorBoundaryState = { hasFailed: false, locationKey: this.props.location.key };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { hasFailed: true };
+  }
+
+  static getDerivedStateFromProps(
+    { location }: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return location.key === state.locationKey ? null : { hasFailed: false, locationKey: location.key };
+  }
+
+  render() {
+    return this.state.hasFailed ? <RouteErrorPage /> : this.props.children;
+  }
 }

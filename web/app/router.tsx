@@ -1,11 +1,17 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, useParams } from "react-router";
-// The DOM RouterProvider supports navigate(..., { flushSync }), which sign-out relies on.
-import { RouterProvider } from "react-router/dom";
-import { PageLoading } from "../components/ui/page-loading";
+import { useEffect } from "react";
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useParams,
+  useRoutes,
+} from "react-router";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { NotFoundPage } from "./not-found-page";
-import { RouteErrorPage } from "./route-error-page";
+import { isOnDemandHandle, onDemand } from "./on-demand";
+import { RouteErrorBoundary } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
 
 /** Follower lists of the old app link to /user/{id}; the profile lives at /profile/{id}. */
@@ -14,40 +20,29 @@ function UserProfileRedirect() {
   return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
 }
 
-/**
- * A route whose component is fetched on demand. React Router starts the download as soon as the
- * address matches (on the first load too, while the session is still being asked for) and draws
- * the route once it has arrived; a failed download shows the route's error page.
- */
-function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
-
-const router = createBrowserRouter([
+/** The app's pages; every path needs a budget in scripts/route-bundles.ts. */
+const routes: RouteObject[] = [
   {
     id: OUTLET_ROUTE_IDS.root,
     element: <PageOutlet routeId={OUTLET_ROUTE_IDS.root} />,
-    errorElement: <RouteErrorPage />,
-    // Drawn while the first page's code is on its way.
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         path: "/",
-        lazy: onDemand(
+        ...onDemand(
           () => import("./landing-route"),
           (m) => m.RoutedLandingPage,
         ),
       },
       {
         path: "/privacy-policy",
-        lazy: onDemand(
+        ...onDemand(
           () => import("../features/legal/privacy-policy-page"),
           (m) => m.PrivacyPolicyPage,
         ),
       },
       {
         path: "/terms-of-use",
-        lazy: onDemand(
+        ...onDemand(
           () => import("../features/legal/terms-of-use-page"),
           (m) => m.TermsOfUsePage,
         ),
@@ -55,38 +50,39 @@ const router = createBrowserRouter([
       // Mail links work whether or not the reader is signed in.
       {
         path: "/forgot-password",
-        lazy: onDemand(
+        ...onDemand(
           () => import("../features/auth/components/forgot-password-page"),
           (m) => m.ForgotPasswordPage,
         ),
       },
       {
         path: "/reset-password",
-        lazy: onDemand(
+        ...onDemand(
           () => import("../features/auth/components/reset-password-page"),
           (m) => m.ResetPasswordPage,
         ),
       },
       {
         path: "/verify-email",
-        lazy: onDemand(
+        ...onDemand(
           () => import("../features/auth/components/verify-email-page"),
           (m) => m.VerifyEmailPage,
         ),
       },
       {
+        id: "public-only",
         element: <PublicOnlyRoute />,
         children: [
           {
             path: "/login",
-            lazy: onDemand(
+            ...onDemand(
               () => import("../features/auth/components/login-page"),
               (m) => m.LoginPage,
             ),
           },
           {
             path: "/signup",
-            lazy: onDemand(
+            ...onDemand(
               () => import("../features/auth/components/signup-page"),
               (m) => m.SignupPage,
             ),
@@ -94,95 +90,96 @@ const router = createBrowserRouter([
         ],
       },
       {
+        id: "student",
         element: <StudentRoute />,
         children: [
           {
             id: OUTLET_ROUTE_IDS.studentLayout,
-            lazy: onDemand(
+            ...onDemand(
               () => import("./layout/student-layout"),
               (m) => m.StudentLayout,
             ),
             children: [
               {
                 path: "/dashboard",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("./dashboard-route"),
                   (m) => m.RoutedDashboardPage,
                 ),
               },
               {
                 path: "/vault",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/vault/components/vault-page"),
                   (m) => m.VaultPage,
                 ),
               },
               {
                 path: "/sell",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/items/components/sell-page"),
                   (m) => m.SellPage,
                 ),
               },
               {
                 path: "/buy",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/items/components/browse-page"),
                   (m) => m.BrowsePage,
                 ),
               },
               {
                 path: "/item/:itemId",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/items/components/item-detail-page"),
                   (m) => m.ItemDetailPage,
                 ),
               },
               {
                 path: "/messages",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/chats/components/messages-page"),
                   (m) => m.MessagesPage,
                 ),
               },
               {
                 path: "/notifications",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/notifications/components/notifications-page"),
                   (m) => m.NotificationsPage,
                 ),
               },
               {
                 path: "/profile",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/profiles/components/own-profile-page"),
                   (m) => m.OwnProfilePage,
                 ),
               },
               {
                 path: "/profile/:userId",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/profiles/components/public-profile-page"),
                   (m) => m.PublicProfilePage,
                 ),
               },
               {
                 path: "/settings",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/settings/components/settings-page"),
                   (m) => m.SettingsPage,
                 ),
               },
               {
                 path: "/events",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/events/components/events-page"),
                   (m) => m.EventsPage,
                 ),
               },
               {
                 path: "/teammates",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/recruitment/components/teammates-page"),
                   (m) => m.TeammatesPage,
                 ),
@@ -192,18 +189,19 @@ const router = createBrowserRouter([
         ],
       },
       {
+        id: "admin",
         element: <AdminRoute />,
         children: [
           {
             id: OUTLET_ROUTE_IDS.adminLayout,
-            lazy: onDemand(
+            ...onDemand(
               () => import("./layout/admin-layout"),
               (m) => m.AdminLayout,
             ),
             children: [
               {
                 path: "/admin",
-                lazy: onDemand(
+                ...onDemand(
                   () => import("../features/admin/components/admin-page"),
                   (m) => m.AdminPage,
                 ),
@@ -216,12 +214,35 @@ const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/**
+ * Draws the route of the address, with the error page in place of a page that fails to draw or
+ * whose code fails to load. The code of every route the address matches (a layout and its page) is
+ * requested at once, rather than each once its parent has been drawn: on a first load, while the
+ * session is still being asked for (web/route-preload.ts has already started the same downloads).
+ */
+export function RoutedPages({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  useEffect(() => {
+    for (const { route } of matchRoutes(routes, location) ?? []) {
+      if (isOnDemandHandle(route.handle)) void route.handle.preload().catch(() => {});
+    }
+  }, [routes, location]);
+  const page = useRoutes(routes, location);
+  return (
+    <AppRoutesContext value={routes}>
+      <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>
+    </AppRoutesContext>
+  );
+}
 
 export function AppRouter() {
   return (
-    <AppRoutesContext value={router.routes}>
-      <RouterProvider router={router} />
-    </AppRoutesContext>
+    // Without transitions a navigation is drawn at once: sign-out relies on flushSync (logout.ts),
+    // and a page whose code is still on its way shows its outlet's loading notice meanwhile.
+    <BrowserRouter useTransitions={false}>
+      <RoutedPages routes={routes} />
+    </BrowserRouter>
   );
 }

@@ -1,9 +1,9 @@
-import { createContext, useContext } from "react";
-import { type DataRouteObject, matchRoutes, Outlet, useMatches, useNavigation } from "react-router";
+import { createContext, Suspense, useContext } from "react";
+import { matchRoutes, Outlet, type RouteObject, useLocation } from "react-router";
 import { PageLoading } from "../../components/ui/page-loading";
 
-/** The app's routes as the router holds them (with their ids), given by router.tsx. */
-export const AppRoutesContext = createContext<DataRouteObject[]>([]);
+/** The app's routes (with ids where they have no path), given by router.tsx. */
+export const AppRoutesContext = createContext<RouteObject[]>([]);
 
 /** Ids of the routes whose element draws a PageOutlet. */
 export const OUTLET_ROUTE_IDS = {
@@ -13,17 +13,20 @@ export const OUTLET_ROUTE_IDS = {
 };
 
 /**
- * What route `routeId` draws below it. React Router loads each page's code on demand (router.tsx)
- * and keeps the page being left on screen meanwhile; while the code of another page for this
- * outlet is on its way, a loading notice stands in for it instead, so that nobody types into a
- * page that is about to go. A layout's outlet keeps the layout's bar in place around the notice.
+ * What route `routeId` draws below it. Each page's code is loaded on demand (router.tsx); while the
+ * code of the page opened in this outlet is on its way, a loading notice stands in for it, so that
+ * nobody types into the page being left. A layout's outlet keeps the layout's bar in place around
+ * the notice. The boundary is keyed by the route drawn below: opening another route starts a new
+ * one, whose notice shows at once, while moving within a route (/profile/a to /profile/b) keeps it.
  */
 export function PageOutlet({ routeId }: { routeId: string }) {
   const routes = useContext(AppRoutesContext);
-  const navigation = useNavigation();
-  const matches = useMatches();
-  const depth = matches.findIndex((match) => match.id === routeId);
-  const next = navigation.state === "loading" ? matchRoutes(routes, navigation.location) : null;
-  const isOpeningAnotherPage = next !== null && next[depth + 1]?.route.id !== matches[depth + 1]?.id;
-  return isOpeningAnotherPage ? <PageLoading /> : <Outlet />;
+  const matches = matchRoutes(routes, useLocation()) ?? [];
+  const depth = matches.findIndex((match) => match.route.id === routeId);
+  const next = matches[depth + 1]?.route;
+  return (
+    <Suspense key={next?.id ?? next?.path} fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
 }

@@ -1,4 +1,5 @@
 import { hashKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { apiFetch } from "../../../lib/api";
 import { meQueryOptions } from "../../../lib/session";
@@ -24,7 +25,7 @@ export function useLogout(isAdmin: boolean) {
       // The spec sends a student to the landing page; the admin has no use for it.
       // flushSync: the signed-in pages must be gone before the session is cleared below, or
       // their guard sees no user first and sends the student to /login instead.
-      await navigate(isAdmin ? "/login" : "/", { replace: true, flushSync: true });
+      flushSync(() => navigate(isAdmin ? "/login" : "/", { replace: true }));
       await queryClient.cancelQueries();
       queryClient.setQueryData(meQueryOptions.queryKey, { user: null });
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== meQueryHash });

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { type ModuleGraph, shellModules } from "./shell-chunks";
+
+/** A module graph from `{ id: [static imports] }` and `{ id: [dynamic imports] }`. */
+function graphOf(
+  staticImports: Record<string, string[]>,
+  dynamicImports: Record<string, string[]> = {},
+): ModuleGraph {
+  return {
+    staticImports: (id) => staticImports[id] ?? [],
+    dynamicImports: (id) => dynamicImports[id] ?? [],
+  };
+}
+
+// main -> (lazy) app -> (lazy) login, layout, page; the layout draws page; landing is a second entry.
+const graph = graphOf(
+  {
+    main: ["react"],
+    app: ["router", "query", "react"],
+    router: ["react"],
+    login: ["field", "form"],
+    layout: ["nav", "icons", "socket"],
+    page: ["field", "icons", "list"],
+    landing: ["query-keys"],
+    nav: ["icons"],
+    dialog: ["form"],
+  },
+  { main: ["app"], router: ["login", "layout", "page"], page: ["dialog"], socket: ["parser"] },
+);
+const shells = [
+  { name: "app-shell", root: "app", pages: [] },
+  { name: "layout-shell", root: "layout", pages: ["page"] },
+];
+
+describe("shellModules", () => {
+  const modules = shellModules(graph, ["main", "landing"], shells);
+
+  it("gives the app's shell what only loads after the app, not what the entry loads", () => {
+    expect([...(modules.get("app-shell") ?? [])].sort()).toEqual(["query", "router"]);
+  });
+
+  it("gives a layout what only it and its pages use, and leaves the shell and page modules apart", () => {
+    // icons: the layout's and its page's; socket: the layout's. field is shared with /login.
+    expect([...(modules.get("layout-shell") ?? [])].sort()).toEqual(["icons", "nav", "socket"]);
+  });
+
+  it("leaves out what a page outside the layout also reaches, even through a lazy dialog", () => {
+    const withDialogElsewhere = graphOf(
+      { app: ["router"], layout: ["form"], login: [], dialog: ["form"] },
+      { main: ["app"], router: ["login", "layout"], login: ["dialog"] },
+    );
+    const result = shellModules(withDialogElsewhere, ["main"], shells);
+    expect(result.get("layout-shell")?.has("form")).toBe(false);
+  });
+
+  it("does not give a module to two shells", () => {
+    const shared = shellModules(
+      graphOf({ app: ["a"], layout: ["a"] }, { main: ["app"], app: ["layout"] }),
+      ["main"],
+      shells,
+    );
+    expect(shared.get("app-shell")?.has("a")).toBe(true);
+    expect(shared.get("layout-shell")?.has("a")).toBe(false);
+  });
+});

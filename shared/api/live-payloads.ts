@@ -1,0 +1,39 @@
+import * as z from "zod/mini";
+
+/*
+ * What the live socket's events carry (shared/live-events.ts) and the chat and notification API
+ * answers with as well: a message, a notification, the unread counts. They are written with zod's
+ * functional build (zod/mini), which a bundler can trim to what these schemas use: a signed-in page
+ * parses every live frame with them from its first moment, and the validator it downloads for that
+ * is a third of full zod's. Schemas built with full zod can hold them like any other schema.
+ */
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  clientId: z.string(),
+  type: z.enum(["text", "offer", "recruitment_inquiry"]),
+  text: z.string(),
+  offerPrice: z.nullable(z.int()),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(["message", "offer", "recruitment_message", "admin"]),
+  text: z.string(),
+  chatId: z.nullable(z.string()),
+  itemId: z.nullable(z.string()),
+  recruitmentPostId: z.nullable(z.string()),
+  fromUserId: z.nullable(z.string()),
+  offerPrice: z.nullable(z.int()),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** The two badges: all unread notifications, and unread ones of type message. */
+export const UnreadCountsSchema = z.object({ unread: z.int(), unreadMessages: z.int() });
+export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;

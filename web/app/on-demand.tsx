@@ -1,0 +1,43 @@
+import { type ComponentType, type ReactElement, use } from "react";
+
+/** What router.tsx keeps on a route whose code is fetched on demand. */
+export interface OnDemandHandle {
+  /** Starts the download of the route's code (once; later calls return the same promise). */
+  preload: () => Promise<ComponentType>;
+  /** The route's component once its code has arrived. */
+  loaded?: ComponentType;
+}
+
+export function isOnDemandHandle(handle: unknown): handle is OnDemandHandle {
+  return typeof (handle as Partial<OnDemandHandle> | undefined)?.preload === "function";
+}
+
+/** Draws the route's component, suspending (to the nearest PageOutlet) until its code is in. */
+function OnDemandRoute({ code }: { code: OnDemandHandle }) {
+  const Component = code.loaded ?? use(code.preload());
+  return <Component />;
+}
+
+/**
+ * A route whose component is fetched on demand: `element` draws it, suspending (to the nearest
+ * PageOutlet's loading notice) until its code has arrived; `handle.preload` starts the download
+ * without drawing anything. Once the code is in, the component is drawn at once, without suspending,
+ * so a page whose code was preloaded while the session was asked for shows no loading notice.
+ * A failed download throws to the app's error boundary (route-error-page.tsx).
+ */
+export function onDemand<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): { element: ReactElement; handle: OnDemandHandle } {
+  let loading: Promise<ComponentType> | undefined;
+  const code: OnDemandHandle = {
+    preload: () => {
+      loading ??= load().then((module) => {
+        code.loaded = pick(module);
+        return code.loaded;
+      });
+      return loading;
+    },
+  };
+  return { element: <OnDemandRoute code={code} />, handle: code };
+}
