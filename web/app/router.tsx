@@ -139,6 +139,13 @@ const router = createBrowserRouter([
                 ),
               },
               {
+                path: "/favourites",
+                lazy: onDemand(
+                  () => import("../features/items/components/favourites-page"),
+                  (m) => m.FavouritesPage,
+                ),
+              },
+              {
                 path: "/messages",
                 lazy: onDemand(
                   () => import("../features/chats/components/messages-page"),
