@@ -46,6 +46,7 @@ const NOT_YET_WITHIN_TARGET: Readonly<Record<string, number>> = {
   "/sell": 153,
   "/buy": 142,
   "/item/:itemId": 142,
+  "/favourites": 138,
   "/messages": 136,
   "/profile": 143,
   "/profile/:userId": 140,

@@ -113,7 +113,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
               type="button"
               aria-describedby={titleId}
               onClick={() => onContact(item)}
-              className={`${primaryButton} relative z-10 hidden px-3 whitespace-nowrap sm:inline-flex ${isList ? "sm:flex-1" : ""}`}
+              className={`${primaryButton} relative z-10 px-3 whitespace-nowrap max-sm:hidden ${isList ? "sm:flex-1" : ""}`}
             >
               Contact Seller
             </button>
