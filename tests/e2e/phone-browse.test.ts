@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { APIRequestContext, BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { makeJpeg, signUpStudent } from "./support/students";
 
@@ -290,8 +290,35 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
       .getByRole("button", { name: "Contact Seller" })
       .tap();
     await page.waitForURL(/\/messages\?chatId=/);
+
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
+  });
+
+  it("on a laptop, the avatar menu leads to Saved items, whose cards show Contact Seller and no phone bar", async () => {
+    const laptop = await openPage(browser(), baseUrl);
+    await signUpStudent(laptop.page.request, { name: "Meenakshi Iyer", ...CAMPUS });
+    const saved = await laptop.page.request.put(`/api/items/${ids[5]}/favourite`, {
+      headers: { origin: baseUrl },
+    });
+    expect(saved.status()).toBe(204);
+    await laptop.page.goto("/buy");
+    await laptop.page.getByRole("button", { name: /^Account menu for/ }).click();
+    await laptop.page.getByRole("menuitem", { name: "Saved items" }).click();
+    await laptop.page.waitForURL("**/favourites");
+    const card = laptop.page
+      .getByRole("list", { name: "Saved items" })
+      .getByRole("article")
+      .filter({ hasText: names[5] as string });
+    await card.getByRole("button", { name: "Contact Seller" }).waitFor();
+    expect(await card.getByRole("button", { name: /More actions/ }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(laptop.page);
+    await card.getByRole("link", { name: "See Details" }).click();
+    await laptop.page.getByRole("heading", { level: 1, name: names[5] }).waitFor();
+    expect(await laptop.page.getByRole("region", { name: "Item actions" }).count()).toBe(0);
+    await laptop.page.getByRole("button", { name: "Remove from favourites" }).waitFor();
+    expect(laptop.errors).toEqual([]);
+    await laptop.context.close();
   });
 
   it("gives the seller Edit and Mark as Sold in the bar", async () => {
