@@ -293,7 +293,7 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
 
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
-  });
+  }, 120_000);
 
   it("on a laptop, the avatar menu leads to Saved items, whose cards show Contact Seller and no phone bar", async () => {
     const laptop = await openPage(browser(), baseUrl);
