@@ -40,7 +40,7 @@ import { ticketsRoutes } from "./modules/tickets/tickets.routes";
 import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/tickets.service";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin, sessionCookieName, sessionIdleMs } from "./plugins/auth";
-import { clientErrors, errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { clientErrors, errorsPlugin, frameworkErrorsFor } from "./plugins/errors";
 import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
@@ -79,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A well-formed X-Request-Id from the load balancer is kept, so one id follows the request.
     genReqId: requestIdOf,
     requestIdHeader: false,
-    frameworkErrors,
+    frameworkErrors: frameworkErrorsFor(options.webRoot ?? WEB_ROOT),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // A request, body included, must arrive within REQUEST_TIMEOUT_SECONDS: a client trickling its

@@ -1,9 +1,12 @@
+import fs from "node:fs/promises";
 import type { Socket } from "node:net";
+import path from "node:path";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
 import { serializeError } from "../lib/loggable-error";
+import { isPageRequest } from "./spa";
 
 /** The first validation message is the one the spec shows; zod refinements carry it. */
 function firstValidationMessage(error: FastifyError): string {
@@ -80,12 +83,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 /**
  * Errors the router raises before any route or error handler runs (a path that is not valid
- * percent-encoded UTF-8): the same 400 and error shape as every other bad request.
+ * percent-encoded UTF-8): the same 400 and error shape as every other bad request. With the built
+ * app in `webRoot`, a page's address (a cut or mistyped /item/... link) gets the app with that
+ * status instead, so the person sees the app's own 'not found' screen rather than a line of JSON.
+ * (Plugins' reply decorations such as sendFile do not exist yet at this stage.)
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status =
-    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send({ error: { code: "invalid_input", message: "The address is not valid." } });
+export function frameworkErrorsFor(webRoot?: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    const asJson = () =>
+      reply.code(status).send({ error: { code: "invalid_input", message: "The address is not valid." } });
+    if (!webRoot || !isPageRequest(request)) {
+      void asJson();
+      return;
+    }
+    fs.readFile(path.join(webRoot, "index.html")).then(
+      (page) => reply.code(status).header("cache-control", "no-cache").type("text/html").send(page),
+      () => asJson(),
+    );
+  };
 }
 
 /** Node's own refusals before a request reaches Fastify, as status, code and message. */

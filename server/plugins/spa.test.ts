@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { frameworkErrorsFor } from "./errors";
 import { spaPlugin } from "./spa";
 
 const folders: string[] = [];
@@ -38,6 +39,27 @@ describe("the built web app's pages", () => {
   it("sends the app for / from a build without a landing page of its own", async () => {
     const app = await serverOver({ "index.html": "the app" });
     expect((await app.inject({ method: "GET", url: "/" })).body).toBe("the app");
+    await app.close();
+  });
+});
+
+describe("addresses the router cannot decode", () => {
+  it("sends a page's address the app with a 400, so the app says what is wrong; the API keeps its JSON", async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-spa-"));
+    folders.push(root);
+    await fs.writeFile(path.join(root, "index.html"), "the app");
+    const app = Fastify({ frameworkErrors: frameworkErrorsFor(root) });
+    await app.register(spaPlugin, { root });
+
+    const page = await app.inject({ method: "GET", url: "/item/%E0%A4%A" });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(page.body).toBe("the app");
+
+    const api = await app.inject({ method: "GET", url: "/api/items/%E0%A4%A" });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({ error: { code: "invalid_input", message: "The address is not valid." } });
     await app.close();
   });
 });

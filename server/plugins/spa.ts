@@ -1,8 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+
+/** A GET for one of the app's pages: not the API, not a built asset. */
+export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): boolean {
+  return request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, the pages never cached, the
@@ -32,12 +37,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
 
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
-    const isPage =
-      hasWebApp &&
-      request.method === "GET" &&
-      !request.url.startsWith("/api/") &&
-      !request.url.startsWith("/assets/");
-    if (isPage) {
+    if (hasWebApp && isPageRequest(request)) {
       reply.header("cache-control", "no-cache");
       return reply.type("text/html").sendFile("index.html");
     }

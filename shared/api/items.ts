@@ -128,6 +128,25 @@ export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
 
 export const MyItemsResponseSchema = z.object({ items: z.array(ItemSchema) });
 
+export const FavouritesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type FavouritesQuery = z.input<typeof FavouritesQuerySchema>;
+
+/**
+ * The signed-in student's saved items, most recently saved first, 12 a page. Sold items stay (shown
+ * as sold, so the student learns what became of them); items that are deleted, or whose seller's
+ * account is gone, are not there.
+ */
+export const FavouritesResponseSchema = z.object({
+  items: z.array(ItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(PAGE_SIZE),
+  totalPages: z.number().int(),
+});
+export type FavouritesResponse = z.infer<typeof FavouritesResponseSchema>;
+
 export const UploadResponseSchema = z.object({
   /** Public URL of the stored image; its named resized copies take ?variant= (shared/images.ts). */
   url: z.string(),

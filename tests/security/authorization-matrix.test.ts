@@ -35,6 +35,8 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "GET /api/users/{id}/followers": {},
   "PUT /api/items/{id}/favourite": {},
   "DELETE /api/items/{id}/favourite": {},
+  // One's own saved items: every signed-in caller reads theirs, never another's (API tests).
+  "GET /api/me/favourites": {},
   // The owner's records.
   "PATCH /api/items/{id}": { other: 403, admin: 403 },
   "DELETE /api/items/{id}": { other: 403, admin: 403 },

@@ -136,6 +136,13 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "/favourites",
+                ...onDemand(
+                  () => import("../features/items/components/favourites-page"),
+                  (m) => m.FavouritesPage,
+                ),
+              },
+              {
                 path: "/messages",
                 ...onDemand(
                   () => import("../features/chats/components/messages-page"),

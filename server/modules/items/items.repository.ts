@@ -167,6 +167,38 @@ export async function setFavourite(db: Db, userId: string, itemId: string, isOn:
   }
 }
 
+/**
+ * One page of the items a user saved, most recently saved first, and how many there are: sold ones
+ * too, never one whose seller's account is gone (the item page would not open it). Deleted items
+ * leave with their favourites (on delete cascade).
+ */
+export async function findFavouritesPage(
+  db: Db,
+  userId: string,
+  page: number,
+): Promise<{ rows: ItemWithSeller[]; total: number }> {
+  const where = and(eq(favourites.userId, userId), isNull(users.deletedAt));
+  const rows = await db
+    .select({ ...itemWithSeller, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(favourites)
+    .innerJoin(items, eq(items.id, favourites.itemId))
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(where)
+    .orderBy(desc(favourites.createdAt), desc(favourites.itemId))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  if (rows[0]) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0].total };
+  if (page === 1) return { rows: [], total: 0 };
+  // A page past the end has no row to carry the total.
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(favourites)
+    .innerJoin(items, eq(items.id, favourites.itemId))
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(where);
+  return { rows: [], total: count?.total ?? 0 };
+}
+
 export type ItemColumns = Pick<
   typeof items.$inferInsert,
   | "productName"

@@ -2,6 +2,8 @@ import { ErrorResponseSchema } from "@shared/api/errors";
 import {
   BrowseQuerySchema,
   BrowseResponseSchema,
+  FavouritesQuerySchema,
+  FavouritesResponseSchema,
   ItemDetailResponseSchema,
   ItemInputSchema,
   ItemResponseSchema,
@@ -129,5 +131,16 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       response: { 200: MyItemsResponseSchema, ...errors },
     },
     handler: async (request) => ({ items: await service.listOwnItems(ctx, requireUser(request)) }),
+  });
+
+  app.get("/me/favourites", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "The signed-in user's saved items, most recently saved first, 12 per page, sold ones too",
+      querystring: FavouritesQuerySchema,
+      response: { 200: FavouritesResponseSchema, ...errors },
+    },
+    handler: async (request) => service.listFavourites(ctx, requireUser(request), request.query.page),
   });
 };

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import type { BrowseResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
+import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
@@ -120,6 +120,22 @@ export async function browse(
     items: rows.map((row) => toItemDto(row, viewer)),
     total,
     page: filters.page,
+    pageSize: PAGE_SIZE,
+    totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
+}
+
+/** The viewer's saved items, a page at a time: only their own favourites can be read. */
+export async function listFavourites(
+  ctx: AppContext,
+  viewer: UserRow,
+  page: number,
+): Promise<FavouritesResponse> {
+  const { rows, total } = await repo.findFavouritesPage(ctx.db, viewer.id, page);
+  return {
+    items: rows.map((row) => toItemDto(row, viewer)),
+    total,
+    page,
     pageSize: PAGE_SIZE,
     totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
   };

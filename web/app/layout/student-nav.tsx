@@ -65,6 +65,7 @@ export function StudentNav({ user }: { user: User }) {
             }
             items={[
               { label: "Profile", to: "/profile" },
+              { label: "Saved items", to: "/favourites" },
               { label: "Settings", to: "/settings" },
               { label: "Logout", onSelect: handleLogout },
             ]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFilterChange, applyPageChange, parseBrowseFilters } from "./browse-params";
+import { activeFilterCount, applyFilterChange, applyPageChange, parseBrowseFilters } from "./browse-params";
 
 const parse = (query: string, college = "IIT Delhi") =>
   parseBrowseFilters(new URLSearchParams(query), college);
@@ -44,5 +44,14 @@ describe("browse filters in the query string", () => {
     const params = new URLSearchParams("search=lamp");
     expect(applyPageChange(params, 3).toString()).toBe("search=lamp&page=3");
     expect(applyPageChange(new URLSearchParams("page=3"), 1).toString()).toBe("");
+  });
+});
+
+describe("the Filters button's count", () => {
+  it("counts a chosen category and a chosen college, not the search or the sort", () => {
+    expect(activeFilterCount({ category: "all", college: "" })).toBe(0);
+    expect(activeFilterCount({ category: "books", college: "" })).toBe(1);
+    expect(activeFilterCount({ category: "all", college: "IIT Delhi" })).toBe(1);
+    expect(activeFilterCount(parse("category=books&search=lamp&sort=oldest"))).toBe(2);
   });
 });

@@ -24,6 +24,11 @@ export function parseBrowseFilters(params: URLSearchParams, defaultCollege: stri
   };
 }
 
+/** How many filters narrow the list beyond the search box: the category and the college. */
+export function activeFilterCount(filters: Pick<BrowseFilters, "category" | "college">): number {
+  return (filters.category === DEFAULT_CATEGORY ? 0 : 1) + (filters.college ? 1 : 0);
+}
+
 export type FilterChange = Partial<Omit<BrowseFilters, "page">>;
 
 /**

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "../../../lib/api";
 import { itemKeys } from "../../../lib/query-keys";
+import { favouritesKey } from "./get-favourites";
 
 const FAVOURITE_FAILED = "Could not update your favourites. Please try again.";
 
@@ -31,6 +32,8 @@ export function useToggleFavourite(itemId: string) {
       if (context?.previous) queryClient.setQueryData(detailKey, context.previous);
       setError(FAVOURITE_FAILED);
     },
+    // The Saved items page is read again next time it shows.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKey }),
   });
 
   return { error, setFavourite: (isFavourite: boolean) => toggle.mutate(isFavourite) };

@@ -10,7 +10,6 @@ import { useBrowseFilters } from "../hooks/use-browse-filters";
 import { useViewMode } from "../hooks/use-view-mode";
 import { BrowseResults } from "./browse-results";
 import { BrowseToolbar } from "./browse-toolbar";
-
 import { ViewToggle } from "./view-toggle";
 
 export function BrowsePage() {
@@ -41,11 +40,11 @@ export function BrowsePage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+    <div className="mx-auto w-full max-w-6xl space-y-4 px-4 py-4 sm:space-y-5 sm:px-6 sm:py-8 lg:px-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Browse Items</h1>
-          <p className="mt-1 text-slate-600">Second-hand finds from students around you.</p>
+          <p className="mt-1 hidden text-slate-600 sm:block">Second-hand finds from students around you.</p>
         </div>
         <Link to="/sell" className={primaryButton}>
           <TagIcon className="size-4" />
@@ -63,6 +62,8 @@ export function BrowsePage() {
           view={view}
           onRetry={() => query.refetch()}
           onClearFilters={handleClearFilters}
+          college={filters.college}
+          onShowAllColleges={() => changeFilters({ college: "" })}
           toolbar={<ViewToggle view={view} onChange={setView} />}
         />
       </div>

@@ -62,3 +62,68 @@ it("opens Contact Seller as a dialog that says whom and what about, and closes i
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(contact).toHaveFocus();
 });
+
+it("makes each card one link to the item, with Contact Seller also in the card's menu for phones", async () => {
+  const user = userEvent.setup();
+  renderResults();
+  const [lampCard, myCard] = screen.getAllByRole("article") as HTMLElement[];
+  const links = within(lampCard as HTMLElement).getAllByRole("link");
+  expect(links).toHaveLength(1);
+  expect(links[0]).toHaveAccessibleName("See Details");
+  expect(links[0]).toHaveAttribute("href", "/item/item-1");
+  expect(links[0]).toHaveAccessibleDescription("Desk Lamp");
+  // The link's stretched layer covers the card, which it is positioned against.
+  expect(links[0]?.className).toContain("after:inset-0");
+  expect(lampCard?.className).toContain("relative");
+
+  await user.click(
+    within(lampCard as HTMLElement).getByRole("button", { name: "More actions for Desk Lamp" }),
+  );
+  await user.click(screen.getByRole("menuitem", { name: "Contact Seller" }));
+  expect(await screen.findByRole("dialog", { name: "Contact Seller" })).toBeInTheDocument();
+  // No menu on one's own card: there is nothing to contact.
+  expect(
+    within(myCard as HTMLElement).queryByRole("button", { name: /More actions/ }),
+  ).not.toBeInTheDocument();
+});
+
+function renderEmpty(college: string) {
+  const onClearFilters = vi.fn();
+  const onShowAllColleges = vi.fn();
+  render(
+    <MemoryRouter>
+      <BrowseResults
+        data={{ items: [], total: 0, page: 1, pageSize: 12, totalPages: 1 }}
+        isError={false}
+        isUpdating={false}
+        view="grid"
+        onRetry={vi.fn()}
+        onClearFilters={onClearFilters}
+        college={college}
+        onShowAllColleges={onShowAllColleges}
+        toolbar={null}
+      />
+    </MemoryRouter>,
+  );
+  return { onClearFilters, onShowAllColleges };
+}
+
+it("offers 'Show all colleges' when the college filter leaves nothing, beside the spec's Clear Filters", async () => {
+  const user = userEvent.setup();
+  const { onClearFilters, onShowAllColleges } = renderEmpty("IIT Madras");
+  expect(screen.getByRole("heading", { name: "No items found" })).toBeInTheDocument();
+  expect(screen.getByText("Try adjusting your search or filters")).toBeInTheDocument();
+  expect(screen.getByText("0 item(s) found")).toBeInTheDocument();
+
+  await user.click(screen.getByRole("button", { name: "Show all colleges" }));
+  expect(onShowAllColleges).toHaveBeenCalledOnce();
+  expect(onClearFilters).not.toHaveBeenCalled();
+  await user.click(screen.getByRole("button", { name: "Clear Filters" }));
+  expect(onClearFilters).toHaveBeenCalledOnce();
+});
+
+it("offers only Clear Filters when no college narrows the list", () => {
+  renderEmpty("");
+  expect(screen.getByRole("button", { name: "Clear Filters" })).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Show all colleges" })).not.toBeInTheDocument();
+});

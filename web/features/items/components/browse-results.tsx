@@ -1,16 +1,9 @@
-import type { BrowseResponse, Item } from "@shared/api/items";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import type { BrowseResponse } from "@shared/api/items";
+import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { InlineLoading } from "../../../components/ui/page-loading";
-import { ItemCard, ItemCardSkeleton, type ViewMode } from "./item-card";
-
-// The seller's contact details open from a card's button; the dialog loads then.
-const ContactSellerDialog = lazy(() =>
-  import("./contact-seller-dialog").then((module) => ({ default: module.ContactSellerDialog })),
-);
-
-const SKELETON_COUNT = 12;
+import type { ViewMode } from "./item-card";
+import { ItemGrid, ItemGridSkeleton } from "./item-grid";
 
 interface BrowseResultsProps {
   data: BrowseResponse | undefined;
@@ -20,19 +13,16 @@ interface BrowseResultsProps {
   view: ViewMode;
   onRetry: () => void;
   onClearFilters: () => void;
+  /** The college the results are narrowed to, if any: an empty page then offers every college. */
+  college?: string;
+  onShowAllColleges?: () => void;
   /** Shown at the end of the count line (the grid/list toggle). */
   toolbar: ReactNode;
 }
 
-function listClasses(view: ViewMode): string {
-  return view === "grid"
-    ? "grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
-    : "grid grid-cols-1 gap-3 xl:grid-cols-2";
-}
-
 export function BrowseResults(props: BrowseResultsProps) {
-  const { data, isError, isUpdating, view, onRetry, onClearFilters, toolbar } = props;
-  const [contactItem, setContactItem] = useState<Item | null>(null);
+  const { data, isError, isUpdating, view, onRetry, onClearFilters, college, onShowAllColleges, toolbar } =
+    props;
 
   if (isError) {
     return (
@@ -52,26 +42,17 @@ export function BrowseResults(props: BrowseResultsProps) {
     return (
       <div className="space-y-4">
         <div className="flex justify-end">{toolbar}</div>
-        <p role="status" className="sr-only">
-          Loading items
-        </p>
-        <ul aria-busy="true" aria-label="Items" className={listClasses(view)}>
-          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={index}>
-              <ItemCardSkeleton view={view} />
-            </li>
-          ))}
-        </ul>
+        <ItemGridSkeleton view={view} label="Items" />
       </div>
     );
   }
 
   const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
   const last = data.total === 0 ? 0 : first + data.items.length - 1;
+  const canWiden = Boolean(college && onShowAllColleges);
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-3 sm:space-y-4">
       <div className="flex items-center justify-between gap-3">
         <div aria-live="polite" className="min-w-0">
           <p className="font-semibold text-slate-900">
@@ -88,32 +69,31 @@ export function BrowseResults(props: BrowseResultsProps) {
       </div>
 
       {data.total === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
+        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center sm:py-12">
           <h2 className="text-lg font-semibold text-slate-900">No items found</h2>
           <p className="mt-1 text-slate-600">Try adjusting your search or filters</p>
-          <button type="button" onClick={onClearFilters} className={`${primaryButton} mt-5`}>
-            Clear Filters
-          </button>
+          {canWiden ? (
+            <p className="mt-1 text-sm break-words text-slate-600">{`You're looking at ${college} only.`}</p>
+          ) : null}
+          <div className="mt-5 flex flex-wrap justify-center gap-3">
+            {canWiden ? (
+              <button type="button" onClick={onShowAllColleges} className={primaryButton}>
+                Show all colleges
+              </button>
+            ) : null}
+            {/* The spec's Clear Filters resets only the search text and the category. */}
+            <button
+              type="button"
+              onClick={onClearFilters}
+              className={canWiden ? secondaryButton : primaryButton}
+            >
+              Clear Filters
+            </button>
+          </div>
         </div>
       ) : (
-        <ul
-          aria-busy={isUpdating}
-          aria-label="Items"
-          className={`${listClasses(view)} transition-opacity ${isUpdating ? "opacity-60" : ""}`}
-        >
-          {data.items.map((item) => (
-            <li key={item.id}>
-              <ItemCard item={item} view={view} onContact={setContactItem} />
-            </li>
-          ))}
-        </ul>
+        <ItemGrid items={data.items} view={view} label="Items" isUpdating={isUpdating} />
       )}
-
-      {contactItem ? (
-        <Suspense fallback={<InlineLoading />}>
-          <ContactSellerDialog item={contactItem} onClose={() => setContactItem(null)} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

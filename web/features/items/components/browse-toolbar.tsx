@@ -1,9 +1,12 @@
 import type { Category } from "@shared/constants";
 import type { BrowseSort } from "@shared/items-constants";
+import { SlidersHorizontalIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
 import type { BrowseFilters } from "../api/get-items";
-import type { FilterChange } from "../browse-params";
+import { activeFilterCount, type FilterChange } from "../browse-params";
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
 import { CollegeFilter } from "./college-filter";
 
@@ -14,13 +17,21 @@ interface BrowseToolbarProps {
   searchKey: number;
 }
 
+/**
+ * Search, sort and the filters. Phones keep the search box and the sort one tap away and fold the
+ * category and college filters behind a 'Filters' button that counts the active ones; from 768 px
+ * everything is out.
+ */
 export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const activeCount = activeFilterCount(filters);
+
   return (
     <section
       aria-label="Search and filters"
-      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 lg:grid-cols-4"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4 lg:grid-cols-4"
     >
-      {/* Phones: search and college full width, the two selects side by side. */}
       <SearchField
         key={searchKey}
         label="Search items"
@@ -30,24 +41,22 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
         // Typing replaces the history entry so Back does not step through every keystroke.
         onCommit={(search) => onChange({ search }, { replace: true })}
       />
-      <Field label="Category" className="min-w-0">
-        {(control) => (
-          <select
-            {...control}
-            name="category"
-            value={filters.category}
-            onChange={(event) => onChange({ category: event.target.value as "all" | Category })}
-            className={inputClasses}
-          >
-            <option value="all">All Categories</option>
-            {CATEGORY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+        className={`${secondaryButton} self-end md:hidden ${isOpen ? "border-indigo-600 bg-indigo-50" : ""}`}
+      >
+        <SlidersHorizontalIcon aria-hidden="true" className="size-4" />
+        Filters
+        {activeCount > 0 ? (
+          <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-700 px-1.5 text-xs font-bold text-white">
+            {activeCount}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+      </button>
       <Field label="Sort by" className="min-w-0">
         {(control) => (
           <select
@@ -65,11 +74,32 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
           </select>
         )}
       </Field>
-      <CollegeFilter
-        value={filters.college}
-        onChange={(college) => onChange({ college })}
-        className="col-span-2 lg:col-span-1"
-      />
+      {/* Its fields join the toolbar's grid; on phones only while Filters is open. */}
+      <div id={panelId} className={isOpen ? "contents" : "hidden md:contents"}>
+        <Field label="Category" className="col-span-2 min-w-0 md:col-span-1">
+          {(control) => (
+            <select
+              {...control}
+              name="category"
+              value={filters.category}
+              onChange={(event) => onChange({ category: event.target.value as "all" | Category })}
+              className={inputClasses}
+            >
+              <option value="all">All Categories</option>
+              {CATEGORY_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <CollegeFilter
+          value={filters.college}
+          onChange={(college) => onChange({ college })}
+          className="col-span-2 lg:col-span-1"
+        />
+      </div>
     </section>
   );
 }

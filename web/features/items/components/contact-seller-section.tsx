@@ -1,23 +1,14 @@
 import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { MessageSquareIcon } from "lucide-react";
-import { useTransition } from "react";
-import { useNavigate } from "react-router";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
-import { useStartChat } from "../api/start-chat";
+import type { ContactSeller } from "../hooks/use-contact-seller";
 
-/** For buyers only: the seller's number if they chose to show it, and the way into the chat. */
-export function ContactSellerSection({ item }: { item: Item }) {
-  const navigate = useNavigate();
-  // The chat is opened (or created) here, so a failure is shown beside the button; the
-  // transition keeps "Connecting..." on screen while the messages page loads.
-  const [isNavigating, startTransition] = useTransition();
-  const openChat = useStartChat(item.sellerId, item.id, {
-    onSuccess: ({ chat }) =>
-      startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(chat.id)}`)),
-    onError: (error) => console.warn("Could not start the chat", error),
-  });
-  const isConnecting = openChat.isPending || isNavigating;
+/**
+ * For buyers only: the seller's number if they chose to show it, and the way into the chat. On
+ * phones the button lives in the sticky bar at the bottom of the screen instead.
+ */
+export function ContactSellerSection({ item, contact }: { item: Item; contact: ContactSeller }) {
   const hasMobile = item.showMobileNumber && item.sellerMobile !== "";
 
   return (
@@ -42,15 +33,15 @@ export function ContactSellerSection({ item }: { item: Item }) {
       )}
       <button
         type="button"
-        disabled={isConnecting}
-        onClick={() => openChat.mutate()}
-        className={`${primaryButton} mt-4 w-full`}
+        disabled={contact.isConnecting}
+        onClick={contact.start}
+        className={`${primaryButton} mt-4 w-full max-md:hidden`}
       >
         <MessageSquareIcon className="size-4" />
-        {isConnecting ? "Connecting..." : "Contact Seller"}
+        {contact.isConnecting ? "Connecting..." : "Contact Seller"}
       </button>
-      {openChat.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+      {contact.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700 max-md:hidden">
           {CHAT_MESSAGES.startFailed}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
-import { ImageIcon, XIcon } from "lucide-react";
-import { type ChangeEvent, useId } from "react";
+import { ImageIcon, UploadIcon, XIcon } from "lucide-react";
+import { type ChangeEvent, useId, useState } from "react";
+import { secondaryButton } from "../../../components/ui/button-styles";
 import { labelClasses } from "../../../components/ui/field";
 import type { ImageUploadState } from "../hooks/use-image-upload";
 
@@ -9,26 +10,34 @@ interface ImageUploadFieldProps {
   onRemove: () => void;
 }
 
-const fileInputClasses =
-  "block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:font-semibold file:text-indigo-800 hover:file:bg-indigo-100";
-
+/**
+ * The product photo: a picker button (the browser's own file input, visually hidden, so its 'No
+ * file chosen' never shows) with the chosen file's name, a preview with Remove, and progress.
+ */
 export function ImageUploadField({ image, onChoose, onRemove }: ImageUploadFieldProps) {
   const id = useId();
+  const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const fileNameId = `${id}-file`;
+  const [fileName, setFileName] = useState<string | null>(null);
+  // The name belongs to the picture on show: gone with Remove, or when a refused file left none.
+  const shownFileName = image.previewUrl ? fileName : null;
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so choosing the same file again (after Remove, or a failed upload) still fires.
     event.target.value = "";
-    if (file) onChoose(file);
+    if (!file) return;
+    setFileName(file.name);
+    onChoose(file);
   }
 
   return (
     <div>
-      <label htmlFor={id} className={labelClasses}>
+      <span id={labelId} className={labelClasses}>
         Product Image
-      </label>
+      </span>
       <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="relative aspect-square w-full max-w-56 shrink-0 overflow-hidden rounded-xl border-2 border-dashed border-slate-300 bg-slate-50">
           {image.previewUrl ? (
@@ -51,16 +60,36 @@ export function ImageUploadField({ image, onChoose, onRemove }: ImageUploadField
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-3">
-          <input
-            id={id}
-            type="file"
-            name="image"
-            accept="image/*"
-            onChange={handleChange}
-            aria-invalid={image.error ? true : undefined}
-            aria-describedby={image.error ? `${errorId} ${hintId}` : hintId}
-            className={fileInputClasses}
-          />
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <input
+              id={id}
+              type="file"
+              name="image"
+              accept="image/*"
+              onChange={handleChange}
+              aria-labelledby={labelId}
+              aria-invalid={image.error ? true : undefined}
+              aria-describedby={[image.error ? errorId : null, shownFileName ? fileNameId : null, hintId]
+                .filter(Boolean)
+                .join(" ")}
+              className="peer sr-only"
+            />
+            {/* The visible button: a label, so a tap opens the picker; the input itself has the focus. */}
+            <label
+              htmlFor={id}
+              aria-hidden="true"
+              className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600`}
+            >
+              <UploadIcon className="size-4" />
+              {image.previewUrl ? "Change image" : "Choose image"}
+            </label>
+            {shownFileName ? (
+              <span id={fileNameId} className="min-w-0 truncate text-sm text-slate-700">
+                <span className="sr-only">Chosen file: </span>
+                {shownFileName}
+              </span>
+            ) : null}
+          </div>
           <p id={hintId} className="text-xs text-slate-600">
             A clear photo of the item: JPEG, PNG, WebP, AVIF or GIF, up to 10 MB.
           </p>

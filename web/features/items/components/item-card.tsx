@@ -1,9 +1,11 @@
 import type { Item } from "@shared/api/items";
+import { EllipsisVerticalIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { ConditionBadge } from "../../../components/item-card/item-badges";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Menu } from "../../../components/ui/menu";
 import { formatDate, formatRupees } from "../../../lib/format";
 
 export type ViewMode = "grid" | "list";
@@ -14,41 +16,79 @@ interface ItemCardProps {
   onContact: (item: Item) => void;
 }
 
+/**
+ * A browse card. The whole card opens the item: its one link, 'See Details', stretches an
+ * invisible layer over the card (so a tap on the photo or the price opens it too), and the
+ * controls that do something else sit above that layer. On phones the card is compact and
+ * 'Contact Seller' moves into the card's overflow menu; from 640 px it is a button again.
+ */
 export function ItemCard({ item, view, onContact }: ItemCardProps) {
   const titleId = useId();
   const isList = view === "list";
+  const canContact = item.abilities.canContact && item.isActive;
+  const isOwn = !item.abilities.canContact;
   return (
     <article
       aria-labelledby={titleId}
-      className={`flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${isList ? "flex-row" : "flex-col"}`}
+      className={`relative flex h-full rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 hover:shadow-md ${isList ? "flex-row" : "flex-col"}`}
     >
-      <ItemThumbnail
-        key={item.productImage}
-        url={item.productImage}
-        alt={item.productName}
-        className={
-          isList
-            ? "aspect-square w-24 shrink-0 self-start sm:w-44"
-            : "aspect-[4/3] w-full min-[480px]:aspect-square"
-        }
-      />
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+      <div className={`relative shrink-0 ${isList ? "w-28 self-start sm:w-44" : "w-full"}`}>
+        <ItemThumbnail
+          key={item.productImage}
+          url={item.productImage}
+          alt={item.productName}
+          className={
+            isList
+              ? "aspect-square w-full rounded-l-xl"
+              : "aspect-[4/3] w-full rounded-t-xl min-[480px]:aspect-square"
+          }
+        />
+        {canContact ? (
+          // Above the card's link layer; phones only (from 640 px the button shows in the card).
+          <div className="absolute top-0 right-0 z-10 sm:hidden">
+            <Menu
+              label={`More actions for ${item.productName}`}
+              trigger={
+                <span className="grid size-8 place-items-center rounded-full bg-white/90 text-slate-800 shadow">
+                  <EllipsisVerticalIcon aria-hidden="true" className="size-5" />
+                </span>
+              }
+              triggerClassName="grid size-11 place-items-center rounded-full"
+              menuClassName="absolute right-0 z-30 mt-1 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+              items={[{ label: "Contact Seller", onSelect: () => onContact(item) }]}
+            />
+          </div>
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-2.5 sm:gap-2 sm:p-4">
         <div className="flex items-start justify-between gap-2">
-          {/* The page's h1 is "Browse Items"; each card's name is the next level down. */}
-          <h2 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
+          {/* The page's h1 names the list; each card's name is the next level down. */}
+          <h2
+            id={titleId}
+            className="line-clamp-2 text-sm font-semibold break-words text-slate-900 sm:text-base"
+          >
             {item.productName}
           </h2>
-          <ConditionBadge condition={item.condition} />
+          <span className="hidden sm:inline-flex">
+            <ConditionBadge condition={item.condition} />
+          </span>
         </div>
-        <p className="truncate text-sm text-slate-600">{item.type}</p>
-        <p className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</p>
+        <p className="truncate text-xs text-slate-600 sm:text-sm">{item.type}</p>
+        <p className="text-base font-bold text-indigo-700 sm:text-lg">{formatRupees(item.price)}</p>
+        {/* Phones show the condition under the price, where the narrow card has room for it. */}
+        <div className={`flex flex-wrap gap-1 ${item.isActive ? "sm:hidden" : ""}`}>
+          <span className="sm:hidden">
+            <ConditionBadge condition={item.condition} />
+          </span>
+          {item.isActive ? null : <SoldBadge />}
+        </div>
         <dl className="space-y-0.5 text-xs text-slate-600">
           <div className="flex gap-1">
             <dt className="sr-only">Seller's college</dt>
             <dd className="truncate">{item.sellerCollege}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>Posted</dt>
+            <dt className="sr-only sm:not-sr-only">Posted</dt>
             <dd>
               <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </dd>
@@ -58,25 +98,26 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
           <Link
             to={`/item/${encodeURIComponent(item.id)}`}
             aria-describedby={titleId}
-            className={`${secondaryButton} px-3 whitespace-nowrap ${isList ? "sm:flex-1" : ""}`}
+            // The layer that makes the whole card a link; the card shows the focus ring instead.
+            className={`${secondaryButton} px-3 whitespace-nowrap after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none ${isList ? "sm:flex-1" : ""}`}
           >
             See Details
           </Link>
           {/* A student cannot contact themselves, so their own cards say so instead. */}
-          {!item.abilities.canContact ? (
-            <p className="flex min-h-11 items-center justify-center text-xs font-medium text-slate-500 sm:flex-1">
+          {isOwn ? (
+            <p className="flex items-center justify-center text-xs font-medium text-slate-500 sm:min-h-11 sm:flex-1">
               Your listing
             </p>
-          ) : (
+          ) : canContact ? (
             <button
               type="button"
               aria-describedby={titleId}
               onClick={() => onContact(item)}
-              className={`${primaryButton} px-3 whitespace-nowrap ${isList ? "sm:flex-1" : ""}`}
+              className={`${primaryButton} relative z-10 px-3 whitespace-nowrap max-sm:hidden ${isList ? "sm:flex-1" : ""}`}
             >
               Contact Seller
             </button>
-          )}
+          ) : null}
         </div>
       </div>
     </article>
@@ -92,9 +133,9 @@ export function ItemCardSkeleton({ view }: { view: ViewMode }) {
       className={`flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm motion-safe:animate-pulse ${isList ? "flex-row" : "flex-col"}`}
     >
       <div
-        className={`bg-slate-200 ${isList ? "aspect-square w-28 shrink-0 sm:w-44" : "aspect-square w-full"}`}
+        className={`bg-slate-200 ${isList ? "aspect-square w-28 shrink-0 sm:w-44" : "aspect-[4/3] w-full min-[480px]:aspect-square"}`}
       />
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      <div className="flex flex-1 flex-col gap-3 p-2.5 sm:p-4">
         <div className="h-4 w-3/4 rounded bg-slate-200" />
         <div className="h-3 w-1/2 rounded bg-slate-200" />
         <div className="h-5 w-1/3 rounded bg-slate-200" />

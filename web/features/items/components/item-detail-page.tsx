@@ -23,7 +23,9 @@ export function ItemDetailPage() {
 
 function ItemDetail({ itemId }: { itemId: string }) {
   const detail = useQuery(itemDetailQueryOptions(itemId));
-  const isNotFound = detail.error instanceof ApiError && detail.error.status === 404;
+  // A malformed id (a mistyped or cut link) is refused as invalid: to the student it is not found.
+  const isNotFound =
+    detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
   useDocumentTitle(
     detail.data && !detail.isError
       ? detail.data.item.productName

@@ -43,17 +43,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The page itself; the phone's sticky bar (shown below 768 px by CSS) is apart from it. */
+const page = () => within(screen.getByRole("article"));
+const actionBar = () => within(screen.getByRole("region", { name: "Item actions" }));
+
 it("shows the price in rupees and the date on the campus calendar", () => {
   renderDetail(buildDetail(BUYER_ABILITIES));
-  expect(screen.getByText("₹1,25,000")).toBeInTheDocument();
+  expect(page().getByText("₹1,25,000")).toBeInTheDocument();
   // 20:00 UTC is already the next day in India.
-  expect(screen.getByText("21 Nov 2026")).toBeInTheDocument();
+  expect(page().getByText("21 Nov 2026")).toBeInTheDocument();
 });
 
 it("offers a buyer the favourite and the way to the seller, and no seller controls", () => {
   renderDetail(buildDetail(BUYER_ABILITIES));
-  expect(screen.getByRole("button", { name: "Add to favourites" })).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Contact Seller" })).toBeInTheDocument();
+  expect(page().getByRole("button", { name: "Add to favourites" })).toBeInTheDocument();
+  expect(page().getByRole("button", { name: "Contact Seller" })).toBeInTheDocument();
   expect(screen.queryByRole("heading", { name: "Manage your listing" })).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
 });
@@ -63,8 +67,8 @@ it("offers the seller what the server allows, and deleting after the confirmatio
   renderDetail(buildDetail(SELLER_ABILITIES));
   expect(screen.queryByRole("button", { name: "Add to favourites" })).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Contact Seller" })).not.toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/sell?edit=item-1");
-  expect(screen.getByRole("button", { name: "Mark as Sold" })).toBeInTheDocument();
+  expect(page().getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/sell?edit=item-1");
+  expect(page().getByRole("button", { name: "Mark as Sold" })).toBeInTheDocument();
 
   await user.click(screen.getByRole("button", { name: "Delete" }));
   const dialog = screen.getByRole("dialog");
@@ -80,4 +84,39 @@ it("leaves a sold item to its seller to delete only", () => {
   expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+});
+
+it("keeps the price, Contact Seller and the favourite in the phone's bar, which opens the chat", async () => {
+  const user = userEvent.setup();
+  renderDetail(buildDetail(BUYER_ABILITIES));
+  const bar = actionBar();
+  expect(bar.getByText("₹1,25,000")).toBeInTheDocument();
+  expect(bar.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+
+  await user.click(bar.getByRole("button", { name: "Add to favourites" }));
+  expect(fetchMock).toHaveBeenCalledWith(
+    "/api/items/item-1/favourite",
+    expect.objectContaining({ method: "PUT" }),
+  );
+  fetchMock.mockImplementation(async () => new Response(null, { status: 500 }));
+  await user.click(bar.getByRole("button", { name: "Contact Seller" }));
+  expect(fetchMock).toHaveBeenCalledWith("/api/chats", expect.objectContaining({ method: "POST" }));
+  expect(await bar.findByRole("alert")).toBeInTheDocument();
+});
+
+it("gives the seller Edit and Mark as Sold in the bar, and leaves Delete to the page", () => {
+  renderDetail(buildDetail(SELLER_ABILITIES));
+  const bar = actionBar();
+  expect(bar.getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/sell?edit=item-1");
+  expect(bar.getByRole("button", { name: "Mark as Sold" })).toBeInTheDocument();
+  expect(bar.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+  expect(bar.queryByRole("button", { name: "Contact Seller" })).not.toBeInTheDocument();
+  expect(bar.queryByRole("button", { name: "Add to favourites" })).not.toBeInTheDocument();
+});
+
+it("sits above the phone's tab bar, whose height the layout gives as --tab-bar-height", () => {
+  renderDetail(buildDetail(BUYER_ABILITIES));
+  expect(screen.getByRole("region", { name: "Item actions" }).className).toContain(
+    "bottom-[var(--tab-bar-height,0px)]",
+  );
 });

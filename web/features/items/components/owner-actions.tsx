@@ -17,7 +17,12 @@ export function OwnerActions({ item }: { item: Item }) {
         {item.isActive ? "Buyers can see this item." : "This item is sold and hidden from the marketplace."}
       </p>
       {/* Replace: Back should not lead to a page that no longer exists. */}
-      <OwnItemActions item={item} onDeleted={() => navigate("/buy", { replace: true })} />
+      {/* On phones, Edit and Mark as Sold are in the sticky bar at the bottom; Delete stays here. */}
+      <OwnItemActions
+        item={item}
+        hiddenOnPhones={["edit", "markSold"]}
+        onDeleted={() => navigate("/buy", { replace: true })}
+      />
     </section>
   );
 }

@@ -10,6 +10,12 @@ import { buildItemResponse } from "../../../../tests/factories/item-responses";
 import { meQueryOptions } from "../../../lib/session";
 import { SellForm } from "./sell-form";
 
+// The upload itself (XMLHttpRequest with progress) is the e2e tests' part; here it never ends.
+vi.mock("../api/upload-image", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../api/upload-image")>()),
+  uploadImage: vi.fn(() => ({ promise: new Promise(() => {}), abort: vi.fn() })),
+}));
+
 const seller = { id: "seller-1", name: "Asha Rao", mobile: "9876543210", role: "student" } as User;
 
 const item = buildItemResponse({ sellerId: seller.id });
@@ -113,4 +119,25 @@ it("says why the server refused the save", async () => {
   await user.click(screen.getByRole("button", { name: "Save Changes" }));
 
   expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.notYourItem);
+});
+
+it("drops 'Please upload an image' as soon as an image is chosen, and names the chosen file", async () => {
+  const user = userEvent.setup();
+  renderForm(null);
+  await user.type(screen.getByRole("textbox", { name: "Product Name" }), "Desk Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Product Type" }), "Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Price (₹)" }), "450");
+  await user.click(screen.getByRole("button", { name: "Post Item for Sale" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.imageRequired);
+
+  // The picker is the file input itself, named by the field's label; its own text stays hidden.
+  const picker = screen.getByLabelText("Product Image");
+  expect(picker).toHaveAttribute("type", "file");
+  expect(picker).toHaveClass("sr-only");
+  await user.upload(picker, new File(["jpeg"], "desk-lamp.jpg", { type: "image/jpeg" }));
+
+  expect(screen.queryByText(SELL_MESSAGES.imageRequired)).not.toBeInTheDocument();
+  expect(screen.getByText("desk-lamp.jpg")).toBeInTheDocument();
+  expect(picker).toHaveAccessibleDescription(expect.stringContaining("desk-lamp.jpg"));
+  expect(screen.getByText("Change image")).toBeInTheDocument();
 });

@@ -15,7 +15,8 @@ import { ImageUploadField } from "./image-upload-field";
 
 /** The Sell form; given an item, it edits that item. Mount with a key per item so it starts fresh. */
 export function SellForm({ item }: { item: Item | null }) {
-  const { sellForm, image, user, isEditing, isSaving, canSubmit, handleSubmit } = useSellForm(item);
+  const { sellForm, image, user, isEditing, isSaving, canSubmit, handleSubmit, handleChooseImage } =
+    useSellForm(item);
   const { form, fieldError, formError } = sellForm;
   const mobileId = useId();
   const description = form.watch("description");
@@ -34,7 +35,7 @@ export function SellForm({ item }: { item: Item | null }) {
       onSubmit={handleSubmit}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <ImageUploadField image={image} onChoose={image.choose} onRemove={image.remove} />
+      <ImageUploadField image={image} onChoose={handleChooseImage} onRemove={image.remove} />
 
       <Field label="Product Name" error={fieldError("productName")}>
         {(control) => (

@@ -94,8 +94,15 @@ export function useSellForm(item: Item | null) {
     await save.mutateAsync(input);
   });
 
+  // 'Please upload an image' (or a refused save) goes once an image is chosen, like after any edit.
+  function handleChooseImage(file: File) {
+    form.clearErrors("root");
+    image.choose(file);
+  }
+
   return {
     sellForm,
+    handleChooseImage,
     image,
     user,
     isEditing: item !== null,

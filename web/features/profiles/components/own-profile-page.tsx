@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { HeartIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useSession } from "../../../lib/session";
@@ -74,6 +76,10 @@ export function OwnProfilePage() {
           )}
         </section>
         <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
+        <Link to="/favourites" className={`${secondaryButton} w-full justify-start`}>
+          <HeartIcon aria-hidden="true" className="size-4" />
+          Saved items
+        </Link>
         <MyItemsSection items={items} />
         {isShowingFollowers ? (
           <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />

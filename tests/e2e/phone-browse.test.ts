@@ -1,0 +1,391 @@
+import { randomBytes } from "node:crypto";
+import { SELL_MESSAGES } from "@shared/validation/sell";
+import type { APIRequestContext, BrowserContext, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
+import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { makeJpeg, signUpStudent } from "./support/students";
+
+/** A cheap Android phone: 360x740 CSS pixels, touch, device scale 2. */
+const PHONE = { width: 360, height: 740 };
+const SCREENS_PER_PAGE = 4;
+
+/** The campus whose browse page is measured; only this file's sellers post there. */
+const CAMPUS = { city: "Kozhikode", college: "NIT Calicut" };
+/** A campus with nothing for sale: the new student's first visit to Browse. */
+const EMPTY_CAMPUS = { city: "Aligarh", college: "Aligarh Muslim University" };
+
+/** A finger's tap on the middle of what the locator shows, whatever layer takes it. */
+async function tapOn(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("nothing to tap");
+  await locator.page().touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+interface Phone {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+async function uploadImage(request: APIRequestContext, image: Buffer): Promise<string> {
+  const upload = await request.post("/api/uploads/images", {
+    multipart: { file: { name: "item.jpg", mimeType: "image/jpeg", buffer: image } },
+    headers: { origin: baseUrl },
+  });
+  expect(upload.status()).toBe(201);
+  return ((await upload.json()) as { url: string }).url;
+}
+
+async function postItem(
+  request: APIRequestContext,
+  productImage: string,
+  productName: string,
+  price: number,
+): Promise<string> {
+  const created = await request.post("/api/items", {
+    data: {
+      productName,
+      type: "Hostel essentials",
+      price,
+      category: "other",
+      condition: "used",
+      description: "Picked up on campus.",
+      showMobileNumber: false,
+      productImage,
+    },
+    headers: { origin: baseUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { item: { id: string } }).item.id;
+}
+
+describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () => {
+  const { browser } = useBrowser();
+  const tag = randomBytes(3).toString("hex");
+  const names: string[] = [];
+  const ids: string[] = [];
+  let seller: Phone;
+
+  async function openPhone(): Promise<Phone> {
+    const context = await browser().newContext({
+      baseURL: baseUrl,
+      viewport: PHONE,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
+        errors.push(`console: ${message.text()}`);
+      }
+    });
+    return { context, page, errors };
+  }
+
+  // Twelve items at one campus, a full browse page, from two sellers (posting is limited per
+  // seller to ten a minute).
+  beforeAll(async () => {
+    if (!isBrowserAvailable) return;
+    seller = await openPhone();
+    const other = await openPhone();
+    await signUpStudent(seller.page.request, { name: "Anjali Nair", ...CAMPUS });
+    await signUpStudent(other.page.request, { name: "Rahul Menon", ...CAMPUS });
+    await seller.page.goto("/");
+    const image = await makeJpeg(seller.page, "#0f766e");
+    const images = [
+      await uploadImage(seller.page.request, image),
+      await uploadImage(other.page.request, image),
+    ];
+    for (let index = 0; index < 12; index++) {
+      const name = `Study table ${tag} ${String(index + 1).padStart(2, "0")}`;
+      const poster = index % 2 === 0 ? seller : other;
+      ids.push(await postItem(poster.page.request, images[index % 2] as string, name, 300 + index * 25));
+      names.push(name);
+    }
+    await other.context.close();
+  }, 120_000);
+
+  it("fits one page of twelve compact cards in under four screens, and a tap anywhere on a card opens it", async () => {
+    const buyer = await openPhone();
+    await signUpStudent(buyer.page.request, { name: "Sneha Pillai", ...CAMPUS });
+    const { page } = buyer;
+    await page.goto("/buy");
+    // The student's own campus is the starting filter: the twelve items there.
+    await page.getByText("12 item(s) found").waitFor();
+    expect(new URL(page.url()).searchParams.get("college")).toBe(CAMPUS.college);
+    const cards = page.getByRole("list", { name: "Items" }).getByRole("article");
+    await expect.poll(() => cards.count()).toBe(12);
+
+    // Two columns: the first two cards side by side.
+    const first = await cards.nth(0).boundingBox();
+    const second = await cards.nth(1).boundingBox();
+    expect(first && second && Math.abs(first.y - second.y) < 1 && second.x > first.x + first.width).toBe(
+      true,
+    );
+    expect(first?.width ?? 0).toBeLessThan(PHONE.width / 2);
+
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, `the browse page is ${height} px tall`).toBeLessThan(SCREENS_PER_PAGE * PHONE.height);
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/phone-browse.png", fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    // The photo (away from the card's menu), then the price of another card: each opens its item.
+    const newest = cards.filter({ hasText: names[11] as string });
+    const box = await newest.boundingBox();
+    if (!box) throw new Error("no card");
+    // Taps where a finger lands (the card's link layer covers the text, as it should).
+    await page.touchscreen.tap(box.x + 20, box.y + 30);
+    await page.waitForURL(`**/item/${ids[11]}`);
+    await page.getByRole("heading", { level: 1, name: names[11] }).waitFor();
+    await page.goBack();
+    const older = cards.filter({ hasText: names[4] as string });
+    await tapOn(older.getByText("₹400"));
+    await page.waitForURL(`**/item/${ids[4]}`);
+    await page.goBack();
+
+    // 'See Details' is still the card's link by name, and Contact Seller is in the card's menu.
+    await cards.filter({ hasText: names[0] as string }).waitFor();
+    const oldest = cards.filter({ hasText: names[0] as string });
+    expect(await oldest.getByRole("link").count()).toBe(1);
+    await oldest.getByRole("link", { name: "See Details" }).waitFor();
+    // On a phone the card keeps one button row: Contact Seller waits in its menu.
+    expect(await oldest.getByRole("button", { name: "Contact Seller" }).count()).toBe(0);
+    const menuButton = oldest.getByRole("button", { name: `More actions for ${names[0]}` });
+    const menuBox = await menuButton.boundingBox();
+    expect(menuBox && menuBox.width >= 44 && menuBox.height >= 44).toBe(true);
+    await menuButton.tap();
+    await page.getByRole("menuitem", { name: "Contact Seller" }).tap();
+    const dialog = page.getByRole("dialog", { name: "Contact Seller" });
+    await dialog.getByRole("link", { name: "Message Seller" }).waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).tap();
+    expect(page.url()).toMatch(/\/buy/);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+  });
+
+  it("folds the filters behind a counted 'Filters' button, with search and sort always there", async () => {
+    const buyer = await openPhone();
+    await signUpStudent(buyer.page.request, { name: "Varun Iyer", ...CAMPUS });
+    const { page } = buyer;
+    await page.goto("/buy");
+    await page.getByText("12 item(s) found").waitFor();
+
+    await page.getByRole("searchbox", { name: "Search items" }).waitFor();
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await sort.waitFor();
+    const category = page.getByRole("combobox", { name: "Category" });
+    const college = page.getByRole("combobox", { name: "Filter by college" });
+    expect(await category.isVisible()).toBe(false);
+    expect(await college.isVisible()).toBe(false);
+
+    // The student's own college counts as one active filter.
+    const filters = page.getByRole("button", { name: "Filters 1 active" });
+    expect(await filters.getAttribute("aria-expanded")).toBe("false");
+    const filtersBox = await filters.boundingBox();
+    expect(filtersBox && filtersBox.height >= 44 && filtersBox.width >= 44).toBe(true);
+    await filters.tap();
+    await category.waitFor();
+    await college.waitFor();
+    await category.selectOption("books");
+    await page.waitForURL(/category=books/);
+    await page.getByRole("button", { name: "Filters 2 active" }).waitFor();
+    await page.getByText("0 item(s) found").waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Filters 2 active" }).tap();
+    await category.waitFor({ state: "hidden" });
+
+    // Sort is one tap away while the filters are folded.
+    await sort.selectOption("price-high");
+    await page.waitForURL(/sort=price-high/);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+  });
+
+  it("offers a student whose college has no items 'Show all colleges'; Clear Filters still resets only search and category", async () => {
+    const newcomer = await openPhone();
+    await signUpStudent(newcomer.page.request, { name: "Zoya Khan", ...EMPTY_CAMPUS });
+    const { page } = newcomer;
+    await page.goto("/buy?search=table&category=books");
+    await page.getByText("0 item(s) found").waitFor();
+    await page.getByRole("heading", { name: "No items found" }).waitFor();
+
+    await page.getByRole("button", { name: "Clear Filters" }).tap();
+    await page.waitForURL((url) => !url.searchParams.has("search") && !url.searchParams.has("category"));
+    expect(new URL(page.url()).searchParams.get("college")).toBe(EMPTY_CAMPUS.college);
+    await page.getByRole("button", { name: "Filters 1 active" }).waitFor();
+    await page.getByText("0 item(s) found").waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Show all colleges" }).tap();
+    await page.waitForURL((url) => url.searchParams.get("college") === "");
+    await page.getByRole("button", { name: "Filters", exact: true }).waitFor();
+    await page.getByRole("list", { name: "Items" }).getByRole("article").first().waitFor();
+    expect(await page.getByRole("button", { name: "Show all colleges" }).count()).toBe(0);
+    expect(newcomer.errors).toEqual([]);
+    await newcomer.context.close();
+  });
+
+  it("keeps price, Contact Seller and the favourite in a bar at the bottom of the item page; saved items get their own page", async () => {
+    const buyer = await openPhone();
+    await signUpStudent(buyer.page.request, { name: "Kiran Rao", ...CAMPUS });
+    const { page } = buyer;
+
+    // Nothing saved yet, from the profile's link.
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Saved items" }).tap();
+    await page.waitForURL("**/favourites");
+    await page.getByRole("heading", { level: 1, name: "Saved items" }).waitFor();
+    await page.getByRole("heading", { name: "No saved items yet" }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(`/item/${ids[3]}`);
+    await page.getByRole("heading", { level: 1, name: names[3] }).waitFor();
+    const bar = page.getByRole("region", { name: "Item actions" });
+    await bar.getByText("₹375").waitFor();
+    const contact = bar.getByRole("button", { name: "Contact Seller" });
+    await contact.waitFor();
+    // The bar is the one Contact Seller and the one heart on a phone, and it stays at the bottom.
+    expect(await page.getByRole("button", { name: "Contact Seller" }).count()).toBe(1);
+    const barBottom = async () => {
+      const box = await bar.boundingBox();
+      return box ? Math.round(box.y + box.height) : -1;
+    };
+    expect(await barBottom()).toBe(PHONE.height);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await barBottom()).toBe(PHONE.height);
+    expect(await contact.isVisible()).toBe(true);
+    // Above a bottom tab bar, when the layout gives its height.
+    await page.evaluate(() => document.documentElement.style.setProperty("--tab-bar-height", "64px"));
+    expect(await barBottom()).toBe(PHONE.height - 64);
+    await page.evaluate(() => document.documentElement.style.removeProperty("--tab-bar-height"));
+    // The page's last lines scroll clear of the bar.
+    const barTop = (await bar.boundingBox())?.y ?? 0;
+    const lastBox = await page.getByText("Send the seller a message").boundingBox();
+    expect((lastBox?.y ?? Number.POSITIVE_INFINITY) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(barTop);
+    await page.screenshot({ path: "/tmp/phone-item.png" });
+    await expectNoSeriousA11yViolations(page);
+
+    await bar.getByRole("button", { name: "Add to favourites" }).tap();
+    await bar.getByRole("button", { name: "Remove from favourites" }).waitFor();
+
+    // The avatar menu is the desktop's way in; on the phone the address does it.
+    await page.goto("/favourites");
+    const saved = page.getByRole("list", { name: "Saved items" }).getByRole("article");
+    await saved.filter({ hasText: names[3] as string }).waitFor();
+    expect(await saved.count()).toBe(1);
+    await page.getByText("1 saved item").waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await tapOn(saved.first().getByText("₹375"));
+    await page.waitForURL(`**/item/${ids[3]}`);
+
+    // Contact Seller in the bar opens the chat with the seller.
+    await page
+      .getByRole("region", { name: "Item actions" })
+      .getByRole("button", { name: "Contact Seller" })
+      .tap();
+    await page.waitForURL(/\/messages\?chatId=/);
+
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+  }, 120_000);
+
+  it("on a laptop, the avatar menu leads to Saved items, whose cards show Contact Seller and no phone bar", async () => {
+    const laptop = await openPage(browser(), baseUrl);
+    await signUpStudent(laptop.page.request, { name: "Meenakshi Iyer", ...CAMPUS });
+    const saved = await laptop.page.request.put(`/api/items/${ids[5]}/favourite`, {
+      headers: { origin: baseUrl },
+    });
+    expect(saved.status()).toBe(204);
+    await laptop.page.goto("/buy");
+    await laptop.page.getByRole("button", { name: /^Account menu for/ }).click();
+    await laptop.page.getByRole("menuitem", { name: "Saved items" }).click();
+    await laptop.page.waitForURL("**/favourites");
+    const card = laptop.page
+      .getByRole("list", { name: "Saved items" })
+      .getByRole("article")
+      .filter({ hasText: names[5] as string });
+    await card.getByRole("button", { name: "Contact Seller" }).waitFor();
+    expect(await card.getByRole("button", { name: /More actions/ }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(laptop.page);
+    await card.getByRole("link", { name: "See Details" }).click();
+    await laptop.page.getByRole("heading", { level: 1, name: names[5] }).waitFor();
+    expect(await laptop.page.getByRole("region", { name: "Item actions" }).count()).toBe(0);
+    await laptop.page.getByRole("button", { name: "Remove from favourites" }).waitFor();
+    expect(laptop.errors).toEqual([]);
+    await laptop.context.close();
+  });
+
+  it("gives the seller Edit and Mark as Sold in the bar", async () => {
+    const { page } = seller;
+    await page.goto(`/item/${ids[0]}`);
+    const bar = page.getByRole("region", { name: "Item actions" });
+    await bar.getByRole("link", { name: "Edit" }).waitFor();
+    await bar.getByRole("button", { name: "Mark as Sold" }).waitFor();
+    expect(await bar.getByRole("button", { name: "Contact Seller" }).count()).toBe(0);
+    // Delete stays on the page, and Edit is not there twice.
+    await page.getByRole("button", { name: "Delete" }).waitFor();
+    expect(await page.getByRole("link", { name: "Edit" }).count()).toBe(1);
+    expect(seller.errors).toEqual([]);
+  });
+
+  it("shows 'Item not found' with 'Back to Browse' for a malformed or unknown item id", async () => {
+    const visitor = await openPhone();
+    await signUpStudent(visitor.page.request, { name: "Farhan Ali", ...CAMPUS });
+    const { page } = visitor;
+    for (const id of [
+      "not-a-real-id",
+      "12345",
+      "%E0%A4%A",
+      "00000000-0000-4000-8000-000000000000",
+      "x".repeat(300),
+    ]) {
+      await page.goto(`/item/${id}`);
+      await page.getByRole("heading", { level: 1, name: "Item not found" }).waitFor();
+      await page.getByRole("link", { name: "Back to Browse" }).waitFor();
+      expect(await page.getByText(/check your connection/).count(), id).toBe(0);
+    }
+    await page.getByRole("link", { name: "Back to Browse" }).tap();
+    await page.waitForURL("**/buy**");
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+  });
+
+  it("names the chosen photo on the sell form, hides the browser's 'No file chosen' and drops the image error", async () => {
+    const { page } = seller;
+    await page.goto("/sell");
+    await page.getByRole("heading", { name: "Sell Your Item" }).waitFor();
+    await page.getByLabel("Product Name").fill(`Bookshelf ${tag}`);
+    await page.getByLabel("Product Type").fill("Furniture");
+    await page.getByLabel("Price (₹)").fill("900");
+    await page.getByRole("button", { name: "Post Item for Sale" }).tap();
+    await page.screenshot({ path: "/tmp/phone-sell.png" });
+    const imageError = page.getByText(SELL_MESSAGES.imageRequired);
+    await imageError.first().waitFor();
+
+    const picker = page.getByText("Choose image");
+    const pickerBox = await picker.boundingBox();
+    expect(pickerBox && pickerBox.height >= 44).toBe(true);
+    // The browser's own control is out of sight; the picker is the field's visible button.
+    const input = page.getByLabel("Product Image");
+    expect(await input.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    const chooser = page.waitForEvent("filechooser");
+    await picker.tap();
+    await (await chooser).setFiles({
+      name: "bookshelf.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg(page, "#b45309"),
+    });
+    await page.getByText("bookshelf.jpg").waitFor();
+    await imageError.first().waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Remove image" }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    expect(seller.errors).toEqual([]);
+    await seller.context.close();
+  });
+});

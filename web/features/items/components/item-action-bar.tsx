@@ -1,0 +1,67 @@
+import type { Item } from "@shared/api/items";
+import { CHAT_MESSAGES } from "@shared/chats-constants";
+import { MessageSquareIcon } from "lucide-react";
+import { SoldBadge } from "../../../components/item-card/item-badges";
+import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
+import { primaryButton } from "../../../components/ui/button-styles";
+import { formatRupees } from "../../../lib/format";
+import type { ContactSeller } from "../hooks/use-contact-seller";
+import { FavouriteButton } from "./favourite-button";
+
+interface ItemActionBarProps {
+  item: Item;
+  isFavourite: boolean;
+  onToggleFavourite: (isFavourite: boolean) => void;
+  contact: ContactSeller;
+}
+
+/**
+ * Phones only (below 768 px): the price and the item's main action stay at the bottom of the
+ * screen while the student reads: Contact Seller for a buyer, Edit and Mark as Sold for the seller,
+ * and the favourite. It sits on top of the app's bottom tab bar, whose height the layout may give
+ * as --tab-bar-height.
+ */
+export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }: ItemActionBarProps) {
+  const { abilities } = item;
+  const isSeller = abilities.canDelete;
+  const canContact = abilities.canContact && item.isActive;
+  return (
+    <section
+      aria-label="Item actions"
+      className="fixed inset-x-0 bottom-[var(--tab-bar-height,0px)] z-20 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-2px_8px_rgb(15_23_42/0.06)] backdrop-blur md:hidden"
+    >
+      <div className="flex items-center gap-2">
+        <p className="min-w-0 shrink-0">
+          <span className="sr-only">Price </span>
+          <span className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</span>
+        </p>
+        {item.isActive ? null : <SoldBadge />}
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2">
+          {abilities.canFavourite ? (
+            <FavouriteButton isFavourite={isFavourite} onToggle={onToggleFavourite} />
+          ) : null}
+          {isSeller ? (
+            <div className="min-w-0 flex-1">
+              <OwnItemActions item={item} actions={["edit", "markSold"]} />
+            </div>
+          ) : canContact ? (
+            <button
+              type="button"
+              disabled={contact.isConnecting}
+              onClick={contact.start}
+              className={`${primaryButton} min-w-0 flex-1 px-3`}
+            >
+              <MessageSquareIcon aria-hidden="true" className="size-4 shrink-0" />
+              {contact.isConnecting ? "Connecting..." : "Contact Seller"}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {canContact && contact.isError ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {CHAT_MESSAGES.startFailed}
+        </p>
+      ) : null}
+    </section>
+  );
+}

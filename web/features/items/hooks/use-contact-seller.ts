@@ -1,0 +1,31 @@
+import type { Item } from "@shared/api/items";
+import { useTransition } from "react";
+import { useNavigate } from "react-router";
+import { useStartChat } from "../api/start-chat";
+
+export interface ContactSeller {
+  /** True while the chat is being opened and the messages page loads ("Connecting..."). */
+  isConnecting: boolean;
+  isError: boolean;
+  start: () => void;
+}
+
+/**
+ * The item page's Contact Seller: opens (or creates) the chat with the seller and goes to it. One
+ * per page, shared by the Contact Seller section and the phone's sticky bar.
+ */
+export function useContactSeller(item: Item): ContactSeller {
+  const navigate = useNavigate();
+  // The transition keeps "Connecting..." on screen while the messages page loads.
+  const [isNavigating, startTransition] = useTransition();
+  const openChat = useStartChat(item.sellerId, item.id, {
+    onSuccess: ({ chat }) =>
+      startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(chat.id)}`)),
+    onError: (error) => console.warn("Could not start the chat", error),
+  });
+  return {
+    isConnecting: openChat.isPending || isNavigating,
+    isError: openChat.isError,
+    start: () => openChat.mutate(),
+  };
+}
