@@ -37,7 +37,14 @@ describe("the built web app's pages", () => {
 
   it("answers 404 with the app for an address the app has no page for, 200 for its own", async () => {
     const app = await serverOver({ "index.html": "the app", "landing.html": "the landing page" });
-    for (const url of ["/no-such-page", "/items", "/item", "/item/42/extra", "/dashboard/x", "/profile/a/b"]) {
+    for (const url of [
+      "/no-such-page",
+      "/items",
+      "/item",
+      "/item/42/extra",
+      "/dashboard/x",
+      "/profile/a/b",
+    ]) {
       const answer = await app.inject({ method: "GET", url });
       expect(answer.statusCode, url).toBe(404);
       // The app still comes, and draws its 'Page not found' page with the navigation.

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isAppRoute } from "@shared/app-routes";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { isAppRoute } from "@shared/app-routes";
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, the pages never cached, the
