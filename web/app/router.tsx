@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, useParams } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { PageLoading } from "../components/ui/page-loading";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
-import { NotFoundPage } from "./not-found-page";
+import { NotFoundRoute } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
 
@@ -213,7 +213,7 @@ const router = createBrowserRouter([
         ],
       },
       { path: "/user/:id", element: <UserProfileRedirect /> },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "*", element: <NotFoundRoute /> },
     ],
   },
 ]);

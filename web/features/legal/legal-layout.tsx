@@ -1,6 +1,7 @@
 import { LEGAL_LAST_UPDATED } from "@shared/constants";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
+import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../../components/ui/skip-link";
 
 interface LegalLayoutProps {
   title: string;
@@ -16,6 +17,7 @@ export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
 
   return (
     <div className="min-h-dvh bg-white text-slate-900">
+      <SkipLink />
       <header className="border-b border-slate-200">
         <nav aria-label="Back" className="mx-auto w-full max-w-3xl px-4 py-3 sm:px-6">
           <Link
@@ -41,7 +43,10 @@ export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
         </nav>
       </header>
 
-      <main className="mx-auto w-full max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
+      <main
+        id={MAIN_CONTENT_ID}
+        className={`mx-auto w-full max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 ${mainContentClasses}`}
+      >
         <article>
           <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{title}</h1>
           <p className="mt-2 text-sm text-slate-600">Last updated {LEGAL_LAST_UPDATED}</p>
