@@ -9,7 +9,10 @@ export function RouteErrorPage() {
   useDocumentTitle("Something went wrong");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 text-center focus:outline-none">
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center px-4 text-center focus:outline-none"
+    >
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
       <p className="mt-2 max-w-sm text-slate-600">
         Please reload the page. If it keeps happening, try again later.

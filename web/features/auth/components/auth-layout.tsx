@@ -17,7 +17,10 @@ export function AuthLayout({ title, subtitle, children, aside }: AuthLayoutProps
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="px-4 pt-[max(1rem,env(safe-area-inset-top))] pb-4 sm:px-6">
-        <Link to="/" className="inline-flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-slate-900">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-slate-900"
+        >
           <span className="grid size-9 place-items-center rounded-lg bg-indigo-700 text-white">
             <ShoppingBag className="size-5" />
           </span>
