@@ -74,4 +74,34 @@ describe("the sign-in form", () => {
       password: "Campus#Bazaar9",
     });
   });
+
+  it("returns a student to the page that sent them to sign in, with its query string", async () => {
+    const user = userEvent.setup();
+    fakeApi((path) => (path === "/api/auth/login" ? { body: { user: STUDENT } } : { body: { user: null } }));
+    renderScreen(<LoginPage />, {
+      path: "/login",
+      at: {
+        pathname: "/login",
+        state: { from: { pathname: "/buy", search: "?category=books&sort=price-asc", hash: "" } },
+      },
+    });
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Campus#Bazaar9");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Now at /buy")).toBeVisible();
+    expect(screen.getByText("With query ?category=books&sort=price-asc")).toBeVisible();
+  });
+
+  it("goes to the dashboard when the page to return to is not a page of this site", async () => {
+    const user = userEvent.setup();
+    fakeApi((path) => (path === "/api/auth/login" ? { body: { user: STUDENT } } : { body: { user: null } }));
+    renderScreen(<LoginPage />, {
+      path: "/login",
+      at: { pathname: "/login", state: { from: { pathname: "//evil.example/phish", search: "" } } },
+    });
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Campus#Bazaar9");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Now at /dashboard")).toBeVisible();
+  });
 });
