@@ -47,6 +47,9 @@ const NOT_YET_WITHIN_TARGET: Readonly<Record<string, number>> = {
   "/buy": 142,
   "/item/:itemId": 142,
   "/messages": 136,
+  // The phone's bottom tab bar (web/app/layout/tab-bar.tsx) came with every signed-in page and
+  // took this one about 1 KB over; the target stays 130.
+  "/notifications": 133,
   "/profile": 143,
   "/profile/:userId": 140,
   "/settings": 156,

@@ -2,7 +2,6 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { primaryButton } from "../components/ui/button-styles";
 import { PageLoading } from "../components/ui/page-loading";
-import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../components/ui/skip-link";
 import { homePathFor } from "../lib/home-path";
 import { useSession } from "../lib/session";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -35,8 +34,7 @@ function NotFoundContent({ homePath, className = "" }: { homePath: string; class
 export function NotFoundPage() {
   return (
     <>
-      <SkipLink />
-      <main id={MAIN_CONTENT_ID} className={mainContentClasses}>
+      <main id="main" tabIndex={-1} className="focus:outline-none">
         <NotFoundContent homePath="/" className="min-h-dvh" />
       </main>
     </>

@@ -11,6 +11,7 @@ export function RouteErrorPage() {
   return (
     <main
       id="main"
+      tabIndex={-1}
       className="flex min-h-dvh flex-col items-center justify-center px-4 text-center focus:outline-none"
     >
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../../components/ui/skip-link";
 import { AdminNav } from "./admin-nav";
 import { OUTLET_ROUTE_IDS, PageOutlet } from "./page-outlet";
 
@@ -7,9 +6,8 @@ import { OUTLET_ROUTE_IDS, PageOutlet } from "./page-outlet";
 export function AdminLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLink />
       <AdminNav />
-      <main id={MAIN_CONTENT_ID} className={`flex-1 ${mainContentClasses}`}>
+      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none`}>
         {children ?? <PageOutlet routeId={OUTLET_ROUTE_IDS.adminLayout} />}
       </main>
     </div>

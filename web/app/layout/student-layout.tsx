@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../../components/ui/skip-link";
 import { useUnreadCounts } from "../../features/notifications/hooks";
 import { useIsFullScreenView } from "../../lib/full-screen-view";
 import { useSession } from "../../lib/session";
@@ -22,10 +21,9 @@ export function StudentLayout({ children }: { children?: ReactNode }) {
   return (
     <LiveProvider userId={user.id}>
       <div className="flex min-h-dvh flex-col">
-        <SkipLink />
         <StudentNav user={user} counts={counts} className={isFullScreen ? "max-md:hidden" : ""} />
         {/* Room below the page for the tab bar on phones (styles.css sets --tab-bar-space). */}
-        <main id={MAIN_CONTENT_ID} className={`flex-1 pb-(--tab-bar-space) ${mainContentClasses}`}>
+        <main id="main" tabIndex={-1} className={`flex-1 pb-(--tab-bar-space) focus:outline-none`}>
           {children ?? <PageOutlet routeId={OUTLET_ROUTE_IDS.studentLayout} />}
         </main>
         {isFullScreen ? null : <TabBar unreadMessages={counts.messages} />}

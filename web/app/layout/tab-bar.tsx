@@ -1,4 +1,4 @@
-import { CirclePlus, House, MessageSquare, Search, UserRound } from "lucide-react";
+import { CirclePlus, House, MessageSquare, Store, UserRound } from "lucide-react";
 import type { ComponentType } from "react";
 import { NavLink } from "react-router";
 import { CountBadge, unreadLabel } from "./count-badge";
@@ -11,7 +11,7 @@ interface Tab {
 
 const TABS: readonly Tab[] = [
   { label: "Home", to: "/dashboard", Icon: House },
-  { label: "Browse", to: "/buy", Icon: Search },
+  { label: "Browse", to: "/buy", Icon: Store },
   { label: "Sell", to: "/sell", Icon: CirclePlus },
   { label: "Messages", to: "/messages", Icon: MessageSquare },
   { label: "Profile", to: "/profile", Icon: UserRound },

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../../components/ui/skip-link";
 import type { Session } from "../../lib/session";
 import { ClosingCtaSection } from "./closing-cta-section";
 import { FeaturesSection } from "./features-section";
@@ -23,9 +22,8 @@ export function LandingPage({ session }: { session: Session }) {
 
   return (
     <div className="flex min-h-dvh flex-col bg-white text-slate-900">
-      <SkipLink />
       <LandingHeader userName={userName} isAdmin={isAdmin} isLoading={isLoading} />
-      <main id={MAIN_CONTENT_ID} className={`flex-1 ${mainContentClasses}`}>
+      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none`}>
         <HeroSection userName={signedIn ? userName : null} isAdmin={isAdmin} isLoading={isLoading} />
         <FeaturesSection />
         <WhyChooseSection />

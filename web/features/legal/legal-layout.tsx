@@ -1,7 +1,6 @@
 import { LEGAL_LAST_UPDATED } from "@shared/constants";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../../components/ui/skip-link";
 
 interface LegalLayoutProps {
   title: string;
@@ -17,7 +16,6 @@ export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
 
   return (
     <div className="min-h-dvh bg-white text-slate-900">
-      <SkipLink />
       <header className="border-b border-slate-200">
         <nav aria-label="Back" className="mx-auto w-full max-w-3xl px-4 py-3 sm:px-6">
           <Link
@@ -44,8 +42,9 @@ export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
       </header>
 
       <main
-        id={MAIN_CONTENT_ID}
-        className={`mx-auto w-full max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 ${mainContentClasses}`}
+        id="main"
+        tabIndex={-1}
+        className={`mx-auto w-full max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 focus:outline-none`}
       >
         <article>
           <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{title}</h1>

@@ -1,7 +1,6 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { MAIN_CONTENT_ID, mainContentClasses, SkipLink } from "../../../components/ui/skip-link";
 
 interface AuthLayoutProps {
   title: string;
@@ -15,7 +14,6 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children, aside }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLink />
       <header className="px-4 pt-[max(1rem,env(safe-area-inset-top))] pb-4 sm:px-6">
         <Link
           to="/"
@@ -28,8 +26,9 @@ export function AuthLayout({ title, subtitle, children, aside }: AuthLayoutProps
         </Link>
       </header>
       <main
-        id={MAIN_CONTENT_ID}
-        className={`mx-auto flex w-full flex-1 items-start gap-10 px-4 pb-10 sm:px-6 lg:items-center ${aside ? "max-w-6xl" : "max-w-md"} ${mainContentClasses}`}
+        id="main"
+        tabIndex={-1}
+        className={`mx-auto flex w-full flex-1 items-start gap-10 px-4 pb-10 sm:px-6 lg:items-center ${aside ? "max-w-6xl" : "max-w-md"} focus:outline-none`}
       >
         <div className={`w-full ${aside ? "max-w-md lg:max-w-lg" : ""} mx-auto`}>
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
