@@ -104,4 +104,31 @@ describe("the sign-in form", () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Now at /dashboard")).toBeVisible();
   });
+
+  it("returns the administrator to the admin page asked for once the second step is done", async () => {
+    const user = userEvent.setup();
+    const admin = { id: "a1", name: "Admin", email: "admin@example.in", role: "admin" };
+    const challenge = {
+      challenge: "c".repeat(43),
+      method: "code",
+      expiresAt: "2030-01-01T00:00:00Z",
+      setup: null,
+    };
+    fakeApi((path) => {
+      if (path === "/api/auth/login") return { body: { secondFactor: challenge } };
+      if (path === "/api/auth/second-factor") return { body: { user: admin, recoveryCodes: null } };
+      return { body: { user: null } };
+    });
+    renderScreen(<LoginPage />, {
+      path: "/login",
+      at: { pathname: "/login", state: { from: { pathname: "/admin", search: "?tab=tickets", hash: "" } } },
+    });
+    await user.type(screen.getByLabelText("Email address"), "admin@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Admin#Pass2025");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await user.type(await screen.findByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("Now at /admin")).toBeVisible();
+    expect(screen.getByText("With query ?tab=tickets")).toBeVisible();
+  });
 });
