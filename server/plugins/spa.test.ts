@@ -36,6 +36,48 @@ describe("the built web app's pages", () => {
     await app.close();
   });
 
+  it("answers 404 with the app for an address the app has no page for, 200 for its own", async () => {
+    const app = await serverOver({ "index.html": "the app", "landing.html": "the landing page" });
+    for (const url of [
+      "/no-such-page",
+      "/items",
+      "/item",
+      "/item/42/extra",
+      "/dashboard/x",
+      "/profile/a/b",
+    ]) {
+      const answer = await app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(404);
+      // The app still comes, and draws its 'Page not found' page with the navigation.
+      expect(answer.body, url).toBe("the app");
+      expect(answer.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(answer.headers["cache-control"], url).toBe("no-cache");
+    }
+    const routes = [
+      "/login",
+      "/buy?category=books&sort=price-asc",
+      "/item/8f3a2c1e-1111-4222-8333-444455556666",
+      "/profile",
+      "/profile/42",
+      "/user/42",
+      "/settings/",
+      "/Dashboard",
+      "/messages?chatId=7",
+      "/admin",
+    ];
+    for (const url of routes) {
+      const answer = await app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toBe("the app");
+    }
+    // Unknown API paths and missing hashed files keep their plain 404s.
+    const api = await app.inject({ method: "GET", url: "/api/nothing" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: "not_found" } });
+    expect((await app.inject({ method: "GET", url: "/assets/gone-1234.js" })).statusCode).toBe(404);
+    await app.close();
+  });
+
   it("sends the app for / from a build without a landing page of its own", async () => {
     const app = await serverOver({ "index.html": "the app" });
     expect((await app.inject({ method: "GET", url: "/" })).body).toBe("the app");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isAppRoute } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
@@ -12,8 +13,9 @@ export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): 
 /**
  * Serves the built single-page app: hashed assets cached for a year, the pages never cached, the
  * landing page's own HTML for / (the build writes it without React: scripts/landing-page-html.ts)
- * and index.html for every other GET outside /api so the browser's router takes over. Unknown
- * API paths get the usual JSON error.
+ * and index.html for every other GET outside /api so the browser's router takes over: with 200 for
+ * the app's own addresses (shared/app-routes.ts) and 404 for any other, where the app draws its
+ * 'Page not found' page. Unknown API paths get the usual JSON error.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasWebApp = fs.existsSync(path.join(options.root, "index.html"));
@@ -38,8 +40,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
     if (hasWebApp && isPageRequest(request)) {
+      const pathname = request.url.split("?")[0] ?? "/";
       reply.header("cache-control", "no-cache");
-      return reply.type("text/html").sendFile("index.html");
+      return reply
+        .code(isAppRoute(pathname) ? 200 : 404)
+        .type("text/html")
+        .sendFile("index.html");
     }
     const pathOnly = request.url.split("?")[0];
     return reply

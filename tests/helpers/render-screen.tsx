@@ -38,16 +38,25 @@ export function apiError(status: number, code: string, message: string): FakeAns
 }
 
 function Elsewhere() {
-  return <p>Now at {useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <p>Now at {pathname}</p>
+      {search ? <p>With query {search}</p> : null}
+    </>
+  );
 }
+
+/** Where the screen opens: a path, or a path with the router's location state. */
+type Entry = string | { pathname: string; search?: string; state?: unknown };
 
 /**
  * Renders a screen at `path` inside a fresh query cache and a memory router; other paths render
- * their path as text, so a test can see where the screen sent the person.
+ * their path (and query) as text, so a test can see where the screen sent the person.
  */
 export function renderScreen(
   screen: ReactNode,
-  { path = "/", at = path }: { path?: string; at?: string } = {},
+  { path = "/", at = path }: { path?: string; at?: Entry } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

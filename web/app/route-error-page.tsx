@@ -7,7 +7,11 @@ import { useDocumentTitle } from "../lib/use-document-title";
 export function RouteErrorPage() {
   useDocumentTitle("Something went wrong");
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-dvh flex-col items-center justify-center px-4 text-center focus:outline-none"
+    >
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
       <p className="mt-2 max-w-sm text-slate-600">
         Please reload the page. If it keeps happening, try again later.

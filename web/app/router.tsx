@@ -9,7 +9,7 @@ import {
   useRoutes,
 } from "react-router";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
-import { NotFoundPage } from "./not-found-page";
+import { NotFoundRoute } from "./not-found-page";
 import { isOnDemandHandle, onDemand } from "./on-demand";
 import { RouteErrorBoundary } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
@@ -218,7 +218,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: "/user/:id", element: <UserProfileRedirect /> },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "*", element: <NotFoundRoute /> },
     ],
   },
 ];

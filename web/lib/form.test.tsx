@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -114,8 +114,12 @@ it("shows any other server error for the whole form", async () => {
   await user.type(screen.getByRole("textbox", { name: "Name" }), "Asha");
   await user.type(screen.getByRole("textbox", { name: "Email" }), "asha@college.edu");
   await user.click(screen.getByRole("button", { name: "Sign Up" }));
-  expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts");
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("Too many attempts");
   expect(screen.getByRole("textbox", { name: "Email" })).not.toHaveAttribute("aria-invalid");
+  // Where the eye is: the message takes the focus and is scrolled into view.
+  await waitFor(() => expect(alert).toHaveFocus());
+  expect(scrollIntoView.mock.contexts).toContain(alert);
 });
 
 it("shows one message at a time, in field order, when asked to", async () => {

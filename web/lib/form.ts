@@ -43,15 +43,24 @@ export interface ZodForm<S extends Schema> {
   form: UseFormReturn<Input<S>, unknown, Output<S>>;
   /** The message to show under a field, or undefined; honours `firstErrorOnly`. Pass to `Field`'s `error`. */
   fieldError: (name: FieldPath<Input<S>>) => string | undefined;
-  /** A failure that belongs to no field (shown above the submit button), or null. */
+  /**
+   * A failure that belongs to no field, or null. Draw it inside the <form> in an element with
+   * role="alert" (the kit's `<Alert tone="error">`): once it shows, it is scrolled into view and
+   * focused, so a phone's user sees why the button did nothing.
+   */
   formError: string | null;
   /**
    * onSubmit for the <form>: validates, focuses the first invalid field (scrolled into view) or
    * runs `onValid`; an error `onValid` throws is shown through `setServerError`.
    */
   handleSubmit: (onValid: SubmitHandler<Output<S>>) => (event?: BaseSyntheticEvent) => Promise<void>;
-  /** Shows a failed request's error on its field (see `serverErrorFields`) or as `formError`. */
+  /**
+   * Shows a failed request's error on its field (see `serverErrorFields`; the field is focused and
+   * scrolled into view) or as `formError` (its alert is).
+   */
   setServerError: (error: unknown) => void;
+  /** Shows `message` as `formError`, scrolled into view and focused like a server error. */
+  showFormError: (message: string) => void;
   /**
    * Starts loading the schema and zod, so that they are there by the time the form is submitted.
    * Give it to the <form>'s `onFocus` (fired when any of its fields gains focus).
@@ -74,6 +83,15 @@ function schemaKeys(schema: Schema | undefined): string[] {
 function firstInvalid(errors: FieldErrors, order: readonly string[]): string | undefined {
   const names = Object.keys(errors).filter((name) => name !== "root");
   return order.find((name) => names.includes(name)) ?? names[0];
+}
+
+/** The alert in `form` that says `message` (or any alert with words in it). */
+function findAlert(form: HTMLFormElement | null, message: string): HTMLElement | null {
+  if (!form?.isConnected) return null;
+  const alerts = [...form.querySelectorAll<HTMLElement>('[role="alert"]')].filter((alert) =>
+    alert.textContent?.trim(),
+  );
+  return alerts.find((alert) => alert.textContent?.includes(message)) ?? alerts[0] ?? null;
 }
 
 const loadZodResolver = () => import("@hookform/resolvers/zod").then((module) => module.zodResolver);
@@ -129,6 +147,9 @@ export function useZodForm<S extends Schema>(
   );
   const { errors } = form.formState;
 
+  // The <form> last submitted, where a form-level error's alert is looked for.
+  const formElement = useRef<HTMLFormElement | null>(null);
+
   const focusField = useCallback(
     (name: string) => {
       form.setFocus(name as FieldPath<Input<S>>);
@@ -144,6 +165,21 @@ export function useZodForm<S extends Schema>(
     [form],
   );
 
+  const showFormError = useCallback(
+    (message: string) => {
+      form.setError(ROOT_SERVER, { type: "server", message });
+      // Once drawn (on the next task, as for a field), the alert saying it is brought into view.
+      window.setTimeout(() => {
+        const alert = findAlert(formElement.current, message);
+        if (!alert) return;
+        if (!alert.hasAttribute("tabindex")) alert.setAttribute("tabindex", "-1");
+        alert.focus({ preventScroll: true });
+        alert.scrollIntoView?.({ block: "center", behavior: "smooth" });
+      });
+    },
+    [form],
+  );
+
   const setServerError = useCallback(
     (error: unknown) => {
       const message = (serverErrorMessage ?? defaultServerMessage)(error);
@@ -152,15 +188,17 @@ export function useZodForm<S extends Schema>(
         form.setError(field, { type: "server", message });
         focusField(field);
       } else {
-        form.setError(ROOT_SERVER, { type: "server", message });
+        showFormError(message);
       }
     },
-    [form, focusField, serverErrorFields, serverErrorMessage],
+    [form, focusField, showFormError, serverErrorFields, serverErrorMessage],
   );
 
   const handleSubmit = useCallback(
-    (onValid: SubmitHandler<Output<S>>) =>
-      form.handleSubmit(
+    (onValid: SubmitHandler<Output<S>>) => (event?: BaseSyntheticEvent) => {
+      const target = event?.currentTarget ?? event?.target;
+      if (target instanceof HTMLFormElement) formElement.current = target;
+      return form.handleSubmit(
         async (values, event) => {
           try {
             await onValid(values, event);
@@ -172,7 +210,8 @@ export function useZodForm<S extends Schema>(
           const first = firstInvalid(invalid, orderOf());
           if (first) focusField(first);
         },
-      ),
+      )(event);
+    },
     [form, orderOf, focusField, setServerError],
   );
 
@@ -189,6 +228,7 @@ export function useZodForm<S extends Schema>(
     formError: errors.root?.server?.message ?? null,
     handleSubmit,
     setServerError,
+    showFormError,
     prepare,
   };
 }

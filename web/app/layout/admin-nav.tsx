@@ -6,7 +6,7 @@ import { BrandLink } from "./brand-link";
 export function AdminNav() {
   const logout = useLogout(true);
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"

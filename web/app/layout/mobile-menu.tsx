@@ -15,7 +15,10 @@ interface MobileMenuProps {
 const entryClasses =
   "flex min-h-11 w-full items-center justify-between rounded-lg px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100";
 
-/** The small-screen menu: Notifications, Messages, Profile, Logout (the spec leaves Settings out). */
+/**
+ * The small-screen menu: Notifications, Messages, Profile, Logout (the spec leaves Settings out;
+ * /profile links to it). Its button shows the unread total and says it: 'Menu, 3 unread'.
+ */
 export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
@@ -29,13 +32,15 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Menu"
+        // The unread total (notifications, messages among them) shows on the button itself.
+        aria-label={unreadLabel("Menu", counts.notifications)}
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
         className={navIconButton}
       >
         {isOpen ? <X className="size-6" /> : <Menu className="size-6" />}
+        <CountBadge count={counts.notifications} className="absolute -top-0.5 -right-0.5" />
       </button>
       <div
         id={panelId}

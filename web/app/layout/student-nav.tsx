@@ -3,7 +3,7 @@ import { Bell, ChevronDown, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
 import { Menu } from "../../components/ui/menu";
 import { useLogout } from "../../features/auth/hooks/use-logout";
-import { useUnreadCounts } from "../../features/notifications/hooks";
+import type { UnreadCounts } from "../../features/notifications/hooks";
 import { LiveStatus } from "../live/live-status";
 import { BrandLink } from "./brand-link";
 import { CountBadge, unreadLabel } from "./count-badge";
@@ -12,15 +12,22 @@ import { navIconButton } from "./nav-styles";
 
 const badgePosition = "absolute -top-0.5 -right-0.5";
 
+interface StudentNavProps {
+  user: User;
+  counts: UnreadCounts;
+  className?: string;
+}
+
 /** The sticky bar for a signed-in student. */
-export function StudentNav({ user }: { user: User }) {
-  const counts = useUnreadCounts();
+export function StudentNav({ user, counts, className = "" }: StudentNavProps) {
   const logout = useLogout(false);
   const handleLogout = () => logout.mutate();
   const initial = user.name.trim().charAt(0).toUpperCase() || "?";
 
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      className={`sticky top-0 z-20 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur ${className}`}
+    >
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"

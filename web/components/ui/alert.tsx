@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 type Tone = "error" | "success" | "info" | "warning";
 
@@ -13,12 +13,15 @@ interface AlertProps {
   tone: Tone;
   children: ReactNode;
   className?: string;
+  /** For a page that brings the message into view (e.g. a banner that appears after a submit). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** A message box: errors interrupt (role="alert"), everything else is announced politely. */
-export function Alert({ tone, children, className = "" }: AlertProps) {
+export function Alert({ tone, children, className = "", ref }: AlertProps) {
   return (
     <div
+      ref={ref}
       role={tone === "error" ? "alert" : "status"}
       className={`rounded-lg border px-4 py-3 text-sm ${toneClasses[tone]} ${className}`}
     >

@@ -45,7 +45,7 @@ const variantClasses = {
   },
   toast: {
     region:
-      "pointer-events-none fixed inset-x-3 bottom-3 z-30 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-full sm:max-w-md",
+      "pointer-events-none fixed inset-x-3 bottom-[calc(var(--tab-bar-space)+0.75rem)] z-30 sm:inset-x-auto sm:right-6 sm:bottom-[calc(var(--tab-bar-space)+1.5rem)] sm:w-full sm:max-w-md",
     box: "pointer-events-auto flex items-start gap-3 rounded-lg border py-2 pr-2 pl-4 text-sm font-medium shadow-lg",
   },
 };

@@ -15,28 +15,31 @@ const solidNavLink = `${navLink} bg-indigo-700 text-white hover:bg-indigo-800`;
 export function LandingHeader({ userName, isAdmin, isLoading }: LandingHeaderProps) {
   const signedIn = !isLoading && userName !== null;
   return (
-    <header data-session-part="header" className="sticky top-0 z-10 border-b border-slate-200 bg-white">
-      {/* On a phone the welcome line drops to a second row so the brand and the button keep their room. */}
-      <div className={`${container} flex min-h-16 flex-wrap items-center gap-x-3 gap-y-1 py-2`}>
+    <header
+      data-session-part="header"
+      className="sticky top-0 z-10 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]"
+    >
+      {/* One row at any width: on a phone a signed-in visitor's welcome takes the brand name's place. */}
+      <div className={`${container} flex min-h-16 flex-nowrap items-center gap-x-2 py-2 sm:gap-x-3`}>
         <LandingLink
           to="/"
-          className="order-1 flex shrink-0 items-center gap-2 rounded-lg text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+          className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
         >
           <span className="grid size-9 place-items-center rounded-lg bg-indigo-700 text-white">
             <ShoppingBag className="size-5" />
           </span>
-          Campus Bazaar
+          <span className={signedIn ? "sr-only sm:not-sr-only" : undefined}>Campus Bazaar</span>
         </LandingLink>
 
         {signedIn ? (
-          <p className="order-3 min-w-0 basis-full truncate text-sm text-slate-700 sm:order-2 sm:ml-auto sm:basis-auto">
+          <p className="ml-1 min-w-0 flex-1 truncate text-sm text-slate-700 sm:ml-auto sm:flex-none">
             Welcome, <span className="font-semibold text-slate-900">{userName}</span>
           </p>
         ) : null}
 
         <nav
           aria-label="Account"
-          className={`order-2 flex items-center gap-1 sm:order-3 sm:gap-2 ${signedIn ? "ml-auto sm:ml-0" : "ml-auto"}`}
+          className={`flex shrink-0 items-center gap-1 sm:gap-2 ${signedIn ? "" : "ml-auto"}`}
         >
           {isLoading ? (
             <span

@@ -23,7 +23,7 @@ export function LandingPage({ session }: { session: Session }) {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-slate-900">
       <LandingHeader userName={userName} isAdmin={isAdmin} isLoading={isLoading} />
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none`}>
         <HeroSection userName={signedIn ? userName : null} isAdmin={isAdmin} isLoading={isLoading} />
         <FeaturesSection />
         <WhyChooseSection />

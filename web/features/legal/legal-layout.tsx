@@ -41,7 +41,11 @@ export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
         </nav>
       </header>
 
-      <main className="mx-auto w-full max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`mx-auto w-full max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 focus:outline-none`}
+      >
         <article>
           <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{title}</h1>
           <p className="mt-2 text-sm text-slate-600">Last updated {LEGAL_LAST_UPDATED}</p>

@@ -14,8 +14,11 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children, aside }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="px-4 py-4 sm:px-6">
-        <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900">
+      <header className="px-4 pt-[max(1rem,env(safe-area-inset-top))] pb-4 sm:px-6">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-slate-900"
+        >
           <span className="grid size-9 place-items-center rounded-lg bg-indigo-700 text-white">
             <ShoppingBag className="size-5" />
           </span>
@@ -24,7 +27,8 @@ export function AuthLayout({ title, subtitle, children, aside }: AuthLayoutProps
       </header>
       <main
         id="main"
-        className={`mx-auto flex w-full flex-1 items-start gap-10 px-4 pb-10 sm:px-6 lg:items-center ${aside ? "max-w-6xl" : "max-w-md"}`}
+        tabIndex={-1}
+        className={`mx-auto flex w-full flex-1 items-start gap-10 px-4 pb-10 sm:px-6 lg:items-center ${aside ? "max-w-6xl" : "max-w-md"} focus:outline-none`}
       >
         <div className={`w-full ${aside ? "max-w-md lg:max-w-lg" : ""} mx-auto`}>
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">

@@ -74,4 +74,61 @@ describe("the sign-in form", () => {
       password: "Campus#Bazaar9",
     });
   });
+
+  it("returns a student to the page that sent them to sign in, with its query string", async () => {
+    const user = userEvent.setup();
+    fakeApi((path) => (path === "/api/auth/login" ? { body: { user: STUDENT } } : { body: { user: null } }));
+    renderScreen(<LoginPage />, {
+      path: "/login",
+      at: {
+        pathname: "/login",
+        state: { from: { pathname: "/buy", search: "?category=books&sort=price-asc", hash: "" } },
+      },
+    });
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Campus#Bazaar9");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Now at /buy")).toBeVisible();
+    expect(screen.getByText("With query ?category=books&sort=price-asc")).toBeVisible();
+  });
+
+  it("goes to the dashboard when the page to return to is not a page of this site", async () => {
+    const user = userEvent.setup();
+    fakeApi((path) => (path === "/api/auth/login" ? { body: { user: STUDENT } } : { body: { user: null } }));
+    renderScreen(<LoginPage />, {
+      path: "/login",
+      at: { pathname: "/login", state: { from: { pathname: "//evil.example/phish", search: "" } } },
+    });
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Campus#Bazaar9");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Now at /dashboard")).toBeVisible();
+  });
+
+  it("returns the administrator to the admin page asked for once the second step is done", async () => {
+    const user = userEvent.setup();
+    const admin = { id: "a1", name: "Admin", email: "admin@example.in", role: "admin" };
+    const challenge = {
+      challenge: "c".repeat(43),
+      method: "code",
+      expiresAt: "2030-01-01T00:00:00Z",
+      setup: null,
+    };
+    fakeApi((path) => {
+      if (path === "/api/auth/login") return { body: { secondFactor: challenge } };
+      if (path === "/api/auth/second-factor") return { body: { user: admin, recoveryCodes: null } };
+      return { body: { user: null } };
+    });
+    renderScreen(<LoginPage />, {
+      path: "/login",
+      at: { pathname: "/login", state: { from: { pathname: "/admin", search: "?tab=tickets", hash: "" } } },
+    });
+    await user.type(screen.getByLabelText("Email address"), "admin@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Admin#Pass2025");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await user.type(await screen.findByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("Now at /admin")).toBeVisible();
+    expect(screen.getByText("With query ?tab=tickets")).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { sanitiseField, sanitiseWhileTyping } from "@shared/validation/signup";
-import type { ChangeEvent, FocusEvent } from "react";
+import { type ChangeEvent, type FocusEvent, type ReactNode, useEffect, useRef } from "react";
 import { Controller } from "react-hook-form";
 import { Link } from "react-router";
 import { PasswordInput } from "../../../components/password-input/password-input";
@@ -21,6 +21,7 @@ const STRENGTH_ID = "signup-password-strength";
 const MESSAGE_ID = "signup-message";
 
 type SignupTextField = "name" | "email" | "mobile" | "password" | "confirmPassword";
+type SignupField = SignupTextField | "college" | "acceptTerms";
 
 export function SignupPage() {
   useDocumentTitle("Sign up");
@@ -53,6 +54,27 @@ export function SignupPage() {
   };
   const hasPassword = signup.password !== "";
 
+  // The one message shows where the eye is: under the field it is about (which takes the focus and
+  // is scrolled to), or at the top of the form when it is about no field (then it takes the focus).
+  const messageAlert = signup.message ? (
+    <Alert tone="error">
+      <span id={MESSAGE_ID}>{signup.message}</span>
+    </Alert>
+  ) : null;
+  const messageAbout = (name: SignupField | null): ReactNode => (invalidField === name ? messageAlert : null);
+
+  // Create Account is pressed at the foot of the form; the success and block banners show at its
+  // head, so a phone is brought up to them.
+  const bannersRef = useRef<HTMLDivElement>(null);
+  const { isSucceeded } = signup;
+  const isBlocked = signup.block.isBlocked;
+  useEffect(() => {
+    if (!isSucceeded && !isBlocked) return;
+    const banners = bannersRef.current;
+    banners?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+    if (isSucceeded) banners?.focus({ preventScroll: true });
+  }, [isSucceeded, isBlocked]);
+
   return (
     <AuthLayout
       title="Create your account"
@@ -60,17 +82,16 @@ export function SignupPage() {
       aside={<SignupAnimation />}
     >
       <form noValidate onFocus={signup.prepare} onSubmit={signup.handleSubmit} className="relative space-y-4">
-        {signup.isSucceeded ? <Alert tone="success">{SIGNUP_MESSAGES.success}</Alert> : null}
-        {signup.block.isBlocked ? (
-          <SignupBlockBanner remainingSeconds={signup.block.remainingSeconds} />
+        {isSucceeded || isBlocked ? (
+          <div ref={bannersRef} tabIndex={-1} className="scroll-mt-24 space-y-4 focus:outline-none">
+            {isSucceeded ? <Alert tone="success">{SIGNUP_MESSAGES.success}</Alert> : null}
+            {isBlocked ? <SignupBlockBanner remainingSeconds={signup.block.remainingSeconds} /> : null}
+          </div>
         ) : null}
-        {signup.message ? (
-          <Alert tone="error">
-            <span id={MESSAGE_ID}>{signup.message}</span>
-          </Alert>
-        ) : null}
+        {messageAbout(null)}
 
         <TextField label="Full Name" autoComplete="name" {...textProps("name")} />
+        {messageAbout("name")}
         <TextField
           label="Email Address"
           type="email"
@@ -78,6 +99,7 @@ export function SignupPage() {
           autoComplete="email"
           {...textProps("email")}
         />
+        {messageAbout("email")}
         <Controller
           control={form.control}
           name="college"
@@ -92,6 +114,7 @@ export function SignupPage() {
             />
           )}
         />
+        {messageAbout("college")}
         <TextField
           label="Mobile Number"
           type="tel"
@@ -100,6 +123,7 @@ export function SignupPage() {
           placeholder="10-digit mobile number"
           {...textProps("mobile")}
         />
+        {messageAbout("mobile")}
         <div>
           <PasswordInput
             label="Password"
@@ -113,6 +137,7 @@ export function SignupPage() {
           />
           {hasPassword ? <PasswordStrengthBar id={STRENGTH_ID} strength={signup.strength} /> : null}
         </div>
+        {messageAbout("password")}
         <PasswordInput
           label="Confirm Password"
           autoComplete="new-password"
@@ -120,10 +145,12 @@ export function SignupPage() {
           hideLabel="Hide confirm password"
           {...textProps("confirmPassword")}
         />
+        {messageAbout("confirmPassword")}
         <TermsCheckbox
           {...form.register("acceptTerms", { onChange: signup.clearMessage })}
           {...invalidProps("acceptTerms")}
         />
+        {messageAbout("acceptTerms")}
         <BotTrapField value={signup.trap} onChange={signup.setTrap} />
 
         <button type="submit" disabled={!signup.canSubmit} className={`${primaryButton} w-full`}>

@@ -10,7 +10,11 @@ interface TermsCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 export function TermsCheckbox({ ref, ...inputProps }: TermsCheckboxProps) {
   const id = useId();
   return (
-    <div className="flex items-start gap-3">
+    // The whole line takes the tap (44 px tall), not only the small box; the links keep their own.
+    <label
+      htmlFor={id}
+      className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-sm text-slate-700"
+    >
       <input
         ref={ref}
         id={id}
@@ -18,7 +22,7 @@ export function TermsCheckbox({ ref, ...inputProps }: TermsCheckboxProps) {
         className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
         {...inputProps}
       />
-      <label htmlFor={id} className="text-sm text-slate-700">
+      <span>
         I accept the{" "}
         <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className={textLink}>
           Privacy Policy
@@ -27,7 +31,7 @@ export function TermsCheckbox({ ref, ...inputProps }: TermsCheckboxProps) {
         <a href="/terms-of-use" target="_blank" rel="noopener noreferrer" className={textLink}>
           Terms of Use
         </a>
-      </label>
-    </div>
+      </span>
+    </label>
   );
 }

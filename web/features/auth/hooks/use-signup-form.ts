@@ -29,7 +29,7 @@ export function useSignupForm() {
   const block = useSignupBlock();
   const [trap, setTrap] = useState("");
   const [createdUser, setCreatedUser] = useState<User | null>(null);
-  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+  const { form, fieldError, formError, handleSubmit, setServerError, showFormError, prepare } = useZodForm(
     loadSignupFormSchema,
     {
       defaultValues: {
@@ -56,7 +56,7 @@ export function useSignupForm() {
       setCreatedUser(user);
     },
     onError: (failure) => {
-      if (block.recordFailure()) form.setError("root.server", { message: SIGNUP_MESSAGES.thirdFailure });
+      if (block.recordFailure()) showFormError(SIGNUP_MESSAGES.thirdFailure);
       else setServerError(failure);
     },
   });
@@ -81,9 +81,7 @@ export function useSignupForm() {
     }
     if (block.isBlocked) {
       event.preventDefault();
-      form.setError("root.server", {
-        message: SIGNUP_MESSAGES.blocked(Math.ceil(block.remainingSeconds / 60)),
-      });
+      showFormError(SIGNUP_MESSAGES.blocked(Math.ceil(block.remainingSeconds / 60)));
       return;
     }
     void handleSubmit((body) => mutation.mutate(body))(event);

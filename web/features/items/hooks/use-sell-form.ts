@@ -78,7 +78,7 @@ export function useSellForm(item: Item | null) {
 
   const handleSubmit = sellForm.handleSubmit(async (values) => {
     if (save.isPending) return;
-    const refuse = (message: string) => form.setError("root.server", { message });
+    const refuse = sellForm.showFormError;
     // The spec's order after the fields: image, signed in, profile loaded.
     const productImage = image.url;
     if (!productImage) return refuse(SELL_MESSAGES.imageRequired);

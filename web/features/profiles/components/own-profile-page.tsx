@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { HeartIcon } from "lucide-react";
+import { HeartIcon, Settings } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";
-import { secondaryButton } from "../../../components/ui/button-styles";
+import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
@@ -90,7 +90,14 @@ export function OwnProfilePage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <BackButton />
+      <div className="flex items-center justify-between gap-2">
+        <BackButton />
+        {/* The phone's menu has no Settings (spec), so this is how a phone reaches them. */}
+        <Link to="/settings" className={ghostButton}>
+          <Settings aria-hidden="true" className="size-5" />
+          Settings
+        </Link>
+      </div>
       {content}
     </div>
   );

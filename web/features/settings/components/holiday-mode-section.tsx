@@ -77,17 +77,19 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
         </div>
       ) : null}
       <form onFocus={prepare} onSubmit={submit(save)} noValidate className="grid gap-4">
-        <div className="flex min-h-11 items-center gap-3">
+        {/* The whole line takes the tap, not only the small box. */}
+        <label
+          htmlFor={checkboxId}
+          className="flex min-h-11 cursor-pointer items-center gap-3 justify-self-start pr-2 text-sm font-medium text-slate-800"
+        >
           <input
             id={checkboxId}
             type="checkbox"
             className="size-5 rounded border-slate-300 accent-indigo-700"
             {...form.register("isActive")}
           />
-          <label htmlFor={checkboxId} className="text-sm font-medium text-slate-800">
-            Enable Holiday Mode
-          </label>
-        </div>
+          Enable Holiday Mode
+        </label>
         {isEnabled ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="From" type="date" min={today} {...form.register("fromDate")} />

@@ -1,0 +1,53 @@
+/**
+ * Every address the web app draws a page for: the route patterns of web/app/router.tsx (a test,
+ * web/app/app-routes.test.ts, keeps the two lists equal). The server sends the app with 200 for
+ * these and with 404 for any other address, where the app shows its 'Page not found' page.
+ * Zod-free, so both the server and the browser can read it for nothing.
+ */
+export const APP_ROUTE_PATTERNS = [
+  "/",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/login",
+  "/signup",
+  "/dashboard",
+  "/vault",
+  "/sell",
+  "/buy",
+  "/item/:itemId",
+  "/messages",
+  "/notifications",
+  "/profile",
+  "/profile/:userId",
+  "/settings",
+  "/events",
+  "/teammates",
+  "/admin",
+  "/user/:id",
+] as const;
+
+/** The path's segments, without empty ones (so a trailing slash matches as the router does). */
+function segmentsOf(path: string): string[] {
+  return path.split("/").filter((segment) => segment !== "");
+}
+
+/**
+ * Whether `pattern` (segments, ':name' for one non-empty segment) matches `pathname`, ignoring case
+ * as the browser's router does.
+ */
+export function matchesRoutePattern(pattern: string, pathname: string): boolean {
+  const wanted = segmentsOf(pattern);
+  const given = segmentsOf(pathname);
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, index) => segment.startsWith(":") || segment === given[index]?.toLowerCase())
+  );
+}
+
+/** Whether the app has a page at this path (no query string), e.g. '/item/42' but not '/items'. */
+export function isAppRoute(pathname: string): boolean {
+  return APP_ROUTE_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname));
+}

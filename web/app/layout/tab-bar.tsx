@@ -1,0 +1,64 @@
+import { CirclePlus, House, MessageSquare, Store, UserRound } from "lucide-react";
+import type { ComponentType } from "react";
+import { NavLink } from "react-router";
+import { CountBadge, unreadLabel } from "./count-badge";
+
+interface Tab {
+  label: string;
+  to: string;
+  Icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+}
+
+const TABS: readonly Tab[] = [
+  { label: "Home", to: "/dashboard", Icon: House },
+  { label: "Browse", to: "/buy", Icon: Store },
+  { label: "Sell", to: "/sell", Icon: CirclePlus },
+  { label: "Messages", to: "/messages", Icon: MessageSquare },
+  { label: "Profile", to: "/profile", Icon: UserRound },
+];
+
+const tabClasses = ({ isActive }: { isActive: boolean }) =>
+  `relative flex min-h-16 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
+    isActive ? "text-indigo-700" : "text-slate-600 hover:text-slate-900"
+  }`;
+
+/**
+ * The phone's bottom tab bar (below 768 px): the five places a student goes most, one thumb away.
+ * Fixed to the foot of the screen above the home indicator (safe area); the `data-tab-bar`
+ * attribute makes styles.css reserve its height as `--tab-bar-space`, which the layout's <main>
+ * and anything fixed to the bottom of the screen add below themselves.
+ */
+export function TabBar({ unreadMessages }: { unreadMessages: number }) {
+  return (
+    <nav
+      aria-label="Sections"
+      data-tab-bar=""
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-5 px-[env(safe-area-inset-left)]">
+        {TABS.map(({ label, to, Icon }) => {
+          const isMessages = to === "/messages";
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                // Only the page itself: someone else's profile is not "Profile".
+                end
+                aria-label={isMessages ? unreadLabel(label, unreadMessages) : undefined}
+                className={tabClasses}
+              >
+                <span className="relative">
+                  <Icon aria-hidden className="size-6" />
+                  {isMessages ? (
+                    <CountBadge count={unreadMessages} className="absolute -top-1.5 left-3.5" />
+                  ) : null}
+                </span>
+                {label}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
