@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/chats";
+import { ChatReadSchema, MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/chats";
 
 /**
  * Everything the live socket at /api/live sends, as one schema: the server builds its frames
@@ -15,6 +15,8 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message.created"), data: z.object({ message: MessageSchema }) }),
   /** The chat list's order or last message changed. */
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
+  /** A member opened the chat: the other member's messages up to readAt are 'Seen'. */
+  z.object({ type: z.literal("chat.read"), data: ChatReadSchema }),
   z.object({ type: z.literal("notification.created"), data: z.object({ notification: NotificationSchema }) }),
   z.object({ type: z.literal("notification.read"), data: z.object({ ids: z.array(z.string()) }) }),
   /** The two badges after a change. */

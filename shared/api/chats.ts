@@ -21,15 +21,30 @@ export const ChatAbilitiesSchema = z.object({
 });
 export type ChatAbilities = z.infer<typeof ChatAbilitiesSchema>;
 
+/** What an item chat is about, as the thread's header shows it; null once the item is gone. */
+export const ChatItemSchema = z.object({
+  /** The item's own image URL (/api/files/images/...). */
+  photoUrl: z.string(),
+  price: z.number().int(),
+  status: z.enum(["available", "sold", "removed"]),
+});
+export type ChatItem = z.infer<typeof ChatItemSchema>;
+
 /** One entry of the chat list, as the signed-in member sees it. */
 export const ChatSummarySchema = z.object({
   id: z.string(),
   kind: z.enum(["item", "recruitment"]),
   /** Selling when the viewer is the item's seller, Buying otherwise, Recruitment for recruitment chats. */
   tab: ChatTabSchema,
-  counterpart: z.object({ id: z.string(), name: z.string() }),
+  counterpart: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
   itemId: z.string().nullable(),
   itemName: z.string(),
+  item: ChatItemSchema.nullable(),
+  /**
+   * The viewer's unread message notifications of this chat; the Messages badge (unread
+   * notifications of type message) is the sum over the list.
+   */
+  unreadCount: z.number().int(),
   recruitmentPurpose: z.string().nullable(),
   lastMessage: z.string().nullable(),
   lastSenderId: z.string().nullable(),
@@ -43,9 +58,11 @@ export const MessageSchema = z.object({
   chatId: z.string(),
   senderId: z.string(),
   clientId: z.string(),
-  type: z.enum(["text", "offer", "recruitment_inquiry"]),
+  type: z.enum(["text", "offer", "recruitment_inquiry", "photo"]),
   text: z.string(),
   offerPrice: z.number().int().nullable(),
+  /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
+  photo: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;
@@ -58,7 +75,12 @@ export const OpenItemChatBodySchema = z.object({
 
 export const ChatResponseSchema = z.object({ chat: ChatSummarySchema });
 export const ChatListResponseSchema = z.object({ chats: z.array(ChatSummarySchema) });
-export const ThreadResponseSchema = z.object({ chat: ChatSummarySchema, messages: z.array(MessageSchema) });
+export const ThreadResponseSchema = z.object({
+  chat: ChatSummarySchema,
+  messages: z.array(MessageSchema),
+  /** Up to when the other member has read the chat: my messages up to then are 'Seen'. */
+  counterpartReadAt: z.string().nullable(),
+});
 export type ThreadResponse = z.infer<typeof ThreadResponseSchema>;
 
 /** A send; the client makes clientId once per message and reuses it when it retries. */
@@ -81,10 +103,23 @@ export const SendMessageBodySchema = z.discriminatedUnion("type", [
       .min(1, CHAT_MESSAGES.badOffer)
       .max(10_000_000, CHAT_MESSAGES.badOffer),
   }),
+  z.object({
+    type: z.literal("photo"),
+    clientId: z.string().min(8).max(64),
+    /** The key of the photo the sender uploaded with POST /api/uploads/chat-photo. */
+    photoId: z
+      .string(CHAT_MESSAGES.badPhoto)
+      .regex(/^[\w.-]+$/, CHAT_MESSAGES.badPhoto)
+      .max(200, CHAT_MESSAGES.badPhoto),
+  }),
 ]);
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
 export const MessageResponseSchema = z.object({ message: MessageSchema });
+
+/** A member read the chat up to readAt (their own tabs and the other member learn it live). */
+export const ChatReadSchema = z.object({ chatId: z.string(), userId: z.string(), readAt: z.string() });
+export type ChatRead = z.infer<typeof ChatReadSchema>;
 
 export const NotificationSchema = z.object({
   id: z.string(),
@@ -95,6 +130,9 @@ export const NotificationSchema = z.object({
   recruitmentPostId: z.string().nullable(),
   fromUserId: z.string().nullable(),
   offerPrice: z.number().int().nullable(),
+  /** The sender's name and what the chat is about, for grouped rows ('3 new messages from Kunal about ...'). */
+  fromName: z.string().nullable(),
+  about: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

@@ -2,6 +2,7 @@ import type { ThreadResponse } from "@shared/api/chats";
 import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
 import { chatKeys } from "../../features/chats/api/chats-api";
+import { applyChatRead } from "../../features/chats/api/mark-chat-read";
 import { mergeMessage } from "../../features/chats/thread-messages";
 import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
@@ -23,9 +24,16 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
     case "chat.updated":
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
+    case "chat.read":
+      applyChatRead(queryClient, event.data);
+      return;
     case "notification.created":
-    case "notification.read":
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      return;
+    case "notification.read":
+      // The chat list counts each chat's unread messages too.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
     case "counts":
       queryClient.setQueryData(notificationKeys.counts, event.data);

@@ -1,6 +1,6 @@
 import type { ChatTab } from "@shared/api/chats";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { InlineLoading } from "../../../components/ui/page-loading";
@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
 import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
+import { useVisualViewportBox } from "../hooks/use-visual-viewport";
 import { ChatList } from "./chat-list";
 import { PaneMessage, ThreadLoading } from "./pane-message";
 
@@ -19,6 +20,11 @@ const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ defaul
 /**
  * /messages: the chat list beside the open thread on wide screens; on a phone, either the list
  * or the thread. ?userId=&itemId= opens (or creates) the chat about an item; ?chatId= opens one.
+ *
+ * The page never scrolls: it is exactly the screen below the bar, and only the list and the
+ * thread's messages scroll inside it. On a phone an open thread is a view of its own over the
+ * whole screen (no bar, no tab bar: `data-hide-tab-bar`), sized to the visible viewport so the
+ * message box stays above the keyboard.
  */
 export function MessagesPage() {
   useDocumentTitle("Messages");
@@ -26,7 +32,8 @@ export function MessagesPage() {
   const [params] = useSearchParams();
   const chatId = params.get("chatId");
   const opening = useChatFromLink(params.get("userId"), params.get("itemId"));
-  const { outbox, send, retry } = useSendMessage();
+  const { outbox, send, retry } = useSendMessage(user?.id ?? "");
+  const threadRef = useRef<HTMLElement>(null);
 
   // The tab the user chose, and for which open chat: opening another chat shows that chat's tab.
   const [chosenTab, setChosenTab] = useState<{ tab: ChatTab; forChatId: string | null } | null>(null);
@@ -40,8 +47,9 @@ export function MessagesPage() {
     "buying";
   const handleTabChange = (next: ChatTab) => setChosenTab({ tab: next, forChatId: chatId });
 
-  if (!user) return null;
   const isThreadView = chatId !== null || opening.isConnecting || opening.errorMessage !== null;
+  useVisualViewportBox(threadRef, isThreadView);
+  if (!user) return null;
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8">
@@ -60,8 +68,14 @@ export function MessagesPage() {
           <ChatList tab={tab} onTabChange={handleTabChange} selectedChatId={chatId} />
         </section>
         <section
+          ref={threadRef}
           aria-label="Chat thread"
-          className={`${isThreadView ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}
+          data-hide-tab-bar={isThreadView ? "" : undefined}
+          className={`${
+            isThreadView
+              ? "fixed inset-x-0 top-[var(--viewport-top,0px)] z-40 flex h-[var(--viewport-height,100dvh)] bg-white md:static md:z-auto md:h-auto"
+              : "hidden md:flex"
+          } min-h-0 min-w-0 flex-1 flex-col`}
         >
           {opening.isConnecting ? (
             <PaneMessage>

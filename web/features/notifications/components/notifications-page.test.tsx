@@ -30,6 +30,8 @@ function notification(overrides: Partial<Notification>): Notification {
     recruitmentPostId: null,
     fromUserId: "u2",
     offerPrice: null,
+    fromName: "Arjun Mehta",
+    about: "Calculator",
     ...overrides,
   };
 }
