@@ -1,8 +1,8 @@
 import type { ThreadResponse } from "@shared/api/chats";
 import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
+import { applyChatRead } from "../../features/chats/api/chat-read-cache";
 import { chatKeys } from "../../features/chats/api/chats-api";
-import { applyChatRead } from "../../features/chats/api/mark-chat-read";
 import { mergeMessage } from "../../features/chats/thread-messages";
 import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";

@@ -1,4 +1,4 @@
-import type { ChatRead, ChatSummary, ThreadResponse } from "@shared/api/chats";
+import type { ChatSummary } from "@shared/api/chats";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { chatKeys, chatPath } from "./chats-api";
@@ -27,18 +27,4 @@ export function useMarkChatRead() {
     onMutate: (chatId) => clearUnread(queryClient, chatId),
     onError: (failure) => console.warn("Could not mark the chat read", failure),
   });
-}
-
-/**
- * The live event chat.read: when the other member read the chat, my messages up to then turn
- * 'Seen' in its open thread; when I did (in another tab), its row stops being unread here too.
- */
-export function applyChatRead(queryClient: QueryClient, read: ChatRead): void {
-  queryClient.setQueryData<ThreadResponse>(chatKeys.thread(read.chatId), (thread) => {
-    if (!thread || thread.chat.counterpart.id !== read.userId) return thread;
-    const previous = thread.counterpartReadAt;
-    const isNewer = previous === null || Date.parse(read.readAt) > Date.parse(previous);
-    return isNewer ? { ...thread, counterpartReadAt: read.readAt } : thread;
-  });
-  void queryClient.invalidateQueries({ queryKey: chatKeys.list });
 }

@@ -215,10 +215,12 @@ function TextForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
     defaultValues: { text: "" },
   });
   const error = fieldError("text");
+  // Loaded with the thread rather than on first focus: a message written after the connection
+  // dropped must still pass its check and wait in the outbox.
+  useEffect(() => prepare(), [prepare]);
   return (
     <form
       noValidate
-      onFocus={prepare}
       className="min-w-0 flex-1"
       onSubmit={(event) => {
         // Blank after trimming: ignored without a word, as the spec has it.

@@ -1,6 +1,6 @@
 import type { ChatTab } from "@shared/api/chats";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { InlineLoading } from "../../../components/ui/page-loading";
@@ -40,9 +40,15 @@ export function MessagesPage() {
   const { data: list } = useQuery(chatListQueryOptions);
   const { data: thread } = useQuery({ ...threadQueryOptions(chatId ?? ""), enabled: chatId !== null });
   const openChatTab = thread?.chat.tab ?? list?.chats.find((chat) => chat.id === chatId)?.tab;
+  // Back from a chat, the list shows that chat's tab.
+  const [lastOpenedTab, setLastOpenedTab] = useState<ChatTab | null>(null);
+  useEffect(() => {
+    if (openChatTab) setLastOpenedTab(openChatTab);
+  }, [openChatTab]);
   const tab =
     (chosenTab?.forChatId === chatId ? chosenTab.tab : undefined) ??
     openChatTab ??
+    (chatId === null ? lastOpenedTab : null) ??
     chosenTab?.tab ??
     "buying";
   const handleTabChange = (next: ChatTab) => setChosenTab({ tab: next, forChatId: chatId });
@@ -52,7 +58,13 @@ export function MessagesPage() {
   if (!user) return null;
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8">
+    // Exactly the screen below the bar (4rem and its 1px border), so the page itself never scrolls;
+    // on a phone with a thread open, the thread covers the screen and nothing is left behind it.
+    <div
+      className={`mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8 ${
+        isThreadView ? "max-md:h-0 max-md:overflow-hidden" : ""
+      }`}
+    >
       <h1
         className={`px-4 pt-4 pb-2 text-2xl font-bold text-slate-900 md:px-0 md:pt-0 ${
           isThreadView ? "sr-only md:not-sr-only" : ""
