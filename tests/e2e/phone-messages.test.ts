@@ -268,6 +268,7 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
 
     // Offline: the message waits as 'Sending…', never 'Not sent'.
     await buyer.context.setOffline(true);
+    await buyer.page.waitForFunction(() => !navigator.onLine);
     const first = `On the bus, back soon ${randomBytes(2).toString("hex")}`;
     await box.fill(first);
     await box.press("Enter");
@@ -281,6 +282,7 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
 
     // Offline again, and the page is closed before the connection returns.
     await buyer.context.setOffline(true);
+    await buyer.page.waitForFunction(() => !navigator.onLine);
     const second = `Sent from the basement ${randomBytes(2).toString("hex")}`;
     await box.fill(second);
     await box.press("Enter");
@@ -290,6 +292,8 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
       .filter({ hasText: second })
       .getByText("Sending…")
       .waitFor();
+    await buyer.page.waitForTimeout(1_000);
+    await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(0);
     await buyer.page.close();
     await buyer.context.setOffline(false);
     await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(0);
