@@ -10,6 +10,9 @@ export const CHAT_MESSAGES = {
   noConversations: "No conversations yet.",
   startChatting: "Start chatting",
   noNotifications: "No notifications yet.",
+  badPhoto: "Please choose a photo to send.",
+  photoNotice: "Photo",
+  photoFailed: "The photo could not be sent. Please try again.",
 } as const;
 
 export const MESSAGE_MAX_LENGTH = 2000;

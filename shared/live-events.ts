@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/live-payloads";
+import { ChatReadSchema, MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/live-payloads";
 
 /**
  * Everything the live socket at /api/live sends, as one schema: the server builds its frames
@@ -17,6 +17,8 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message.created"), data: z.object({ message: MessageSchema }) }),
   /** The chat list's order or last message changed. */
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
+  /** A member opened the chat: the other member's messages up to readAt are 'Seen'. */
+  z.object({ type: z.literal("chat.read"), data: ChatReadSchema }),
   z.object({ type: z.literal("notification.created"), data: z.object({ notification: NotificationSchema }) }),
   z.object({ type: z.literal("notification.read"), data: z.object({ ids: z.array(z.string()) }) }),
   /** The two badges after a change. */

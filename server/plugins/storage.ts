@@ -2,8 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config/env";
 
-export type Bucket = "images" | "profiles";
-export const BUCKETS: readonly Bucket[] = ["images", "profiles"];
+/** The buckets anyone signed in may read at /api/files/{bucket}/{key}. */
+export type PublicBucket = "images" | "profiles";
+export const BUCKETS: readonly PublicBucket[] = ["images", "profiles"];
+/** 'chats' holds photos sent in conversations, served only to the chat's members. */
+export type Bucket = PublicBucket | "chats";
 
 export interface StoredFile {
   data: Buffer;

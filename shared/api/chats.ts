@@ -3,6 +3,8 @@ import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "../chats-constants";
 
 // The payloads live events carry too, in zod/mini (see there).
 export {
+  type ChatRead,
+  ChatReadSchema,
   type Message,
   MessageSchema,
   type Notification,
@@ -33,15 +35,30 @@ export const ChatAbilitiesSchema = z.object({
 });
 export type ChatAbilities = z.infer<typeof ChatAbilitiesSchema>;
 
+/** What an item chat is about, as the thread's header shows it; null once the item is gone. */
+export const ChatItemSchema = z.object({
+  /** The item's own image URL (/api/files/images/...). */
+  photoUrl: z.string(),
+  price: z.number().int(),
+  status: z.enum(["available", "sold", "removed"]),
+});
+export type ChatItem = z.infer<typeof ChatItemSchema>;
+
 /** One entry of the chat list, as the signed-in member sees it. */
 export const ChatSummarySchema = z.object({
   id: z.string(),
   kind: z.enum(["item", "recruitment"]),
   /** Selling when the viewer is the item's seller, Buying otherwise, Recruitment for recruitment chats. */
   tab: ChatTabSchema,
-  counterpart: z.object({ id: z.string(), name: z.string() }),
+  counterpart: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
   itemId: z.string().nullable(),
   itemName: z.string(),
+  item: ChatItemSchema.nullable(),
+  /**
+   * The viewer's unread message notifications of this chat; the Messages badge (unread
+   * notifications of type message) is the sum over the list.
+   */
+  unreadCount: z.number().int(),
   recruitmentPurpose: z.string().nullable(),
   lastMessage: z.string().nullable(),
   lastSenderId: z.string().nullable(),
@@ -58,7 +75,12 @@ export const OpenItemChatBodySchema = z.object({
 
 export const ChatResponseSchema = z.object({ chat: ChatSummarySchema });
 export const ChatListResponseSchema = z.object({ chats: z.array(ChatSummarySchema) });
-export const ThreadResponseSchema = z.object({ chat: ChatSummarySchema, messages: z.array(MessageSchema) });
+export const ThreadResponseSchema = z.object({
+  chat: ChatSummarySchema,
+  messages: z.array(MessageSchema),
+  /** Up to when the other member has read the chat: my messages up to then are 'Seen'. */
+  counterpartReadAt: z.string().nullable(),
+});
 export type ThreadResponse = z.infer<typeof ThreadResponseSchema>;
 
 /** A send; the client makes clientId once per message and reuses it when it retries. */
@@ -80,6 +102,15 @@ export const SendMessageBodySchema = z.discriminatedUnion("type", [
       .int(CHAT_MESSAGES.badOffer)
       .min(1, CHAT_MESSAGES.badOffer)
       .max(10_000_000, CHAT_MESSAGES.badOffer),
+  }),
+  z.object({
+    type: z.literal("photo"),
+    clientId: z.string().min(8).max(64),
+    /** The key of the photo the sender uploaded with POST /api/uploads/chat-photo. */
+    photoId: z
+      .string(CHAT_MESSAGES.badPhoto)
+      .regex(/^[\w.-]+$/, CHAT_MESSAGES.badPhoto)
+      .max(200, CHAT_MESSAGES.badPhoto),
   }),
 ]);
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;

@@ -13,9 +13,11 @@ export const MessageSchema = z.object({
   chatId: z.string(),
   senderId: z.string(),
   clientId: z.string(),
-  type: z.enum(["text", "offer", "recruitment_inquiry"]),
+  type: z.enum(["text", "offer", "recruitment_inquiry", "photo"]),
   text: z.string(),
   offerPrice: z.nullable(z.int()),
+  /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
+  photo: z.nullable(z.object({ url: z.string(), width: z.int(), height: z.int() })),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;
@@ -29,10 +31,17 @@ export const NotificationSchema = z.object({
   recruitmentPostId: z.nullable(z.string()),
   fromUserId: z.nullable(z.string()),
   offerPrice: z.nullable(z.int()),
+  /** The sender's name and what the chat is about, for grouped rows ('3 new messages from Kunal about ...'). */
+  fromName: z.nullable(z.string()),
+  about: z.nullable(z.string()),
   read: z.boolean(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
+
+/** A member read the chat up to readAt (their own tabs and the other member learn it live). */
+export const ChatReadSchema = z.object({ chatId: z.string(), userId: z.string(), readAt: z.string() });
+export type ChatRead = z.infer<typeof ChatReadSchema>;
 
 /** The two badges: all unread notifications, and unread ones of type message. */
 export const UnreadCountsSchema = z.object({ unread: z.int(), unreadMessages: z.int() });

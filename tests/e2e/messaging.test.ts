@@ -49,6 +49,8 @@ describe.skipIf(!isBrowserAvailable)("messaging in the browser", () => {
     await buyer.page.getByRole("textbox", { name: "Type a message" }).fill(text);
     await buyer.page.getByRole("textbox", { name: "Type a message" }).press("Enter");
     await buyer.page.getByRole("log").getByText(text).waitFor();
+    // The offer row opens from 'Make Offer' (issue 17).
+    await buyer.page.getByRole("button", { name: "Make Offer" }).click();
     await buyer.page.getByLabel("Offer price (₹)").fill("350");
     await buyer.page.getByRole("button", { name: "Send Offer" }).click();
     await buyer.page.getByRole("log").getByText("Offer: ₹350").waitFor();

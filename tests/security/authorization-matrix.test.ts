@@ -44,6 +44,8 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "GET /api/chats/{chatId}": { other: 403, admin: 403 },
   "POST /api/chats/{chatId}/messages": { student: 201, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/read": { other: 403, admin: 403 },
+  // A chat's photos are its members' only.
+  "GET /api/chats/{chatId}/photos/{photoId}": { other: 403, admin: 403 },
   // Marking someone else's notification read answers like a stale id would, and changes nothing.
   "POST /api/notifications/{id}/read": {},
   "GET /api/tickets/{ticketId}": { other: 404, admin: 404 },

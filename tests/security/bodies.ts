@@ -97,6 +97,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/admin/tickets/{ticketId}/status": () => json({ status: "resolved" }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
+  "POST /api/uploads/chat-photo": imageForm,
   "POST /api/items": (testApp, _world, caller) => sellForm(testApp, caller),
   "PATCH /api/items/{id}": (testApp, _world, caller) => sellForm(testApp, caller),
   "POST /api/chats": (_app, world) => json({ userId: world.owner.id, itemId: world.itemId }),

@@ -5,12 +5,13 @@ import { hashPassword } from "../../server/lib/passwords";
 import { hashToken, newToken } from "../../server/lib/tokens";
 import { sessionCookieName } from "../../server/plugins/auth";
 import { insertEvent } from "../factories/events";
+import { makeImage } from "../factories/images";
 import { insertItem } from "../factories/items";
 import { insertRecruitmentPost } from "../factories/recruitment";
 import { STRONG_PASSWORD } from "../factories/users";
 import { post } from "../helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "../helpers/test-app";
-import { uploadedImageUrl } from "../helpers/uploads";
+import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
 
 /** A signed-in account: its id, address, password and a cookie of its own session. */
 export interface Actor {
@@ -40,6 +41,8 @@ export interface World {
   sessionId: string;
   /** The owner's uploaded image, e.g. /api/files/images/<key>. */
   fileUrl: string;
+  /** A photo the partner sent in the chat (its key in the private chats bucket). */
+  chatPhotoId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -155,6 +158,8 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ),
     "send message",
   );
+  // The partner sends a photo too: only the chat's members may see it.
+  const chatPhotoId = await sendChatPhoto(testApp, partner, chat.id);
   const [notification] = await queryRows<{ id: string }>(
     testApp,
     sql`select id from notifications where user_id = ${owner.id} limit 1`,
@@ -189,7 +194,35 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     collegeId: college.id,
     sessionId: await startOtherSession(testApp, owner.id),
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
+    chatPhotoId,
   };
+}
+
+/** Uploads a photo for a chat and sends it there; returns its key. */
+async function sendChatPhoto(testApp: TestApp, sender: Actor, chatId: string): Promise<string> {
+  const { payload, headers } = await multipartBody([
+    { data: await makeImage("jpeg"), filename: "photo.jpg", type: "image/jpeg" },
+  ]);
+  const upload = expectCreated(
+    await testApp.app.inject({
+      method: "POST",
+      url: "/api/uploads/chat-photo",
+      payload,
+      headers: { ...headers, cookie: sender.cookie },
+    }),
+    "upload chat photo",
+  );
+  const photoId = String(upload.url).split("/").at(-1) ?? "";
+  expectCreated(
+    await post(
+      testApp,
+      `/api/chats/${chatId}/messages`,
+      { type: "photo", clientId: `c-${randomBytes(8).toString("hex")}`, photoId },
+      { cookie: sender.cookie },
+    ),
+    "send photo",
+  );
+  return photoId;
 }
 
 /** Every table's row count, and the owned records row by row: equal before and after means untouched. */

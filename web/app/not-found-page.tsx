@@ -33,11 +33,9 @@ function NotFoundContent({ homePath, className = "" }: { homePath: string; class
 /** 'Page not found' on its own: for a visitor, and for a page that failed with a 404. */
 export function NotFoundPage() {
   return (
-    <>
-      <main id="main" tabIndex={-1} className="focus:outline-none">
-        <NotFoundContent homePath="/" className="min-h-dvh" />
-      </main>
-    </>
+    <main id="main" tabIndex={-1} className="focus:outline-none">
+      <NotFoundContent homePath="/" className="min-h-dvh" />
+    </main>
   );
 }
 

@@ -69,6 +69,7 @@ describe("parseLiveFrame", () => {
     type: "text",
     text: "Is it still available?",
     offerPrice: null,
+    photo: null,
     createdAt: "2026-11-24T07:00:00.000Z",
   };
 

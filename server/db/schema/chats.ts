@@ -49,6 +49,8 @@ export const chatMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The newest message's time when this member last opened the chat: the other's 'Seen'. */
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),
@@ -68,14 +70,19 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Chosen by the sending client: a retried send finds its first copy instead of adding one. */
     clientId: text("client_id").notNull(),
-    type: text("type", { enum: ["text", "offer", "recruitment_inquiry"] }).notNull(),
+    type: text("type", { enum: ["text", "offer", "recruitment_inquiry", "photo"] }).notNull(),
     text: text("text").notNull(),
     offerPrice: integer("offer_price"),
+    /** A photo message's image in the private 'chats' bucket, served to the chat's members only. */
+    photoKey: text("photo_key"),
+    photoWidth: integer("photo_width"),
+    photoHeight: integer("photo_height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("messages_sender_client_unique").on(table.senderId, table.clientId),
     index("messages_chat_created_idx").on(table.chatId, table.createdAt),
+    index("messages_photo_key_idx").on(table.photoKey).where(sql`${table.photoKey} is not null`),
     check("messages_offer_positive", sql`${table.offerPrice} is null or ${table.offerPrice} > 0`),
   ],
 );

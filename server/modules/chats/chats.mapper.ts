@@ -1,4 +1,4 @@
-import type { ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
+import type { ChatItem, ChatRead, ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
 import type { PendingEvent } from "../../realtime/live-events";
 import { chatAbilities } from "./chats.policy";
@@ -10,11 +10,27 @@ export function tabOf(chat: Pick<ChatRow, "kind" | "sellerId">, viewerId: string
   return chat.sellerId === viewerId ? "selling" : "buying";
 }
 
+/** A chat row of one member's list: the chat, the other member, the item and the unread count. */
+export interface MemberChatRow {
+  chat: ChatRow;
+  counterpartId: string | null;
+  counterpartName: string | null;
+  counterpartPhoto: string | null;
+  itemImage: string | null;
+  itemPrice: number | null;
+  itemIsSold: boolean | null;
+  itemIsActive: boolean | null;
+  unreadCount: number;
+}
+
+function itemOf(row: MemberChatRow): ChatItem | null {
+  if (row.chat.kind !== "item" || row.itemImage === null || row.itemPrice === null) return null;
+  const status = row.itemIsSold ? "sold" : row.itemIsActive ? "available" : "removed";
+  return { photoUrl: row.itemImage, price: row.itemPrice, status };
+}
+
 /** A chat as one of its members sees it in the list; `row` comes from the member's own chats. */
-export function toChatSummary(
-  row: { chat: ChatRow; counterpartId: string | null; counterpartName: string | null },
-  viewerId: string,
-): ChatSummary {
+export function toChatSummary(row: MemberChatRow, viewerId: string): ChatSummary {
   const { chat } = row;
   // The row is one of the viewer's own chats, so the viewer is a member (the other may be gone).
   const members = row.counterpartId ? [viewerId, row.counterpartId] : [viewerId];
@@ -22,9 +38,15 @@ export function toChatSummary(
     id: chat.id,
     kind: chat.kind,
     tab: tabOf(chat, viewerId),
-    counterpart: { id: row.counterpartId ?? "", name: row.counterpartName ?? "Deleted user" },
+    counterpart: {
+      id: row.counterpartId ?? "",
+      name: row.counterpartName ?? "Deleted user",
+      photoUrl: row.counterpartPhoto,
+    },
     itemId: chat.itemId,
     itemName: chat.itemName,
+    item: itemOf(row),
+    unreadCount: row.unreadCount,
     recruitmentPurpose: chat.recruitmentPurpose,
     lastMessage: chat.lastMessage,
     lastSenderId: chat.lastSenderId,
@@ -33,7 +55,13 @@ export function toChatSummary(
   };
 }
 
+/** Where a chat's photo is served, to its members only. */
+export function chatPhotoUrl(chatId: string, photoKey: string): string {
+  return `/api/chats/${encodeURIComponent(chatId)}/photos/${photoKey}`;
+}
+
 export function toMessageDto(message: MessageRow): Message {
+  const { photoKey, photoWidth, photoHeight } = message;
   return {
     id: message.id,
     chatId: message.chatId,
@@ -42,11 +70,21 @@ export function toMessageDto(message: MessageRow): Message {
     type: message.type,
     text: message.text,
     offerPrice: message.offerPrice,
+    photo:
+      photoKey && photoWidth && photoHeight
+        ? { url: chatPhotoUrl(message.chatId, photoKey), width: photoWidth, height: photoHeight }
+        : null,
     createdAt: message.createdAt.toISOString(),
   };
 }
 
-export function toNotificationDto(notification: NotificationRow): Notification {
+/**
+ * A notification, with the sender's name and what its chat is about (for grouped rows).
+ */
+export function toNotificationDto(
+  notification: NotificationRow,
+  context: { fromName: string | null; about: string | null } = { fromName: null, about: null },
+): Notification {
   return {
     id: notification.id,
     type: notification.type,
@@ -56,6 +94,8 @@ export function toNotificationDto(notification: NotificationRow): Notification {
     recruitmentPostId: notification.recruitmentPostId,
     fromUserId: notification.fromUserId,
     offerPrice: notification.offerPrice,
+    fromName: context.fromName,
+    about: context.about,
     read: notification.isRead,
     createdAt: notification.createdAt.toISOString(),
   };
@@ -66,6 +106,8 @@ export interface StoredSend {
   message: MessageRow;
   members: string[];
   notification: NotificationRow | null;
+  /** The sender's name and what the chat is about, as the notification list shows them. */
+  notificationContext: { fromName: string | null; about: string | null };
   /** The notified member's badges, counting the new notification. */
   counts: UnreadCounts;
 }
@@ -87,10 +129,18 @@ export function toSendEvents(send: StoredSend): PendingEvent[] {
     events.push(
       {
         userId: notification.userId,
-        event: { type: "notification.created", data: { notification: toNotificationDto(notification) } },
+        event: {
+          type: "notification.created",
+          data: { notification: toNotificationDto(notification, send.notificationContext) },
+        },
       },
       { userId: notification.userId, event: { type: "counts", data: send.counts } },
     );
   }
   return events;
+}
+
+/** A member read the chat: both members' tabs learn it (the other's ticks turn 'Seen'). */
+export function toReadEvents(read: ChatRead, members: readonly string[]): PendingEvent[] {
+  return members.map((userId) => ({ userId, event: { type: "chat.read", data: read } }));
 }

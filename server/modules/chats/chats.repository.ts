@@ -3,12 +3,12 @@ import { alias } from "drizzle-orm/pg-core";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
-import { chatMembers, chats, messages, notifications, users } from "../../db/schema";
+import { chatMembers, chats, items, messages, notifications, uploads, users } from "../../db/schema";
 import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
 import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { type LiveEventsAppend, prepareLiveEvents, type StoredFrame } from "../../realtime/live-events";
-import { type StoredSend, toSendEvents } from "./chats.mapper";
+import { type MemberChatRow, type StoredSend, toSendEvents } from "./chats.mapper";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -17,10 +17,31 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const counterpartMember = alias(chatMembers, "counterpart_member");
 const counterpart = alias(users, "counterpart");
 
-/** The chats a user belongs to, with the other member, most recently updated first. */
-export async function listChatsOf(db: Db, userId: string, chatId?: string) {
+/**
+ * The chats a user belongs to, most recently updated first: the other member (with their photo and
+ * how far they have read), the item the chat is about, and the user's unread message notifications
+ * of each chat (counted on the partial index of unread notifications).
+ */
+export async function listChatsOf(
+  db: Db,
+  userId: string,
+  chatId?: string,
+): Promise<(MemberChatRow & { counterpartReadAt: Date | null })[]> {
   return db
-    .select({ chat: chats, counterpartId: counterpart.id, counterpartName: counterpart.name })
+    .select({
+      chat: chats,
+      counterpartId: counterpart.id,
+      counterpartName: counterpart.name,
+      counterpartPhoto: counterpart.profilePhoto,
+      counterpartReadAt: counterpartMember.lastReadAt,
+      itemImage: items.productImage,
+      itemPrice: items.price,
+      itemIsSold: items.isSold,
+      itemIsActive: items.isActive,
+      unreadCount: sql<number>`(select count(*) from ${notifications}
+        where ${notifications.userId} = ${userId} and not ${notifications.isRead}
+          and ${notifications.type} = 'message' and ${notifications.chatId} = ${chats.id})::int`,
+    })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .leftJoin(
@@ -28,8 +49,52 @@ export async function listChatsOf(db: Db, userId: string, chatId?: string) {
       and(eq(counterpartMember.chatId, chats.id), ne(counterpartMember.userId, userId)),
     )
     .leftJoin(counterpart, eq(counterpart.id, counterpartMember.userId))
+    .leftJoin(items, eq(items.id, chats.itemId))
     .where(and(eq(chatMembers.userId, userId), chatId ? eq(chats.id, chatId) : undefined))
     .orderBy(desc(chats.updatedAt), desc(chats.id));
+}
+
+/**
+ * The member has read the chat up to its newest message (messages of one chat commit in the order
+ * of their times, so none older can still appear). Returns the new time, or null when nothing
+ * changed (already read up to there, or the chat has no message yet).
+ */
+export async function markChatReadUpTo(db: Db, chatId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .update(chatMembers)
+    .set({
+      lastReadAt: sql`(select max(${messages.createdAt}) from ${messages} where ${messages.chatId} = ${chatId})`,
+    })
+    .where(
+      and(
+        eq(chatMembers.chatId, chatId),
+        eq(chatMembers.userId, userId),
+        sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chatId}
+          and (${chatMembers.lastReadAt} is null or ${messages.createdAt} > ${chatMembers.lastReadAt}))`,
+      ),
+    )
+    .returning({ lastReadAt: chatMembers.lastReadAt });
+  return row?.lastReadAt ?? null;
+}
+
+/** True when a message of the chat shows this photo: only then do the chat's members see it. */
+export async function isPhotoOfChat(db: Db, chatId: string, photoKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.photoKey, photoKey), eq(messages.chatId, chatId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A photo the user uploaded for a chat, with its size; undefined when it is not theirs or gone. */
+export async function findOwnChatPhoto(db: Db, ownerId: string, key: string) {
+  const [row] = await db
+    .select({ width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(and(eq(uploads.bucket, "chats"), eq(uploads.key, key), eq(uploads.ownerId, ownerId)))
+    .limit(1);
+  return row;
 }
 
 /** A chat with its members' ids, in one query. */
@@ -71,7 +136,15 @@ export async function openChat(
 
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice"
+  | "chatId"
+  | "senderId"
+  | "clientId"
+  | "type"
+  | "text"
+  | "offerPrice"
+  | "photoKey"
+  | "photoWidth"
+  | "photoHeight"
 >;
 
 /** The notification a send gives the other member. */
@@ -81,6 +154,8 @@ export interface SendNotice {
   text: string;
   /** Ends the text with what the chat is about (the item's name or the recruitment purpose). */
   isAboutAppended: boolean;
+  /** The sender's name, as the notification list names them. */
+  fromName: string;
 }
 
 /** A send limit (the named rule chatSend): at most rule.limit sends per window under one key. */
@@ -105,7 +180,7 @@ interface SendInput {
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The arguments of chat_send_many (migration 0012), in its order, taken from the allowed sends. */
+/** The arguments of chat_send_many (migration 0013), in its order, taken from the allowed sends. */
 const sendArguments = [
   "chat_id",
   "sender_id",
@@ -117,12 +192,15 @@ const sendArguments = [
   "notice_type",
   "notice_text",
   "is_about_appended",
+  "photo_key",
+  "photo_width",
+  "photo_height",
 ].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
 
 /**
  * A batch's sends in one statement: each limited send is counted against its limit by the rate
  * limiter's SQL (countEachAttemptCtes, which locks the send counters first), and the sends within
- * their limit go to chat_send_many (migration 0012), which returns plain rows. One row per send,
+ * their limit go to chat_send_many (migration 0013), which returns plain rows. One row per send,
  * in the order given: a refused send has is_allowed false and its attempts; an allowed one has its
  * attempts (if limited) and chat_send_many's row.
  */
@@ -142,12 +220,16 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
           column("noticeTypes", "text"),
           column("noticeTexts", "text"),
           column("isAboutAppended", "boolean"),
+          column("photoKeys", "text"),
+          column("photoWidths", "int"),
+          column("photoHeights", "int"),
           column("limitKeys", "text"),
           column("limits", "int"),
         ],
         sql`, `,
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
-        notice_type, notice_text, is_about_appended, limit_key, max_count, send)
+        notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, limit_key,
+        max_count, send)
     ), ${countEachAttemptCtes(
       sql`select send as entry, limit_key as key from input where limit_key is not null`,
       sql.placeholder("windowSeconds"),
@@ -162,7 +244,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
     select c.send::int as send, c.is_allowed, c.attempts, c.retry_after,
       s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
       s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
-      s.notification_created_at, s.unread, s.unread_messages
+      s.notification_created_at, s.unread, s.unread_messages, s.about
     from checked c
     left join allowed a on a.send = c.send
     left join sent s on s.send = a.k
@@ -190,6 +272,8 @@ interface SendSqlRow {
   notification_created_at: Date | string | null;
   unread: number | null;
   unread_messages: number | null;
+  /** The item's name or the recruitment purpose, for the notification. */
+  about: string | null;
 }
 
 /**
@@ -213,6 +297,9 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     noticeTypes: batch.map((send) => send.notice.type),
     noticeTexts: batch.map((send) => send.notice.text),
     isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
+    photoKeys: batch.map((send) => send.message.photoKey ?? null),
+    photoWidths: batch.map((send) => send.message.photoWidth ?? null),
+    photoHeights: batch.map((send) => send.message.photoHeight ?? null),
     limitKeys: batch.map((send) => send.limit?.key ?? null),
     limits: batch.map((send) => send.limit?.rule.limit ?? null),
     windowSeconds,
@@ -255,6 +342,9 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
   const message: MessageRow = {
     ...send.message,
     offerPrice: send.message.offerPrice ?? null,
+    photoKey: send.message.photoKey ?? null,
+    photoWidth: send.message.photoWidth ?? null,
+    photoHeight: send.message.photoHeight ?? null,
     id: row.message_id,
     createdAt,
   };
@@ -278,6 +368,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
     message,
     members: row.members ?? [],
     notification,
+    notificationContext: { fromName: send.notice.fromName, about: row.about },
     counts: { unread: row.unread ?? 0, unreadMessages: row.unread_messages ?? 0 },
   };
 }
@@ -300,7 +391,7 @@ const sendInBatches = batched<SendInput, SendOutcome>({
  * A whole send in one transaction of two statements, shared by the sends that arrive together:
  * the send limit if one is given, the membership check, the message, the chat's meta (last
  * message, sender, updated time), the notification to the other member with the badge counts
- * (migration 0012, chat_send_many), and the live events of both members with their numbers.
+ * (migration 0013, chat_send_many), and the live events of both members with their numbers.
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.

@@ -10,9 +10,10 @@ import { ErrorResponseSchema } from "@shared/api/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
 import { attemptLimit } from "../../plugins/rate-limit-rules";
-import { markRead } from "../notifications/notifications.service";
+import { chooseFormat, findUpload, readVariant } from "../uploads/uploads.service";
 import * as service from "./chats.service";
 
 const errors = {
@@ -98,10 +99,48 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       response: { 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
-      const user = requireUser(request);
-      await service.getThreadAccess(ctx, user, request.params.chatId);
-      await markRead(ctx, user, { chatId: request.params.chatId });
+      await service.markChatRead(ctx, requireUser(request), request.params.chatId);
       return reply.code(204).send(null);
+    },
+  });
+
+  app.get("/chats/:chatId/photos/:photoId", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary:
+        "A photo sent in a conversation (members only); ?variant=thumb for the bubble, detail for the full view",
+      params: ChatParams.extend({
+        photoId: z
+          .string()
+          .regex(/^[\w.-]+$/, "Photo not found.")
+          .max(200),
+      }),
+      querystring: z.object({ variant: z.enum(["thumb", "detail"]).optional() }),
+    },
+    handler: async (request, reply) => {
+      const { chatId, photoId } = request.params;
+      await service.assertChatPhoto(ctx, requireUser(request), chatId, photoId);
+      const upload = await findUpload(ctx.db, "chats", photoId);
+      if (!upload) throw new AppError("not_found", "Photo not found.");
+      const { variant } = request.query;
+      const file = variant
+        ? await readVariant(
+            { db: ctx.db, storage: ctx.storage, cacheMegabytes: ctx.config.IMAGE_CACHE_MB },
+            {
+              bucket: "chats",
+              key: photoId,
+              variant,
+              format: chooseFormat(request.headers.accept, upload.contentType),
+            },
+          )
+        : await ctx.storage.get("chats", photoId);
+      if (!file) throw new AppError("not_found", "Photo not found.");
+      if (variant) reply.header("vary", "Accept");
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", "inline")
+        .send(file.data);
     },
   });
 };

@@ -5,10 +5,11 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
-import { announceEvents } from "../../realtime/transaction";
+import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
 import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";
-import { toChatSummary, toMessageDto } from "./chats.mapper";
+import { markRead } from "../notifications/notifications.service";
+import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
 
@@ -58,11 +59,62 @@ export async function listChats(ctx: AppContext, user: UserRow) {
 
 export async function getThread(ctx: AppContext, user: UserRow, chatId: string) {
   await assertMember(ctx.db, user, chatId);
-  const [chat, rows] = await Promise.all([
-    summaryFor(ctx.db, user, chatId),
+  const [[row], rows] = await Promise.all([
+    repo.listChatsOf(ctx.db, user.id, chatId),
     repo.latestMessages(ctx.db, chatId, THREAD_LIMIT),
   ]);
-  return { chat, messages: rows.map(toMessageDto) };
+  if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  return {
+    chat: toChatSummary(row, user.id),
+    messages: rows.map(toMessageDto),
+    counterpartReadAt: row.counterpartReadAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Opening a chat: its notifications are read (the spec's auto-read), and the member has read it
+ * up to its newest message, which both members learn live (the other's messages turn 'Seen').
+ */
+export async function markChatRead(ctx: AppContext, user: UserRow, chatId: string): Promise<void> {
+  const { members } = await assertMember(ctx.db, user, chatId);
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    const readAt = await repo.markChatReadUpTo(tx, chatId, user.id);
+    if (!readAt) return;
+    for (const event of toReadEvents({ chatId, userId: user.id, readAt: readAt.toISOString() }, members)) {
+      emit(event);
+    }
+  });
+  await markRead(ctx, user, { chatId });
+}
+
+/** A photo of a chat, for its members only, and only one a message of that chat shows. */
+export async function assertChatPhoto(
+  ctx: AppContext,
+  user: UserRow,
+  chatId: string,
+  photoKey: string,
+): Promise<void> {
+  await assertMember(ctx.db, user, chatId);
+  if (!(await repo.isPhotoOfChat(ctx.db, chatId, photoKey)))
+    throw new AppError("not_found", "Photo not found.");
+}
+
+type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string };
+
+/** What a send stores: the text (an offer's words; nothing for a photo) and the photo's size. */
+async function messageOf(ctx: AppContext, sender: UserRow, body: SendBody) {
+  switch (body.type) {
+    case "offer":
+      return { text: `Offered ${formatPrice(body.offerPrice)}`, offerPrice: body.offerPrice, photo: null };
+    case "photo": {
+      // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
+      const photo = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
+      if (!photo) throw new AppError("invalid_input", CHAT_MESSAGES.badPhoto);
+      return { text: "", offerPrice: null, photo: { key: body.photoId, ...photo } };
+    }
+    default:
+      return { text: body.text.trim(), offerPrice: null, photo: null };
+  }
 }
 
 /**
@@ -75,11 +127,13 @@ export async function sendMessage(
   ctx: AppContext,
   sender: UserRow,
   chatId: string,
-  body: SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string },
+  body: SendBody,
   limit?: AttemptLimit,
 ) {
   const isOffer = body.type === "offer";
-  const text = isOffer ? `Offered ${formatPrice(body.offerPrice)}` : body.text.trim();
+  const { text, offerPrice, photo } = await messageOf(ctx, sender, body);
+  // The list and the notification say 'Photo' for a photo.
+  const shown = photo ? CHAT_MESSAGES.photoNotice : preview(text);
   const outcome = await repo.storeSend(
     ctx.db,
     {
@@ -88,15 +142,20 @@ export async function sendMessage(
       clientId: body.clientId,
       type: body.type,
       text,
-      offerPrice: isOffer ? body.offerPrice : null,
+      offerPrice,
+      photoKey: photo?.key ?? null,
+      photoWidth: photo?.width ?? null,
+      photoHeight: photo?.height ?? null,
     },
-    preview(text),
+    shown,
     {
       type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
-      text: isOffer
-        ? `${sender.name} offered ${formatPrice(body.offerPrice)} for `
-        : `${sender.name}: ${preview(text)}`,
+      text:
+        offerPrice !== null
+          ? `${sender.name} offered ${formatPrice(offerPrice)} for `
+          : `${sender.name}: ${shown}`,
       isAboutAppended: isOffer,
+      fromName: sender.name,
     },
     limit,
   );
@@ -120,9 +179,4 @@ export async function sendMessage(
       await announceEvents(ctx, outcome.members, outcome.frames);
       return { message: toMessageDto(outcome.message), isNew: true };
   }
-}
-
-/** Refuses anyone but the chat's members. */
-export async function getThreadAccess(ctx: AppContext, user: UserRow, chatId: string): Promise<void> {
-  await assertMember(ctx.db, user, chatId);
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { chats, notifications, users } from "../../db/schema";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -16,11 +16,24 @@ export async function insertNotification(
   return row;
 }
 
-/** A user's newest notifications, at most 200. */
-export async function findNotificationsOf(db: Db, userId: string): Promise<NotificationRow[]> {
+/**
+ * A user's newest notifications, at most 200, each with its sender's name and what its chat is
+ * about (the item's name or the recruitment post's purpose).
+ */
+export async function findNotificationsOf(
+  db: Db,
+  userId: string,
+): Promise<{ notification: NotificationRow; fromName: string | null; about: string | null }[]> {
   return db
-    .select()
+    .select({
+      notification: notifications,
+      fromName: users.name,
+      about: sql<string | null>`case when ${chats.kind} = 'recruitment'
+        then coalesce(${chats.recruitmentPurpose}, ${chats.itemName}) else ${chats.itemName} end`,
+    })
     .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.fromUserId))
+    .leftJoin(chats, eq(chats.id, notifications.chatId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(200);
@@ -40,4 +53,25 @@ export async function markNotificationsRead(db: Db, userId: string, scope: ReadS
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), condition))
     .returning({ id: notifications.id });
   return changed.map((row) => row.id);
+}
+
+/** The sender's name and what the notification's chat is about, as the list shows them. */
+export async function findNotificationContext(
+  db: Db,
+  row: Pick<NotificationRow, "fromUserId" | "chatId">,
+): Promise<{ fromName: string | null; about: string | null }> {
+  const [fromUser] = row.fromUserId
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.fromUserId)).limit(1)
+    : [];
+  const [chat] = row.chatId
+    ? await db
+        .select({
+          about: sql<string | null>`case when ${chats.kind} = 'recruitment'
+            then coalesce(${chats.recruitmentPurpose}, ${chats.itemName}) else ${chats.itemName} end`,
+        })
+        .from(chats)
+        .where(eq(chats.id, row.chatId))
+        .limit(1)
+    : [];
+  return { fromName: fromUser?.name ?? null, about: chat?.about ?? null };
 }

@@ -18,15 +18,18 @@ export async function addNotification(
 ): Promise<void> {
   const row = await repo.insertNotification(tx, values);
   if (!row) return;
+  const context = await repo.findNotificationContext(tx, row);
   emit({
     userId: row.userId,
-    event: { type: "notification.created", data: { notification: toNotificationDto(row) } },
+    event: { type: "notification.created", data: { notification: toNotificationDto(row, context) } },
   });
   emit({ userId: row.userId, event: { type: "counts", data: await unreadCounts(tx, row.userId) } });
 }
 
 export async function listNotifications(ctx: AppContext, user: UserRow) {
-  return (await repo.findNotificationsOf(ctx.db, user.id)).map(toNotificationDto);
+  return (await repo.findNotificationsOf(ctx.db, user.id)).map((row) =>
+    toNotificationDto(row.notification, { fromName: row.fromName, about: row.about }),
+  );
 }
 
 export function countUnread(ctx: AppContext, user: UserRow): Promise<UnreadCounts> {

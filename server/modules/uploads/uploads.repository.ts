@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { imageVariants, items, uploads, users } from "../../db/schema";
+import { imageVariants, items, messages, uploads, users } from "../../db/schema";
 import type { Bucket } from "../../plugins/storage";
 
 export interface UploadKey {
@@ -30,13 +30,15 @@ export async function deleteUpload(db: Db, { bucket, key }: UploadKey): Promise<
   await db.delete(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
 }
 
-/** True while an item shows the image or a profile shows the photo. */
+/** True while an item shows the image, a profile shows the photo, or a chat message the photo. */
 export async function isUploadInUse(db: Db, { bucket, key }: UploadKey): Promise<boolean> {
   const url = `/api/files/${bucket}/${key}`;
   const [row] =
     bucket === "images"
       ? await db.select({ id: items.id }).from(items).where(eq(items.productImage, url)).limit(1)
-      : await db.select({ id: users.id }).from(users).where(eq(users.profilePhoto, url)).limit(1);
+      : bucket === "chats"
+        ? await db.select({ id: messages.id }).from(messages).where(eq(messages.photoKey, key)).limit(1)
+        : await db.select({ id: users.id }).from(users).where(eq(users.profilePhoto, url)).limit(1);
   return row !== undefined;
 }
 
@@ -48,8 +50,8 @@ export async function uploadsOwnedBy(db: Db, ownerId: string): Promise<UploadKey
 }
 
 /**
- * Uploads older than the cut-off that no item and no profile shows: a Sell form left before
- * posting, a photo replaced before the profile was saved.
+ * Uploads older than the cut-off that no item, no profile and no chat message shows: a Sell form
+ * left before posting, a photo replaced before the profile was saved, a chat photo never sent.
  */
 export async function findUnattachedUploads(db: Db, olderThan: Date, limit: number): Promise<UploadKey[]> {
   return (await db
@@ -60,7 +62,9 @@ export async function findUnattachedUploads(db: Db, olderThan: Date, limit: numb
         and not exists (select 1 from ${items} where ${uploads.bucket} = 'images'
           and ${items.productImage} = '/api/files/images/' || ${uploads.key})
         and not exists (select 1 from ${users} where ${uploads.bucket} = 'profiles'
-          and ${users.profilePhoto} = '/api/files/profiles/' || ${uploads.key})`,
+          and ${users.profilePhoto} = '/api/files/profiles/' || ${uploads.key})
+        and not exists (select 1 from ${messages} where ${uploads.bucket} = 'chats'
+          and ${messages.photoKey} = ${uploads.key})`,
     )
     .orderBy(asc(uploads.createdAt))
     .limit(limit)) as UploadKey[];

@@ -62,15 +62,24 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
   });
 
-  for (const bucket of ["images", "profiles"] as const) {
-    app.post(bucket === "images" ? "/uploads/images" : "/uploads/profile-photo", {
+  const uploadPaths = {
+    images: "/uploads/images",
+    profiles: "/uploads/profile-photo",
+    chats: "/uploads/chat-photo",
+  } as const;
+  const uploadSummaries = {
+    images: "Upload an item image (multipart field 'file'); it is re-encoded and stored",
+    profiles:
+      "Upload one's profile photo (multipart field 'file'); stored as profile-{uid}-{timestamp}-{random}",
+    chats:
+      "Upload a photo to send in a conversation (multipart field 'file'); re-encoded and stored privately: only the members of a chat it is sent in are served it",
+  } as const;
+  for (const bucket of ["images", "profiles", "chats"] as const) {
+    app.post(uploadPaths[bucket], {
       config: { access: "user" },
       schema: {
         tags: ["uploads"],
-        summary:
-          bucket === "images"
-            ? "Upload an item image (multipart field 'file'); it is re-encoded and stored"
-            : "Upload one's profile photo (multipart field 'file'); stored as profile-{uid}-{timestamp}-{random}",
+        summary: uploadSummaries[bucket],
         consumes: ["multipart/form-data"],
         response: { 201: UploadResponseSchema, ...errors },
       },

@@ -41,11 +41,13 @@ function unguessablePart(): string {
 /**
  * The key for a stored image. Item images: the spec's normalised name (timestamp prefix) with the
  * random part before the name and the extension of the real format. Profile photos: the spec's
- * profile-{uid}-{timestamp}, then the random part.
+ * profile-{uid}-{timestamp}, then the random part. Chat photos: chat-{timestamp}-{random}.
  */
 function keyFor(bucket: Bucket, ownerId: string, originalName: string, image: ProcessedImage): string {
   const now = Date.now();
   if (bucket === "profiles") return `profile-${ownerId}-${now}-${unguessablePart()}.${image.extension}`;
+  // A chat photo's key says nothing about who sent it or what it was called.
+  if (bucket === "chats") return `chat-${now}-${unguessablePart()}.${image.extension}`;
   const base = path.parse(originalName || "image").name.slice(0, 80) || "image";
   return normaliseFileName(`${unguessablePart()}_${base}.${image.extension}`, now);
 }

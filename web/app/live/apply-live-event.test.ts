@@ -13,11 +13,16 @@ const message: Message = {
   type: "offer",
   text: "Offered ₹250",
   offerPrice: 250,
+  photo: null,
   createdAt: "2026-01-01T10:01:00.000Z",
 };
 
 function threadWith(messages: Message[]): ThreadResponse {
-  return { chat: {} as ThreadResponse["chat"], messages };
+  return {
+    chat: { counterpart: { id: "them", name: "Asha", photoUrl: null } } as ThreadResponse["chat"],
+    messages,
+    counterpartReadAt: null,
+  };
 }
 
 describe("applyLiveEvent", () => {
@@ -44,6 +49,20 @@ describe("applyLiveEvent", () => {
     queryClient.setQueryData(chatKeys.list, { chats: [] });
     applyLiveEvent(queryClient, { seq: 1, type: "chat.updated", data: { chatId: "c1" } });
     expect(queryClient.getQueryState(chatKeys.list)?.isInvalidated).toBe(true);
+  });
+
+  it("turns my messages 'Seen' when the other member reads the chat, never back", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(chatKeys.thread("c1"), threadWith([message]));
+    const read = (userId: string, readAt: string) =>
+      applyLiveEvent(queryClient, { seq: 4, type: "chat.read", data: { chatId: "c1", userId, readAt } });
+    read("me", "2026-01-01T10:05:00.000Z");
+    const seenAt = () => queryClient.getQueryData<ThreadResponse>(chatKeys.thread("c1"))?.counterpartReadAt;
+    expect(seenAt()).toBeNull();
+    read("them", "2026-01-01T10:01:00.000Z");
+    expect(seenAt()).toBe("2026-01-01T10:01:00.000Z");
+    read("them", "2026-01-01T09:00:00.000Z");
+    expect(seenAt()).toBe("2026-01-01T10:01:00.000Z");
   });
 
   it("marks the notification list stale on notification events", () => {

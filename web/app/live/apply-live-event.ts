@@ -1,6 +1,7 @@
 import type { ThreadResponse } from "@shared/api/chats";
 import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
+import { applyChatRead } from "../../features/chats/api/chat-read-cache";
 import { chatKeys } from "../../features/chats/api/chats-api";
 import { mergeMessage } from "../../features/chats/thread-messages";
 import { eventKeys } from "../../features/events/api/events-api";
@@ -23,9 +24,16 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
     case "chat.updated":
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
+    case "chat.read":
+      applyChatRead(queryClient, event.data);
+      return;
     case "notification.created":
-    case "notification.read":
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      return;
+    case "notification.read":
+      // The chat list counts each chat's unread messages too.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
     case "counts":
       queryClient.setQueryData(notificationKeys.counts, event.data);

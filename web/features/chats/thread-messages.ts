@@ -35,7 +35,10 @@ export interface ThreadEntry {
   status: "sent" | "pending" | "failed";
 }
 
-/** The text the server stores for an offer; the bubble shows the amount itself. */
+/**
+ * A message of ours as it shows before the server has it. An offer shows its amount; a photo shows
+ * a placeholder (the server serves it once the message exists).
+ */
 export function draftMessage(entry: OutboxEntry, senderId: string): Message {
   const { body } = entry;
   return {
@@ -46,8 +49,14 @@ export function draftMessage(entry: OutboxEntry, senderId: string): Message {
     type: body.type,
     text: body.type === "text" ? body.text.trim() : "",
     offerPrice: body.type === "offer" ? body.offerPrice : null,
+    photo: null,
     createdAt: entry.createdAt,
   };
+}
+
+/** Mine and stored: 'Seen' once the other member has read the chat up to it, else 'Sent'. */
+export function isSeen(message: Message, counterpartReadAt: string | null): boolean {
+  return counterpartReadAt !== null && Date.parse(message.createdAt) <= Date.parse(counterpartReadAt);
 }
 
 /**
@@ -72,6 +81,11 @@ export function buildThreadEntries(
 /** Latest update first, as the spec orders the chat list. */
 export function sortChats(chats: readonly ChatSummary[]): ChatSummary[] {
   return [...chats].sort((a, b) => (a.updatedAt === b.updatedAt ? 0 : a.updatedAt < b.updatedAt ? 1 : -1));
+}
+
+/** The Messages badge: every chat's unread messages (the server's count of unread message notifications). */
+export function unreadTotal(chats: readonly ChatSummary[]): number {
+  return chats.reduce((total, chat) => total + chat.unreadCount, 0);
 }
 
 export function chatsForTab(chats: readonly ChatSummary[], tab: ChatTab): ChatSummary[] {

@@ -1,8 +1,8 @@
 import type { Message, SendMessageBody, ThreadResponse } from "@shared/api/chats";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { apiFetch } from "../../../lib/api";
-import { retrySend } from "../send-retry";
+import { deliverUntilAnswered, outboxSnapshot, subscribeOutbox, updateOutbox } from "../outbox";
 import { mergeMessage, type OutboxEntry } from "../thread-messages";
 import { chatKeys, chatPath } from "./chats-api";
 
@@ -21,34 +21,47 @@ export function newClientId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export type MessageDraft = { type: "text"; text: string } | { type: "offer"; offerPrice: number };
+export type MessageDraft =
+  | { type: "text"; text: string }
+  | { type: "offer"; offerPrice: number }
+  | { type: "photo"; photoId: string };
+
+/** Entries this tab is sending right now: one delivery per entry, however often the page mounts. */
+const delivering = new Set<string>();
+
+function deliver(queryClient: QueryClient, userId: string, entry: OutboxEntry): void {
+  if (delivering.has(entry.clientId)) return;
+  delivering.add(entry.clientId);
+  void deliverUntilAnswered(() => sendChatMessage(entry.chatId, entry.body))
+    .then(({ message }) => {
+      queryClient.setQueryData<ThreadResponse>(chatKeys.thread(entry.chatId), (thread) =>
+        thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
+      );
+      updateOutbox(userId, (list) => list.filter((item) => item.clientId !== entry.clientId));
+    })
+    .catch((error: unknown) => {
+      console.warn("A message could not be sent", error);
+      updateOutbox(userId, (list) =>
+        list.map((item) => (item.clientId === entry.clientId ? { ...item, status: "failed" } : item)),
+      );
+    })
+    .finally(() => delivering.delete(entry.clientId));
+}
 
 /**
- * Sending with an outbox: a message shows at once as pending, is retried on network failures
- * with the same clientId (so it is stored once), and ends as stored or failed with Retry. The
- * outbox is kept apart from the thread cache so a refetch of the thread cannot wipe it.
+ * Sending through the outbox (../outbox.ts): a message shows at once as 'Sending…', waits out a
+ * lost connection (also across a reload), is sent once the connection is back, and ends stored or,
+ * after a refusal, 'Not sent' with Retry. The outbox is apart from the thread cache, so a refetch
+ * of the thread cannot wipe it.
  */
-export function useSendMessage() {
+export function useSendMessage(userId: string) {
   const queryClient = useQueryClient();
-  const [outbox, setOutbox] = useState<OutboxEntry[]>([]);
+  const outbox = useSyncExternalStore(subscribeOutbox, () => outboxSnapshot(userId));
 
-  const deliver = useCallback(
-    async (entry: OutboxEntry) => {
-      try {
-        const { message } = await retrySend(() => sendChatMessage(entry.chatId, entry.body));
-        queryClient.setQueryData<ThreadResponse>(chatKeys.thread(entry.chatId), (thread) =>
-          thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
-        );
-        setOutbox((list) => list.filter((item) => item.clientId !== entry.clientId));
-      } catch (error) {
-        console.warn("A message could not be sent", error);
-        setOutbox((list) =>
-          list.map((item) => (item.clientId === entry.clientId ? { ...item, status: "failed" } : item)),
-        );
-      }
-    },
-    [queryClient],
-  );
+  // What a reload or another tab left waiting goes out now (entries already on their way are skipped).
+  useEffect(() => {
+    for (const entry of outbox) if (entry.status === "pending") deliver(queryClient, userId, entry);
+  }, [outbox, queryClient, userId]);
 
   const send = useCallback(
     (chatId: string, draft: MessageDraft) => {
@@ -60,22 +73,20 @@ export function useSendMessage() {
         createdAt: new Date().toISOString(),
         status: "pending",
       };
-      setOutbox((list) => [...list, entry]);
-      void deliver(entry);
+      updateOutbox(userId, (list) => [...list, entry]);
     },
-    [deliver],
+    [userId],
   );
 
   const retry = useCallback(
     (clientId: string) => {
-      const entry = outbox.find((item) => item.clientId === clientId);
-      if (entry?.status !== "failed") return;
-      setOutbox((list) =>
-        list.map((item) => (item.clientId === clientId ? { ...item, status: "pending" } : item)),
+      updateOutbox(userId, (list) =>
+        list.map((item) =>
+          item.clientId === clientId && item.status === "failed" ? { ...item, status: "pending" } : item,
+        ),
       );
-      void deliver({ ...entry, status: "pending" });
     },
-    [outbox, deliver],
+    [userId],
   );
 
   return { outbox, send, retry };

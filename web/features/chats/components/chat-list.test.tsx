@@ -13,9 +13,11 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
     id: "chat-1",
     kind: "item",
     tab: "buying",
-    counterpart: { id: "u2", name: "Priya Shah" },
+    counterpart: { id: "u2", name: "Priya Shah", photoUrl: null },
     itemId: "item-1",
     itemName: "Calculator",
+    item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available" },
+    unreadCount: 0,
     recruitmentPurpose: null,
     lastMessage: "Is it still available?",
     lastSenderId: "u2",
@@ -36,8 +38,8 @@ describe("the chat list", () => {
     fakeApi(() => ({
       body: {
         chats: [
-          chat({ id: "b", tab: "buying", counterpart: { id: "u2", name: "Priya Shah" } }),
-          chat({ id: "s", tab: "selling", counterpart: { id: "u3", name: "Rohan Das" } }),
+          chat({ id: "b", tab: "buying", counterpart: { id: "u2", name: "Priya Shah", photoUrl: null } }),
+          chat({ id: "s", tab: "selling", counterpart: { id: "u3", name: "Rohan Das", photoUrl: null } }),
         ],
       },
     }));
@@ -65,5 +67,29 @@ describe("the chat list", () => {
     await user.keyboard("{ArrowLeft}{Home}");
     expect(buying).toHaveAttribute("aria-selected", "true");
     expect(screen.getAllByRole("tab").filter((tab) => tab.tabIndex === 0)).toEqual([buying]);
+  });
+
+  it("shows each chat's unread count, in bold, and the other member's photo or initial", async () => {
+    fakeApi(() => ({
+      body: {
+        chats: [
+          chat({ id: "a", unreadCount: 3, lastMessage: "Still there?" }),
+          chat({
+            id: "b",
+            counterpart: { id: "u3", name: "Rohan Das", photoUrl: "/api/files/profiles/rohan.webp" },
+            lastMessage: "Thanks!",
+            updatedAt: "2026-11-19T10:00:00.000Z",
+          }),
+        ],
+      },
+    }));
+    renderScreen(<ListWithTabs />, { path: "/messages" });
+    const unread = await screen.findByRole("link", { name: /Priya Shah/ });
+    expect(unread).toHaveTextContent("3 unread");
+    expect(screen.getByText("Still there?")).toHaveClass("font-semibold");
+    const read = screen.getByRole("link", { name: /Rohan Das/ });
+    expect(read).not.toHaveTextContent("unread");
+    expect(screen.getByText("Thanks!")).not.toHaveClass("font-semibold");
+    expect(read.querySelector("img")).toHaveAttribute("src", "/api/files/profiles/rohan.webp?variant=avatar");
   });
 });

@@ -1,5 +1,6 @@
 import type { ChatSummary, ChatTab } from "@shared/api/chats";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
+import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -79,24 +80,71 @@ export function ChatList({ tab, onTabChange, selectedChatId }: ChatListProps) {
   );
 }
 
+/** The other member's photo, or the first letter of their name. */
+function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
+  if (photoUrl) {
+    const src = photoUrl.startsWith("/api/files/") ? variantUrl(photoUrl, "avatar") : photoUrl;
+    return (
+      <img
+        src={src}
+        alt=""
+        width={44}
+        height={44}
+        loading="lazy"
+        className="size-11 shrink-0 rounded-full bg-slate-200 object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-initial={name.trim().charAt(0).toUpperCase() || "?"}
+      className="grid size-11 shrink-0 place-items-center rounded-full bg-indigo-100 text-lg font-bold text-indigo-800 before:content-[attr(data-initial)]"
+    />
+  );
+}
+
 function ChatEntry({ chat, isSelected }: { chat: ChatSummary; isSelected: boolean }) {
+  const isUnread = chat.unreadCount > 0;
   return (
     <Link
       to={`/messages?chatId=${encodeURIComponent(chat.id)}`}
       aria-current={isSelected ? "true" : undefined}
-      className={`block rounded-lg px-3 py-3 ${isSelected ? "bg-indigo-50" : "hover:bg-slate-50"}`}
+      className={`flex items-center gap-3 rounded-lg px-2 py-2.5 ${isSelected ? "bg-indigo-50" : "hover:bg-slate-50"}`}
     >
-      <span className="flex items-baseline justify-between gap-2">
-        <span className="truncate font-semibold text-slate-900">{chat.counterpart.name}</span>
-        <time dateTime={chat.updatedAt} className="shrink-0 text-xs text-slate-600">
-          {formatTimeOrDay(chat.updatedAt)}
-        </time>
-      </span>
-      <span className="block truncate text-sm font-medium text-indigo-800">{chatSubject(chat)}</span>
-      <span
-        className={`block truncate text-sm ${chat.lastMessage ? "text-slate-600" : "text-slate-600 italic"}`}
-      >
-        {chat.lastMessage ?? CHAT_MESSAGES.startChatting}
+      <Avatar name={chat.counterpart.name} photoUrl={chat.counterpart.photoUrl} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={`truncate text-slate-900 ${isUnread ? "font-bold" : "font-semibold"}`}>
+            {chat.counterpart.name}
+          </span>
+          <time
+            dateTime={chat.updatedAt}
+            className={`shrink-0 text-xs ${isUnread ? "font-semibold text-indigo-700" : "text-slate-600"}`}
+          >
+            {formatTimeOrDay(chat.updatedAt)}
+          </time>
+        </span>
+        <span className="block truncate text-sm font-medium text-indigo-800">{chatSubject(chat)}</span>
+        <span className="flex items-center justify-between gap-2">
+          <span
+            className={`block truncate text-sm ${
+              isUnread
+                ? "font-semibold text-slate-900"
+                : chat.lastMessage
+                  ? "text-slate-600"
+                  : "text-slate-600 italic"
+            }`}
+          >
+            {chat.lastMessage ?? CHAT_MESSAGES.startChatting}
+          </span>
+          {isUnread ? (
+            <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-indigo-700 px-1.5 text-xs font-bold text-white">
+              {chat.unreadCount}
+              <span className="sr-only"> unread</span>
+            </span>
+          ) : null}
+        </span>
       </span>
     </Link>
   );

@@ -1,12 +1,18 @@
+import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
+import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
 import { ApiError } from "../../../lib/api";
+import { formatRupees } from "../../../lib/format";
 import { threadQueryOptions } from "../api/chats-api";
 import { useMarkChatRead } from "../api/mark-chat-read";
 import type { MessageDraft } from "../api/send-message";
-import { buildThreadEntries, chatSubject, type OutboxEntry } from "../thread-messages";
+import { buildThreadEntries, isSeen, type OutboxEntry } from "../thread-messages";
+import { buildThreadRows } from "../thread-rows";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
 import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
@@ -19,7 +25,9 @@ interface ChatThreadProps {
   onRetry: (clientId: string) => void;
 }
 
-/** The right pane: who and what the chat is about, the messages, and the composer. */
+type Photo = { url: string; width: number; height: number };
+
+/** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
 export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
   const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
   const messages = data?.messages;
@@ -27,14 +35,16 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
     () => buildThreadEntries(messages ?? [], outbox, chatId, myId),
     [messages, outbox, chatId, myId],
   );
+  const rows = useMemo(() => buildThreadRows(entries), [entries]);
   const latestIncomingId = messages?.findLast((message) => message.senderId !== myId)?.id;
   const isLoaded = data !== undefined;
   const { mutate: markChatRead } = useMarkChatRead();
+  const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
   useEffect(() => {
-    // Opening the chat marks its notifications read (the spec's auto-read), and so does each
-    // message that arrives while it is open.
+    // Opening the chat marks its notifications read (the spec's auto-read) and tells the other
+    // member it was seen; so does each message that arrives while it is open.
     if (!isLoaded) return;
     markChatRead(chatId);
   }, [chatId, isLoaded, latestIncomingId, markChatRead]);
@@ -62,16 +72,10 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
     );
   }
 
-  const { chat } = data;
+  const { chat, counterpartReadAt } = data;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
-        <BackToConversations />
-        <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-slate-900">{chat.counterpart.name}</h2>
-          <p className="truncate text-sm text-indigo-800">{chatSubject(chat)}</p>
-        </div>
-      </header>
+      <ThreadHeader chat={chat} />
       <div
         ref={logRef}
         role="log"
@@ -80,28 +84,136 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         // Focusable so keyboard users can scroll the history.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4"
+        // relative: the screen-reader labels inside (position: absolute) stay in this box instead
+        // of stretching the page below the screen.
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-3"
       >
         {entries.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-600">{CHAT_MESSAGES.startChatting}</p>
         ) : (
-          <ul className="space-y-2">
-            {entries.map((entry) => (
-              <MessageBubble
-                // Sender and clientId stay the same from pending to stored: the bubble is not remounted.
-                key={`${entry.message.senderId}:${entry.message.clientId}`}
-                entry={entry}
-                isMine={entry.message.senderId === myId}
-                senderName={chat.counterpart.name}
-                onRetry={onRetry}
-              />
-            ))}
+          <ul>
+            {rows.map((row) =>
+              row.kind === "day" ? (
+                <li key={row.key} className="sticky top-0 z-10 my-3 flex justify-center first:mt-0">
+                  <span className="rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200">
+                    {row.label}
+                  </span>
+                </li>
+              ) : (
+                <MessageBubble
+                  key={row.key}
+                  entry={row.entry}
+                  isMine={row.entry.message.senderId === myId}
+                  isSeen={row.entry.status === "sent" && isSeen(row.entry.message, counterpartReadAt)}
+                  isGroupStart={row.isGroupStart}
+                  isGroupEnd={row.isGroupEnd}
+                  senderName={chat.counterpart.name}
+                  onRetry={onRetry}
+                  onOpenPhoto={setOpenPhoto}
+                />
+              ),
+            )}
           </ul>
         )}
       </div>
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
       ) : null}
+      {openPhoto ? (
+        <Dialog
+          title={`Photo from the conversation with ${chat.counterpart.name}`}
+          onClose={() => setOpenPhoto(null)}
+        >
+          <img
+            src={variantUrl(openPhoto.url, "detail")}
+            alt="Sent in the conversation"
+            width={openPhoto.width}
+            height={openPhoto.height}
+            className="mt-4 h-auto max-h-[70dvh] w-full rounded-lg bg-slate-100 object-contain"
+          />
+          <div className="mt-4 flex justify-end">
+            <button type="button" onClick={() => setOpenPhoto(null)} className={secondaryButton}>
+              Close
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
     </div>
+  );
+}
+
+const STATUS_LABELS = { available: "Available", sold: "Sold", removed: "No longer listed" } as const;
+const STATUS_TONES = {
+  available: "bg-green-100 text-green-800",
+  sold: "bg-slate-200 text-slate-800",
+  removed: "bg-slate-200 text-slate-800",
+} as const;
+
+/** An item's own image, as the small square thumbnail when it is one of ours. */
+function itemThumbnail(url: string): string {
+  return url.startsWith("/api/files/") ? variantUrl(url, "thumb") : url;
+}
+
+/**
+ * Who the chat is with and what it is about: the item's photo, name, price and status, leading to
+ * the item's page; for a recruitment chat, the post's purpose.
+ */
+function ThreadHeader({ chat }: { chat: ChatSummary }) {
+  const { item } = chat;
+  const about =
+    chat.kind === "recruitment" ? (
+      <span className="block truncate text-sm text-indigo-800">
+        {chat.recruitmentPurpose ?? chat.itemName}
+      </span>
+    ) : (
+      <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-700">
+        <span className="truncate">{chat.itemName}</span>
+        {item ? (
+          <>
+            <span className="shrink-0 font-semibold text-slate-900">{formatRupees(item.price)}</span>
+            <span
+              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[item.status]}`}
+            >
+              {STATUS_LABELS[item.status]}
+            </span>
+          </>
+        ) : null}
+      </span>
+    );
+  const content = (
+    <>
+      {item ? (
+        <img
+          src={itemThumbnail(item.photoUrl)}
+          alt=""
+          width={44}
+          height={44}
+          className="size-11 shrink-0 rounded-lg bg-slate-100 object-cover"
+        />
+      ) : null}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-base font-semibold text-slate-900">{chat.counterpart.name}</span>
+        {about}
+      </span>
+    </>
+  );
+  return (
+    <header className="relative flex shrink-0 items-center gap-1 border-b border-slate-200 bg-white px-2 py-1.5">
+      <BackToConversations />
+      <h2 className="sr-only">
+        {chat.counterpart.name}:{" "}
+        {chat.kind === "recruitment" ? (chat.recruitmentPurpose ?? chat.itemName) : chat.itemName}
+      </h2>
+      {chat.kind === "item" && chat.itemId && item && item.status !== "removed" ? (
+        <Link
+          to={`/item/${encodeURIComponent(chat.itemId)}`}
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg px-1 py-1 hover:bg-slate-50"
+        >
+          {content}
+        </Link>
+      ) : (
+        <div className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-1 py-1">{content}</div>
+      )}
+    </header>
   );
 }

@@ -1,62 +1,152 @@
+import { variantUrl } from "@shared/images";
+import Check from "lucide-react/icons/check";
+import CheckCheck from "lucide-react/icons/check-check";
+import Clock from "lucide-react/icons/clock-3";
+import ImageIcon from "lucide-react/icons/image";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
+import { MessageText } from "../message-text";
 import type { ThreadEntry } from "../thread-messages";
 
 interface MessageBubbleProps {
   entry: ThreadEntry;
   isMine: boolean;
   senderName: string;
+  /** Mine and stored: the other member has read the chat up to it. */
+  isSeen: boolean;
+  isGroupStart: boolean;
+  isGroupEnd: boolean;
   onRetry: (clientId: string) => void;
+  onOpenPhoto: (photo: { url: string; width: number; height: number }) => void;
 }
 
-/** One message: mine on the right, theirs on the left; an offer stands out with its amount. */
-export function MessageBubble({ entry, isMine, senderName, onRetry }: MessageBubbleProps) {
+/**
+ * One message: mine on the right, theirs on the left; an offer stands out with its amount, a photo
+ * shows as a thumbnail that opens full size. A run from one person sits close together, with the
+ * bubble's tail on its last message only.
+ */
+export function MessageBubble(props: MessageBubbleProps) {
+  const { entry, isMine, senderName, isGroupStart, isGroupEnd } = props;
   const { message, status } = entry;
   const isOffer = message.type === "offer" && message.offerPrice !== null;
+  const isPhoto = message.type === "photo";
   const tone = isOffer
     ? "border-2 border-amber-400 bg-amber-50 text-amber-950"
     : isMine
       ? "bg-indigo-700 text-white"
       : "border border-slate-200 bg-white text-slate-900";
   const metaTone = isOffer ? "text-amber-800" : isMine ? "text-indigo-100" : "text-slate-600";
+  const linkTone = isMine && !isOffer ? "text-white underline" : "text-indigo-700 underline";
+  const tail = isGroupEnd ? (isMine ? "rounded-br-sm" : "rounded-bl-sm") : "";
 
   return (
-    <li className={`flex ${isMine ? "justify-end" : "justify-start"}`}>
+    <li
+      data-group-start={isGroupStart ? "" : undefined}
+      className={`relative flex ${isMine ? "justify-end" : "justify-start"} ${isGroupStart ? "mt-3 first:mt-0" : "mt-0.5"}`}
+    >
       <div
-        className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${tone} ${
-          isMine ? "rounded-br-sm" : "rounded-bl-sm"
-        } ${status === "pending" ? "opacity-75" : ""}`}
+        className={`max-w-[85%] rounded-2xl shadow-sm sm:max-w-[70%] ${isPhoto ? "p-1" : "px-3.5 py-2"} ${tone} ${tail} ${
+          status === "pending" ? "opacity-75" : ""
+        }`}
       >
         {/* Who said it, for screen readers; sighted readers see it from the side. */}
         <span className="sr-only">{isMine ? "You" : senderName}: </span>
         {isOffer ? (
           <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
+        ) : isPhoto ? (
+          <PhotoContent {...props} />
         ) : message.type === "recruitment_inquiry" ? (
           <>
             <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>Recruitment inquiry</p>
-            <p className="break-words whitespace-pre-wrap">{message.text}</p>
+            <p className="break-words whitespace-pre-wrap">
+              <MessageText text={message.text} linkClassName={linkTone} />
+            </p>
           </>
         ) : (
-          <p className="break-words whitespace-pre-wrap">{message.text}</p>
+          <p className="break-words whitespace-pre-wrap">
+            <MessageText text={message.text} linkClassName={linkTone} />
+          </p>
         )}
-        <p className={`mt-0.5 flex items-center justify-end gap-2 text-xs ${metaTone}`}>
-          {status === "sent" ? (
-            <time dateTime={message.createdAt}>{formatTimeWithDay(message.createdAt)}</time>
-          ) : status === "pending" ? (
-            <span>Sending…</span>
-          ) : (
-            <>
-              <span className={isOffer ? "font-semibold text-red-700" : "font-semibold"}>Not sent</span>
-              <button
-                type="button"
-                onClick={() => onRetry(message.clientId)}
-                className="min-h-8 rounded-md bg-white px-2 font-semibold text-red-700 underline-offset-2 hover:underline"
-              >
-                Retry
-              </button>
-            </>
-          )}
+        <p
+          className={`mt-0.5 flex items-center justify-end gap-1.5 text-xs ${metaTone} ${isPhoto ? "px-2 pb-1" : ""}`}
+        >
+          <MessageMeta {...props} isOffer={isOffer} />
         </p>
       </div>
     </li>
+  );
+}
+
+function PhotoContent({ entry, onOpenPhoto }: MessageBubbleProps) {
+  const { photo } = entry.message;
+  if (!photo) {
+    // Ours, on its way: the server serves the photo once the message exists.
+    return (
+      <span className="grid size-48 place-items-center rounded-xl bg-indigo-100 text-indigo-700">
+        <ImageIcon aria-hidden="true" className="size-8" />
+        <span className="sr-only">Photo</span>
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => onOpenPhoto(photo)}
+      className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
+      <img
+        src={variantUrl(photo.url, "thumb")}
+        alt="Photo, open full size"
+        width={192}
+        height={192}
+        loading="lazy"
+        decoding="async"
+        className="size-48 bg-slate-200 object-cover"
+      />
+    </button>
+  );
+}
+
+function MessageMeta({ entry, isMine, isSeen, isOffer, onRetry }: MessageBubbleProps & { isOffer: boolean }) {
+  const { message, status } = entry;
+  if (status === "pending") {
+    return (
+      <>
+        <Clock aria-hidden="true" className="size-3.5" />
+        <span>Sending…</span>
+      </>
+    );
+  }
+  if (status === "failed") {
+    return (
+      <>
+        <span className={isOffer ? "font-semibold text-red-700" : "font-semibold"}>Not sent</span>
+        <span aria-hidden="true">·</span>
+        <button
+          type="button"
+          onClick={() => onRetry(message.clientId)}
+          className="min-h-8 rounded-md bg-white px-2 font-semibold text-red-700 underline-offset-2 hover:underline"
+        >
+          Retry
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <time dateTime={message.createdAt}>{formatTimeWithDay(message.createdAt)}</time>
+      {isMine ? (
+        isSeen ? (
+          <span className="inline-flex items-center" title="Seen">
+            <CheckCheck aria-hidden="true" className="size-4" />
+            <span className="sr-only">Seen</span>
+          </span>
+        ) : (
+          <span className="inline-flex items-center" title="Sent">
+            <Check aria-hidden="true" className="size-4" />
+            <span className="sr-only">Sent</span>
+          </span>
+        )
+      ) : null}
+    </>
   );
 }

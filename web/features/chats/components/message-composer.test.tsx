@@ -4,21 +4,25 @@ import { describe, expect, it, vi } from "vitest";
 import { MessageComposer } from "./message-composer";
 
 describe("the message composer", () => {
-  it("sends a whole-rupee offer and empties the box", async () => {
+  it("opens the offer row from Make Offer, sends a whole-rupee offer and closes the row", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
     render(<MessageComposer canOffer onSend={onSend} />);
+    expect(screen.queryByLabelText("Offer price (₹)")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Make Offer" }));
     await user.type(screen.getByLabelText("Offer price (₹)"), "450");
     await user.click(screen.getByRole("button", { name: "Send Offer" }));
     // The form's checks load with its first use.
     await waitFor(() => expect(onSend).toHaveBeenCalledWith({ type: "offer", offerPrice: 450 }));
-    expect(screen.getByLabelText("Offer price (₹)")).toHaveValue(null);
+    expect(screen.queryByLabelText("Offer price (₹)")).toBeNull();
+    expect(screen.getByRole("button", { name: "Make Offer" })).toHaveAttribute("aria-expanded", "false");
   });
 
   it("sends nothing for an offer that is not whole rupees of at least ₹1, and says why on the field", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
     render(<MessageComposer canOffer onSend={onSend} />);
+    await user.click(screen.getByRole("button", { name: "Make Offer" }));
     const offer = screen.getByLabelText("Offer price (₹)");
     for (const value of ["0", "-5", "2.5", "1e3", "99999999999"]) {
       await user.clear(offer);
@@ -54,7 +58,7 @@ describe("the message composer", () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
     render(<MessageComposer canOffer={false} onSend={onSend} />);
-    expect(screen.queryByLabelText("Offer price (₹)")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Make Offer" })).toBeNull();
     const box = screen.getByRole("textbox", { name: "Type a message" });
     await user.type(box, "   {Enter}");
     expect(onSend).not.toHaveBeenCalled();

@@ -1,11 +1,21 @@
 import { MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
-import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import ImagePlus from "lucide-react/icons/image-plus";
+import IndianRupee from "lucide-react/icons/indian-rupee";
+import X from "lucide-react/icons/x";
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { ghostButton, primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import type { MessageDraft } from "../api/send-message";
+import { uploadChatPhoto } from "../api/upload-chat-photo";
 
 const loadOfferFormSchema = () => import("../form-schemas").then((schemas) => schemas.OfferFormSchema);
 const loadTextFormSchema = () => import("../form-schemas").then((schemas) => schemas.TextFormSchema);
+
+/** A square 44 px control beside the message box. */
+const toolButton = `${ghostButton} size-11 shrink-0 px-0 text-indigo-700`;
 
 interface MessageComposerProps {
   /** Recruitment chats have no price offers. */
@@ -13,30 +23,83 @@ interface MessageComposerProps {
   onSend: (draft: MessageDraft) => void;
 }
 
-/** The offer row ('Offer price (₹)' + Send Offer) and the message row ('Type a message', Enter sends). */
+/**
+ * The bottom of the thread: 'Send Photo', 'Make Offer' (which opens the offer row, 'Offer price
+ * (₹)' + Send Offer) and the message box ('Type a message', Enter sends).
+ */
 export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
+  const [isOfferOpen, setIsOfferOpen] = useState(false);
+  const offerRowId = useId();
+  const makeOfferRef = useRef<HTMLButtonElement>(null);
+  const closeOffer = () => {
+    setIsOfferOpen(false);
+    makeOfferRef.current?.focus();
+  };
+
   return (
-    <div className="space-y-2 border-t border-slate-200 bg-white p-3">
-      {canOffer ? <OfferForm onSend={onSend} /> : null}
-      <TextForm onSend={onSend} />
+    <div className="relative shrink-0 space-y-2 border-t border-slate-200 bg-white px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+      {canOffer && isOfferOpen ? (
+        <OfferForm
+          id={offerRowId}
+          onSend={(draft) => {
+            onSend(draft);
+            setIsOfferOpen(false);
+          }}
+          onClose={closeOffer}
+        />
+      ) : null}
+      <div className="flex items-start gap-1">
+        <PhotoButton onSend={onSend} />
+        {canOffer ? (
+          <button
+            ref={makeOfferRef}
+            type="button"
+            aria-expanded={isOfferOpen}
+            aria-controls={isOfferOpen ? offerRowId : undefined}
+            onClick={() => setIsOfferOpen((open) => !open)}
+            className={`${ghostButton} min-w-11 shrink-0 px-2.5 text-indigo-700 ${isOfferOpen ? "bg-indigo-50" : ""}`}
+          >
+            <IndianRupee aria-hidden="true" className="size-5" />
+            <span className="sr-only sm:not-sr-only">Make Offer</span>
+          </button>
+        ) : null}
+        <TextForm onSend={onSend} />
+      </div>
     </div>
   );
 }
 
-function OfferForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
+function OfferForm({
+  id,
+  onSend,
+  onClose,
+}: {
+  id: string;
+  onSend: (draft: MessageDraft) => void;
+  onClose: () => void;
+}) {
   const { form, fieldError, handleSubmit, prepare } = useZodForm(loadOfferFormSchema, {
     defaultValues: { offerPrice: "" },
   });
+  const { ref: registerRef, ...offerField } = form.register("offerPrice");
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    prepare();
+    inputRef.current?.focus();
+  }, [prepare]);
   return (
     // The spec: anything but a whole number above 0 sends nothing.
     <form
+      id={id}
       noValidate
-      onFocus={prepare}
       onSubmit={handleSubmit(({ offerPrice }) => {
         onSend({ type: "offer", offerPrice });
         form.reset();
       })}
-      className="flex items-start gap-2"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+      }}
+      className="flex items-start gap-2 rounded-xl bg-amber-50 p-2"
     >
       <Field label="Offer price (₹)" error={fieldError("offerPrice")} className="min-w-0 flex-1">
         {(control) => (
@@ -46,16 +109,104 @@ function OfferForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
             inputMode="numeric"
             min={1}
             step={1}
+            enterKeyHint="send"
             className={inputClasses}
-            {...form.register("offerPrice")}
+            {...offerField}
+            ref={(element) => {
+              registerRef(element);
+              inputRef.current = element;
+            }}
           />
         )}
       </Field>
       {/* Level with the box under its label. */}
-      <button type="submit" className={`${secondaryButton} mt-6 shrink-0`}>
+      <button type="submit" className={`${secondaryButton} mt-6 shrink-0 px-3`}>
         Send Offer
       </button>
+      <button type="button" onClick={onClose} className={`${ghostButton} mt-6 size-11 shrink-0 px-0`}>
+        <X aria-hidden="true" className="size-5" />
+        <span className="sr-only">Close offer</span>
+      </button>
     </form>
+  );
+}
+
+/** 'Send Photo': picks a photo, uploads it with progress, then sends it as a message. */
+function PhotoButton({ onSend }: Pick<MessageComposerProps, "onSend">) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      const photoId = await uploadChatPhoto(file, setProgress);
+      onSend({ type: "photo", photoId });
+    } catch (failure) {
+      console.warn("A photo could not be uploaded", failure);
+      setError(
+        failure instanceof ApiError ? failure.message : "The photo could not be sent. Please try again.",
+      );
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => inputRef.current?.click()}
+        disabled={progress !== null}
+        className={toolButton}
+      >
+        <ImagePlus aria-hidden="true" className="size-5" />
+        <span className="sr-only">Send Photo</span>
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="hidden"
+        onChange={(event) => void handleChange(event)}
+      />
+      {progress !== null || error ? (
+        <div className="absolute inset-x-2 bottom-full mb-2">
+          {progress !== null ? (
+            <div
+              role="status"
+              className="rounded-lg border border-indigo-200 bg-white px-3 py-2 text-sm shadow-sm"
+            >
+              <p className="text-slate-800">Sending photo… {progress}%</p>
+              <progress
+                value={progress}
+                max={100}
+                aria-label="Photo upload"
+                className="mt-1 h-1.5 w-full overflow-hidden rounded-full accent-indigo-700"
+              />
+            </div>
+          ) : (
+            <Alert tone="error" className="flex items-start justify-between gap-2 bg-white shadow-sm">
+              <span>{error}</span>
+              <button
+                type="button"
+                onClick={() => setError(null)}
+                className="-my-2 -mr-3 grid size-11 shrink-0 place-items-center"
+              >
+                <X aria-hidden="true" className="size-4" />
+                <span className="sr-only">Dismiss</span>
+              </button>
+            </Alert>
+          )}
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -64,10 +215,13 @@ function TextForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
     defaultValues: { text: "" },
   });
   const error = fieldError("text");
+  // Loaded with the thread rather than on first focus: a message written after the connection
+  // dropped must still pass its check and wait in the outbox.
+  useEffect(() => prepare(), [prepare]);
   return (
     <form
       noValidate
-      onFocus={prepare}
+      className="min-w-0 flex-1"
       onSubmit={(event) => {
         // Blank after trimming: ignored without a word, as the spec has it.
         if (form.getValues("text").trim() === "") {
@@ -82,7 +236,7 @@ function TextForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
     >
       <Field label="Type a message" error={error} className="[&>label]:sr-only">
         {(control) => (
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1.5">
             <input
               {...control}
               type="text"
@@ -90,10 +244,10 @@ function TextForm({ onSend }: Pick<MessageComposerProps, "onSend">) {
               autoComplete="off"
               enterKeyHint="send"
               maxLength={MESSAGE_MAX_LENGTH}
-              className={`${inputClasses} min-w-0 flex-1`}
+              className={`${inputClasses} min-w-0 flex-1 rounded-full`}
               {...form.register("text")}
             />
-            <button type="submit" className={`${primaryButton} shrink-0`}>
+            <button type="submit" className={`${primaryButton} shrink-0 rounded-full px-4`}>
               Send
             </button>
           </div>

@@ -1,6 +1,6 @@
 import type { ChatTab } from "@shared/api/chats";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { InlineLoading } from "../../../components/ui/page-loading";
@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
 import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
+import { useVisualViewportBox } from "../hooks/use-visual-viewport";
 import { ChatList } from "./chat-list";
 import { PaneMessage, ThreadLoading } from "./pane-message";
 
@@ -19,6 +20,11 @@ const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ defaul
 /**
  * /messages: the chat list beside the open thread on wide screens; on a phone, either the list
  * or the thread. ?userId=&itemId= opens (or creates) the chat about an item; ?chatId= opens one.
+ *
+ * The page never scrolls: it is exactly the screen below the bar, and only the list and the
+ * thread's messages scroll inside it. On a phone an open thread is a view of its own over the
+ * whole screen (no bar, no tab bar: `data-hide-tab-bar`), sized to the visible viewport so the
+ * message box stays above the keyboard.
  */
 export function MessagesPage() {
   useDocumentTitle("Messages");
@@ -26,25 +32,39 @@ export function MessagesPage() {
   const [params] = useSearchParams();
   const chatId = params.get("chatId");
   const opening = useChatFromLink(params.get("userId"), params.get("itemId"));
-  const { outbox, send, retry } = useSendMessage();
+  const { outbox, send, retry } = useSendMessage(user?.id ?? "");
+  const threadRef = useRef<HTMLElement>(null);
 
   // The tab the user chose, and for which open chat: opening another chat shows that chat's tab.
   const [chosenTab, setChosenTab] = useState<{ tab: ChatTab; forChatId: string | null } | null>(null);
   const { data: list } = useQuery(chatListQueryOptions);
   const { data: thread } = useQuery({ ...threadQueryOptions(chatId ?? ""), enabled: chatId !== null });
   const openChatTab = thread?.chat.tab ?? list?.chats.find((chat) => chat.id === chatId)?.tab;
+  // Back from a chat, the list shows that chat's tab.
+  const [lastOpenedTab, setLastOpenedTab] = useState<ChatTab | null>(null);
+  useEffect(() => {
+    if (openChatTab) setLastOpenedTab(openChatTab);
+  }, [openChatTab]);
   const tab =
     (chosenTab?.forChatId === chatId ? chosenTab.tab : undefined) ??
     openChatTab ??
+    (chatId === null ? lastOpenedTab : null) ??
     chosenTab?.tab ??
     "buying";
   const handleTabChange = (next: ChatTab) => setChosenTab({ tab: next, forChatId: chatId });
 
-  if (!user) return null;
   const isThreadView = chatId !== null || opening.isConnecting || opening.errorMessage !== null;
+  useVisualViewportBox(threadRef, isThreadView);
+  if (!user) return null;
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8">
+    // Exactly the screen below the bar (4rem and its 1px border), so the page itself never scrolls;
+    // on a phone with a thread open, the thread covers the screen and nothing is left behind it.
+    <div
+      className={`mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8 ${
+        isThreadView ? "max-md:h-0 max-md:overflow-hidden" : ""
+      }`}
+    >
       <h1
         className={`px-4 pt-4 pb-2 text-2xl font-bold text-slate-900 md:px-0 md:pt-0 ${
           isThreadView ? "sr-only md:not-sr-only" : ""
@@ -60,8 +80,14 @@ export function MessagesPage() {
           <ChatList tab={tab} onTabChange={handleTabChange} selectedChatId={chatId} />
         </section>
         <section
+          ref={threadRef}
           aria-label="Chat thread"
-          className={`${isThreadView ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}
+          data-hide-tab-bar={isThreadView ? "" : undefined}
+          className={`${
+            isThreadView
+              ? "fixed inset-x-0 top-[var(--viewport-top,0px)] z-40 flex h-[var(--viewport-height,100dvh)] bg-white md:static md:z-auto md:h-auto"
+              : "hidden md:flex"
+          } min-h-0 min-w-0 flex-1 flex-col`}
         >
           {opening.isConnecting ? (
             <PaneMessage>

@@ -7,8 +7,8 @@ import { InlineLoading } from "../../../components/ui/page-loading";
 /** Phone-sized screens show the list and the thread as two views; this leads back to the list. */
 export function BackToConversations() {
   return (
-    <Link to="/messages" className={`${ghostButton} -ml-2 px-2 md:hidden`}>
-      <ArrowLeft className="size-4" />
+    <Link to="/messages" className={`${ghostButton} min-w-11 shrink-0 px-2 md:hidden`}>
+      <ArrowLeft aria-hidden="true" className="size-5" />
       <span className="sr-only sm:not-sr-only">Back to conversations</span>
     </Link>
   );

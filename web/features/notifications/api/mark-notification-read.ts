@@ -6,12 +6,15 @@ export function markNotificationRead(id: string): Promise<void> {
   return apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "POST" });
 }
 
-/** Read on one notification: shown read at once, then the list and the badges are fetched again. */
+/**
+ * Read on a row (one notification, or a chat's grouped ones): shown read at once, then the list
+ * and the badges are fetched again.
+ */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: markNotificationRead,
-    onMutate: (id) => showReadInList(queryClient, (item) => item.id === id),
+    mutationFn: (ids: string[]) => Promise.all(ids.map(markNotificationRead)),
+    onMutate: (ids) => showReadInList(queryClient, (item) => ids.includes(item.id)),
     onError: (error) => console.warn("Could not mark the notification read", error),
     onSettled: () => refetchNotifications(queryClient),
   });

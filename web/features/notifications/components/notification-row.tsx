@@ -1,18 +1,23 @@
-import type { Notification } from "@shared/api/chats";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatDateTime } from "../../../lib/format";
+import type { NotificationGroup } from "../group-notifications";
 
 interface NotificationRowProps {
-  notification: Notification;
-  onRead: (id: string) => void;
+  group: NotificationGroup;
+  /** Marks the row's notifications read. */
+  onRead: (ids: string[]) => void;
 }
 
 const smallButton = "min-h-10 px-3 py-1.5";
 
-/** One notification: unread marker, text, time, then Read (unread only) and Open chat (when it has one). */
-export function NotificationRow({ notification, onRead }: NotificationRowProps) {
-  const { id, text, createdAt, read: isRead, chatId } = notification;
+/**
+ * One row (a notification, or a chat's grouped ones): unread marker, text, time of the newest,
+ * then Read (unread only) and Open chat (when it has one), which also marks the row read.
+ */
+export function NotificationRow({ group, onRead }: NotificationRowProps) {
+  const { text, createdAt, isRead, chatId } = group;
+  const ids = group.notifications.map((notification) => notification.id);
   return (
     <li
       className={`flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center ${
@@ -36,13 +41,16 @@ export function NotificationRow({ notification, onRead }: NotificationRowProps) 
       </div>
       <div className="flex shrink-0 gap-2 pl-5.5 sm:pl-0">
         {isRead ? null : (
-          <button type="button" onClick={() => onRead(id)} className={`${secondaryButton} ${smallButton}`}>
+          <button type="button" onClick={() => onRead(ids)} className={`${secondaryButton} ${smallButton}`}>
             Read
           </button>
         )}
         {chatId ? (
           <Link
             to={`/messages?chatId=${encodeURIComponent(chatId)}`}
+            onClick={() => {
+              if (!isRead) onRead(ids);
+            }}
             className={`${primaryButton} ${smallButton}`}
           >
             Open chat

@@ -30,6 +30,8 @@ function notification(overrides: Partial<Notification>): Notification {
     recruitmentPostId: null,
     fromUserId: "u2",
     offerPrice: null,
+    fromName: "Arjun Mehta",
+    about: "Calculator",
     ...overrides,
   };
 }
@@ -38,7 +40,12 @@ describe("the notifications page", () => {
   it("lists the newest first, marks one read at once, and opens its chat", async () => {
     const user = userEvent.setup();
     const list = [
-      notification({ id: "old", text: "Older offer", createdAt: "2026-11-19T10:00:00.000Z" }),
+      notification({
+        id: "old",
+        text: "Older offer",
+        chatId: "chat-2",
+        createdAt: "2026-11-19T10:00:00.000Z",
+      }),
       notification({ id: "new", text: "Newer message", createdAt: "2026-11-20T10:00:00.000Z" }),
     ];
     const api = notificationsApi(list);
@@ -75,5 +82,47 @@ describe("the notifications page", () => {
       method: "POST",
       body: undefined,
     });
+  });
+
+  it("groups a chat's notifications into one row that opens the chat and marks them all read", async () => {
+    const user = userEvent.setup();
+    const list = [
+      notification({ id: "a", text: "Kunal Shah: Hi", createdAt: "2026-11-20T10:00:00.000Z" }),
+      notification({ id: "b", text: "Kunal Shah: Still there?", createdAt: "2026-11-20T10:01:00.000Z" }),
+      notification({
+        id: "c",
+        type: "offer",
+        text: "Kunal Shah offered ₹1,500 for Realme Buds Air 5",
+        createdAt: "2026-11-20T10:02:00.000Z",
+      }),
+      notification({
+        id: "other",
+        chatId: "chat-2",
+        text: "Asha: Is the lamp sold?",
+        createdAt: "2026-11-20T09:00:00.000Z",
+      }),
+    ].map((item) =>
+      item.chatId === "chat-1" ? { ...item, fromName: "Kunal Shah", about: "Realme Buds Air 5" } : item,
+    );
+    const api = notificationsApi(list);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+
+    const rows = within(await screen.findByRole("list", { name: "Notifications" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(2);
+    const grouped = rows[0] as HTMLElement;
+    expect(grouped).toHaveTextContent("3 new messages from Kunal Shah about Realme Buds Air 5");
+    expect(rows[1]).toHaveTextContent("Asha: Is the lamp sold?");
+
+    const open = within(grouped).getByRole("link", { name: "Open chat" });
+    expect(open).toHaveAttribute("href", "/messages?chatId=chat-1");
+    await user.click(open);
+    for (const id of ["a", "b", "c"]) {
+      expect(api.requests).toContainEqual({
+        path: `/api/notifications/${id}/read`,
+        method: "POST",
+        body: undefined,
+      });
+    }
+    expect(api.requests.some((request) => request.path === "/api/notifications/other/read")).toBe(false);
   });
 });

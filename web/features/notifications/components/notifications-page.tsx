@@ -8,9 +8,13 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
 import { useMarkNotificationRead } from "../api/mark-notification-read";
 import { notificationListQueryOptions } from "../api/notifications-api";
+import { groupNotifications } from "../group-notifications";
 import { NotificationRow } from "./notification-row";
 
-/** /notifications: newest first; Read, Open chat, and Mark all as read while any are unread. */
+/**
+ * /notifications: newest first, a chat's notifications as one row; Read, Open chat, and Mark all
+ * as read while any are unread.
+ */
 export function NotificationsPage() {
   useDocumentTitle("Notifications");
   const { data, isPending, isError, refetch } = useQuery(notificationListQueryOptions);
@@ -58,12 +62,8 @@ export function NotificationsPage() {
         <p className="mt-10 text-center text-slate-600">{CHAT_MESSAGES.noNotifications}</p>
       ) : (
         <ul aria-label="Notifications" className="mt-6 space-y-3">
-          {notifications.map((notification) => (
-            <NotificationRow
-              key={notification.id}
-              notification={notification}
-              onRead={(id) => markRead.mutate(id)}
-            />
+          {groupNotifications(notifications).map((group) => (
+            <NotificationRow key={group.key} group={group} onRead={(ids) => markRead.mutate(ids)} />
           ))}
         </ul>
       )}

@@ -1,0 +1,322 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "../helpers/browser";
+import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
+
+const PHONE = { width: 360, height: 740 };
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  student: E2eStudent;
+}
+
+/** A signed-up student in a browser of their own: a phone (360x740, touch, scale 2) or a desktop. */
+async function openAs(browser: Browser, name: string, device: "phone" | "desktop"): Promise<Person> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    ...(device === "phone"
+      ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } }),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    // Failed requests and sockets while offline are the browser's own reports, not the app's.
+    if (
+      message.type() === "error" &&
+      !/Failed to load resource|WebSocket|ERR_INTERNET_DISCONNECTED/.test(message.text())
+    ) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  const student = await signUpStudent(page.request, { name });
+  return { context, page, errors, student };
+}
+
+const origin = { origin: baseUrl };
+
+/** The seller lists an item; the buyer opens the chat about it. Returns the chat id and item. */
+async function chatAboutItem(seller: Person, buyer: Person, productName: string) {
+  const upload = await seller.page.request.post("/api/uploads/images", {
+    multipart: {
+      file: { name: "buds.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(seller.page, "#0ea5e9") },
+    },
+    headers: origin,
+  });
+  expect(upload.status()).toBe(201);
+  const created = await seller.page.request.post("/api/items", {
+    data: {
+      productName,
+      type: "Earbuds",
+      price: 1500,
+      category: "gadgets",
+      condition: "like new",
+      description: "With the case",
+      showMobileNumber: false,
+      productImage: ((await upload.json()) as { url: string }).url,
+    },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const itemId = ((await created.json()) as { item: { id: string } }).item.id;
+  const opened = await buyer.page.request.post("/api/chats", {
+    data: { userId: seller.student.id, itemId },
+    headers: origin,
+  });
+  expect(opened.status()).toBe(200);
+  return { chatId: ((await opened.json()) as { chat: { id: string } }).chat.id, itemId };
+}
+
+async function sendByApi(request: APIRequestContext, chatId: string, text: string) {
+  const response = await request.post(`/api/chats/${chatId}/messages`, {
+    data: { type: "text", clientId: `c-${randomUUID()}`, text },
+    headers: origin,
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** How many messages of the chat carry exactly this text, as the server has them. */
+async function storedCopies(request: APIRequestContext, chatId: string, text: string): Promise<number> {
+  const response = await request.get(`/api/chats/${chatId}`);
+  expect(response.status()).toBe(200);
+  const { messages } = (await response.json()) as { messages: { text: string }[] };
+  return messages.filter((message) => message.text === text).length;
+}
+
+async function expectTapTarget(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box?.width, what).toBeGreaterThanOrEqual(44);
+  expect(box?.height, what).toBeGreaterThanOrEqual(44);
+}
+
+/** The page itself never scrolls: everything fits the screen; only the list inside scrolls. */
+async function expectPageFitsScreen(page: Page) {
+  const sizes = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    height: window.innerHeight,
+    width: window.innerWidth,
+  }));
+  expect(sizes.scrollHeight).toBeLessThanOrEqual(sizes.height);
+  expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.width);
+}
+
+describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
+  const { browser } = useBrowser();
+
+  it("a thread of 50 messages fills the screen without scrolling the page: header, day separator, groups, Make Offer, back to the list", async () => {
+    const seller = await openAs(browser(), "Kunal Shah", "desktop");
+    const buyer = await openAs(browser(), "Ira Banerjee", "phone");
+    const productName = `Realme Buds Air 5 ${randomBytes(2).toString("hex")}`;
+    const { chatId, itemId } = await chatAboutItem(seller, buyer, productName);
+    // Runs of three from the buyer and two from the seller, 50 in all.
+    for (let index = 0; index < 50; index++) {
+      const fromBuyer = index % 5 < 3;
+      await sendByApi((fromBuyer ? buyer : seller).page.request, chatId, `Message ${index + 1}`);
+    }
+
+    const { page } = buyer;
+    await page.goto(`/messages?chatId=${encodeURIComponent(chatId)}`);
+    const log = page.getByRole("log");
+    await log.getByText("Message 50", { exact: true }).waitFor();
+    await expectPageFitsScreen(page);
+
+    // The list scrolls inside the thread, which starts at the newest message.
+    const scroll = await log.evaluate((element) => ({
+      top: element.scrollTop,
+      height: element.scrollHeight,
+      client: element.clientHeight,
+    }));
+    expect(scroll.height).toBeGreaterThan(scroll.client);
+    expect(scroll.top + scroll.client).toBeGreaterThanOrEqual(scroll.height - 2);
+    await log.evaluate((element) => element.scrollTo({ top: 0 }));
+    await log.getByText("Message 1", { exact: true }).waitFor();
+    await expectPageFitsScreen(page);
+
+    // A view of its own: the app bar is covered, the composer sits at the bottom of the screen.
+    const thread = page.locator("[data-hide-tab-bar]");
+    await expect(thread.count()).resolves.toBe(1);
+    const threadBox = await thread.boundingBox();
+    expect(threadBox).toMatchObject({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    const send = page.getByRole("button", { name: "Send", exact: true });
+    const sendBox = await send.boundingBox();
+    expect((sendBox?.y ?? 0) + (sendBox?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+    expect(sendBox?.y ?? 0).toBeGreaterThan(PHONE.height - 120);
+    const topElement = await page.evaluate(() =>
+      document.elementFromPoint(180, 20)?.closest("[data-hide-tab-bar]"),
+    );
+    expect(topElement).not.toBeNull();
+
+    // The header names the item with its price and status and leads to it.
+    const header = page.getByRole("link", {
+      name: new RegExp(`Kunal Shah.*${productName}.*₹1,500.*Available`),
+    });
+    await expect(header.getAttribute("href")).resolves.toBe(`/item/${itemId}`);
+
+    // One day: one 'Today' separator. Runs from one person sit close; a new person starts apart.
+    await expect(log.getByText("Today", { exact: true }).count()).resolves.toBe(1);
+    const bubble = (text: string) =>
+      log.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
+    const gap = async (first: string, second: string) => {
+      const a = await bubble(first).boundingBox();
+      const b = await bubble(second).boundingBox();
+      return (b?.y ?? 0) - ((a?.y ?? 0) + (a?.height ?? 0));
+    };
+    expect(await gap("Message 1", "Message 2")).toBeLessThan(6);
+    expect(await gap("Message 3", "Message 4")).toBeGreaterThanOrEqual(10);
+
+    // The offer box opens from Make Offer instead of filling the screen.
+    await expect(page.getByLabel("Offer price (₹)").count()).resolves.toBe(0);
+    const makeOffer = page.getByRole("button", { name: "Make Offer" });
+    for (const [control, what] of [
+      [makeOffer, "Make Offer"],
+      [page.getByRole("button", { name: "Send Photo" }), "Send Photo"],
+      [send, "Send"],
+      [page.getByRole("link", { name: "Back to conversations" }), "Back"],
+    ] as const) {
+      await expectTapTarget(control, what);
+    }
+    await makeOffer.tap();
+    await page.getByLabel("Offer price (₹)").fill("1200");
+    await page.getByRole("button", { name: "Send Offer" }).tap();
+    await log.getByText("Offer: ₹1,200").waitFor();
+    await expect(page.getByLabel("Offer price (₹)").count()).resolves.toBe(0);
+    await expectPageFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
+
+    // The back arrow returns to the list, where the chat is a row with the last message.
+    await page.getByRole("link", { name: "Back to conversations" }).tap();
+    await page.waitForURL(/\/messages$/);
+    await page.getByRole("link", { name: /Kunal Shah/ }).waitFor();
+    await expect(page.locator("[data-hide-tab-bar]").count()).resolves.toBe(0);
+    await expectPageFitsScreen(page);
+
+    expect(buyer.errors).toEqual([]);
+    expect(seller.errors).toEqual([]);
+    await buyer.context.close();
+    await seller.context.close();
+  });
+
+  it("my message shows Sent, then Seen live once the other person opens the chat; a photo arrives live on the other side", async () => {
+    const seller = await openAs(browser(), "Kunal Shah", "phone");
+    const buyer = await openAs(browser(), "Ira Banerjee", "phone");
+    const { chatId } = await chatAboutItem(seller, buyer, `Study lamp ${randomBytes(2).toString("hex")}`);
+    const chatUrl = `/messages?chatId=${encodeURIComponent(chatId)}`;
+
+    await buyer.page.goto(chatUrl);
+    const buyerLog = buyer.page.getByRole("log");
+    await buyer.page.getByRole("textbox", { name: "Type a message" }).fill("Is it still available?");
+    await buyer.page.getByRole("textbox", { name: "Type a message" }).press("Enter");
+    const mine = buyerLog.getByRole("listitem").filter({ hasText: "Is it still available?" });
+    await mine.getByText("Sent", { exact: true }).waitFor();
+    await expect(mine.getByText("Seen", { exact: true }).count()).resolves.toBe(0);
+
+    // The seller opens the chat: the buyer's tick turns Seen without a reload.
+    await seller.page.goto(chatUrl);
+    await seller.page.getByRole("log").getByText("Is it still available?").waitFor();
+    await mine.getByText("Seen", { exact: true }).waitFor({ timeout: 10_000 });
+
+    // A photo from the buyer: uploaded with the image pipeline, shown on both sides live.
+    await buyer.page.locator('input[type="file"]').setInputFiles({
+      name: "lamp.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg(buyer.page, "#f59e0b"),
+    });
+    const sentPhoto = buyerLog.getByRole("button", { name: "Photo, open full size" });
+    await sentPhoto.waitFor({ timeout: 15_000 });
+    const arrived = seller.page.getByRole("log").getByRole("button", { name: "Photo, open full size" });
+    await arrived.waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => arrived.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    await arrived.tap();
+    const full = seller.page.getByRole("dialog").getByRole("img", { name: "Sent in the conversation" });
+    await full.waitFor();
+    await expect
+      .poll(() => full.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await seller.page.getByRole("button", { name: "Close" }).tap();
+    // The list says 'Photo' for it.
+    await seller.page.getByRole("link", { name: "Back to conversations" }).tap();
+    await seller.page
+      .getByRole("link", { name: /Ira Banerjee/ })
+      .getByText("Photo", { exact: true })
+      .waitFor();
+
+    expect(buyer.errors).toEqual([]);
+    expect(seller.errors).toEqual([]);
+    await buyer.context.close();
+    await seller.context.close();
+  });
+
+  it("a message written offline shows Sending…, and is sent once when the connection is back, also after the page was closed", async () => {
+    const seller = await openAs(browser(), "Kunal Shah", "desktop");
+    const buyer = await openAs(browser(), "Ira Banerjee", "phone");
+    const { chatId } = await chatAboutItem(seller, buyer, `Drafter ${randomBytes(2).toString("hex")}`);
+    const chatUrl = `/messages?chatId=${encodeURIComponent(chatId)}`;
+    await buyer.page.goto(chatUrl);
+    const box = buyer.page.getByRole("textbox", { name: "Type a message" });
+    await box.waitFor();
+
+    // Offline: the message waits as 'Sending…', never 'Not sent'.
+    await buyer.context.setOffline(true);
+    await buyer.page.waitForFunction(() => !navigator.onLine);
+    const first = `On the bus, back soon ${randomBytes(2).toString("hex")}`;
+    await box.fill(first);
+    await box.press("Enter");
+    const firstBubble = buyer.page.getByRole("log").getByRole("listitem").filter({ hasText: first });
+    await firstBubble.getByText("Sending…").waitFor();
+    await buyer.page.waitForTimeout(2_000);
+    await expect(firstBubble.getByText("Not sent").count()).resolves.toBe(0);
+    await buyer.context.setOffline(false);
+    await firstBubble.getByText("Sent", { exact: true }).waitFor({ timeout: 15_000 });
+    await expect(storedCopies(seller.page.request, chatId, first)).resolves.toBe(1);
+
+    // Offline again, and the page is closed before the connection returns.
+    await buyer.context.setOffline(true);
+    await buyer.page.waitForFunction(() => !navigator.onLine);
+    const second = `Sent from the basement ${randomBytes(2).toString("hex")}`;
+    await box.fill(second);
+    await box.press("Enter");
+    await buyer.page
+      .getByRole("log")
+      .getByRole("listitem")
+      .filter({ hasText: second })
+      .getByText("Sending…")
+      .waitFor();
+    await buyer.page.waitForTimeout(1_000);
+    await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(0);
+    await buyer.page.close();
+    await buyer.context.setOffline(false);
+    await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(0);
+
+    // Opened again: the kept message goes out by itself, once.
+    const page = await buyer.context.newPage();
+    page.on("pageerror", (error) => buyer.errors.push(`pageerror: ${error.message}`));
+    await page.goto(chatUrl);
+    const secondBubble = page.getByRole("log").getByRole("listitem").filter({ hasText: second });
+    await secondBubble.getByText("Sent", { exact: true }).waitFor({ timeout: 15_000 });
+    await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(1);
+    await page.reload();
+    await page.getByRole("log").getByText(second).waitFor();
+    await expect(page.getByRole("log").getByText(second).count()).resolves.toBe(1);
+    await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(1);
+    await expect(storedCopies(seller.page.request, chatId, first)).resolves.toBe(1);
+    await expect(
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("campus-bazaar:outbox:"))),
+    ).resolves.toEqual([]);
+
+    expect(buyer.errors).toEqual([]);
+    expect(seller.errors).toEqual([]);
+    await buyer.context.close();
+    await seller.context.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { CAMPUS_TIME_ZONE } from "@shared/constants";
+import type { ThreadEntry } from "./thread-messages";
+
+// Days are the campus calendar's (India), like every other date the app shows.
+const calendarDay = new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE });
+const dayMonth = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  timeZone: CAMPUS_TIME_ZONE,
+});
+const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: CAMPUS_TIME_ZONE,
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The campus calendar day of a time, as YYYY-MM-DD. */
+export function campusDay(date: Date): string {
+  return calendarDay.format(date);
+}
+
+/** A day separator's words: 'Today', 'Yesterday', '12 Nov', or '12 Nov 2025' in another year. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const day = campusDay(date);
+  if (day === campusDay(now)) return "Today";
+  if (day === campusDay(new Date(now.getTime() - DAY_MS))) return "Yesterday";
+  return day.slice(0, 4) === campusDay(now).slice(0, 4) ? dayMonth.format(date) : dayMonthYear.format(date);
+}
+
+export type ThreadRow =
+  | { kind: "day"; key: string; label: string; day: string }
+  | {
+      kind: "message";
+      key: string;
+      entry: ThreadEntry;
+      /** First of a run of consecutive messages from one person on one day. */
+      isGroupStart: boolean;
+      /** Last of that run: it carries the bubble's tail. */
+      isGroupEnd: boolean;
+    };
+
+/**
+ * What the thread shows, in order: a separator before each day's first message, and each message
+ * marked as the start or end of a run from one person, so a run is drawn as one group.
+ */
+export function buildThreadRows(entries: readonly ThreadEntry[], now: Date = new Date()): ThreadRow[] {
+  const rows: ThreadRow[] = [];
+  const days = entries.map((entry) => campusDay(new Date(entry.message.createdAt)));
+  entries.forEach((entry, index) => {
+    const day = days[index] ?? "";
+    const previous = entries[index - 1];
+    const next = entries[index + 1];
+    const isNewDay = index === 0 || days[index - 1] !== day;
+    if (isNewDay)
+      rows.push({ kind: "day", key: `day-${day}`, label: dayLabel(entry.message.createdAt, now), day });
+    const sender = entry.message.senderId;
+    rows.push({
+      kind: "message",
+      // Sender and clientId stay the same from pending to stored: the bubble is not remounted.
+      key: `${sender}:${entry.message.clientId}`,
+      entry,
+      isGroupStart: isNewDay || previous?.message.senderId !== sender,
+      isGroupEnd: !next || next.message.senderId !== sender || days[index + 1] !== day,
+    });
+  });
+  return rows;
+}
