@@ -18,6 +18,7 @@ export const APP_ROUTE_PATTERNS = [
   "/sell",
   "/buy",
   "/item/:itemId",
+  "/favourites",
   "/messages",
   "/notifications",
   "/profile",

@@ -191,7 +191,6 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
     await page.getByText(/^Showing 12 of \d+ recruitment posts$/).waitFor();
     await page.getByText("Page 1 of 2 (15 matching)").waitFor();
     const pages = page.getByRole("navigation", { name: "Recruitment post pages" });
-    await page.screenshot({ path: "/tmp/teammates-phone-page1.png", fullPage: false });
     await pages.getByRole("button", { name: "Page 2" }).tap();
     await page.waitForURL(/page=2/);
     await card(page, `Pager ${tag} team 00`).waitFor();
@@ -201,7 +200,6 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
       "page",
     );
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/teammates-phone-page2.png", fullPage: true });
 
     // Live: another post shifts one card onto page 2; only page 2 is fetched again.
     const fetched: string[] = [];
@@ -227,7 +225,6 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
     await desktop.context.addCookies(await phone.cookies());
     await desktop.page.goto(`/teammates?search=${tag}&college=&page=2`);
     await card(desktop.page, `Pager ${tag} team 00`).waitFor();
-    await desktop.page.screenshot({ path: "/tmp/teammates-desktop-page2.png", fullPage: true });
 
     expect(errors).toEqual([]);
     expect(desktop.errors).toEqual([]);

@@ -139,9 +139,9 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     await log.getByText("Message 1", { exact: true }).waitFor();
     await expectPageFitsScreen(page);
 
-    // A view of its own: the app bar is covered, the composer sits at the bottom of the screen.
-    const thread = page.locator("[data-hide-tab-bar]");
-    await expect(thread.count()).resolves.toBe(1);
+    // A view of its own: no app bar and no tab bar, the composer sits at the bottom of the screen.
+    const thread = page.getByRole("region", { name: "Chat thread" });
+    await expect(page.getByRole("navigation", { name: "Sections" }).count()).resolves.toBe(0);
     const threadBox = await thread.boundingBox();
     expect(threadBox).toMatchObject({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
     const send = page.getByRole("button", { name: "Send", exact: true });
@@ -149,7 +149,7 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     expect((sendBox?.y ?? 0) + (sendBox?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
     expect(sendBox?.y ?? 0).toBeGreaterThan(PHONE.height - 120);
     const topElement = await page.evaluate(() =>
-      document.elementFromPoint(180, 20)?.closest("[data-hide-tab-bar]"),
+      document.elementFromPoint(180, 20)?.closest('[aria-label="Chat thread"]'),
     );
     expect(topElement).not.toBeNull();
 
@@ -194,7 +194,7 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     await page.getByRole("link", { name: "Back to conversations" }).tap();
     await page.waitForURL(/\/messages$/);
     await page.getByRole("link", { name: /Kunal Shah/ }).waitFor();
-    await expect(page.locator("[data-hide-tab-bar]").count()).resolves.toBe(0);
+    await page.getByRole("navigation", { name: "Sections" }).waitFor();
     await expectPageFitsScreen(page);
 
     expect(buyer.errors).toEqual([]);

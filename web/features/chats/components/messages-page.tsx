@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { useFullScreenView } from "../../../lib/full-screen-view";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
@@ -23,7 +24,7 @@ const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ defaul
  *
  * The page never scrolls: it is exactly the screen below the bar, and only the list and the
  * thread's messages scroll inside it. On a phone an open thread is a view of its own over the
- * whole screen (no bar, no tab bar: `data-hide-tab-bar`), sized to the visible viewport so the
+ * whole screen (no bar, no tab bar: useFullScreenView), sized to the visible viewport so the
  * message box stays above the keyboard.
  */
 export function MessagesPage() {
@@ -55,13 +56,15 @@ export function MessagesPage() {
 
   const isThreadView = chatId !== null || opening.isConnecting || opening.errorMessage !== null;
   useVisualViewportBox(threadRef, isThreadView);
+  useFullScreenView(isThreadView);
   if (!user) return null;
 
   return (
-    // Exactly the screen below the bar (4rem and its 1px border), so the page itself never scrolls;
+    // Exactly the screen between the bar (4rem and its 1px border) and the phone's tab bar, so the
+    // page itself never scrolls;
     // on a phone with a thread open, the thread covers the screen and nothing is left behind it.
     <div
-      className={`mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8 ${
+      className={`mx-auto flex h-[calc(100dvh-4rem-1px-var(--tab-bar-space))] w-full max-w-6xl flex-col md:px-6 md:py-4 lg:px-8 ${
         isThreadView ? "max-md:h-0 max-md:overflow-hidden" : ""
       }`}
     >
@@ -82,7 +85,6 @@ export function MessagesPage() {
         <section
           ref={threadRef}
           aria-label="Chat thread"
-          data-hide-tab-bar={isThreadView ? "" : undefined}
           className={`${
             isThreadView
               ? "fixed inset-x-0 top-[var(--viewport-top,0px)] z-40 flex h-[var(--viewport-height,100dvh)] bg-white md:static md:z-auto md:h-auto"

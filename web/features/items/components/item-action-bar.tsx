@@ -18,8 +18,8 @@ interface ItemActionBarProps {
 /**
  * Phones only (below 768 px): the price and the item's main action stay at the bottom of the
  * screen while the student reads: Contact Seller for a buyer, Edit and Mark as Sold for the seller,
- * and the favourite. It sits on top of the app's bottom tab bar, whose height the layout may give
- * as --tab-bar-height.
+ * and the favourite. It sits on top of the app's bottom tab bar, whose height styles.css gives as
+ * --tab-bar-space.
  */
 export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }: ItemActionBarProps) {
   const { abilities } = item;
@@ -28,7 +28,7 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
   return (
     <section
       aria-label="Item actions"
-      className="fixed inset-x-0 bottom-[var(--tab-bar-height,0px)] z-20 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-2px_8px_rgb(15_23_42/0.06)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-(--tab-bar-space) z-20 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-2px_8px_rgb(15_23_42/0.06)] backdrop-blur md:hidden"
     >
       <div className="flex items-center gap-2">
         <p className="min-w-0 shrink-0">

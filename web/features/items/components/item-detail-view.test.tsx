@@ -113,10 +113,3 @@ it("gives the seller Edit and Mark as Sold in the bar, and leaves Delete to the 
   expect(bar.queryByRole("button", { name: "Contact Seller" })).not.toBeInTheDocument();
   expect(bar.queryByRole("button", { name: "Add to favourites" })).not.toBeInTheDocument();
 });
-
-it("sits above the phone's tab bar, whose height the layout gives as --tab-bar-height", () => {
-  renderDetail(buildDetail(BUYER_ABILITIES));
-  expect(screen.getByRole("region", { name: "Item actions" }).className).toContain(
-    "bottom-[var(--tab-bar-height,0px)]",
-  );
-});
