@@ -91,6 +91,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/helpers/e2e-global-setup.ts"],
           testTimeout: 60_000,
+          // A page on a busy machine can take a few seconds to show what a poll waits for.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 1,

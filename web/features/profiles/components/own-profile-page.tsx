@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { HeartIcon, Settings } from "lucide-react";
+import { Settings } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";
@@ -77,7 +77,6 @@ export function OwnProfilePage() {
         </section>
         <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
         <Link to="/favourites" className={`${secondaryButton} w-full justify-start`}>
-          <HeartIcon aria-hidden="true" className="size-4" />
           Saved items
         </Link>
         <MyItemsSection items={items} />
