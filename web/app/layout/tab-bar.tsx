@@ -9,7 +9,12 @@ interface Tab {
   Icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 }
 
-const TABS: readonly Tab[] = [
+/**
+ * The tabs, built when the bar draws rather than when this module loads: the build puts the layout's
+ * icons in the layout's own chunk, which imports this module's chunk, so at this module's load they
+ * may not be defined yet (scripts/shell-chunks.ts).
+ */
+const tabs = (): readonly Tab[] => [
   { label: "Home", to: "/dashboard", Icon: House },
   { label: "Browse", to: "/buy", Icon: Store },
   { label: "Sell", to: "/sell", Icon: CirclePlus },
@@ -36,7 +41,7 @@ export function TabBar({ unreadMessages }: { unreadMessages: number }) {
       className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto grid max-w-md grid-cols-5 px-[env(safe-area-inset-left)]">
-        {TABS.map(({ label, to, Icon }) => {
+        {tabs().map(({ label, to, Icon }) => {
           const isMessages = to === "/messages";
           return (
             <li key={to}>
