@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { APIRequestContext, BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openDevice, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { makeJpeg, signUpStudent } from "./support/students";
 
@@ -68,23 +68,8 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
   const ids: string[] = [];
   let seller: Phone;
 
-  async function openPhone(): Promise<Phone> {
-    const context = await browser().newContext({
-      baseURL: baseUrl,
-      viewport: PHONE,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
-        errors.push(`console: ${message.text()}`);
-      }
-    });
-    return { context, page, errors };
-  }
+  const openPhone = (): Promise<Phone> =>
+    openDevice(browser(), baseUrl, { viewport: PHONE, hasTouch: true, deviceScaleFactor: 2 });
 
   // Twelve items at one campus, a full browse page, from two sellers (posting is limited per
   // seller to ten a minute).

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openDevice } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
 
@@ -16,24 +16,15 @@ interface Person {
 
 /** A signed-up student in a browser of their own: a phone (360x740, touch, scale 2) or a desktop. */
 async function openAs(browser: Browser, name: string, device: "phone" | "desktop"): Promise<Person> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    ...(device === "phone"
+  const { context, page, errors } = await openDevice(
+    browser,
+    baseUrl,
+    device === "phone"
       ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
-      : { viewport: { width: 1280, height: 800 } }),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
+      : { viewport: { width: 1280, height: 800 } },
     // Failed requests and sockets while offline are the browser's own reports, not the app's.
-    if (
-      message.type() === "error" &&
-      !/Failed to load resource|WebSocket|ERR_INTERNET_DISCONNECTED/.test(message.text())
-    ) {
-      errors.push(`console: ${message.text()}`);
-    }
-  });
+    /Failed to load resource|WebSocket|ERR_INTERNET_DISCONNECTED/,
+  );
   const student = await signUpStudent(page.request, { name });
   return { context, page, errors, student };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations, openPage, type TrackedPage } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openDevice, openPage, type TrackedPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { type E2eStudent, makeJpeg, PASSWORD, signUpStudent } from "./support/students";
 
@@ -9,24 +9,14 @@ const PHONE_USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 /** A fresh 360x740 touch phone at device scale 2, its errors collected. */
-async function openPhone(browser: Browser): Promise<TrackedPage> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
+function openPhone(browser: Browser): Promise<TrackedPage> {
+  return openDevice(browser, baseUrl, {
     viewport: { width: 360, height: 740 },
     hasTouch: true,
     isMobile: true,
     deviceScaleFactor: 2,
     userAgent: PHONE_USER_AGENT,
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
-      errors.push(`console: ${message.text()}`);
-    }
-  });
-  return { context, page, errors };
 }
 
 /** A student made through the API in a context of their own, which is then closed. */

@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { expect } from "vitest";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
@@ -46,13 +52,29 @@ export async function openPage(
   viewport = { width: 1280, height: 800 },
   userAgent?: string,
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, userAgent });
+  return openDevice(browser, baseUrl, { viewport, userAgent });
+}
+
+/** Console errors that are the browser's own report of a failed request, not the app's. */
+const BROWSER_REPORTS = /Failed to load resource/;
+
+/**
+ * A fresh browser profile with the given context options (a phone's viewport, touch and scale),
+ * whose page errors and console errors are collected, except those `ignored` matches.
+ */
+export async function openDevice(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions,
+  ignored = BROWSER_REPORTS,
+): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
     // A 401 from /api/auth/me-style probes is expected; the browser logs failed fetches itself.
-    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
+    if (message.type() === "error" && !ignored.test(message.text())) {
       errors.push(`console: ${message.text()}`);
     }
   });
