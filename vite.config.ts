@@ -278,6 +278,13 @@ export default defineConfig({
     alias: [
       { find: "@shared", replacement: fileURLToPath(new URL("./shared", import.meta.url)) },
       // zod as the browser needs it: without compiled parsers (web/app/zod-jitless.ts).
+      // React Router's build without its development warnings (its package sends browsers that one).
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+        ),
+      },
       { find: /^zod$/, replacement: fileURLToPath(new URL("./web/app/zod-jitless.ts", import.meta.url)) },
     ],
   },

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   BrowserRouter,
   matchRoutes,
@@ -8,6 +8,7 @@ import {
   useParams,
   useRoutes,
 } from "react-router";
+import { PageLoading } from "../components/ui/page-loading";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { NotFoundRoute } from "./not-found-page";
 import { isOnDemandHandle, onDemand } from "./on-demand";
@@ -229,14 +230,36 @@ const routes: RouteObject[] = [
  * requested at once, rather than each once its parent has been drawn: on a first load, while the
  * session is still being asked for (web/route-preload.ts has already started the same downloads).
  */
+/**
+ * The code of the routes the app opens at (a layout and its page), requested as soon as this module
+ * runs (web/route-preload.ts has already fetched the files), beside the session (providers.tsx).
+ * Until it has arrived, or failed to (the error page then shows), the app shows one loading notice
+ * rather than drawing routes that would suspend: once a Suspense boundary has shown its notice,
+ * React holds the page back for a further 300 ms after its code arrives. Later navigations show
+ * their outlet's notice (PageOutlet).
+ */
+let firstCodeIn = false;
+const firstCode = Promise.allSettled(
+  (matchRoutes(routes, window.location.pathname) ?? []).map(({ route }) =>
+    isOnDemandHandle(route.handle) ? route.handle.preload() : undefined,
+  ),
+).then(() => {
+  firstCodeIn = true;
+});
+
 export function RoutedPages({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
+  const [codeIn, setCodeIn] = useState(firstCodeIn);
+  useEffect(() => {
+    if (!codeIn) void firstCode.then(() => setCodeIn(true));
+  }, [codeIn]);
   useEffect(() => {
     for (const { route } of matchRoutes(routes, location) ?? []) {
       if (isOnDemandHandle(route.handle)) void route.handle.preload().catch(() => {});
     }
   }, [routes, location]);
   const page = useRoutes(routes, location);
+  if (!codeIn) return <PageLoading />;
   return (
     <AppRoutesContext value={routes}>
       <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>

@@ -33,7 +33,14 @@ export function useCollegeCombobox({
   isChoiceKeptInBox = false,
   canEnterSubmit = false,
 }: CollegeComboboxOptions) {
-  const { data: options = [], isPending, isError, refetch } = useQuery(collegeOptionsQueryOptions);
+  // The directory (some 15 KB) is asked for when someone first reaches for the box, not with the page.
+  const [isWanted, setIsWanted] = useState(false);
+  const {
+    data: options = [],
+    isPending,
+    isError,
+    refetch,
+  } = useQuery({ ...collegeOptionsQueryOptions, enabled: isWanted });
   const [query, setQuery] = useState(initialQuery);
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -125,6 +132,7 @@ export function useCollegeCombobox({
       "aria-autocomplete": "list",
       autoComplete: "off",
       value: query,
+      onFocus: () => setIsWanted(true),
       onClick: () => setIsOpen(true),
       onKeyDown: handleKeyDown,
     } satisfies InputHTMLAttributes<HTMLInputElement>,
