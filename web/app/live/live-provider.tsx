@@ -1,6 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { LOGOUT_MUTATION_KEY } from "../../features/auth/hooks/use-logout";
+import { outboxStorageKey } from "../../features/chats/outbox-key";
 import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
 import { meQueryOptions } from "../../lib/session";
 import {
@@ -23,6 +24,22 @@ const LiveConnectionContext = createContext<LiveConnection>({ state: "stopped", 
 
 export function useLiveConnection(): LiveConnection {
   return useContext(LiveConnectionContext);
+}
+
+/**
+ * Messages written offline go out once the connection is back, whichever page is open; the code
+ * that sends them is fetched only when the outbox holds something.
+ */
+function sendWaitingMessages(queryClient: QueryClient, userId: string): void {
+  try {
+    if (localStorage.getItem(outboxStorageKey(userId)) === null) return;
+  } catch {
+    return;
+  }
+  void import("../../features/chats/api/send-message").then(
+    ({ deliverWaitingMessages }) => deliverWaitingMessages(queryClient, userId),
+    () => {},
+  );
 }
 
 /**
@@ -57,6 +74,7 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
         setState(next);
         // Broadcasts sent while disconnected are lost: after a reconnect, refetch what they feed.
         if (next !== "open") return;
+        sendWaitingMessages(queryClient, userId);
         if (hasBeenOpen) refetchBroadcastQueries(queryClient);
         hasBeenOpen = true;
       },

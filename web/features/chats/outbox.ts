@@ -1,5 +1,6 @@
 import { ApiError } from "../../lib/api";
 import { type BackoffRange, backoffDelay } from "../../lib/backoff";
+import { outboxStorageKey } from "./outbox-key";
 import type { OutboxEntry } from "./thread-messages";
 
 /*
@@ -9,7 +10,7 @@ import type { OutboxEntry } from "./thread-messages";
  * a try whose answer was lost, or two tabs sending the same entry, still make one message.
  */
 
-const storageKey = (userId: string) => `campus-bazaar:outbox:${userId}`;
+const storageKey = outboxStorageKey;
 
 function isOutboxEntry(value: unknown): value is OutboxEntry {
   const entry = value as OutboxEntry | null;

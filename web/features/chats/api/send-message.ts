@@ -49,6 +49,15 @@ function deliver(queryClient: QueryClient, userId: string, entry: OutboxEntry): 
 }
 
 /**
+ * Sends what waits in the outbox from any page: the student layout calls it when the live
+ * connection opens and the outbox holds something (app/live/live-provider.tsx).
+ */
+export function deliverWaitingMessages(queryClient: QueryClient, userId: string): void {
+  for (const entry of outboxSnapshot(userId))
+    if (entry.status === "pending") deliver(queryClient, userId, entry);
+}
+
+/**
  * Sending through the outbox (../outbox.ts): a message shows at once as 'Sending…', waits out a
  * lost connection (also across a reload), is sent once the connection is back, and ends stored or,
  * after a refusal, 'Not sent' with Retry. The outbox is apart from the thread cache, so a refetch
