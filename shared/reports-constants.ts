@@ -22,7 +22,10 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const SUSPENSION_DURATIONS = ["7d", "30d", "permanent"] as const;
 export type SuspensionDuration = (typeof SUSPENSION_DURATIONS)[number];
-export const SUSPENSION_DAYS: Record<Exclude<SuspensionDuration, "permanent">, number> = { "7d": 7, "30d": 30 };
+export const SUSPENSION_DAYS: Record<Exclude<SuspensionDuration, "permanent">, number> = {
+  "7d": 7,
+  "30d": 30,
+};
 
 export const REPORT_TEXTS = {
   action: "Report",

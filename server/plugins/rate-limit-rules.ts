@@ -1,5 +1,5 @@
-import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { REPORT_TEXTS } from "@shared/reports-constants";
+import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config/env";

@@ -101,7 +101,10 @@ export type ReportQueueResponse = z.infer<typeof ReportQueueResponseSchema>;
 const reasonText = z
   .string(MODERATION_TEXTS.reasonRequired)
   .refine((value) => value.trim().length > 0, MODERATION_TEXTS.reasonRequired)
-  .refine((value) => value.length <= MODERATION_REASON_MAX_LENGTH, `At most ${MODERATION_REASON_MAX_LENGTH} characters.`)
+  .refine(
+    (value) => value.length <= MODERATION_REASON_MAX_LENGTH,
+    `At most ${MODERATION_REASON_MAX_LENGTH} characters.`,
+  )
   .refine(...multiLine("The reason"));
 
 export const ModerationActionBodySchema = z.object({

@@ -37,7 +37,9 @@ export const reports = pgTable(
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
     evidence: jsonb("evidence").$type<ReportEvidence>().notNull().default({}),
-    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "resolved"] })
+      .notNull()
+      .default("open"),
     /** The administrator's action that closed it: dismiss, remove, warn, suspend. */
     outcome: text("outcome"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),

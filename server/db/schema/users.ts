@@ -74,6 +74,9 @@ export type UserRow = typeof users.$inferSelect;
 export const isSuspendedSql = sql`(${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now()))`;
 
 /** True while the user's suspension lasts. */
-export function isSuspended(user: Pick<UserRow, "suspendedAt" | "suspendedUntil">, now = new Date()): boolean {
+export function isSuspended(
+  user: Pick<UserRow, "suspendedAt" | "suspendedUntil">,
+  now = new Date(),
+): boolean {
   return user.suspendedAt !== null && (user.suspendedUntil === null || user.suspendedUntil > now);
 }

@@ -1,7 +1,7 @@
 import type { LoginBody, SignupBody } from "@shared/api/auth";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
-import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { formatSuspensionEnd, suspendedSignInMessage } from "@shared/reports-constants";
+import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";

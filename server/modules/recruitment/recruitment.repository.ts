@@ -28,7 +28,11 @@ const SORTS: Record<string, SQL[]> = {
 
 const withRecruiter = { post: recruitmentPosts, recruiterName: users.name, recruiterCollege: users.college };
 // A suspended recruiter's posts are hidden until the suspension ends.
-const isListed = and(eq(recruitmentPosts.isActive, true), isNull(users.deletedAt), sql`not ${isSuspendedSql}`);
+const isListed = and(
+  eq(recruitmentPosts.isActive, true),
+  isNull(users.deletedAt),
+  sql`not ${isSuspendedSql}`,
+);
 
 export interface RecruitmentFilters {
   search?: string;

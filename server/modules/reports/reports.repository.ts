@@ -118,7 +118,8 @@ export async function findMessageWithNeighbours(
   const all = self ? [...kept, self] : kept;
   all.sort(
     (a, b) =>
-      a.message.createdAt.getTime() - b.message.createdAt.getTime() || a.message.id.localeCompare(b.message.id),
+      a.message.createdAt.getTime() - b.message.createdAt.getTime() ||
+      a.message.id.localeCompare(b.message.id),
   );
   return all.map(({ message: row, senderName }) => ({
     id: row.id,
@@ -208,12 +209,7 @@ export async function findModerationActions(db: Db, ids: string[]) {
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    .where(
-      and(
-        sql`${auditLog.action} like 'moderation.%'`,
-        sql`${auditLog.details}->>'userId' in ${ids}`,
-      ),
-    )
+    .where(and(sql`${auditLog.action} like 'moderation.%'`, sql`${auditLog.details}->>'userId' in ${ids}`))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(200);
 }

@@ -60,7 +60,8 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       body: ModerationActionBodySchema,
       response: { 200: ModerationActionResponseSchema, ...errors },
     },
-    handler: async (request) => service.actOnReport(ctx, requireUser(request), request.params.id, request.body),
+    handler: async (request) =>
+      service.actOnReport(ctx, requireUser(request), request.params.id, request.body),
   });
 
   app.delete("/users/:id/suspension", {

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type {
   CreateReportBody,
   ModerationActionBody,
@@ -14,7 +15,6 @@ import {
   SUSPENSION_DAYS,
   type SuspensionDuration,
 } from "@shared/reports-constants";
-import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { AppContext } from "../../context";
 import { isSuspended, type ReportEvidence, type ReportRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -64,7 +64,7 @@ async function resolveTarget(
   }
   const found = await repo.findMessage(ctx.db, body.targetId);
   // Someone outside the chat learns nothing about its messages.
-  if (!found || !found.members.includes(reporter.id)) throw notFound();
+  if (!found?.members.includes(reporter.id)) throw notFound();
   if (!canReportMessage(reporter, { senderId: found.message.senderId, members: found.members }))
     throw new AppError("invalid_input", REPORT_TEXTS.ownMessage);
   return {
@@ -279,7 +279,10 @@ export async function actOnReport(
     } else if (action === "suspend" && person && body.duration) {
       const until = suspensionEnd(body.duration);
       await repo.suspendAccount(tx, person.id, until);
-      await notify(person.id, MODERATION_TEXTS.suspendedNotice(until ? formatSuspensionEnd(until) : null, reason));
+      await notify(
+        person.id,
+        MODERATION_TEXTS.suspendedNotice(until ? formatSuspensionEnd(until) : null, reason),
+      );
       details.duration = body.duration;
       details.until = until?.toISOString() ?? null;
     }
@@ -290,7 +293,13 @@ export async function actOnReport(
       told.add(row.reporterId);
       await notify(row.reporterId, outcomeText(action, report.targetType));
     }
-    await recordAudit(tx, admin, `moderation.${action}`, { type: report.targetType, id: report.targetId }, details);
+    await recordAudit(
+      tx,
+      admin,
+      `moderation.${action}`,
+      { type: report.targetType, id: report.targetId },
+      details,
+    );
     return closed.length;
   });
 

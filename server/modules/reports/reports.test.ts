@@ -77,7 +77,11 @@ describe("POST /api/reports", () => {
     const seller = await createStudent(testApp);
     const reporter = await createStudent(testApp);
     const item = await insertItem(testApp, seller.id, { productName: "Too-good iPhone" });
-    const first = await report(reporter, { targetType: "listing", targetId: item.id, details: "Asks for advance" });
+    const first = await report(reporter, {
+      targetType: "listing",
+      targetId: item.id,
+      details: "Asks for advance",
+    });
     expect(first.statusCode).toBe(201);
     expect(first.headers["cache-control"]).toBe("no-store");
     expect(first.json().message).toBe("Thanks. Our team will review this.");
@@ -195,11 +199,15 @@ describe("the moderation queue", () => {
   it("shows one row per target, most reports first, then oldest, with the reported user's history", async () => {
     const seller = await createStudent(testApp, { name: "Rohan Verma" });
     const item = await insertItem(testApp, seller.id, { productName: "Queue test laptop" });
-    const reporters = await Promise.all([createStudent(testApp), createStudent(testApp), createStudent(testApp)]);
+    const reporters = await Promise.all([
+      createStudent(testApp),
+      createStudent(testApp),
+      createStudent(testApp),
+    ]);
     for (const reporter of reporters) {
-      expect((await report(reporter, { targetType: "listing", targetId: item.id, details: "fake" })).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await report(reporter, { targetType: "listing", targetId: item.id, details: "fake" })).statusCode,
+      ).toBe(201);
     }
     const { groups, openCount } = await queue();
     expect(openCount).toBeGreaterThanOrEqual(groups.length);
@@ -217,7 +225,8 @@ describe("the moderation queue", () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     for (let index = 1; index < groups.length; index += 1) {
       const [a, b] = [groups[index - 1], groups[index]];
-      if (a && b && a.reporterCount === b.reporterCount) expect(a.firstReportedAt <= b.firstReportedAt).toBe(true);
+      if (a && b && a.reporterCount === b.reporterCount)
+        expect(a.firstReportedAt <= b.firstReportedAt).toBe(true);
     }
   });
 
@@ -282,7 +291,11 @@ describe("moderation actions", () => {
       .select()
       .from(auditLog)
       .where(sql`${auditLog.action} = 'moderation.dismiss' and ${auditLog.targetId} = ${target.id}`);
-    expect(entry?.details).toMatchObject({ userId: target.id, reason: "Looks like a real student.", reports: 2 });
+    expect(entry?.details).toMatchObject({
+      userId: target.id,
+      reason: "Looks like a real student.",
+      reports: 2,
+    });
     // A closed report no longer blocks a new one.
     expect((await report(a, { targetType: "user", targetId: target.id })).statusCode).toBe(201);
   });
@@ -326,8 +339,9 @@ describe("moderation actions", () => {
   it("Warn User sends the reason to the user; a user report cannot have its content removed", async () => {
     const target = await createStudent(testApp);
     const reporter = await createStudent(testApp);
-    const id = (await report(reporter, { targetType: "user", targetId: target.id, reason: "Harassment or hate" }))
-      .json().report.id;
+    const id = (
+      await report(reporter, { targetType: "user", targetId: target.id, reason: "Harassment or hate" })
+    ).json().report.id;
     const remove = await act(id, { action: "remove", reason: "x" });
     expect(remove.statusCode).toBe(400);
     const missingReason = await act(id, { action: "warn", reason: "  " });
@@ -372,12 +386,23 @@ describe("suspension", () => {
     expect(login.statusCode).toBe(403);
     expect(login.json().error.code).toBe("user_suspended");
     expect(login.json().error.message).toMatch(
-      new RegExp(`^Your account is suspended until \\d{1,2} \\w{3} \\d{4}\\. Contact ${testApp.config.SUPPORT_EMAIL.replace(".", "\\.")}\\.$`),
+      new RegExp(
+        `^Your account is suspended until \\d{1,2} \\w{3} \\d{4}\\. Contact ${testApp.config.SUPPORT_EMAIL.replace(".", "\\.")}\\.$`,
+      ),
     );
     for (const cookie of [bad.cookie, secondSession]) {
       expect((await get(testApp, "/api/auth/me", { cookie })).json()).toEqual({ user: null });
       expect((await get(testApp, "/api/dashboard", { cookie })).statusCode).toBe(401);
-      expect((await post(testApp, "/api/reports", { targetType: "user", targetId: viewer.id, reason: "Spam" }, { cookie })).statusCode).toBe(401);
+      expect(
+        (
+          await post(
+            testApp,
+            "/api/reports",
+            { targetType: "user", targetId: viewer.id, reason: "Spam" },
+            { cookie },
+          )
+        ).statusCode,
+      ).toBe(401);
     }
     expect(await refusedUpgrade(baseUrl, { cookie: bad.cookie, origin: TEST_ORIGIN })).toBe(401);
     expect(await browse()).toBe(0);
@@ -417,9 +442,9 @@ describe("suspension", () => {
     const bad = await createStudent(testApp);
     const reporter = await createStudent(testApp);
     const id = (await report(reporter, { targetType: "user", targetId: bad.id })).json().report.id;
-    expect((await act(id, { action: "suspend", reason: "Repeated fraud.", duration: "permanent" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await act(id, { action: "suspend", reason: "Repeated fraud.", duration: "permanent" })).statusCode,
+    ).toBe(200);
     const login = await post(testApp, "/api/auth/login", { email: bad.email, password: STRONG_PASSWORD });
     expect(login.json().error.message).toBe(
       `Your account is permanently suspended. Contact ${testApp.config.SUPPORT_EMAIL}.`,

@@ -4,6 +4,7 @@ import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ReportDialog } from "../../../components/report/report-dialog";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { ApiError } from "../../../lib/api";
@@ -40,6 +41,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
   const isLoaded = data !== undefined;
   const { mutate: markChatRead } = useMarkChatRead();
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
+  const [reportedMessageId, setReportedMessageId] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
   useEffect(() => {
@@ -110,6 +112,11 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
                   senderName={chat.counterpart.name}
                   onRetry={onRetry}
                   onOpenPhoto={setOpenPhoto}
+                  onReport={
+                    row.entry.message.senderId !== myId && row.entry.status === "sent"
+                      ? setReportedMessageId
+                      : undefined
+                  }
                 />
               ),
             )}
@@ -118,6 +125,12 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
       </div>
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
+      ) : null}
+      {reportedMessageId ? (
+        <ReportDialog
+          target={{ type: "message", id: reportedMessageId }}
+          onClose={() => setReportedMessageId(null)}
+        />
       ) : null}
       {openPhoto ? (
         <Dialog
