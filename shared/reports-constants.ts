@@ -27,8 +27,11 @@ export const SUSPENSION_DAYS: Record<Exclude<SuspensionDuration, "permanent">, n
   "30d": 30,
 };
 
+/** The action's caption on the item page, a profile and a message's menu; alone, so a button needs no more. */
+export const REPORT_ACTION = "Report";
+
 export const REPORT_TEXTS = {
-  action: "Report",
+  action: REPORT_ACTION,
   title: { listing: "Report this listing", user: "Report this user", message: "Report this message" },
   reasonLegend: "Reason",
   details: "Details",
@@ -90,14 +93,12 @@ export function suspendedSignInMessage(until: string | null, supportEmail: strin
     : `Your account is permanently suspended. Contact ${supportEmail}.`;
 }
 
-const suspensionEndFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
-
 /** A suspension's end as people read it: '1 Dec 2026', in India's calendar. */
 export function formatSuspensionEnd(date: Date): string {
-  return suspensionEndFormat.format(date);
+  return new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  }).format(date);
 }

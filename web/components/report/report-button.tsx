@@ -1,8 +1,13 @@
-import { REPORT_TEXTS } from "@shared/reports-constants";
+import { REPORT_ACTION } from "@shared/reports-constants";
 import Flag from "lucide-react/icons/flag";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ghostButton } from "../ui/button-styles";
-import { ReportDialog, type ReportTarget } from "./report-dialog";
+import type { ReportTarget } from "./report-dialog";
+
+// The dialog and its form load when 'Report' is pressed, not with the page that shows the button.
+const ReportDialog = lazy(() =>
+  import("./report-dialog").then((module) => ({ default: module.ReportDialog })),
+);
 
 interface ReportButtonProps {
   target: ReportTarget;
@@ -16,9 +21,13 @@ export function ReportButton({ target, className = ghostButton }: ReportButtonPr
     <>
       <button type="button" onClick={() => setIsOpen(true)} className={className}>
         <Flag aria-hidden="true" className="size-4" />
-        {REPORT_TEXTS.action}
+        {REPORT_ACTION}
       </button>
-      {isOpen ? <ReportDialog target={target} onClose={() => setIsOpen(false)} /> : null}
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

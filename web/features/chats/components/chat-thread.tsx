@@ -2,9 +2,8 @@ import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ReportDialog } from "../../../components/report/report-dialog";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { ApiError } from "../../../lib/api";
@@ -27,6 +26,11 @@ interface ChatThreadProps {
 }
 
 type Photo = { url: string; width: number; height: number };
+
+// 'Report this message' loads when a message's menu asks for it.
+const ReportDialog = lazy(() =>
+  import("../../../components/report/report-dialog").then((module) => ({ default: module.ReportDialog })),
+);
 
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
 export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
@@ -127,10 +131,12 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
       ) : null}
       {reportedMessageId ? (
-        <ReportDialog
-          target={{ type: "message", id: reportedMessageId }}
-          onClose={() => setReportedMessageId(null)}
-        />
+        <Suspense fallback={null}>
+          <ReportDialog
+            target={{ type: "message", id: reportedMessageId }}
+            onClose={() => setReportedMessageId(null)}
+          />
+        </Suspense>
       ) : null}
       {openPhoto ? (
         <Dialog

@@ -1,5 +1,5 @@
 import { variantUrl } from "@shared/images";
-import { REPORT_TEXTS } from "@shared/reports-constants";
+import { REPORT_ACTION } from "@shared/reports-constants";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
@@ -83,7 +83,7 @@ export function MessageBubble(props: MessageBubbleProps) {
           trigger={<EllipsisVertical aria-hidden="true" className="size-4" />}
           triggerClassName="grid size-11 place-items-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-800"
           menuClassName="absolute left-0 z-30 mt-1 w-44 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
-          items={[{ label: REPORT_TEXTS.action, onSelect: () => onReport(message.id) }]}
+          items={[{ label: REPORT_ACTION, onSelect: () => onReport(message.id) }]}
         />
       ) : null}
     </li>
