@@ -1,4 +1,7 @@
 /** Reports and moderation: texts and limits the pages show, apart from the schemas (no zod). */
+import { REPORT_ACTION } from "./report-action";
+
+export { REPORT_ACTION };
 
 export const REPORT_TARGET_TYPES = ["listing", "user", "message"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
@@ -27,8 +30,6 @@ export const SUSPENSION_DAYS: Record<Exclude<SuspensionDuration, "permanent">, n
   "30d": 30,
 };
 
-/** The action's caption on the item page, a profile and a message's menu; alone, so a button needs no more. */
-export const REPORT_ACTION = "Report";
 
 export const REPORT_TEXTS = {
   action: REPORT_ACTION,

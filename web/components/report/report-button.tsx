@@ -1,4 +1,4 @@
-import { REPORT_ACTION } from "@shared/reports-constants";
+import { REPORT_ACTION } from "@shared/report-action";
 import Flag from "lucide-react/icons/flag";
 import { lazy, Suspense, useState } from "react";
 import { ghostButton } from "../ui/button-styles";

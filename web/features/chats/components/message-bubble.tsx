@@ -1,9 +1,9 @@
 import { variantUrl } from "@shared/images";
-import { REPORT_ACTION } from "@shared/reports-constants";
+import { REPORT_ACTION } from "@shared/report-action";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
-import EllipsisVertical from "lucide-react/icons/ellipsis-vertical";
+import Ellipsis from "lucide-react/icons/ellipsis";
 import ImageIcon from "lucide-react/icons/image";
 import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
@@ -80,7 +80,7 @@ export function MessageBubble(props: MessageBubbleProps) {
       {onReport ? (
         <Menu
           label={`Message from ${senderName}, options`}
-          trigger={<EllipsisVertical aria-hidden="true" className="size-4" />}
+          trigger={<Ellipsis aria-hidden="true" className="size-4" />}
           triggerClassName="grid size-11 place-items-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-800"
           menuClassName="absolute left-0 z-30 mt-1 w-44 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
           items={[{ label: REPORT_ACTION, onSelect: () => onReport(message.id) }]}
