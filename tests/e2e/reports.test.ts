@@ -19,7 +19,7 @@ async function postItem(request: APIRequestContext, image: Buffer, productName: 
       productName,
       type: "Phone",
       price: 2500,
-      category: "electronics",
+      category: "gadgets",
       condition: "used",
       description: "Pay an advance on UPI and I will courier it.",
       showMobileNumber: false,
