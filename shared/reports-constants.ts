@@ -30,7 +30,6 @@ export const SUSPENSION_DAYS: Record<Exclude<SuspensionDuration, "permanent">, n
   "30d": 30,
 };
 
-
 export const REPORT_TEXTS = {
   action: REPORT_ACTION,
   title: { listing: "Report this listing", user: "Report this user", message: "Report this message" },
