@@ -34,6 +34,7 @@ import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
+import { adminReportsRoutes, reportsRoutes } from "./modules/reports/reports.routes";
 import { sessionsRoutes } from "./modules/settings/sessions.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes";
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminUsersRoutes, { prefix: "/admin", ctx });
       await api.register(adminContentRoutes, { prefix: "/admin", ctx });
       await api.register(adminTicketsRoutes, { prefix: "/admin", ctx });
+      await api.register(adminReportsRoutes, { prefix: "/admin", ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(itemsRoutes, { ctx });
       await api.register(chatsRoutes, { ctx });
@@ -224,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ticketsRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(recruitmentRoutes, { ctx });
+      await api.register(reportsRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

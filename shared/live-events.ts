@@ -15,6 +15,11 @@ const seq = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 /** Each numbered event by name, with its payload. */
 export const LiveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message.created"), data: z.object({ message: MessageSchema }) }),
+  /** The administrator removed a message after a report: it leaves the thread. */
+  z.object({
+    type: z.literal("message.removed"),
+    data: z.object({ chatId: z.string(), messageId: z.string() }),
+  }),
   /** The chat list's order or last message changed. */
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
   /** A member opened the chat: the other member's messages up to readAt are 'Seen'. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { batched } from "../db/batched";
 import type { Db } from "../db/client";
-import { sessions, type UserRow, users } from "../db/schema";
+import { isSuspendedSql, sessions, type UserRow, users } from "../db/schema";
 import { AppError, notSignedIn } from "../lib/app-error";
 import { maskAddress } from "../lib/client-address";
 import { hashToken, newToken } from "../lib/tokens";
@@ -113,6 +113,8 @@ function sessionLookup(db: Db, idleMs: number): (id: string) => Promise<UserRow 
         gt(sessions.expiresAt, sql.placeholder("now")),
         gt(sessions.lastUsedAt, sql.placeholder("idleSince")),
         isNull(users.deletedAt),
+        // A suspended account's sessions end when it is suspended; this keeps any straggler out.
+        sql`not ${isSuspendedSql}`,
       ),
     )
     .prepare("session_users");

@@ -1,3 +1,4 @@
+import { REPORT_TEXTS } from "@shared/reports-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { FastifyRequest } from "fastify";
@@ -140,6 +141,13 @@ export const ATTEMPT_LIMITS = {
     limit: 120,
     windowSeconds: MINUTE,
     refusal: "You are sending messages too fast. Please wait a moment.",
+  },
+  /** Reports of listings, users and messages; each lands in the moderation queue. */
+  report: {
+    key: "report:user",
+    limit: 20,
+    windowSeconds: HOUR,
+    refusal: REPORT_TEXTS.rateLimited,
   },
 } as const satisfies Record<string, AttemptLimitRule>;
 

@@ -23,6 +23,10 @@ export const AdminUserSchema = z.object({
   emailVerified: z.boolean(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  /** While suspended: Users Management offers 'Lift Suspension'. */
+  isSuspended: z.boolean(),
+  /** The end of a running suspension; null when permanent or not suspended. */
+  suspendedUntil: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

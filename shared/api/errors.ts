@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   sign_in_expired: 401,
   forbidden: 403,
   user_disabled: 403,
+  user_suspended: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,

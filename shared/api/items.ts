@@ -65,6 +65,8 @@ export const ItemAbilitiesSchema = z.object({
   canContact: z.boolean(),
   /** Anyone but the seller. */
   canFavourite: z.boolean(),
+  /** Anyone but the seller: 'Report' on the item page. */
+  canReport: z.boolean(),
 });
 export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
 

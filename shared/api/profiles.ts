@@ -16,6 +16,8 @@ export const ProfileAbilitiesSchema = z.object({
   canEdit: z.boolean(),
   /** Anyone but oneself. */
   canFollow: z.boolean(),
+  /** Anyone but oneself: 'Report' on the public profile. */
+  canReport: z.boolean(),
 });
 export type ProfileAbilities = z.infer<typeof ProfileAbilitiesSchema>;
 

@@ -291,6 +291,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
       ["Colleges", "colleges"],
       ["Team Recruitment", "recruitment"],
       ["Support Tickets", "tickets"],
+      ["Reports", "reports"],
       ["Audit Log", "audit"],
     ] as const;
     await page.getByRole("tab", { name: tabs[0][0] }).focus();

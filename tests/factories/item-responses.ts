@@ -7,6 +7,7 @@ export const SELLER_ABILITIES: ItemAbilities = {
   canDelete: true,
   canContact: false,
   canFavourite: false,
+  canReport: false,
 };
 export const SOLD_SELLER_ABILITIES: ItemAbilities = {
   ...SELLER_ABILITIES,
@@ -21,6 +22,7 @@ export const BUYER_ABILITIES: ItemAbilities = {
   canDelete: false,
   canContact: true,
   canFavourite: true,
+  canReport: true,
 };
 
 /** An item as the API answers with it, seen by its seller unless `abilities` says otherwise. */

@@ -58,6 +58,10 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PUT /api/users/{id}/follow": { student: 400 },
   "DELETE /api/users/{id}/follow": { student: 400 },
   "POST /api/recruitment-posts/{id}/message": { student: 400 },
+  // Reports: the owner cannot report their own listing; the others may, once each.
+  "POST /api/reports": { student: 400 },
+  // Nobody in the world is suspended: lifting finds no suspension.
+  "DELETE /api/admin/users/{id}/suspension": { admin: 409 },
   // Every account in the world is verified already.
   "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },
 };

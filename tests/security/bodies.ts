@@ -95,6 +95,14 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/admin/colleges": () =>
     json({ city: "Nagpur", college: `Matrix Institute ${randomBytes(4).toString("hex")}` }),
   "POST /api/admin/tickets/{ticketId}/status": () => json({ status: "resolved" }),
+  "POST /api/admin/reports/{id}/action": () => json({ action: "dismiss", reason: "No violation found." }),
+  "POST /api/reports": (_app, world) =>
+    json({
+      targetType: "listing",
+      targetId: world.itemId,
+      reason: "Scam or fraud",
+      details: "Asks for advance",
+    }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
   "POST /api/uploads/chat-photo": imageForm,

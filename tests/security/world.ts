@@ -43,6 +43,8 @@ export interface World {
   fileUrl: string;
   /** A photo the partner sent in the chat (its key in the private chats bucket). */
   chatPhotoId: string;
+  /** The partner's open report of the owner's item. */
+  reportId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -179,6 +181,15 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     .insert(colleges)
     .values({ city: "Nagpur", name: `Matrix College ${randomBytes(4).toString("hex")}` })
     .returning();
+  const report = expectCreated(
+    await post(
+      testApp,
+      "/api/reports",
+      { targetType: "listing", targetId: item.id, reason: "Scam or fraud" },
+      { cookie: partner.cookie },
+    ),
+    "report listing",
+  ).report;
   if (!notification || !college) throw new Error("world records missing");
   return {
     owner,
@@ -195,6 +206,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     sessionId: await startOtherSession(testApp, owner.id),
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
     chatPhotoId,
+    reportId: report.id,
   };
 }
 
@@ -259,6 +271,7 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("notifications", "user_id", people),
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
+    rows("reports", "id", [world.reportId]),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -285,7 +298,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from notifications where id = ${world.notificationId})
              + (select count(*) from events where id = ${world.eventId})
              + (select count(*) from colleges where id = ${world.collegeId})
-             + (select count(*) from sessions where public_id = ${world.sessionId}) as n`,
+             + (select count(*) from sessions where public_id = ${world.sessionId})
+             + (select count(*) from reports where id = ${world.reportId} and status = 'open') as n`,
   );
-  return Number(row?.n) === 15;
+  return Number(row?.n) === 16;
 }

@@ -7,6 +7,7 @@ export * from "./favourites";
 export * from "./follows";
 export * from "./items";
 export * from "./rate-limits";
+export * from "./reports";
 export * from "./second-factors";
 export * from "./sessions";
 export * from "./tickets";

@@ -48,6 +48,10 @@ export const users = pgTable(
     holidayDeactivatedAt: timestamp("holiday_deactivated_at", { withTimezone: true }),
     /** Set when an administrator deletes the account: it can no longer sign in. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set while an administrator's suspension lasts: sign-in refused, listings and posts hidden. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** When the suspension ends; null with suspendedAt set means permanently. */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
@@ -57,9 +61,22 @@ export const users = pgTable(
     // total is every active item less theirs.
     index("users_maybe_hidden_idx")
       .on(table.id)
-      .where(sql`${table.deletedAt} is not null or ${table.holidayActive}`),
+      .where(
+        sql`${table.deletedAt} is not null or ${table.holidayActive} or ${table.suspendedAt} is not null`,
+      ),
     uniqueIndex("users_single_admin").on(table.role).where(sql`${table.role} = 'admin'`),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** True while the user's suspension lasts (SQL, for queries that hide a suspended user's records). */
+export const isSuspendedSql = sql`(${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now()))`;
+
+/** True while the user's suspension lasts. */
+export function isSuspended(
+  user: Pick<UserRow, "suspendedAt" | "suspendedUntil">,
+  now = new Date(),
+): boolean {
+  return user.suspendedAt !== null && (user.suspendedUntil === null || user.suspendedUntil > now);
+}

@@ -163,6 +163,7 @@ describe("marketplace posts", () => {
       canDelete: false,
       canContact: true,
       canFavourite: true,
+      canReport: true,
     });
     const socket = await connect(seller.cookie);
 

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, type AdminUser } from "@shared/api/admin";
 import { mobileDigits, normaliseEmail } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
-import type { UserRow } from "../../db/schema";
+import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countColleges } from "../colleges/colleges.repository";
 import { countActiveItems } from "../items/items.repository";
@@ -26,6 +26,8 @@ function toAdminUser(user: UserRow): AdminUser {
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
+    isSuspended: isSuspended(user),
+    suspendedUntil: isSuspended(user) ? (user.suspendedUntil?.toISOString() ?? null) : null,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { LoginBody, SignupBody } from "@shared/api/auth";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
+import { formatSuspensionEnd, suspendedSignInMessage } from "@shared/reports-constants";
 import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
-import type { UserRow } from "../../db/schema";
+import { isSuspended, type UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
@@ -99,6 +100,10 @@ export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta):
     throw new AppError("invalid_credential", LOGIN_ERRORS.invalid_credential);
   }
   if (user.deletedAt) throw new AppError("user_disabled", LOGIN_ERRORS.user_disabled);
+  if (isSuspended(user)) {
+    const until = user.suspendedUntil ? formatSuspensionEnd(user.suspendedUntil) : null;
+    throw new AppError("user_suspended", suspendedSignInMessage(until, ctx.config.SUPPORT_EMAIL));
+  }
 
   await ctx.rateLimiter.reset(perAddress.key);
   return (await repo.recordLogin(ctx.db, user.id)) ?? user;

@@ -222,6 +222,7 @@ describe("abilities: what each viewer may do with an item", () => {
     canDelete: true,
     canContact: false,
     canFavourite: false,
+    canReport: false,
   };
   const ANYONE_ELSE = {
     canEdit: false,
@@ -229,6 +230,7 @@ describe("abilities: what each viewer may do with an item", () => {
     canDelete: false,
     canContact: true,
     canFavourite: true,
+    canReport: true,
   };
   const abilitiesOf = async (id: string, cookie: string) =>
     (await get(testApp, `/api/items/${id}`, { cookie })).json().item.abilities;

@@ -40,6 +40,11 @@ export function canFavouriteItem(viewer: Viewer, item: Pick<ItemFacts, "sellerId
   return !isItemSeller(viewer, item);
 }
 
+/** Anyone but the seller reports an item (the reports service refuses one's own listing too). */
+export function canReportItem(viewer: Viewer, item: Pick<ItemFacts, "sellerId">): boolean {
+  return !isItemSeller(viewer, item);
+}
+
 /** The administrator removes any post that breaks the rules (the admin API), and tells its seller. */
 export function canRemoveItem(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
@@ -53,5 +58,6 @@ export function itemAbilities(viewer: Viewer, item: ItemFacts): ItemAbilities {
     canDelete: canDeleteItem(viewer, item),
     canContact: canContactSeller(viewer, item),
     canFavourite: canFavouriteItem(viewer, item),
+    canReport: canReportItem(viewer, item),
   };
 }

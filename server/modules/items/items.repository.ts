@@ -2,7 +2,7 @@ import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { favourites, follows, itemSearchText, items, users } from "../../db/schema";
+import { favourites, follows, isSuspendedSql, itemSearchText, items, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 
 /** The columns every item answer needs: the item and its seller's current name, college, number. */
@@ -22,6 +22,9 @@ export type ItemWithSeller = {
 
 /** True while the seller's holiday mode covers today, in India's calendar. */
 const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo})`;
+
+/** The seller's account is there and not suspended: their items show. */
+const sellerIsPresent = and(isNull(users.deletedAt), sql`not ${isSuspendedSql}`);
 
 // The columns are never null; the nulls' place is spelled out only to match the indexes' order
 // (Drizzle's descending index columns put nulls last), so the planner can read a page off an index
@@ -57,7 +60,7 @@ export async function browseItems(
   const search = filters.search?.trim();
   const where = and(
     eq(items.isActive, true),
-    isNull(users.deletedAt),
+    sellerIsPresent,
     sql`not coalesce(${sellerOnHoliday}, false)`,
     filters.category === "all" ? undefined : eq(items.category, filters.category),
     filters.college ? eq(items.sellerCollege, filters.college) : undefined,
@@ -109,7 +112,7 @@ function readPage(db: Db, where: SQL | undefined, filters: BrowseFilters, isCoun
  */
 async function countMarketplace(db: Db, category: BrowseFilters["category"]): Promise<number> {
   const ofCategory = category === "all" ? undefined : eq(items.category, category);
-  const isHidden = or(isNotNull(users.deletedAt), sellerOnHoliday);
+  const isHidden = or(isNotNull(users.deletedAt), sellerOnHoliday, isSuspendedSql);
   const [row] = await db
     .select({
       total: sql<number>`(
@@ -128,7 +131,7 @@ export async function findItem(db: Db, id: string): Promise<ItemWithSeller | und
     .select(itemWithSeller)
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
-    .where(and(eq(items.id, id), isNull(users.deletedAt)))
+    .where(and(eq(items.id, id), sellerIsPresent))
     .limit(1);
   return row;
 }
@@ -177,7 +180,7 @@ export async function findFavouritesPage(
   userId: string,
   page: number,
 ): Promise<{ rows: ItemWithSeller[]; total: number }> {
-  const where = and(eq(favourites.userId, userId), isNull(users.deletedAt));
+  const where = and(eq(favourites.userId, userId), sellerIsPresent);
   const rows = await db
     .select({ ...itemWithSeller, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(favourites)

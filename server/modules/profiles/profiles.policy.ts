@@ -13,7 +13,16 @@ export function canFollowUser(viewer: Viewer, person: { id: string }): boolean {
   return viewer.id !== person.id;
 }
 
+/** Nobody reports themselves (the reports service refuses it too). */
+export function canReportUser(viewer: Viewer, person: { id: string }): boolean {
+  return viewer.id !== person.id;
+}
+
 /** The viewer's abilities sent with every profile. */
 export function profileAbilities(viewer: Viewer, person: { id: string }): ProfileAbilities {
-  return { canEdit: canEditProfile(viewer, person), canFollow: canFollowUser(viewer, person) };
+  return {
+    canEdit: canEditProfile(viewer, person),
+    canFollow: canFollowUser(viewer, person),
+    canReport: canReportUser(viewer, person),
+  };
 }

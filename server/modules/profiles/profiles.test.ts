@@ -95,7 +95,7 @@ describe("GET /api/users/{id}", () => {
       profilePhoto: null,
       isVerified: false,
       counts: { items: 2, followers: 2, following: 1 },
-      abilities: { canEdit: false, canFollow: true },
+      abilities: { canEdit: false, canFollow: true, canReport: true },
     });
     expect(body).toMatchObject({ isOwn: false, isFollowing: true });
     expect(await profileOf(owner.id, idol.cookie)).toMatchObject({ isOwn: false, isFollowing: false });
@@ -107,11 +107,16 @@ describe("GET /api/users/{id}", () => {
     const item = await insertItem(testApp, owner.id);
     const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
     const own = await profileOf(owner.id, owner.cookie);
-    expect(own.profile.abilities).toEqual({ canEdit: true, canFollow: false });
-    expect((await profileOf(owner.id)).profile.abilities).toEqual({ canEdit: false, canFollow: true });
+    expect(own.profile.abilities).toEqual({ canEdit: true, canFollow: false, canReport: false });
+    expect((await profileOf(owner.id)).profile.abilities).toEqual({
+      canEdit: false,
+      canFollow: true,
+      canReport: true,
+    });
     expect((await profileOf(owner.id, adminCookie)).profile.abilities).toEqual({
       canEdit: false,
       canFollow: true,
+      canReport: true,
     });
     // The server refuses what the abilities leave out.
     const selfFollow = await call("PUT", `/api/users/${owner.id}/follow`, owner.cookie);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { recruitmentPosts, users } from "../../db/schema";
+import { isSuspendedSql, recruitmentPosts, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 
 export type PostRow = typeof recruitmentPosts.$inferSelect;
@@ -27,7 +27,12 @@ const SORTS: Record<string, SQL[]> = {
 };
 
 const withRecruiter = { post: recruitmentPosts, recruiterName: users.name, recruiterCollege: users.college };
-const isListed = and(eq(recruitmentPosts.isActive, true), isNull(users.deletedAt));
+// A suspended recruiter's posts are hidden until the suspension ends.
+const isListed = and(
+  eq(recruitmentPosts.isActive, true),
+  isNull(users.deletedAt),
+  sql`not ${isSuspendedSql}`,
+);
 
 export interface RecruitmentFilters {
   search?: string;

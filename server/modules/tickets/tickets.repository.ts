@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outbox, supportTickets, users } from "../../db/schema";
 
@@ -60,6 +60,16 @@ export async function findAllTickets(db: Db) {
     db.select({ total: sql<number>`count(*)::int` }).from(supportTickets),
   ]);
   return { pending, history, total: count?.total ?? 0 };
+}
+
+/** Open tickets of one purpose, oldest first (the moderation queue shows the Safety Concerns ones). */
+export async function findOpenTicketsOfPurpose(db: Db, purpose: string): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.status, "open"), eq(supportTickets.purpose, purpose)))
+    .orderBy(asc(supportTickets.createdAt))
+    .limit(100);
 }
 
 /** Where the copies of these tickets to the form service stand. */

@@ -21,6 +21,16 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
     }
+    case "message.removed": {
+      const { chatId, messageId } = event.data;
+      queryClient.setQueryData<ThreadResponse>(chatKeys.thread(chatId), (thread) =>
+        thread
+          ? { ...thread, messages: thread.messages.filter((message) => message.id !== messageId) }
+          : thread,
+      );
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      return;
+    }
     case "chat.updated":
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;

@@ -32,6 +32,11 @@ const AUDIT_ACTIONS: Record<string, string> = {
   "user.delete": "Deleted user",
   "ticket.resolved": "Resolved ticket",
   "ticket.rejected": "Rejected ticket",
+  "moderation.dismiss": "Dismissed reports",
+  "moderation.remove": "Removed reported content",
+  "moderation.warn": "Warned user",
+  "moderation.suspend": "Suspended user",
+  "moderation.lift": "Lifted suspension",
 };
 
 /** 'event.create' -> 'Posted event'; an action this list does not know reads as stored. */

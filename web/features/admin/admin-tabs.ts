@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { id: "colleges", label: "Colleges" },
   { id: "recruitment", label: "Team Recruitment" },
   { id: "tickets", label: "Support Tickets" },
+  { id: "reports", label: "Reports" },
   { id: "audit", label: "Audit Log" },
 ] as const;
 

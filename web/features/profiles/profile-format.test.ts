@@ -15,7 +15,7 @@ function profileWith(followers: number, following: number, isFollowing: boolean)
       profilePhoto: null,
       isVerified: true,
       counts: { items: 2, followers, following },
-      abilities: { canEdit: false, canFollow: true },
+      abilities: { canEdit: false, canFollow: true, canReport: true },
     },
     isFollowing,
     isOwn: false,

@@ -11,6 +11,7 @@ export const adminKeys = {
   tickets: ["admin", "tickets"] as const,
   ticket: (ticketId: string) => ["admin", "ticket", ticketId] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
+  reports: ["admin", "reports"] as const,
 };
 
 /** The path of an admin API call with its query string, leaving out empty values. */

@@ -20,10 +20,11 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   colleges: lazy(() => import("./colleges-tab").then((module) => ({ default: module.CollegesTab }))),
   recruitment: lazy(() => import("./recruitment-tab").then((module) => ({ default: module.RecruitmentTab }))),
   tickets: lazy(() => import("./tickets-tab").then((module) => ({ default: module.TicketsTab }))),
+  reports: lazy(() => import("./reports-tab").then((module) => ({ default: module.ReportsTab }))),
   audit: lazy(() => import("./audit-log-tab").then((module) => ({ default: module.AuditLogTab }))),
 };
 
-/** /admin: the overview counts, then the six sections of the spec plus the audit log as tabs. */
+/** /admin: the overview counts, then the six sections of the spec, Reports and the audit log as tabs. */
 export function AdminPage() {
   useDocumentTitle("Admin Panel");
   const [searchParams, setSearchParams] = useSearchParams();

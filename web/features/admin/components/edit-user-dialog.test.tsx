@@ -17,6 +17,8 @@ const asha: AdminUser = {
   emailVerified: true,
   createdAt: "2026-01-05T10:00:00.000Z",
   lastLogin: null,
+  isSuspended: false,
+  suspendedUntil: null,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

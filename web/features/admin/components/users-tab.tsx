@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { AdminUser } from "@shared/api/admin";
+import { MODERATION_TEXTS } from "@shared/reports-constants";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -10,6 +11,7 @@ import { formatDate } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteUser } from "../api/delete-user";
 import { adminUsersQueryOptions } from "../api/get-users";
+import { useLiftSuspension } from "../api/lift-suspension";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
@@ -80,6 +82,10 @@ export function UsersTab() {
   const users = useQuery(adminUsersQueryOptions({ search, from: filters.from, to: filters.to, page }));
   const notify = useAdminNotice();
   const { confirm, confirmDialog } = useConfirm();
+  const lift = useLiftSuspension({
+    onSuccess: () => notify("success", MODERATION_TEXTS.suspensionLifted),
+    onError: (error) => notify("error", error.message),
+  });
   const remove = useDeleteUser({
     onSuccess: () => notify("success", ADMIN_MESSAGES.userDeleted),
     onError: (error) => notify("error", ADMIN_FAILURES.deleteUser(error.message)),
@@ -141,6 +147,13 @@ export function UsersTab() {
                   <tr key={user.id}>
                     <th scope="row" className={`${cellClasses} font-semibold text-slate-900`}>
                       {user.name}
+                      {user.isSuspended ? (
+                        <span className="mt-1 block w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+                          {user.suspendedUntil
+                            ? `Suspended until ${formatDate(user.suspendedUntil)}`
+                            : "Permanently suspended"}
+                        </span>
+                      ) : null}
                     </th>
                     <td className={`${cellClasses} break-all`}>{user.email}</td>
                     <td className={cellClasses}>{user.mobile}</td>
@@ -151,6 +164,17 @@ export function UsersTab() {
                     </td>
                     <td className={`${cellClasses} whitespace-nowrap`}>
                       <div className="flex gap-2">
+                        {user.isSuspended ? (
+                          <button
+                            type="button"
+                            onClick={() => lift.mutate(user.id)}
+                            disabled={lift.isPending && lift.variables === user.id}
+                            className={secondaryButton}
+                          >
+                            {MODERATION_TEXTS.liftSuspension}
+                            <span className="sr-only"> for {user.name}</span>
+                          </button>
+                        ) : null}
                         <button type="button" onClick={() => setEditing(user)} className={secondaryButton}>
                           Edit<span className="sr-only"> {user.name}</span>
                         </button>

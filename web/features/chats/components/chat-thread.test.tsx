@@ -69,6 +69,17 @@ function openThread(
 }
 
 describe("a chat thread", () => {
+  it("offers 'Report' in the menu of the other member's messages only, opening 'Report this message'", async () => {
+    const user = userEvent.setup();
+    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, MINE] });
+    expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
+    const menus = screen.getAllByRole("button", { name: "Message from Priya Shah, options" });
+    expect(menus).toHaveLength(1);
+    await user.click(menus[0] as HTMLElement);
+    await user.click(screen.getByRole("menuitem", { name: "Report" }));
+    expect(screen.getByRole("dialog", { name: "Report this message" })).toBeVisible();
+  });
+
   it("shows an offer in rupees, marks the chat read, and opens the offer row from Make Offer", async () => {
     const user = userEvent.setup();
     const api = openThread({ canSend: true, canOffer: true });

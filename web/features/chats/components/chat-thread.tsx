@@ -2,7 +2,7 @@ import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
@@ -27,6 +27,11 @@ interface ChatThreadProps {
 
 type Photo = { url: string; width: number; height: number };
 
+// 'Report this message' loads when a message's menu asks for it.
+const ReportDialog = lazy(() =>
+  import("../../../components/report/report-dialog").then((module) => ({ default: module.ReportDialog })),
+);
+
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
 export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
   const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
@@ -40,6 +45,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
   const isLoaded = data !== undefined;
   const { mutate: markChatRead } = useMarkChatRead();
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
+  const [reportedMessageId, setReportedMessageId] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
   useEffect(() => {
@@ -110,6 +116,11 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
                   senderName={chat.counterpart.name}
                   onRetry={onRetry}
                   onOpenPhoto={setOpenPhoto}
+                  onReport={
+                    row.entry.message.senderId !== myId && row.entry.status === "sent"
+                      ? setReportedMessageId
+                      : undefined
+                  }
                 />
               ),
             )}
@@ -118,6 +129,14 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
       </div>
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
+      ) : null}
+      {reportedMessageId ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            target={{ type: "message", id: reportedMessageId }}
+            onClose={() => setReportedMessageId(null)}
+          />
+        </Suspense>
       ) : null}
       {openPhoto ? (
         <Dialog

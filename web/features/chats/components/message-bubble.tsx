@@ -1,8 +1,11 @@
 import { variantUrl } from "@shared/images";
+import { REPORT_ACTION } from "@shared/report-action";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
+import Ellipsis from "lucide-react/icons/ellipsis";
 import ImageIcon from "lucide-react/icons/image";
+import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
 import type { ThreadEntry } from "../thread-messages";
@@ -17,6 +20,8 @@ interface MessageBubbleProps {
   isGroupEnd: boolean;
   onRetry: (clientId: string) => void;
   onOpenPhoto: (photo: { url: string; width: number; height: number }) => void;
+  /** Given for the other member's stored messages: the message's menu offers 'Report'. */
+  onReport?: (messageId: string) => void;
 }
 
 /**
@@ -25,7 +30,7 @@ interface MessageBubbleProps {
  * bubble's tail on its last message only.
  */
 export function MessageBubble(props: MessageBubbleProps) {
-  const { entry, isMine, senderName, isGroupStart, isGroupEnd } = props;
+  const { entry, isMine, senderName, isGroupStart, isGroupEnd, onReport } = props;
   const { message, status } = entry;
   const isOffer = message.type === "offer" && message.offerPrice !== null;
   const isPhoto = message.type === "photo";
@@ -41,7 +46,7 @@ export function MessageBubble(props: MessageBubbleProps) {
   return (
     <li
       data-group-start={isGroupStart ? "" : undefined}
-      className={`relative flex ${isMine ? "justify-end" : "justify-start"} ${isGroupStart ? "mt-3 first:mt-0" : "mt-0.5"}`}
+      className={`relative flex items-center gap-1 ${isMine ? "justify-end" : "justify-start"} ${isGroupStart ? "mt-3 first:mt-0" : "mt-0.5"}`}
     >
       <div
         className={`max-w-[85%] rounded-2xl shadow-sm sm:max-w-[70%] ${isPhoto ? "p-1" : "px-3.5 py-2"} ${tone} ${tail} ${
@@ -72,6 +77,15 @@ export function MessageBubble(props: MessageBubbleProps) {
           <MessageMeta {...props} isOffer={isOffer} />
         </p>
       </div>
+      {onReport ? (
+        <Menu
+          label={`Message from ${senderName}, options`}
+          trigger={<Ellipsis aria-hidden="true" className="size-4" />}
+          triggerClassName="grid size-11 place-items-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+          menuClassName="absolute left-0 z-30 mt-1 w-44 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          items={[{ label: REPORT_ACTION, onSelect: () => onReport(message.id) }]}
+        />
+      ) : null}
     </li>
   );
 }

@@ -3,7 +3,9 @@ import { variantUrl } from "@shared/images";
 import { useState } from "react";
 import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
+import { secondaryButton } from "../../../components/ui/button-styles";
 import { formatDate, formatRupees } from "../../../lib/format";
 import { capitalise } from "../../../lib/item-labels";
 import { useToggleFavourite } from "../api/toggle-favourite";
@@ -47,6 +49,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
               </span>
             ) : null}
             <ShareButton title={item.productName} />
+            {abilities.canReport ? (
+              <ReportButton target={{ type: "listing", id: item.id }} className={secondaryButton} />
+            ) : null}
           </div>
           {favourite.error ? <Alert tone="error">{favourite.error}</Alert> : null}
 

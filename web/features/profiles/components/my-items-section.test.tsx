@@ -26,7 +26,7 @@ function buildProfile(items: Item[]): ProfileResponse {
       profilePhoto: null,
       isVerified: true,
       counts: { items: items.length, followers: 0, following: 0 },
-      abilities: { canEdit: true, canFollow: false },
+      abilities: { canEdit: true, canFollow: false, canReport: false },
     },
     isFollowing: false,
     isOwn: true,

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
+import { ReportButton } from "../../../components/report/report-button";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -49,8 +50,15 @@ function PublicProfile({ userId }: { userId: string }) {
   }
 
   const { profile, items, isFollowing } = query.data;
-  const { canEdit, canFollow } = profile.abilities;
-  let actions: ReactNode = canFollow ? <FollowButton userId={profile.id} isFollowing={isFollowing} /> : null;
+  const { canEdit, canFollow, canReport } = profile.abilities;
+  let actions: ReactNode = (
+    <>
+      {canFollow ? <FollowButton userId={profile.id} isFollowing={isFollowing} /> : null}
+      {canReport ? (
+        <ReportButton target={{ type: "user", id: profile.id }} className={secondaryButton} />
+      ) : null}
+    </>
+  );
   if (canEdit) {
     actions = (
       <Link to="/profile" className={secondaryButton}>

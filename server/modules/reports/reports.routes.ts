@@ -1,0 +1,80 @@
+import { ErrorResponseSchema } from "@shared/api/errors";
+import {
+  CreateReportBodySchema,
+  CreateReportResponseSchema,
+  ModerationActionBodySchema,
+  ModerationActionResponseSchema,
+  ReportQueueResponseSchema,
+} from "@shared/api/reports";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/auth";
+import * as service from "./reports.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+
+/** A student reports a listing, a user or a message. */
+export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post("/reports", {
+    config: { access: "user" },
+    schema: {
+      tags: ["reports"],
+      summary: "Report a listing, a user or a message; one open report per target, rate-limited",
+      body: CreateReportBodySchema,
+      response: { 201: CreateReportResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.createReport(ctx, requireUser(request), request.body)),
+  });
+};
+
+const IdParams = z.object({ id: z.uuid("Not found.") });
+
+/** The moderation queue and its actions (registered under /api/admin). */
+export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/reports", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Open reports, one row per target, most reported and oldest first; Safety Concerns tickets",
+      response: { 200: ReportQueueResponseSchema, ...errors },
+    },
+    handler: async (request) => service.listQueue(ctx, requireUser(request)),
+  });
+
+  app.post("/reports/:id/action", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary:
+        "Dismiss, remove the content, warn or suspend (7 days, 30 days, permanently) for every open report of the target",
+      params: IdParams,
+      body: ModerationActionBodySchema,
+      response: { 200: ModerationActionResponseSchema, ...errors },
+    },
+    handler: async (request) =>
+      service.actOnReport(ctx, requireUser(request), request.params.id, request.body),
+  });
+
+  app.delete("/users/:id/suspension", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Lift a student's suspension",
+      params: IdParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.liftSuspension(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,325 @@
+import { ADMIN_MESSAGES } from "@shared/admin-constants";
+import type {
+  CreateReportBody,
+  ModerationActionBody,
+  ReportGroup,
+  ReportQueueResponse,
+} from "@shared/api/reports";
+import {
+  formatSuspensionEnd,
+  MODERATION_TEXTS,
+  type ModerationAction,
+  REPORT_OUTCOME_TEXTS,
+  REPORT_TEXTS,
+  type ReportTargetType,
+  SUSPENSION_DAYS,
+  type SuspensionDuration,
+} from "@shared/reports-constants";
+import type { AppContext } from "../../context";
+import { isSuspended, type ReportEvidence, type ReportRow, type UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { countAttempt } from "../../plugins/rate-limit-rules";
+import type { PendingEvent } from "../../realtime/live-events";
+import { transactionWithEvents } from "../../realtime/transaction";
+import { recordAudit } from "../admin/audit.repository";
+import { deleteItem } from "../items/items.repository";
+import { addNotification } from "../notifications/notifications.service";
+import { findOpenTicketsOfPurpose } from "../tickets/tickets.repository";
+import { toTicketDto } from "../tickets/tickets.service";
+import { releaseImage } from "../uploads/uploads.service";
+import { canBeModerated, canModerate, canReport, canReportMessage } from "./reports.policy";
+import * as repo from "./reports.repository";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The target of a new report: who owns it, and what the report keeps of it. */
+async function resolveTarget(
+  ctx: AppContext,
+  reporter: UserRow,
+  body: CreateReportBody,
+): Promise<{ ownerId: string; evidence: ReportEvidence }> {
+  const notFound = () => new AppError("not_found", REPORT_TEXTS.notFound);
+  if (body.targetType === "listing") {
+    const item = await repo.findListing(ctx.db, body.targetId);
+    if (!item) throw notFound();
+    if (!canReport(reporter, { ownerId: item.sellerId }))
+      throw new AppError("invalid_input", REPORT_TEXTS.ownListing);
+    return {
+      ownerId: item.sellerId,
+      evidence: {
+        listing: {
+          productName: item.productName,
+          price: item.price,
+          productImage: item.productImage,
+          category: item.category,
+        },
+      },
+    };
+  }
+  if (body.targetType === "user") {
+    const person = await repo.findPerson(ctx.db, body.targetId);
+    if (!person) throw notFound();
+    if (!canReport(reporter, { ownerId: person.id })) throw new AppError("invalid_input", REPORT_TEXTS.self);
+    return { ownerId: person.id, evidence: {} };
+  }
+  const found = await repo.findMessage(ctx.db, body.targetId);
+  // Someone outside the chat learns nothing about its messages.
+  if (!found?.members.includes(reporter.id)) throw notFound();
+  if (!canReportMessage(reporter, { senderId: found.message.senderId, members: found.members }))
+    throw new AppError("invalid_input", REPORT_TEXTS.ownMessage);
+  return {
+    ownerId: found.message.senderId,
+    evidence: {
+      chatId: found.message.chatId,
+      messages: await repo.findMessageWithNeighbours(ctx.db, found.message),
+    },
+  };
+}
+
+/**
+ * A student reports a listing, a user or a message. One open report per reporter and target; the
+ * reporter's own things cannot be reported; a message is kept as evidence with its neighbours.
+ */
+export async function createReport(ctx: AppContext, reporter: UserRow, body: CreateReportBody) {
+  const target = await resolveTarget(ctx, reporter, body);
+  await countAttempt(ctx, "report", reporter.id);
+  const row = await repo.insertReport(ctx.db, {
+    reporterId: reporter.id,
+    targetType: body.targetType,
+    targetId: body.targetId,
+    targetUserId: target.ownerId,
+    reason: body.reason,
+    details: (body.details ?? "").trim(),
+    evidence: target.evidence,
+  });
+  if (!row) throw new AppError("conflict", REPORT_TEXTS.duplicate);
+  return { report: { id: row.id, createdAt: row.createdAt.toISOString() }, message: REPORT_TEXTS.sent };
+}
+
+function assertModerator(viewer: UserRow): void {
+  if (!canModerate(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+}
+
+/**
+ * The moderation queue: one row per reported target, the most reported and the oldest first,
+ * with the target, the reports, and the reported person's history; and the open Safety Concerns
+ * tickets.
+ */
+export async function listQueue(ctx: AppContext, admin: UserRow): Promise<ReportQueueResponse> {
+  assertModerator(admin);
+  const [{ targets, total }, tickets] = await Promise.all([
+    repo.findOpenTargets(ctx.db),
+    findOpenTicketsOfPurpose(ctx.db, "Safety Concerns"),
+  ]);
+  const open = await repo.findOpenReportsOf(
+    ctx.db,
+    targets.map((target) => target.targetId),
+  );
+  const byTarget = new Map<string, ReportRow[]>();
+  for (const report of open) {
+    const key = `${report.targetType}:${report.targetId}`;
+    byTarget.set(key, [...(byTarget.get(key) ?? []), report]);
+  }
+  const personIds = [...new Set(open.map((report) => report.targetUserId).filter((id) => id !== null))];
+  const listingIds = targets.filter((t) => t.targetType === "listing").map((t) => t.targetId);
+  const messageIds = targets.filter((t) => t.targetType === "message").map((t) => t.targetId);
+  const [people, reportCounts, actions, listings, presentMessages] = await Promise.all([
+    repo.findPeople(ctx.db, personIds),
+    repo.countReportsAgainst(ctx.db, personIds),
+    repo.findModerationActions(ctx.db, personIds),
+    repo.findListings(ctx.db, listingIds),
+    repo.findMessagesPresent(ctx.db, messageIds),
+  ]);
+  const personById = new Map(people.map((person) => [person.id, person]));
+  const listingById = new Map(listings.map((listing) => [listing.id, listing]));
+
+  const groups: ReportGroup[] = [];
+  for (const target of targets) {
+    const reports = byTarget.get(`${target.targetType}:${target.targetId}`) ?? [];
+    const first = reports[0];
+    if (!first) continue;
+    const person = first.targetUserId ? personById.get(first.targetUserId) : undefined;
+    const listing = listingById.get(target.targetId);
+    const kept = first.evidence.listing;
+    const isContentPresent =
+      target.targetType === "listing"
+        ? listing !== undefined
+        : target.targetType === "message"
+          ? presentMessages.has(target.targetId)
+          : false;
+    groups.push({
+      id: first.id,
+      targetType: target.targetType,
+      targetId: target.targetId,
+      reporterCount: target.reporterCount,
+      firstReportedAt: first.createdAt.toISOString(),
+      reports: reports.map((report) => ({
+        id: report.id,
+        reason: report.reason,
+        details: report.details,
+        createdAt: report.createdAt.toISOString(),
+      })),
+      listing:
+        target.targetType !== "listing"
+          ? null
+          : listing
+            ? {
+                id: listing.id,
+                productName: listing.productName,
+                price: listing.price,
+                productImage: listing.productImage,
+                category: listing.category,
+                isActive: listing.isActive,
+              }
+            : kept
+              ? { id: target.targetId, ...kept, isActive: false }
+              : null,
+      messages: first.evidence.messages ?? [],
+      isContentPresent,
+      reportedUser: person
+        ? {
+            id: person.id,
+            name: person.name,
+            email: person.email,
+            college: person.college,
+            createdAt: person.createdAt.toISOString(),
+            emailVerified: person.emailVerified,
+            isSuspended: isSuspended(person),
+            suspendedUntil: isSuspended(person) ? (person.suspendedUntil?.toISOString() ?? null) : null,
+            earlierReports: Math.max(0, (reportCounts.get(person.id) ?? 0) - reports.length),
+            earlierActions: actions
+              .filter((entry) => entry.userId === person.id)
+              .map((entry) => ({
+                action: entry.action.replace("moderation.", ""),
+                reason: entry.reason,
+                createdAt: entry.createdAt.toISOString(),
+              })),
+          }
+        : null,
+    });
+  }
+  return { openCount: total + tickets.length, groups, safetyTickets: tickets.map(toTicketDto) };
+}
+
+/** What the reporters are told, by action and target. */
+function outcomeText(action: ModerationAction, targetType: ReportTargetType): string {
+  if (action === "dismiss") return REPORT_OUTCOME_TEXTS.noViolation;
+  if (action === "remove" && targetType === "listing") return REPORT_OUTCOME_TEXTS.listingRemoved;
+  return REPORT_OUTCOME_TEXTS.accountActioned;
+}
+
+function suspensionEnd(duration: SuspensionDuration): Date | null {
+  return duration === "permanent" ? null : new Date(Date.now() + SUSPENSION_DAYS[duration] * DAY_MS);
+}
+
+/**
+ * The administrator's decision on every open report of one target (named by any of its reports):
+ * dismiss, remove the listing or message, warn or suspend the reported user. The user is told the
+ * reason, each reporter is told the outcome, and the audit log keeps it. A suspension ends the
+ * user's sessions and sockets at once.
+ */
+export async function actOnReport(
+  ctx: AppContext,
+  admin: UserRow,
+  reportId: string,
+  body: ModerationActionBody,
+): Promise<{ resolved: number; message: string }> {
+  assertModerator(admin);
+  const report = await repo.findReport(ctx.db, reportId);
+  if (!report) throw new AppError("not_found", "Report not found");
+  if (report.status !== "open") throw new AppError("conflict", MODERATION_TEXTS.alreadyClosed);
+  const { action } = body;
+  const reason = body.reason.trim();
+  const target = { targetType: report.targetType, targetId: report.targetId };
+  const person = report.targetUserId ? await repo.findPerson(ctx.db, report.targetUserId) : undefined;
+  if (action !== "dismiss") {
+    if (person && !canBeModerated(person))
+      throw new AppError("invalid_input", MODERATION_TEXTS.cannotModerateAdmin);
+    if (action === "remove" && report.targetType === "user")
+      throw new AppError("invalid_input", MODERATION_TEXTS.nothingToRemove);
+    if ((action === "warn" || action === "suspend") && !person)
+      throw new AppError("not_found", "User not found");
+    if (action === "suspend" && !body.duration)
+      throw new AppError("invalid_input", "Please choose how long.");
+  }
+
+  let releasedImage: string | null = null;
+  const resolved = await transactionWithEvents(ctx, async (tx, emit) => {
+    const closed = await repo.resolveTarget(tx, target, action);
+    // Another administrator's tab got there first.
+    if (closed.length === 0) throw new AppError("conflict", MODERATION_TEXTS.alreadyClosed);
+    const notify = (userId: string, text: string) =>
+      addNotification(tx, emit, { userId, type: "admin", text });
+    const details: Record<string, unknown> = {
+      userId: report.targetUserId,
+      reason,
+      targetType: report.targetType,
+      targetId: report.targetId,
+      reports: closed.length,
+    };
+
+    if (action === "remove" && report.targetType === "listing") {
+      const item = await repo.findListing(tx, report.targetId);
+      if (item) {
+        await deleteItem(tx, item.id);
+        releasedImage = item.productImage;
+        await notify(item.sellerId, MODERATION_TEXTS.listingRemovedNotice(item.productName, reason));
+        details.productName = item.productName;
+      }
+    } else if (action === "remove" && report.targetType === "message") {
+      const removed = await repo.deleteMessage(tx, report.targetId);
+      if (removed) {
+        for (const userId of await repo.findChatMembers(tx, removed.chatId)) {
+          emit(removedEvent(userId, removed.chatId, removed.id));
+        }
+        await notify(removed.senderId, MODERATION_TEXTS.messageRemovedNotice(reason));
+      }
+    } else if (action === "warn" && person) {
+      await notify(person.id, MODERATION_TEXTS.warningNotice(reason));
+    } else if (action === "suspend" && person && body.duration) {
+      const until = suspensionEnd(body.duration);
+      await repo.suspendAccount(tx, person.id, until);
+      await notify(
+        person.id,
+        MODERATION_TEXTS.suspendedNotice(until ? formatSuspensionEnd(until) : null, reason),
+      );
+      details.duration = body.duration;
+      details.until = until?.toISOString() ?? null;
+    }
+
+    const told = new Set<string>();
+    for (const row of closed) {
+      if (told.has(row.reporterId)) continue;
+      told.add(row.reporterId);
+      await notify(row.reporterId, outcomeText(action, report.targetType));
+    }
+    await recordAudit(
+      tx,
+      admin,
+      `moderation.${action}`,
+      { type: report.targetType, id: report.targetId },
+      details,
+    );
+    return closed.length;
+  });
+
+  if (action === "suspend" && person) await ctx.bus.publish({ kind: "users-ended", users: [person.id] });
+  if (releasedImage) await releaseImage(ctx, "images", releasedImage);
+  return { resolved, message: MODERATION_TEXTS.done };
+}
+
+function removedEvent(userId: string, chatId: string, messageId: string): PendingEvent {
+  return { userId, event: { type: "message.removed", data: { chatId, messageId } } };
+}
+
+/** 'Lift Suspension' in Users Management: the account may sign in again and its posts show. */
+export async function liftSuspension(ctx: AppContext, admin: UserRow, userId: string): Promise<void> {
+  assertModerator(admin);
+  const person = await repo.findPerson(ctx.db, userId);
+  if (!person) throw new AppError("not_found", "User not found");
+  await ctx.db.transaction(async (tx) => {
+    const wasSuspended = await repo.liftSuspension(tx, userId);
+    if (!wasSuspended) throw new AppError("conflict", MODERATION_TEXTS.notSuspended);
+    await recordAudit(tx, admin, "moderation.lift", { type: "user", id: userId }, { userId, reason: "" });
+  });
+}
