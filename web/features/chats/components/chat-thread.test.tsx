@@ -32,6 +32,7 @@ const OFFER: Message = {
   text: "",
   offerPrice: 125000,
   photo: null,
+  scamWarning: false,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
 
@@ -44,6 +45,7 @@ const MINE: Message = {
   text: "Deal! Details at https://maps.example.in/hostel-7",
   offerPrice: null,
   photo: null,
+  scamWarning: false,
   createdAt: "2026-11-20T10:05:00.000Z",
 };
 
