@@ -85,7 +85,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   studentPage("/buy", "features/items/components/browse-page.tsx"),
   studentPage("/item/:itemId", "features/items/components/item-detail-page.tsx"),
   studentPage("/favourites", "features/items/components/favourites-page.tsx"),
-  studentPage("/messages", "features/chats/components/messages-page.tsx"),
+  studentPage("/messages", "app/messages-route.tsx"),
   studentPage("/notifications", "features/notifications/components/notifications-page.tsx"),
   studentPage("/profile", "features/profiles/components/own-profile-page.tsx"),
   studentPage("/profile/:userId", "features/profiles/components/public-profile-page.tsx"),

@@ -9,6 +9,7 @@ export const TICKET_PURPOSES = [
   "Safety Concerns",
   "Other",
 ] as const;
+export type TicketPurpose = (typeof TICKET_PURPOSES)[number];
 
 export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed", "rejected"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

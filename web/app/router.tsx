@@ -145,8 +145,8 @@ const routes: RouteObject[] = [
               {
                 path: "/messages",
                 ...onDemand(
-                  () => import("../features/chats/components/messages-page"),
-                  (m) => m.MessagesPage,
+                  () => import("./messages-route"),
+                  (m) => m.RoutedMessagesPage,
                 ),
               },
               {

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
-import { ChatThread } from "./chat-thread";
+import { ChatThread, type MessageReport } from "./chat-thread";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,9 +49,34 @@ const MINE: Message = {
   createdAt: "2026-11-20T10:05:00.000Z",
 };
 
+const WARNING =
+  "Be careful: you never need to scan a QR code or enter your UPI PIN to receive money. Meet on campus and pay on handover.";
+const SAFETY_CARD =
+  "Meet in a public place on campus. Check the item before you pay. Never share OTPs or your UPI PIN.";
+
+/** What a fake buyer sends; the server flagged it, and this is the recipient's copy. */
+const SCAM: Message = {
+  id: "m3",
+  chatId: "chat-1",
+  senderId: "seller",
+  clientId: "client-3",
+  type: "text",
+  text: "Scan the QR I sent and enter your UPI PIN to receive the money",
+  offerPrice: null,
+  photo: null,
+  scamWarning: true,
+  createdAt: "2026-11-20T10:06:00.000Z",
+};
+
 function openThread(
   abilities: ChatAbilities,
-  thread: { messages?: Message[]; counterpartReadAt?: string | null; chat?: Partial<ChatSummary> } = {},
+  thread: {
+    messages?: Message[];
+    counterpartReadAt?: string | null;
+    chat?: Partial<ChatSummary>;
+    isNewContact?: boolean;
+    onReportMessage?: (report: MessageReport) => void;
+  } = {},
 ) {
   const api = fakeApi((path) =>
     path === "/api/chats/chat-1"
@@ -60,13 +85,22 @@ function openThread(
             chat: { ...CHAT, ...thread.chat, abilities },
             messages: thread.messages ?? [OFFER],
             counterpartReadAt: thread.counterpartReadAt ?? null,
+            isNewContact: thread.isNewContact ?? false,
           },
         }
       : { status: 204 },
   );
-  renderScreen(<ChatThread chatId="chat-1" myId="me" outbox={[]} onSend={vi.fn()} onRetry={vi.fn()} />, {
-    path: "/messages",
-  });
+  renderScreen(
+    <ChatThread
+      chatId="chat-1"
+      myId="me"
+      outbox={[]}
+      onSend={vi.fn()}
+      onRetry={vi.fn()}
+      onReportMessage={thread.onReportMessage ?? vi.fn()}
+    />,
+    { path: "/messages" },
+  );
   return api;
 }
 
@@ -141,5 +175,45 @@ describe("a chat thread", () => {
     openThread({ canSend: false, canOffer: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
+  });
+
+  it("warns under a flagged message with a Report button that reports that message", async () => {
+    const user = userEvent.setup();
+    const onReportMessage = vi.fn();
+    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, SCAM], onReportMessage });
+    const log = await screen.findByRole("log");
+    const warning = within(log).getByRole("note", { name: "Scam warning" });
+    expect(warning).toHaveTextContent(WARNING);
+    // One warning: under the flagged message only, not under the offer before it.
+    expect(within(log).getAllByRole("note", { name: "Scam warning" })).toHaveLength(1);
+    expect(warning.closest("li")).toHaveTextContent(SCAM.text);
+
+    await user.click(within(warning).getByRole("button", { name: "Report" }));
+    expect(onReportMessage).toHaveBeenCalledWith({
+      chatId: "chat-1",
+      message: SCAM,
+      senderId: "seller",
+      senderName: "Priya Shah",
+      about: "Calculator",
+    });
+  });
+
+  it("never warns under my own messages, even if a copy says so", async () => {
+    openThread({ canSend: true, canOffer: true }, { messages: [{ ...MINE, scamWarning: true }] });
+    const log = await screen.findByRole("log");
+    expect(within(log).getByText("Sent")).toBeInTheDocument();
+    expect(within(log).queryByRole("note", { name: "Scam warning" })).toBeNull();
+    expect(within(log).queryByText(WARNING)).toBeNull();
+  });
+
+  it("opens a first conversation with the safety card, and a later one without it", async () => {
+    openThread({ canSend: true, canOffer: true }, { messages: [], isNewContact: true });
+    const log = await screen.findByRole("log");
+    expect(within(log).getByRole("region", { name: "Safety tips" })).toHaveTextContent(SAFETY_CARD);
+    expect(within(log).getByText("Start chatting")).toBeVisible();
+    cleanup();
+    openThread({ canSend: true, canOffer: true }, { messages: [OFFER], isNewContact: false });
+    expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
+    expect(screen.queryByText(SAFETY_CARD)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import type { ChatSummary } from "@shared/api/chats";
-import { CHAT_MESSAGES } from "@shared/chats-constants";
+import type { ChatSummary, Message } from "@shared/api/chats";
+import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -17,18 +18,30 @@ import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
 import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
 
+/** A message its recipient wants to report, with what a report form names. */
+export interface MessageReport {
+  chatId: string;
+  message: Message;
+  senderId: string;
+  senderName: string;
+  /** What the chat is about: the item's name or the recruitment post's purpose. */
+  about: string;
+}
+
 interface ChatThreadProps {
   chatId: string;
   myId: string;
   outbox: OutboxEntry[];
   onSend: (chatId: string, draft: MessageDraft) => void;
   onRetry: (clientId: string) => void;
+  /** 'Report' under a flagged message. */
+  onReportMessage: (report: MessageReport) => void;
 }
 
 type Photo = { url: string; width: number; height: number };
 
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
-export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
+export function ChatThread({ chatId, myId, outbox, onSend, onRetry, onReportMessage }: ChatThreadProps) {
   const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
   const messages = data?.messages;
   const entries = useMemo(
@@ -72,7 +85,15 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
     );
   }
 
-  const { chat, counterpartReadAt } = data;
+  const { chat, counterpartReadAt, isNewContact } = data;
+  const handleReport = (message: Message) =>
+    onReportMessage({
+      chatId,
+      message,
+      senderId: chat.counterpart.id,
+      senderName: chat.counterpart.name,
+      about: chat.kind === "recruitment" ? (chat.recruitmentPurpose ?? chat.itemName) : chat.itemName,
+    });
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader chat={chat} />
@@ -88,6 +109,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         // of stretching the page below the screen.
         className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-3"
       >
+        {isNewContact ? <SafetyCard /> : null}
         {entries.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-600">{CHAT_MESSAGES.startChatting}</p>
         ) : (
@@ -110,6 +132,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
                   senderName={chat.counterpart.name}
                   onRetry={onRetry}
                   onOpenPhoto={setOpenPhoto}
+                  onReport={handleReport}
                 />
               ),
             )}
@@ -139,6 +162,22 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         </Dialog>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The first conversation with someone opens with the safety rules of meeting a stranger to trade.
+ * It is the conversation's first row, so it scrolls away with the history instead of covering it.
+ */
+function SafetyCard() {
+  return (
+    <section
+      aria-label="Safety tips"
+      className="mx-auto mb-3 flex max-w-md items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+    >
+      <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+      <p>{CHAT_SAFETY_TEXTS.safetyCard}</p>
+    </section>
   );
 }
 

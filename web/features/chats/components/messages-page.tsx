@@ -12,6 +12,7 @@ import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
 import { useVisualViewportBox } from "../hooks/use-visual-viewport";
 import { ChatList } from "./chat-list";
+import type { MessageReport } from "./chat-thread";
 import { PaneMessage, ThreadLoading } from "./pane-message";
 
 // The thread and its composer (with react-hook-form) load when a conversation is opened: the page
@@ -27,7 +28,7 @@ const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ defaul
  * whole screen (no bar, no tab bar: useFullScreenView), sized to the visible viewport so the
  * message box stays above the keyboard.
  */
-export function MessagesPage() {
+export function MessagesPage({ onReportMessage }: { onReportMessage: (report: MessageReport) => void }) {
   useDocumentTitle("Messages");
   const { user } = useSession();
   const [params] = useSearchParams();
@@ -108,6 +109,7 @@ export function MessagesPage() {
                 outbox={outbox}
                 onSend={send}
                 onRetry={retry}
+                onReportMessage={onReportMessage}
               />
             </Suspense>
           ) : (

@@ -1,4 +1,9 @@
-import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/tickets-constants";
+import {
+  TICKET_DESCRIPTION_MAX_LENGTH,
+  TICKET_MESSAGES,
+  TICKET_PURPOSES,
+  type TicketPurpose,
+} from "@shared/tickets-constants";
 import { useEffect, useRef, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
@@ -28,15 +33,26 @@ function detailOf(error: unknown): string | null {
   return error instanceof ApiError && (error.status === 429 || error.status === 400) ? error.message : null;
 }
 
+interface SupportTicketDialogProps {
+  onClose: () => void;
+  /** A form started from elsewhere: a reported chat message opens it as 'Safety Concerns'. */
+  initialPurpose?: TicketPurpose;
+  initialDescription?: string;
+}
+
 /**
  * The Support Ticket dialog: the form, then 'Ticket Submitted!' with the ID or 'Submission Failed'.
  * It is mounted to open it, so closing (Cancel, Close, Escape, the backdrop) forgets form and state.
  */
-export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
+export function SupportTicketDialog({
+  onClose,
+  initialPurpose,
+  initialDescription = "",
+}: SupportTicketDialogProps) {
   const { user } = useSession();
   const createTicket = useCreateTicket();
   const { form, fieldError, handleSubmit, prepare } = useZodForm(loadTicketFormSchema, {
-    defaultValues: { purpose: "", description: "" },
+    defaultValues: { purpose: initialPurpose ?? "", description: initialDescription },
   });
   const [purpose, description] = form.watch(["purpose", "description"]);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
