@@ -40,6 +40,11 @@ const MUST_WARN: [string, ScamSignal][] = [
   ["Kindly accept the payment request of Rs 5000 on Google Pay", "collect_request"],
   ["Sir I will send money through QR code, you scan and enter the amount", "qr_scan"],
   ["Receive money karne ke liye PIN enter karna padega", "pin"],
+  ["Sir I am sending 10 rupees first to check, accept the request", "collect_request"],
+  ["Your payment is on hold, complete KYC at https://kyc-update.in/olx", "payment_link"],
+  ["Pay ₹99 registration fee to unlock the buyer's payment", "advance_payment"],
+  ["Main army me hu, courier se bhej dunga, pehle payment karo", "defence_story"],
+  ["Apna pin batao bhai, paise bhejne hai", "pin"],
   // OTPs.
   ["Share the OTP you just received", "otp"],
   ["OTP batao jo aaya hai", "otp"],
@@ -128,6 +133,11 @@ const MUST_NOT_WARN: string[] = [
   "Can you do 400 if I pay cash first thing tomorrow?",
   "Is the charger a 3 pin plug?",
   "Main aake scan karke pay kar dunga, theek hai?",
+  "Send the pin location, I'll come there",
+  "Location pin bhejo hostel ka",
+  "Drop a pin of the gate and I'll find you",
+  "I'll transfer the money on GPay once I have the cycle",
+  "Ok done, 450 final. Kal 4 baje main gate pe.",
 ];
 
 describe("findScamSignals", () => {
@@ -155,6 +165,11 @@ describe("findScamSignals", () => {
   it("tells a UPI ID from an e-mail address at the same provider", () => {
     expect(findScamSignals("sneha@paytm")).toEqual(["upi_id"]);
     expect(findScamSignals("sneha@paytm.com")).toEqual([]);
+  it("checks a long message quickly, whatever it holds (every send runs the rules)", () => {
+    const texts = ["a".repeat(2000), "a.".repeat(1000), "pay first ".repeat(200), "x@y".repeat(666)];
+    const started = performance.now();
+    for (const text of texts) findScamSignals(text);
+    expect(performance.now() - started).toBeLessThan(250);
   });
 });
 

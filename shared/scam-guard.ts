@@ -260,12 +260,21 @@ const RULES: Rule[] = [
       /\b(?:upi|atm|card|debit card|gpay|g pay|phonepe|paytm|bank|secret|security|transaction)\s+pin\b/,
       /\bm[\s-]?pin\b/,
       /\bpin\s+(?:number|no\.?)\b/,
-      new RegExp(
-        String.raw`\b${TELL}\s+(?:your\s+|ur\s+|the\s+|apna\s+|apni\s+|apne\s+|my\s+)?pin\b(?!\s*-?\s*code|code)`,
-      ),
-      /\bpin\s+(?:daal\w*|dal\w*|enter|bata\w*|btao|bhej\w*|share|likh\w*|type|put)\b/,
-      /\b(?:enter|daal\w*|dal\w*|type)\b[^.?!\n]{0,25}\bpin\b(?!\s*-?\s*code|code)/,
+      /\b(?:4|6|four|six)[\s-]digit\s+pin\b/,
+      /\benter\b[^.?!\n]{0,25}\bpin\b(?!\s*-?\s*code|code)/,
     ],
+  },
+  {
+    // Asked for without naming UPI: the same, unless the pin is a place on a map.
+    signal: "pin",
+    patterns: [
+      new RegExp(
+        String.raw`\b${TELL}\s+(?:your\s+|ur\s+|apna\s+|apni\s+|apne\s+)pin\b(?!\s*-?\s*code|code)`,
+      ),
+      /\bpin\s+(?:daal\w*|dal\w*|enter|bata\w*|btao|likh\w*|type)\b/,
+      /\b(?:daal\w*|dal\w*|type)\b[^.?!\n]{0,25}\bpin\b(?!\s*-?\s*code|code)/,
+    ],
+    unless: [/\b(?:location|loc|map|maps|live|drop|dropped)\b[^.?!\n]{0,15}\bpin\b|\bpin\s+(?:location|loc|of)\b/],
   },
   {
     signal: "courier_charges",
