@@ -165,6 +165,8 @@ describe("findScamSignals", () => {
   it("tells a UPI ID from an e-mail address at the same provider", () => {
     expect(findScamSignals("sneha@paytm")).toEqual(["upi_id"]);
     expect(findScamSignals("sneha@paytm.com")).toEqual([]);
+  });
+
   it("checks a long message quickly, whatever it holds (every send runs the rules)", () => {
     const texts = ["a".repeat(2000), "a.".repeat(1000), "pay first ".repeat(200), "x@y".repeat(666)];
     const started = performance.now();
