@@ -268,13 +268,13 @@ const RULES: Rule[] = [
     // Asked for without naming UPI: the same, unless the pin is a place on a map.
     signal: "pin",
     patterns: [
-      new RegExp(
-        String.raw`\b${TELL}\s+(?:your\s+|ur\s+|apna\s+|apni\s+|apne\s+)pin\b(?!\s*-?\s*code|code)`,
-      ),
+      new RegExp(String.raw`\b${TELL}\s+(?:your\s+|ur\s+|apna\s+|apni\s+|apne\s+)pin\b(?!\s*-?\s*code|code)`),
       /\bpin\s+(?:daal\w*|dal\w*|enter|bata\w*|btao|likh\w*|type)\b/,
       /\b(?:daal\w*|dal\w*|type)\b[^.?!\n]{0,25}\bpin\b(?!\s*-?\s*code|code)/,
     ],
-    unless: [/\b(?:location|loc|map|maps|live|drop|dropped)\b[^.?!\n]{0,15}\bpin\b|\bpin\s+(?:location|loc|of)\b/],
+    unless: [
+      /\b(?:location|loc|map|maps|live|drop|dropped)\b[^.?!\n]{0,15}\bpin\b|\bpin\s+(?:location|loc|of)\b/,
+    ],
   },
   {
     signal: "courier_charges",
