@@ -66,7 +66,8 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
   ]);
   if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
   const isNewContact =
-    row.counterpartId !== null && !(await repo.hasEarlierChatBetween(ctx.db, chat, user.id, row.counterpartId));
+    row.counterpartId !== null &&
+    !(await repo.hasEarlierChatBetween(ctx.db, chat, user.id, row.counterpartId));
   return {
     chat: toChatSummary(row, user.id),
     messages: rows.map((message) => toMessageDto(message, user.id)),
