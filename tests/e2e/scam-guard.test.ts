@@ -101,6 +101,7 @@ describe.skipIf(!isBrowserAvailable)("the scam guard on a phone", () => {
     await card.getByText(SAFETY_CARD).waitFor();
     const cardBox = await card.boundingBox();
     expect(cardBox?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "test-results/safety-card-phone.png" });
 
     // The buyer writes while the seller's chat is open: everything arrives without a reload.
     await send(buyer.page.request, chatId, {
