@@ -198,10 +198,17 @@ const RULES: Rule[] = [
     patterns: [
       /\bcollect\s*(?:request|req|call)\b/,
       /\b(?:payment|money|paise|paisa|upi|gpay|g pay|phonepe|phone pe|paytm|bhim)\s+request\b/,
-      /\b(?:accept|approve|confirm)\w*\s+(?:the\s+|my\s+|this\s+|that\s+)?(?:payment\s+|money\s+|upi\s+)?request\b/,
+      /\b(?:accept|approve|confirm)\w*\s+(?:the\s+|my\s+|this\s+|that\s+)?(?:rs\s*)?(?:\d+\s+)?(?:payment\s+|money\s+|upi\s+)?request\b/,
+      // Money is never received by entering, approving or clicking: "enter the amount to receive".
+      /\bamount\b[^.?!\n]{0,20}\b(?:to|for)\s+(?:receive|recieve)\b/,
+      /\b(?:enter|type|approve|accept|click|tap|open|confirm)\b[^.?!\n]{0,40}\b(?:to|for)\s+(?:receive|recieve|get)\s+(?:the\s+|your\s+|my\s+)?(?:money|payment|amount|paise|paisa|cash|refund|rs|\d)/,
       /\brequest\s+(?:accept|approve)\s*(?:karo|kar\s?do|kr\s?do|krdo|kar\s?lo|kro|kijiye|please|pls)?\b/,
       /\b(?:request|req)\s+(?:bheji|bheja|bhej\s?(?:di|diya|raha|rahi|rha|rhi)|sent|send\s+kiya)\b/,
       /\brequest\s+(?:of|for)\s+(?:rs\s*)?\d/,
+      /\brequest\s+(?:daali|dali|daala|dala|daal\s?di|daal\s?diya)\b/,
+      /\brequest\b[^.?!\n]{0,30}\b(?:approve|accept)\s+(?:kar|kr|karo|kro|kar\s?do|krdo|kr\s?do|kijiye)\b/,
+      // "I'll send a collect": never "I'll collect it tomorrow".
+      /\bcollect\s+(?:bhej\w*|sent)\b/,
     ],
   },
   {
@@ -233,11 +240,17 @@ const RULES: Rule[] = [
       /\b\d+\s+(?:rs\s+)?token\b/,
       /\b(?:security|refundable)\s+deposit\b/,
       /\b(?:registration|processing|verification|gst|insurance|clearance)\s+(?:fee|fees|charge|charges)\b/,
+      // "Pay 1 rupee to verify", "gate pass ke liye 200 bhejo".
+      /\b(?:pay|send|transfer|bhej\w*)\s+(?:rs\s*)?\d+\s*(?:rs|rupees?|rupaye)?\s+(?:to|for)\s+(?:verify|verification|check|checking|test|testing|confirm)\b/,
+      new RegExp(String.raw`\bgate\s?pass\b[^.?!\n]{0,30}\b(?:charges?|fees?|${MONEY}|${SEND})\b`),
       // Money before the meeting: "pay first", "pehle paise bhejo", "payment before delivery".
       /\b(?:pay|payment|paise|paisa|money|amount|transfer)\s+(?:\w+\s+){0,2}?(?:first(?!\s+thing)|pehle|pahle|upfront|beforehand)\b/,
-      /\b(?:first|pehle|pahle)\s+(?:(?!then\b|phir\b|fir\b|after\b|baad\b|and\b|aur\b)\w+\s+){0,2}(?:pay|payment|paise|paisa|money|amount|transfer)\b/,
+      /\b(?:first|pehle|pahle)\s+(?:(?!then\b|phir\b|fir\b|after\b|baad\b|and\b|aur\b)\w+\s+){0,2}(?:pay|payment|paise|paisa|money|amount|transfer)\b(?!\s+of\b)/,
       /\b(?:pay|payment|paise|paisa|money|amount)\b[^.?!\n]{0,25}\bbefore\s+(?:delivery|dispatch|shipping|i\s+(?:send|ship|dispatch|deliver|come)|handover)\b/,
       /\b(?:full|poora|pura|puri|poori)\s+(?:payment|paise|amount)\s+(?:\w+\s+){0,2}?(?:online|now|abhi|first|pehle)\b/,
+      /\b(?:half|aadha|adha|\d+\s?%)\s+(?:payment\s+|amount\s+|paise\s+)?(?:now|abhi|advance|pehle|first|upfront)\b/,
+      // The seller who is away: "out of station, pay online and my brother will deliver".
+      /\bout\s+of\s+(?:station|town|city)\b[^.?!\n]{0,60}\b(?:pay|payment|paise|online|courier|transfer)\b/,
     ],
     unless: [/\b(?:no|without|don'?t need|not asking for|nahi|nahin)\s+(?:any\s+)?advance\b/],
   },
@@ -250,6 +263,9 @@ const RULES: Rule[] = [
       /\b(?:4|6|four|six)[\s-]digit\s+(?:code|number|no)\b/,
       /\bcode\b[^.?!\n]{0,20}\b(?:jo|that|which)\b[^.?!\n]{0,20}\b(?:aaya|aya|aayega|came|received|got|get)\b/,
       new RegExp(
+        String.raw`\b${TELL}\b[^.?!\n]{0,20}\bcode\b[^.?!\n]{0,30}\b(?:sms|msg|message|your phone|your mobile|your number)\b`,
+      ),
+      new RegExp(
         String.raw`\b(?:sms|message)\s+(?:mein|me|mai|main|in)\s+(?:jo\s+)?code\b[^.?!\n]{0,20}${TELL}\b`,
       ),
     ],
@@ -261,6 +277,9 @@ const RULES: Rule[] = [
       /\bm[\s-]?pin\b/,
       /\bpin\s+(?:number|no\.?)\b/,
       /\b(?:4|6|four|six)[\s-]digit\s+pin\b/,
+      // Card details are credentials too.
+      /\bcvv\b/,
+      /\b(?:card|debit card|credit card|atm card)\s+(?:number|no|details|expiry)\b/,
       /\benter\b[^.?!\n]{0,25}\bpin\b(?!\s*-?\s*code|code)/,
     ],
   },
@@ -343,6 +362,14 @@ const isHostIn = (host: string, list: readonly string[]) =>
 function linkSignals(text: string): ScamSignal[] {
   const found = new Set<ScamSignal>();
   if (/\bupi:\/\/|\bintent:\/\/\S*upi|\bpaytmmp:\/\/|\bphonepe:\/\/|\btez:\/\//.test(text))
+    found.add("payment_link");
+  // Named rather than pasted: "I will send the payment link", "click the link to get the money".
+  if (
+    /\b(?:payment|paying|pay|upi|refund|kyc)\s+link\b|\blink\s+(?:se|par|pe)\s+pay/.test(text) ||
+    /\b(?:click|open|tap)\b[^.?!\n]{0,30}\blink\b[^.?!\n]{0,40}\b(?:receive|recieve|refund|kyc|money|paise|amount)\b/.test(
+      text,
+    )
+  )
     found.add("payment_link");
   for (const { host, isUrl } of hostsOf(text)) {
     if (isHostIn(host, SHORT_LINK_HOSTS)) found.add("short_link");
