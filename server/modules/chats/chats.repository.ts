@@ -83,22 +83,23 @@ export async function markChatReadUpTo(db: Db, chatId: string, userId: string): 
  */
 export async function hasEarlierChatBetween(
   db: Db,
-  chat: Pick<ChatRow, "id" | "createdAt">,
+  chatId: string,
   userId: string,
   otherId: string,
 ): Promise<boolean> {
   const mine = alias(chatMembers, "mine");
   const theirs = alias(chatMembers, "theirs");
+  const current = alias(chats, "current_chat");
   const [row] = await db
     .select({ id: chats.id })
     .from(mine)
     .innerJoin(theirs, and(eq(theirs.chatId, mine.chatId), eq(theirs.userId, otherId)))
     .innerJoin(chats, eq(chats.id, mine.chatId))
+    .innerJoin(current, eq(current.id, chatId))
     .where(
       and(
         eq(mine.userId, userId),
-        ne(chats.id, chat.id),
-        sql`(${chats.createdAt}, ${chats.id}) < (${chat.createdAt.toISOString()}::timestamptz, ${chat.id})`,
+        sql`(${chats.createdAt}, ${chats.id}) < (${current.createdAt}, ${current.id})`,
       ),
     )
     .limit(1);

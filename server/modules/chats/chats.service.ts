@@ -59,7 +59,7 @@ export async function listChats(ctx: AppContext, user: UserRow) {
 }
 
 export async function getThread(ctx: AppContext, user: UserRow, chatId: string) {
-  const { chat } = await assertMember(ctx.db, user, chatId);
+  await assertMember(ctx.db, user, chatId);
   const [[row], rows] = await Promise.all([
     repo.listChatsOf(ctx.db, user.id, chatId),
     repo.latestMessages(ctx.db, chatId, THREAD_LIMIT),
@@ -67,7 +67,7 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
   if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
   const isNewContact =
     row.counterpartId !== null &&
-    !(await repo.hasEarlierChatBetween(ctx.db, chat, user.id, row.counterpartId));
+    !(await repo.hasEarlierChatBetween(ctx.db, chatId, user.id, row.counterpartId));
   return {
     chat: toChatSummary(row, user.id),
     messages: rows.map((message) => toMessageDto(message, user.id)),

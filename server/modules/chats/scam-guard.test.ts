@@ -135,7 +135,7 @@ describe("a flagged text", () => {
       "I will pay now. Scan the QR I send and enter your UPI PIN to receive ₹1500",
     );
     expect(sent.scamWarning).toBe(false);
-    expect(await signalsStored(sent.id)).toEqual(["qr_scan", "pin"]);
+    expect(await signalsStored(sent.id)).toEqual(["collect_request", "qr_scan", "pin"]);
 
     const [sellerThread, buyerThread] = await Promise.all([thread(seller, chat.id), thread(buyer, chat.id)]);
     expect(sellerThread.messages.find((m) => m.id === sent.id)?.scamWarning).toBe(true);
