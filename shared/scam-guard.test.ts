@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findScamSignals, type ScamSignal, scamSignalsOf } from "./scam-guard";
+import { findScamSignals, SCAM_SIGNALS, type ScamSignal, scamSignalsOf } from "./scam-guard";
 
 // Issue 18, "Scam guard in chat": a message that asks for money outside a handover or for payment
 // credentials warns its recipient; ordinary bargaining never does. The phrasings below are the
@@ -210,6 +211,17 @@ describe("findScamSignals", () => {
     const started = performance.now();
     for (const text of texts) findScamSignals(text);
     expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it("answers for any text a person can type, with known signals only", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 300 }), (text) => {
+        const signals = findScamSignals(text);
+        expect(signals.every((signal) => SCAM_SIGNALS.includes(signal))).toBe(true);
+        expect(new Set(signals).size).toBe(signals.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
