@@ -17,3 +17,15 @@ export const CHAT_MESSAGES = {
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const THREAD_PAGE_SIZE = 200;
+
+/**
+ * The scam guard's texts (issue 18, binding): the warning a recipient sees under a flagged message,
+ * with its Report button, and the safety card that opens a first conversation with someone.
+ */
+export const CHAT_SAFETY_TEXTS = {
+  scamWarning:
+    "Be careful: you never need to scan a QR code or enter your UPI PIN to receive money. Meet on campus and pay on handover.",
+  report: "Report",
+  safetyCard:
+    "Meet in a public place on campus. Check the item before you pay. Never share OTPs or your UPI PIN.",
+} as const;

@@ -80,6 +80,11 @@ export const ThreadResponseSchema = z.object({
   messages: z.array(MessageSchema),
   /** Up to when the other member has read the chat: my messages up to then are 'Seen'. */
   counterpartReadAt: z.string().nullable(),
+  /**
+   * The viewer's first conversation with this person (no earlier chat between the two): the
+   * thread opens with the safety card.
+   */
+  isNewContact: z.boolean(),
 });
 export type ThreadResponse = z.infer<typeof ThreadResponseSchema>;
 

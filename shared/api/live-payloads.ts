@@ -18,6 +18,12 @@ export const MessageSchema = z.object({
   offerPrice: z.nullable(z.int()),
   /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
   photo: z.nullable(z.object({ url: z.string(), width: z.int(), height: z.int() })),
+  /**
+   * The scam guard flagged this message (it asks for money outside a handover or for payment
+   * details, or its photo holds a QR code): the viewer is its recipient and is warned under it.
+   * Always false on one's own messages.
+   */
+  scamWarning: z.boolean(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;

@@ -70,6 +70,7 @@ describe("parseLiveFrame", () => {
     text: "Is it still available?",
     offerPrice: null,
     photo: null,
+    scamWarning: false,
     createdAt: "2026-11-24T07:00:00.000Z",
   };
 

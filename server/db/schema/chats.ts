@@ -77,6 +77,11 @@ export const messages = pgTable(
     photoKey: text("photo_key"),
     photoWidth: integer("photo_width"),
     photoHeight: integer("photo_height"),
+    /**
+     * Why the scam guard flagged the message (shared/scam-guard.ts), empty for an ordinary one;
+     * its recipient is warned under it (migration 0015).
+     */
+    scamSignals: text("scam_signals").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,14 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** Every stored file and who uploaded it: an item may only use an image its seller uploaded. */
@@ -12,6 +22,8 @@ export const uploads = pgTable(
     bytes: integer("bytes").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** A chat photo that shows a QR code: the scam guard flags the message that sends it (0015). */
+    hasQrCode: boolean("has_qr_code").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.bucket, table.key] })],

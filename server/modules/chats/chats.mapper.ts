@@ -60,7 +60,11 @@ export function chatPhotoUrl(chatId: string, photoKey: string): string {
   return `/api/chats/${encodeURIComponent(chatId)}/photos/${photoKey}`;
 }
 
-export function toMessageDto(message: MessageRow): Message {
+/**
+ * A message as one member sees it. The scam guard's warning is for the recipient only: the sender
+ * is never told that their message was flagged (so the rules cannot be probed from the sending side).
+ */
+export function toMessageDto(message: MessageRow, viewerId: string): Message {
   const { photoKey, photoWidth, photoHeight } = message;
   return {
     id: message.id,
@@ -74,6 +78,7 @@ export function toMessageDto(message: MessageRow): Message {
       photoKey && photoWidth && photoHeight
         ? { url: chatPhotoUrl(message.chatId, photoKey), width: photoWidth, height: photoHeight }
         : null,
+    scamWarning: message.senderId !== viewerId && message.scamSignals.length > 0,
     createdAt: message.createdAt.toISOString(),
   };
 }
@@ -114,14 +119,13 @@ export interface StoredSend {
 
 /**
  * The live events of a stored send, in the order each member gets them: both members the message
- * and the chat's new place in their list; the other member also the notification and the badges.
+ * (as each sees it: only the recipient's copy carries the scam warning) and the chat's new place in
+ * their list; the other member also the notification and the badges.
  */
 export function toSendEvents(send: StoredSend): PendingEvent[] {
-  const message = toMessageDto(send.message);
-  const created: LiveEvent = { type: "message.created", data: { message } };
-  const updated: LiveEvent = { type: "chat.updated", data: { chatId: message.chatId } };
+  const updated: LiveEvent = { type: "chat.updated", data: { chatId: send.message.chatId } };
   const events: PendingEvent[] = send.members.flatMap((userId) => [
-    { userId, event: created },
+    { userId, event: { type: "message.created", data: { message: toMessageDto(send.message, userId) } } },
     { userId, event: updated },
   ]);
   const { notification } = send;

@@ -77,6 +77,35 @@ export async function markChatReadUpTo(db: Db, chatId: string, userId: string): 
   return row?.lastReadAt ?? null;
 }
 
+/**
+ * True when the two people had a conversation before this one (an earlier chat with both as
+ * members): only a chat with someone new opens with the safety card.
+ */
+export async function hasEarlierChatBetween(
+  db: Db,
+  chatId: string,
+  userId: string,
+  otherId: string,
+): Promise<boolean> {
+  const mine = alias(chatMembers, "mine");
+  const theirs = alias(chatMembers, "theirs");
+  const current = alias(chats, "current_chat");
+  const [row] = await db
+    .select({ id: chats.id })
+    .from(mine)
+    .innerJoin(theirs, and(eq(theirs.chatId, mine.chatId), eq(theirs.userId, otherId)))
+    .innerJoin(chats, eq(chats.id, mine.chatId))
+    .innerJoin(current, eq(current.id, chatId))
+    .where(
+      and(
+        eq(mine.userId, userId),
+        sql`(${chats.createdAt}, ${chats.id}) < (${current.createdAt}, ${current.id})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** True when a message of the chat shows this photo: only then do the chat's members see it. */
 export async function isPhotoOfChat(db: Db, chatId: string, photoKey: string): Promise<boolean> {
   const [row] = await db
@@ -90,7 +119,7 @@ export async function isPhotoOfChat(db: Db, chatId: string, photoKey: string): P
 /** A photo the user uploaded for a chat, with its size; undefined when it is not theirs or gone. */
 export async function findOwnChatPhoto(db: Db, ownerId: string, key: string) {
   const [row] = await db
-    .select({ width: uploads.width, height: uploads.height })
+    .select({ width: uploads.width, height: uploads.height, hasQrCode: uploads.hasQrCode })
     .from(uploads)
     .where(and(eq(uploads.bucket, "chats"), eq(uploads.key, key), eq(uploads.ownerId, ownerId)))
     .limit(1);
@@ -145,6 +174,7 @@ export type NewMessage = Pick<
   | "photoKey"
   | "photoWidth"
   | "photoHeight"
+  | "scamSignals"
 >;
 
 /** The notification a send gives the other member. */
@@ -180,7 +210,7 @@ interface SendInput {
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The arguments of chat_send_many (migration 0013), in its order, taken from the allowed sends. */
+/** The arguments of chat_send_many (migration 0015), in its order, taken from the allowed sends. */
 const sendArguments = [
   "chat_id",
   "sender_id",
@@ -195,12 +225,13 @@ const sendArguments = [
   "photo_key",
   "photo_width",
   "photo_height",
+  "scam_signals",
 ].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
 
 /**
  * A batch's sends in one statement: each limited send is counted against its limit by the rate
  * limiter's SQL (countEachAttemptCtes, which locks the send counters first), and the sends within
- * their limit go to chat_send_many (migration 0013), which returns plain rows. One row per send,
+ * their limit go to chat_send_many (migration 0015), which returns plain rows. One row per send,
  * in the order given: a refused send has is_allowed false and its attempts; an allowed one has its
  * attempts (if limited) and chat_send_many's row.
  */
@@ -223,13 +254,14 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
           column("photoKeys", "text"),
           column("photoWidths", "int"),
           column("photoHeights", "int"),
+          column("scamSignals", "text"),
           column("limitKeys", "text"),
           column("limits", "int"),
         ],
         sql`, `,
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
-        notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, limit_key,
-        max_count, send)
+        notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, scam_signals,
+        limit_key, max_count, send)
     ), ${countEachAttemptCtes(
       sql`select send as entry, limit_key as key from input where limit_key is not null`,
       sql.placeholder("windowSeconds"),
@@ -300,6 +332,8 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     photoKeys: batch.map((send) => send.message.photoKey ?? null),
     photoWidths: batch.map((send) => send.message.photoWidth ?? null),
     photoHeights: batch.map((send) => send.message.photoHeight ?? null),
+    // One text per send: chat_send_many splits it back into the message's array.
+    scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
     limitKeys: batch.map((send) => send.limit?.key ?? null),
     limits: batch.map((send) => send.limit?.rule.limit ?? null),
     windowSeconds,
@@ -345,6 +379,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
     photoKey: send.message.photoKey ?? null,
     photoWidth: send.message.photoWidth ?? null,
     photoHeight: send.message.photoHeight ?? null,
+    scamSignals: send.message.scamSignals ?? [],
     id: row.message_id,
     createdAt,
   };
@@ -391,7 +426,7 @@ const sendInBatches = batched<SendInput, SendOutcome>({
  * A whole send in one transaction of two statements, shared by the sends that arrive together:
  * the send limit if one is given, the membership check, the message, the chat's meta (last
  * message, sender, updated time), the notification to the other member with the badge counts
- * (migration 0013, chat_send_many), and the live events of both members with their numbers.
+ * (migration 0015, chat_send_many), and the live events of both members with their numbers.
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.

@@ -1,4 +1,5 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
+import { scamSignalsOf } from "@shared/scam-guard";
 import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -64,10 +65,14 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
     repo.latestMessages(ctx.db, chatId, THREAD_LIMIT),
   ]);
   if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  const isNewContact =
+    row.counterpartId !== null &&
+    !(await repo.hasEarlierChatBetween(ctx.db, chatId, user.id, row.counterpartId));
   return {
     chat: toChatSummary(row, user.id),
-    messages: rows.map(toMessageDto),
+    messages: rows.map((message) => toMessageDto(message, user.id)),
     counterpartReadAt: row.counterpartReadAt?.toISOString() ?? null,
+    isNewContact,
   };
 }
 
@@ -101,19 +106,35 @@ export async function assertChatPhoto(
 
 type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string };
 
-/** What a send stores: the text (an offer's words; nothing for a photo) and the photo's size. */
+/**
+ * What a send stores: the text (an offer's words; nothing for a photo), the photo's size, and the
+ * scam guard's signals (shared/scam-guard.ts): the words of a text, a QR code in a photo.
+ */
 async function messageOf(ctx: AppContext, sender: UserRow, body: SendBody) {
   switch (body.type) {
     case "offer":
-      return { text: `Offered ${formatPrice(body.offerPrice)}`, offerPrice: body.offerPrice, photo: null };
+      return {
+        text: `Offered ${formatPrice(body.offerPrice)}`,
+        offerPrice: body.offerPrice,
+        photo: null,
+        scamSignals: [],
+      };
     case "photo": {
       // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
-      const photo = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
-      if (!photo) throw new AppError("invalid_input", CHAT_MESSAGES.badPhoto);
-      return { text: "", offerPrice: null, photo: { key: body.photoId, ...photo } };
+      const found = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
+      if (!found) throw new AppError("invalid_input", CHAT_MESSAGES.badPhoto);
+      const { hasQrCode, ...size } = found;
+      return {
+        text: "",
+        offerPrice: null,
+        photo: { key: body.photoId, ...size },
+        scamSignals: scamSignalsOf({ text: "", hasQrCode }),
+      };
     }
-    default:
-      return { text: body.text.trim(), offerPrice: null, photo: null };
+    default: {
+      const text = body.text.trim();
+      return { text, offerPrice: null, photo: null, scamSignals: scamSignalsOf({ text }) };
+    }
   }
 }
 
@@ -131,7 +152,7 @@ export async function sendMessage(
   limit?: AttemptLimit,
 ) {
   const isOffer = body.type === "offer";
-  const { text, offerPrice, photo } = await messageOf(ctx, sender, body);
+  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body);
   // The list and the notification say 'Photo' for a photo.
   const shown = photo ? CHAT_MESSAGES.photoNotice : preview(text);
   const outcome = await repo.storeSend(
@@ -146,6 +167,7 @@ export async function sendMessage(
       photoKey: photo?.key ?? null,
       photoWidth: photo?.width ?? null,
       photoHeight: photo?.height ?? null,
+      scamSignals,
     },
     shown,
     {
@@ -173,10 +195,10 @@ export async function sendMessage(
       const first = await repo.findMessageByClientId(ctx.db, sender.id, body.clientId);
       if (!first) throw new AppError("conflict", "Please send the message again.");
       if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
-      return { message: toMessageDto(first), isNew: false };
+      return { message: toMessageDto(first, sender.id), isNew: false };
     }
     case "stored":
       await announceEvents(ctx, outcome.members, outcome.frames);
-      return { message: toMessageDto(outcome.message), isNew: true };
+      return { message: toMessageDto(outcome.message, sender.id), isNew: true };
   }
 }

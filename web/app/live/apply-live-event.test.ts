@@ -14,6 +14,7 @@ const message: Message = {
   text: "Offered ₹250",
   offerPrice: 250,
   photo: null,
+  scamWarning: false,
   createdAt: "2026-01-01T10:01:00.000Z",
 };
 
@@ -22,6 +23,7 @@ function threadWith(messages: Message[]): ThreadResponse {
     chat: { counterpart: { id: "them", name: "Asha", photoUrl: null } } as ThreadResponse["chat"],
     messages,
     counterpartReadAt: null,
+    isNewContact: false,
   };
 }
 

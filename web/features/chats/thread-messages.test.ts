@@ -21,6 +21,7 @@ function message(overrides: Partial<Message>): Message {
     text: "hello",
     offerPrice: null,
     photo: null,
+    scamWarning: false,
     createdAt: "2026-01-01T10:00:00.000Z",
     ...overrides,
   };

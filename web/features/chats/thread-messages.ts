@@ -50,6 +50,7 @@ export function draftMessage(entry: OutboxEntry, senderId: string): Message {
     text: body.type === "text" ? body.text.trim() : "",
     offerPrice: body.type === "offer" ? body.offerPrice : null,
     photo: null,
+    scamWarning: false,
     createdAt: entry.createdAt,
   };
 }

@@ -16,6 +16,7 @@ function entry(id: string, senderId: string, createdAt: string): ThreadEntry {
     text: id,
     offerPrice: null,
     photo: null,
+    scamWarning: false,
     createdAt,
   };
   return { message, status: "sent" };

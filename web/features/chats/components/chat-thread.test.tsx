@@ -32,6 +32,7 @@ const OFFER: Message = {
   text: "",
   offerPrice: 125000,
   photo: null,
+  scamWarning: false,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
 
@@ -44,12 +45,37 @@ const MINE: Message = {
   text: "Deal! Details at https://maps.example.in/hostel-7",
   offerPrice: null,
   photo: null,
+  scamWarning: false,
   createdAt: "2026-11-20T10:05:00.000Z",
+};
+
+const WARNING =
+  "Be careful: you never need to scan a QR code or enter your UPI PIN to receive money. Meet on campus and pay on handover.";
+const SAFETY_CARD =
+  "Meet in a public place on campus. Check the item before you pay. Never share OTPs or your UPI PIN.";
+
+/** What a fake buyer sends; the server flagged it, and this is the recipient's copy. */
+const SCAM: Message = {
+  id: "m3",
+  chatId: "chat-1",
+  senderId: "seller",
+  clientId: "client-3",
+  type: "text",
+  text: "Scan the QR I sent and enter your UPI PIN to receive the money",
+  offerPrice: null,
+  photo: null,
+  scamWarning: true,
+  createdAt: "2026-11-20T10:06:00.000Z",
 };
 
 function openThread(
   abilities: ChatAbilities,
-  thread: { messages?: Message[]; counterpartReadAt?: string | null; chat?: Partial<ChatSummary> } = {},
+  thread: {
+    messages?: Message[];
+    counterpartReadAt?: string | null;
+    chat?: Partial<ChatSummary>;
+    isNewContact?: boolean;
+  } = {},
 ) {
   const api = fakeApi((path) =>
     path === "/api/chats/chat-1"
@@ -58,6 +84,7 @@ function openThread(
             chat: { ...CHAT, ...thread.chat, abilities },
             messages: thread.messages ?? [OFFER],
             counterpartReadAt: thread.counterpartReadAt ?? null,
+            isNewContact: thread.isNewContact ?? false,
           },
         }
       : { status: 204 },
@@ -77,7 +104,7 @@ describe("a chat thread", () => {
     expect(menus).toHaveLength(1);
     await user.click(menus[0] as HTMLElement);
     await user.click(screen.getByRole("menuitem", { name: "Report" }));
-    expect(screen.getByRole("dialog", { name: "Report this message" })).toBeVisible();
+    expect(await screen.findByRole("dialog", { name: "Report this message" })).toBeVisible();
   });
 
   it("shows an offer in rupees, marks the chat read, and opens the offer row from Make Offer", async () => {
@@ -150,5 +177,38 @@ describe("a chat thread", () => {
     openThread({ canSend: false, canOffer: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
+  });
+
+  it("warns under a flagged message with a Report button that opens 'Report this message'", async () => {
+    const user = userEvent.setup();
+    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, SCAM] });
+    const log = await screen.findByRole("log");
+    const warning = within(log).getByRole("note", { name: "Scam warning" });
+    expect(warning).toHaveTextContent(WARNING);
+    // One warning: under the flagged message only, not under the offer before it.
+    expect(within(log).getAllByRole("note", { name: "Scam warning" })).toHaveLength(1);
+    expect(warning.closest("li")).toHaveTextContent(SCAM.text);
+
+    await user.click(within(warning).getByRole("button", { name: "Report" }));
+    expect(await screen.findByRole("dialog", { name: "Report this message" })).toBeVisible();
+  });
+
+  it("never warns under my own messages, even if a copy says so", async () => {
+    openThread({ canSend: true, canOffer: true }, { messages: [{ ...MINE, scamWarning: true }] });
+    const log = await screen.findByRole("log");
+    expect(within(log).getByText("Sent")).toBeInTheDocument();
+    expect(within(log).queryByRole("note", { name: "Scam warning" })).toBeNull();
+    expect(within(log).queryByText(WARNING)).toBeNull();
+  });
+
+  it("opens a first conversation with the safety card, and a later one without it", async () => {
+    openThread({ canSend: true, canOffer: true }, { messages: [], isNewContact: true });
+    const log = await screen.findByRole("log");
+    expect(within(log).getByRole("region", { name: "Safety tips" })).toHaveTextContent(SAFETY_CARD);
+    expect(within(log).getByText("Start chatting")).toBeVisible();
+    cleanup();
+    openThread({ canSend: true, canOffer: true }, { messages: [OFFER], isNewContact: false });
+    expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
+    expect(screen.queryByText(SAFETY_CARD)).toBeNull();
   });
 });

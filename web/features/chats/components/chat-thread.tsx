@@ -1,7 +1,8 @@
-import type { ChatSummary } from "@shared/api/chats";
-import { CHAT_MESSAGES } from "@shared/chats-constants";
+import type { ChatSummary, Message } from "@shared/api/chats";
+import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -78,7 +79,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
     );
   }
 
-  const { chat, counterpartReadAt } = data;
+  const { chat, counterpartReadAt, isNewContact } = data;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader chat={chat} />
@@ -94,6 +95,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         // of stretching the page below the screen.
         className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-3"
       >
+        {isNewContact ? <SafetyCard /> : null}
         {entries.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-600">{CHAT_MESSAGES.startChatting}</p>
         ) : (
@@ -158,6 +160,22 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         </Dialog>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The first conversation with someone opens with the safety rules of meeting a stranger to trade.
+ * It is the conversation's first row, so it scrolls away with the history instead of covering it.
+ */
+function SafetyCard() {
+  return (
+    <section
+      aria-label="Safety tips"
+      className="mx-auto mb-3 flex max-w-md items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+    >
+      <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+      <p>{CHAT_SAFETY_TEXTS.safetyCard}</p>
+    </section>
   );
 }
 

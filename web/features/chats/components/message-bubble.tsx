@@ -1,10 +1,14 @@
+import type { Message } from "@shared/api/chats";
+import { CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { REPORT_ACTION } from "@shared/report-action";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
 import Ellipsis from "lucide-react/icons/ellipsis";
+import Flag from "lucide-react/icons/flag";
 import ImageIcon from "lucide-react/icons/image";
+import ShieldAlert from "lucide-react/icons/shield-alert";
 import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
@@ -20,7 +24,10 @@ interface MessageBubbleProps {
   isGroupEnd: boolean;
   onRetry: (clientId: string) => void;
   onOpenPhoto: (photo: { url: string; width: number; height: number }) => void;
-  /** Given for the other member's stored messages: the message's menu offers 'Report'. */
+  /**
+   * Given for the other member's stored messages: the message's menu offers 'Report', as does the
+   * warning under a message the scam guard flagged.
+   */
   onReport?: (messageId: string) => void;
 }
 
@@ -32,6 +39,8 @@ interface MessageBubbleProps {
 export function MessageBubble(props: MessageBubbleProps) {
   const { entry, isMine, senderName, isGroupStart, isGroupEnd, onReport } = props;
   const { message, status } = entry;
+  // The server sets it on the recipient's copy only; the check on isMine is belt and braces.
+  const isWarned = message.scamWarning && !isMine;
   const isOffer = message.type === "offer" && message.offerPrice !== null;
   const isPhoto = message.type === "photo";
   const tone = isOffer
@@ -46,7 +55,7 @@ export function MessageBubble(props: MessageBubbleProps) {
   return (
     <li
       data-group-start={isGroupStart ? "" : undefined}
-      className={`relative flex items-center gap-1 ${isMine ? "justify-end" : "justify-start"} ${isGroupStart ? "mt-3 first:mt-0" : "mt-0.5"}`}
+      className={`relative flex flex-wrap items-center gap-1 ${isMine ? "justify-end" : "justify-start"} ${isGroupStart ? "mt-3 first:mt-0" : "mt-0.5"}`}
     >
       <div
         className={`max-w-[85%] rounded-2xl shadow-sm sm:max-w-[70%] ${isPhoto ? "p-1" : "px-3.5 py-2"} ${tone} ${tail} ${
@@ -86,7 +95,36 @@ export function MessageBubble(props: MessageBubbleProps) {
           items={[{ label: REPORT_ACTION, onSelect: () => onReport(message.id) }]}
         />
       ) : null}
+      {isWarned && onReport ? <ScamWarning onReport={() => onReport(message.id)} /> : null}
     </li>
+  );
+}
+
+/**
+ * Under a message that asks for money outside a handover or for payment details (or shows a QR
+ * code): what is never needed to receive money, and a way to report it.
+ */
+function ScamWarning({ onReport }: { onReport: () => void }) {
+  return (
+    <div
+      role="note"
+      aria-label="Scam warning"
+      className="mt-1 mb-1 flex max-w-[85%] items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:max-w-[70%]"
+    >
+      <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <div className="min-w-0 flex-1">
+        <p>{CHAT_SAFETY_TEXTS.scamWarning}</p>
+        <button
+          type="button"
+          onClick={onReport}
+          aria-haspopup="dialog"
+          className="-ml-2 mt-1 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-red-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+        >
+          <Flag aria-hidden="true" className="size-4" />
+          {CHAT_SAFETY_TEXTS.report}
+        </button>
+      </div>
+    </div>
   );
 }
 
