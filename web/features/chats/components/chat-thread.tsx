@@ -1,4 +1,4 @@
-import type { ChatSummary, Message } from "@shared/api/chats";
+import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
