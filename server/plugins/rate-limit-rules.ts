@@ -1,3 +1,4 @@
+import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { FastifyRequest } from "fastify";
@@ -141,6 +142,16 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: MINUTE,
     refusal: "You are sending messages too fast. Please wait a moment.",
   },
+  /**
+   * Other students' profiles opened per user: far more than a person browses, too few to read the
+   * directory's names, colleges and shared contact details in bulk.
+   */
+  profileRead: {
+    key: "profile-read:user",
+    limit: 120,
+    windowSeconds: 10 * MINUTE,
+    refusal: PRIVACY_MESSAGES.profileReadsLimited,
+  },
 } as const satisfies Record<string, AttemptLimitRule>;
 
 export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;
@@ -215,6 +226,12 @@ export const WRITE_LIMITS = {
     key: "profile-edit",
     windows: perMinuteAndHour(10, 60),
     refusal: "You're changing your profile too fast.",
+  },
+  /** Blocking and unblocking; each change is sent live to the other student's open pages. */
+  blockChange: {
+    key: "block-change",
+    windows: perMinuteAndHour(10, 60),
+    refusal: "You're blocking and unblocking too fast.",
   },
 } as const satisfies Record<string, WriteLimitRule>;
 

@@ -1,5 +1,6 @@
 import type { ProfileAbilities } from "@shared/api/profiles";
 import type { UserRow } from "../../db/schema";
+import { canBlockUser } from "../blocks/blocks.policy";
 
 type Viewer = Pick<UserRow, "id">;
 
@@ -13,7 +14,15 @@ export function canFollowUser(viewer: Viewer, person: { id: string }): boolean {
   return viewer.id !== person.id;
 }
 
-/** The viewer's abilities sent with every profile. */
-export function profileAbilities(viewer: Viewer, person: { id: string }): ProfileAbilities {
-  return { canEdit: canEditProfile(viewer, person), canFollow: canFollowUser(viewer, person) };
+/** The viewer's abilities sent with every profile; a block either way ends following. */
+export function profileAbilities(
+  viewer: Viewer,
+  person: { id: string },
+  isBlockedEither = false,
+): ProfileAbilities {
+  return {
+    canEdit: canEditProfile(viewer, person),
+    canFollow: canFollowUser(viewer, person) && !isBlockedEither,
+    canBlock: canBlockUser(viewer, person),
+  };
 }

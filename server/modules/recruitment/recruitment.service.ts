@@ -13,6 +13,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
+import { assertMayMessage } from "../blocks/blocks.service";
 import { openChat } from "../chats/chats.repository";
 import { getThread, sendMessage } from "../chats/chats.service";
 import { addNotification } from "../notifications/notifications.service";
@@ -131,6 +132,7 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
 export async function messageRecruiter(ctx: AppContext, user: UserRow, postId: string, clientId?: string) {
   const { post } = await loadPost(ctx, postId);
   if (!canMessageRecruiter(user, post)) throw new AppError("invalid_input", RECRUITMENT_MESSAGES.ownPost);
+  await assertMayMessage(ctx.db, user.id, post.recruiterId);
   const chatId = `recruitment_${user.id}_${post.recruiterId}_${post.id}`;
   const isNew = await openChat(
     ctx.db,

@@ -16,6 +16,7 @@ const CHAT: ChatSummary = {
   itemName: "Calculator",
   item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available" },
   unreadCount: 0,
+  isCounterpartBlocked: false,
   recruitmentPurpose: null,
   lastMessage: null,
   lastSenderId: null,
