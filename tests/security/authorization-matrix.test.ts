@@ -58,6 +58,10 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PUT /api/users/{id}/follow": { student: 400 },
   "DELETE /api/users/{id}/follow": { student: 400 },
   "POST /api/recruitment-posts/{id}/message": { student: 400 },
+  // Blocking: another student (the administrator is one here) blocks or unblocks the owner;
+  // nobody blocks themselves. The owner's own list and privacy settings are "me" routes.
+  "PUT /api/users/{id}/block": { student: 400 },
+  "DELETE /api/users/{id}/block": { student: 400 },
   // Every account in the world is verified already.
   "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },
 };

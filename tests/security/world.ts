@@ -268,7 +268,7 @@ let tableNames: Promise<string[]> | undefined;
 /**
  * True while the world is as createWorld made it, as far as any operation's outcome depends on it:
  * every actor signed in, the owner's second session too, the students' passwords unchanged, every
- * record there (the item unsold).
+ * record there (the item unsold), and nobody blocked.
  */
 export async function isIntact(testApp: TestApp, world: World): Promise<boolean> {
   const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
@@ -285,7 +285,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from notifications where id = ${world.notificationId})
              + (select count(*) from events where id = ${world.eventId})
              + (select count(*) from colleges where id = ${world.collegeId})
-             + (select count(*) from sessions where public_id = ${world.sessionId}) as n`,
+             + (select count(*) from sessions where public_id = ${world.sessionId})
+             - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
   return Number(row?.n) === 15;
 }
