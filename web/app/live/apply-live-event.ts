@@ -8,6 +8,7 @@ import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
 import { ticketKeys } from "../../features/tickets/api/tickets-api";
+import { invalidateBlockQueries } from "../../lib/block-user";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {
@@ -40,6 +41,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
       return;
     case "ticket.updated":
       void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+      return;
+    case "block.changed":
+      // An open chat with them turns read-only (or writable again) and listings change, live.
+      void invalidateBlockQueries(queryClient);
       return;
   }
 }

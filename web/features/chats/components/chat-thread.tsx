@@ -1,12 +1,16 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
+import { BLOCK_MESSAGES } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
+import EllipsisVertical from "lucide-react/icons/ellipsis-vertical";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { secondaryButton } from "../../../components/ui/button-styles";
+import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
+import { Menu } from "../../../components/ui/menu";
 import { ApiError } from "../../../lib/api";
+import { useBlockUser } from "../../../lib/block-user";
 import { formatRupees } from "../../../lib/format";
 import { threadQueryOptions } from "../api/chats-api";
 import { useMarkChatRead } from "../api/mark-chat-read";
@@ -118,7 +122,15 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
       </div>
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
-      ) : null}
+      ) : (
+        // Either member blocked the other: both see this, and the server refuses any send.
+        <p
+          role="status"
+          className="shrink-0 border-t border-slate-200 bg-slate-100 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-slate-800"
+        >
+          {BLOCK_MESSAGES.cannotReply}
+        </p>
+      )}
       {openPhoto ? (
         <Dialog
           title={`Photo from the conversation with ${chat.counterpart.name}`}
@@ -139,6 +151,27 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
         </Dialog>
       ) : null}
     </div>
+  );
+}
+
+/** The thread's menu: Block (after the confirmation) or Unblock the other member. */
+function ThreadMenu({ chat }: { chat: ChatSummary }) {
+  const { block, unblock, confirmDialog } = useBlockUser();
+  const person = { id: chat.counterpart.id, name: chat.counterpart.name };
+  return (
+    <>
+      <Menu
+        label={`More options for the conversation with ${chat.counterpart.name}`}
+        trigger={<EllipsisVertical aria-hidden="true" className="size-5" />}
+        triggerClassName={`${ghostButton} size-11 shrink-0 px-0`}
+        items={[
+          chat.isCounterpartBlocked
+            ? { label: BLOCK_MESSAGES.unblock, onSelect: () => unblock(person) }
+            : { label: BLOCK_MESSAGES.block, onSelect: () => void block(person) },
+        ]}
+      />
+      {confirmDialog}
+    </>
   );
 }
 
@@ -214,6 +247,7 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
       ) : (
         <div className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-1 py-1">{content}</div>
       )}
+      {chat.counterpart.id ? <ThreadMenu chat={chat} /> : null}
     </header>
   );
 }

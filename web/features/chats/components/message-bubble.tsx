@@ -1,4 +1,5 @@
 import { variantUrl } from "@shared/images";
+import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
@@ -54,6 +55,17 @@ export function MessageBubble(props: MessageBubbleProps) {
           <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
         ) : isPhoto ? (
           <PhotoContent {...props} />
+        ) : message.type === "number" ? (
+          <>
+            <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>
+              {PRIVACY_MESSAGES.sharedNumber}
+            </p>
+            {message.text ? (
+              <a href={`tel:${message.text}`} className={`text-base font-bold ${linkTone}`}>
+                {message.text}
+              </a>
+            ) : null}
+          </>
         ) : message.type === "recruitment_inquiry" ? (
           <>
             <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>Recruitment inquiry</p>

@@ -3,14 +3,16 @@ import { BackButton } from "../../../components/ui/back-button";
 import { Notice, useNotice } from "../../../components/ui/notice";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { BlockedUsersSection } from "./blocked-users-section";
 import { ChangePasswordSection } from "./change-password-section";
 import { HolidayModeSection } from "./holiday-mode-section";
+import { PrivacySection } from "./privacy-section";
 import { SignedInDevicesSection } from "./signed-in-devices-section";
 import { UpdateNameSection } from "./update-name-section";
 
 /**
- * /settings: Update Name, Change Password, Holiday Mode and where the user is signed in, with one
- * shared message banner.
+ * /settings: Update Name, Change Password, Holiday Mode, Privacy, Blocked users and where the user
+ * is signed in, with one shared message banner.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -29,6 +31,8 @@ export function SettingsPage() {
         <UpdateNameSection user={user} onResult={show} />
         <ChangePasswordSection onResult={show} />
         <HolidayModeSection user={user} onResult={show} />
+        <PrivacySection onResult={show} />
+        <BlockedUsersSection onResult={show} />
         <SignedInDevicesSection onResult={show} />
       </div>
     </div>
