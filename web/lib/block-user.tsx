@@ -1,16 +1,10 @@
 import type { BlockedUsersResponse } from "@shared/api/trust";
-import { BLOCK_MESSAGES } from "@shared/trust-constants";
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { BLOCK_LABEL, blockConfirmText } from "@shared/trust-constants";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useConfirm } from "../components/ui/confirm-dialog";
 import { apiFetch } from "./api";
-import { dashboardKeys, itemKeys, profileKeys } from "./query-keys";
-
-/** The blocked-users list of Settings; a block from a profile or a chat refreshes it. */
-export const blockKeys = { all: ["blocks"] as const };
-
-/** Every chat query starts with "chats" (the chats feature's keys). */
-const CHATS_KEY = ["chats"] as const;
+import { blockKeys, invalidateBlockQueries } from "./block-queries";
 
 export const blockedUsersQueryOptions = queryOptions({
   queryKey: blockKeys.all,
@@ -19,20 +13,6 @@ export const blockedUsersQueryOptions = queryOptions({
 
 function setBlocked(userId: string, isBlocked: boolean): Promise<{ isBlocked: boolean }> {
   return apiFetch(`/api/users/${encodeURIComponent(userId)}/block`, { method: isBlocked ? "PUT" : "DELETE" });
-}
-
-/**
- * After a block began or ended (here, or live from the other side): the chats with them (who may
- * send), the listings (theirs appear or vanish), the profiles and the blocked-users list.
- */
-export function invalidateBlockQueries(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: CHATS_KEY }),
-    queryClient.invalidateQueries({ queryKey: itemKeys.all }),
-    queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-    queryClient.invalidateQueries({ queryKey: blockKeys.all }),
-  ]);
 }
 
 export interface BlockTarget {
@@ -64,9 +44,9 @@ export function useBlockUser(
   return {
     block: async (person) => {
       const isConfirmed = await confirm({
-        title: `${BLOCK_MESSAGES.block} ${person.name}`,
-        message: BLOCK_MESSAGES.confirm(person.name),
-        confirmLabel: BLOCK_MESSAGES.block,
+        title: `${BLOCK_LABEL} ${person.name}`,
+        message: blockConfirmText(person.name),
+        confirmLabel: BLOCK_LABEL,
         destructive: true,
       });
       if (isConfirmed && !mutation.isPending) mutation.mutate({ person, isBlocked: true });

@@ -73,7 +73,9 @@ describe("blocking and unblocking", () => {
       blocked: [{ id: blocked.id, name: "Rohit Kale", college: blocked.college, profilePhoto: null }],
     });
     // Only one's own list: the blocked student's is empty.
-    expect((await get(testApp, "/api/me/blocks", { cookie: blocked.cookie })).json()).toEqual({ blocked: [] });
+    expect((await get(testApp, "/api/me/blocks", { cookie: blocked.cookie })).json()).toEqual({
+      blocked: [],
+    });
     const db = testApp.database.db;
     expect(await db.select().from(follows).where(eq(follows.followeeId, blocker.id))).toEqual([]);
     expect(await db.select().from(follows).where(eq(follows.followerId, blocker.id))).toEqual([]);
@@ -84,7 +86,9 @@ describe("blocking and unblocking", () => {
     const off = await unblock(blocker, blocked.id);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ isBlocked: false });
-    expect((await get(testApp, "/api/me/blocks", { cookie: blocker.cookie })).json()).toEqual({ blocked: [] });
+    expect((await get(testApp, "/api/me/blocks", { cookie: blocker.cookie })).json()).toEqual({
+      blocked: [],
+    });
     expect((await fetchProfile(testApp, blocked.id, blocker.cookie)).isBlocked).toBe(false);
   });
 
@@ -102,7 +106,9 @@ describe("blocking and unblocking", () => {
     const me = await createStudent(testApp);
     const self = await block(me, me.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ error: { code: "invalid_input", message: BLOCK_MESSAGES.cannotBlockSelf } });
+    expect(self.json()).toEqual({
+      error: { code: "invalid_input", message: BLOCK_MESSAGES.cannotBlockSelf },
+    });
     expect((await block(me, "8d5c7a40-1111-4a4a-9a9a-000000000000")).statusCode).toBe(404);
     expect((await callAs(testApp, "PUT", `/api/users/${me.id}/block`)).statusCode).toBe(401);
     const bad = await block(me, "not-a-uuid");
@@ -196,9 +202,9 @@ describe("a blocked student cannot reach the blocker", () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: { code: "forbidden", message: BLOCK_MESSAGES.cannotFollow } });
     }
-    expect((await callAs(testApp, "DELETE", `/api/users/${blocker.id}/follow`, blocked.cookie)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callAs(testApp, "DELETE", `/api/users/${blocker.id}/follow`, blocked.cookie)).statusCode,
+    ).toBe(200);
     const rows = await testApp.database.db
       .select()
       .from(follows)
@@ -262,7 +268,11 @@ describe("a blocked student cannot reach the blocker", () => {
       const read = await post(testApp, `/api/chats/${chat.id}/read`, undefined, { cookie: blocker.cookie });
       expect(read.statusCode).toBe(204);
       await blockerSocket.waitFor((frame) => frame.type === "chat.read", "blocker's own read");
-      await sendRequest(testApp, blocked.cookie, chat.id, { type: "text", clientId: newClientId(), text: "?" });
+      await sendRequest(testApp, blocked.cookie, chat.id, {
+        type: "text",
+        clientId: newClientId(),
+        text: "?",
+      });
       // A later frame to each shows nothing from the other came in between.
       await block(blocked, blocker.id);
       await blockedSocket.waitUntil(

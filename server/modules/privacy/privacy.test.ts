@@ -25,7 +25,8 @@ afterAll(() => testApp.close());
 
 let nextMobile = 9000000100;
 const student = (name: string) => createStudent(testApp, { name, mobile: String(nextMobile++) });
-const setPrivacy = (who: Student, body: object) => callAs(testApp, "PUT", "/api/me/privacy", who.cookie, body);
+const setPrivacy = (who: Student, body: object) =>
+  callAs(testApp, "PUT", "/api/me/privacy", who.cookie, body);
 
 /** Every answer the viewer gets about the person's profile, items, chats and followers, as text. */
 async function everythingSeenBy(viewer: Student, person: Student): Promise<string> {
@@ -54,9 +55,9 @@ describe("privacy settings", () => {
     const changed = await setPrivacy(me, { mobileVisibility: "all", emailVisibility: "all" });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ privacy: { mobileVisibility: "all", emailVisibility: "all" } });
-    expect((await get(testApp, "/api/me/privacy", { cookie: me.cookie })).json().privacy.mobileVisibility).toBe(
-      "all",
-    );
+    expect(
+      (await get(testApp, "/api/me/privacy", { cookie: me.cookie })).json().privacy.mobileVisibility,
+    ).toBe("all");
   });
 
   it("refuses a choice that is not offered with a clear 400 and keeps the old one", async () => {
@@ -79,7 +80,10 @@ describe("every answer that carries a student obeys their privacy", () => {
     const seller = await student("Ishaan Rao");
     const stranger = await student("Tara Sen");
     const buyer = await student("Dev Patel");
-    const item = await insertItem(testApp, seller.id, { productName: "Privacy lamp", showMobileNumber: true });
+    const item = await insertItem(testApp, seller.id, {
+      productName: "Privacy lamp",
+      showMobileNumber: true,
+    });
     await insertFollow(testApp, stranger.id, seller.id);
     await insertFollow(testApp, seller.id, stranger.id);
     await callAs(testApp, "PUT", `/api/items/${item.id}/favourite`, stranger.cookie);
@@ -117,7 +121,10 @@ describe("every answer that carries a student obeys their privacy", () => {
     const seller = await student("Ishaan Rao");
     const stranger = await student("Tara Sen");
     const buyer = await student("Dev Patel");
-    const shown = await insertItem(testApp, seller.id, { productName: "Privacy lamp", showMobileNumber: true });
+    const shown = await insertItem(testApp, seller.id, {
+      productName: "Privacy lamp",
+      showMobileNumber: true,
+    });
     const unticked = await insertItem(testApp, seller.id, { showMobileNumber: false });
     await openItemChat(testApp, buyer, seller, "Privacy lamp two");
 
@@ -162,7 +169,10 @@ describe("sharing my number in a chat", () => {
     const buyer = await student("Dev Patel");
     await setPrivacy(buyer, { mobileVisibility: "nobody", emailVisibility: "nobody" });
     const chat = await openItemChat(testApp, buyer, seller);
-    const response = await sendRequest(testApp, buyer.cookie, chat.id, { type: "number", clientId: newClientId() });
+    const response = await sendRequest(testApp, buyer.cookie, chat.id, {
+      type: "number",
+      clientId: newClientId(),
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toMatchObject({ type: "number", text: buyer.mobile, senderId: buyer.id });
     const list = (await get(testApp, "/api/chats", { cookie: seller.cookie })).json();
@@ -178,7 +188,10 @@ describe("sharing my number in a chat", () => {
     const buyer = await student("Dev Patel");
     const chat = await openItemChat(testApp, buyer, seller);
     await testApp.database.db.update(users).set({ mobile: "" }).where(eq(users.id, buyer.id));
-    const response = await sendRequest(testApp, buyer.cookie, chat.id, { type: "number", clientId: newClientId() });
+    const response = await sendRequest(testApp, buyer.cookie, chat.id, {
+      type: "number",
+      clientId: newClientId(),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(PRIVACY_MESSAGES.noNumber);
   });

@@ -8,7 +8,6 @@ import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
 import { ticketKeys } from "../../features/tickets/api/tickets-api";
-import { invalidateBlockQueries } from "../../lib/block-user";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {
@@ -44,7 +43,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
       return;
     case "block.changed":
       // An open chat with them turns read-only (or writable again) and listings change, live.
-      void invalidateBlockQueries(queryClient);
+      // Rare, and it changes chats, listings, profiles and lists at once: every query is refetched.
+      void queryClient.invalidateQueries();
       return;
   }
 }

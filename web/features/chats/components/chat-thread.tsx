@@ -1,9 +1,9 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
-import { BLOCK_MESSAGES } from "@shared/trust-constants";
+import { BLOCK_LABEL, CANNOT_REPLY, UNBLOCK_LABEL } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
-import EllipsisVertical from "lucide-react/icons/ellipsis-vertical";
+import Ellipsis from "lucide-react/icons/ellipsis";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
@@ -128,7 +128,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
           role="status"
           className="shrink-0 border-t border-slate-200 bg-slate-100 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-slate-800"
         >
-          {BLOCK_MESSAGES.cannotReply}
+          {CANNOT_REPLY}
         </p>
       )}
       {openPhoto ? (
@@ -162,12 +162,12 @@ function ThreadMenu({ chat }: { chat: ChatSummary }) {
     <>
       <Menu
         label={`More options for the conversation with ${chat.counterpart.name}`}
-        trigger={<EllipsisVertical aria-hidden="true" className="size-5" />}
+        trigger={<Ellipsis aria-hidden="true" className="size-5" />}
         triggerClassName={`${ghostButton} size-11 shrink-0 px-0`}
         items={[
           chat.isCounterpartBlocked
-            ? { label: BLOCK_MESSAGES.unblock, onSelect: () => unblock(person) }
-            : { label: BLOCK_MESSAGES.block, onSelect: () => void block(person) },
+            ? { label: UNBLOCK_LABEL, onSelect: () => unblock(person) }
+            : { label: BLOCK_LABEL, onSelect: () => void block(person) },
         ]}
       />
       {confirmDialog}

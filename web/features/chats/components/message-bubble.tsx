@@ -1,5 +1,5 @@
 import { variantUrl } from "@shared/images";
-import { PRIVACY_MESSAGES } from "@shared/trust-constants";
+import { SHARED_NUMBER_LABEL } from "@shared/trust-constants";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
@@ -58,7 +58,7 @@ export function MessageBubble(props: MessageBubbleProps) {
         ) : message.type === "number" ? (
           <>
             <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>
-              {PRIVACY_MESSAGES.sharedNumber}
+              {SHARED_NUMBER_LABEL}
             </p>
             {message.text ? (
               <a href={`tel:${message.text}`} className={`text-base font-bold ${linkTone}`}>

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
-import { PRIVACY_MESSAGES } from "@shared/trust-constants";
+import { SHARE_NUMBER } from "@shared/trust-constants";
 import ImagePlus from "lucide-react/icons/image-plus";
 import IndianRupee from "lucide-react/icons/indian-rupee";
 import Phone from "lucide-react/icons/phone";
@@ -55,7 +55,7 @@ export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
         {/* The owner's own choice: their number goes to this chat only, as a card. */}
         <button type="button" onClick={() => onSend({ type: "number" })} className={toolButton}>
           <Phone aria-hidden="true" className="size-5" />
-          <span className="sr-only">{PRIVACY_MESSAGES.shareNumber}</span>
+          <span className="sr-only">{SHARE_NUMBER}</span>
         </button>
         {canOffer ? (
           <button

@@ -1,5 +1,5 @@
 import type { Profile } from "@shared/api/profiles";
-import { PRIVACY_MESSAGES } from "@shared/trust-constants";
+import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "@shared/contact-texts";
 import { CheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { textLink } from "../../../components/ui/button-styles";
@@ -51,7 +51,7 @@ export function ProfileDetails({ profile, actions }: { profile: Profile; actions
       <dl className="grid grid-cols-1 gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
         <Detail term="Email">
           {profile.email === null ? (
-            <span className="text-slate-600">{PRIVACY_MESSAGES.emailHidden}</span>
+            <span className="text-slate-600">{EMAIL_HIDDEN}</span>
           ) : profile.email ? (
             <a href={`mailto:${profile.email}`} className={`${textLink} break-all`}>
               {profile.email}
@@ -61,7 +61,7 @@ export function ProfileDetails({ profile, actions }: { profile: Profile; actions
         <Detail term="Mobile">
           {/* Null: the person's privacy settings keep the number from this viewer. */}
           {profile.mobile === null ? (
-            <span className="text-slate-600">{PRIVACY_MESSAGES.mobileHidden}</span>
+            <span className="text-slate-600">{MOBILE_HIDDEN}</span>
           ) : profile.mobile ? (
             <a href={telHref(profile.mobile)} className={textLink}>
               {profile.mobile}

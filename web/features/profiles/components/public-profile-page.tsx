@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES } from "@shared/trust-constants";
+import { BLOCK_LABEL, blockedNote, UNBLOCK_LABEL } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
 import Ban from "lucide-react/icons/ban";
 import { type ReactNode, useState } from "react";
@@ -44,7 +44,7 @@ function BlockButton({ person, isBlocked }: { person: { id: string; name: string
         className={secondaryButton}
       >
         <Ban aria-hidden="true" className="size-4" />
-        {isBlocked ? BLOCK_MESSAGES.unblock : BLOCK_MESSAGES.block}
+        {isBlocked ? UNBLOCK_LABEL : BLOCK_LABEL}
       </button>
       {error ? (
         <p role="alert" className="w-full text-sm text-red-700">
@@ -105,7 +105,7 @@ function PublicProfile({ userId }: { userId: string }) {
       <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
       {isBlocked ? (
         <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
-          {BLOCK_MESSAGES.blocked(profile.name)}
+          {blockedNote(profile.name)}
         </p>
       ) : null}
       <PostedItemsSection items={items} />

@@ -1,4 +1,9 @@
-import { BLOCK_MESSAGES } from "@shared/trust-constants";
+import {
+  BLOCKED_USERS_HEADING,
+  NO_BLOCKED_USERS,
+  UNBLOCK_LABEL,
+  unblockedNote,
+} from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -13,7 +18,7 @@ import { SettingsSection } from "./settings-section";
 export function BlockedUsersSection({ onResult }: { onResult: ShowNotice }) {
   const blocked = useQuery(blockedUsersQueryOptions);
   const { unblock, isPending } = useBlockUser({
-    onChanged: (_isBlocked, person) => onResult("success", BLOCK_MESSAGES.unblocked(person.name)),
+    onChanged: (_isBlocked, person) => onResult("success", unblockedNote(person.name)),
   });
 
   let body: ReactNode;
@@ -34,10 +39,10 @@ export function BlockedUsersSection({ onResult }: { onResult: ShowNotice }) {
       </Alert>
     );
   } else if (blocked.data.blocked.length === 0) {
-    body = <p className="text-sm text-slate-600">{BLOCK_MESSAGES.noBlockedUsers}</p>;
+    body = <p className="text-sm text-slate-600">{NO_BLOCKED_USERS}</p>;
   } else {
     body = (
-      <ul className="divide-y divide-slate-200" aria-label={BLOCK_MESSAGES.blockedUsers}>
+      <ul className="divide-y divide-slate-200" aria-label={BLOCKED_USERS_HEADING}>
         {blocked.data.blocked.map((person) => (
           <li key={person.id} className="flex items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
@@ -52,7 +57,7 @@ export function BlockedUsersSection({ onResult }: { onResult: ShowNotice }) {
               onClick={() => unblock(person)}
               className={secondaryButton}
             >
-              {BLOCK_MESSAGES.unblock}
+              {UNBLOCK_LABEL}
               <span className="sr-only"> {person.name}</span>
             </button>
           </li>
@@ -60,5 +65,5 @@ export function BlockedUsersSection({ onResult }: { onResult: ShowNotice }) {
       </ul>
     );
   }
-  return <SettingsSection title={BLOCK_MESSAGES.blockedUsers}>{body}</SettingsSection>;
+  return <SettingsSection title={BLOCKED_USERS_HEADING}>{body}</SettingsSection>;
 }

@@ -1,10 +1,13 @@
 import type { Privacy } from "@shared/api/trust";
 import {
+  EMAIL_QUESTION,
   EMAIL_VISIBILITIES,
   EMAIL_VISIBILITY_LABELS,
+  MOBILE_QUESTION,
   MOBILE_VISIBILITIES,
   MOBILE_VISIBILITY_LABELS,
-  PRIVACY_MESSAGES,
+  PRIVACY_HEADING,
+  PRIVACY_SAVED,
 } from "@shared/trust-constants";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -60,7 +63,7 @@ function Choices<T extends string>({
 export function PrivacySection({ onResult }: { onResult: ShowNotice }) {
   const privacy = usePrivacy();
   const save = useSavePrivacy({
-    onSuccess: () => onResult("success", PRIVACY_MESSAGES.saved),
+    onSuccess: () => onResult("success", PRIVACY_SAVED),
     onError: (error) => onResult("error", error.message),
   });
 
@@ -89,7 +92,7 @@ export function PrivacySection({ onResult }: { onResult: ShowNotice }) {
     body = (
       <div className="space-y-5">
         <Choices
-          legend={PRIVACY_MESSAGES.mobileQuestion}
+          legend={MOBILE_QUESTION}
           name="mobile-visibility"
           options={MOBILE_VISIBILITIES}
           labels={MOBILE_VISIBILITY_LABELS}
@@ -98,7 +101,7 @@ export function PrivacySection({ onResult }: { onResult: ShowNotice }) {
           onChange={(mobileVisibility) => change({ mobileVisibility })}
         />
         <Choices
-          legend={PRIVACY_MESSAGES.emailQuestion}
+          legend={EMAIL_QUESTION}
           name="email-visibility"
           options={EMAIL_VISIBILITIES}
           labels={EMAIL_VISIBILITY_LABELS}
@@ -109,5 +112,5 @@ export function PrivacySection({ onResult }: { onResult: ShowNotice }) {
       </div>
     );
   }
-  return <SettingsSection title={PRIVACY_MESSAGES.heading}>{body}</SettingsSection>;
+  return <SettingsSection title={PRIVACY_HEADING}>{body}</SettingsSection>;
 }
