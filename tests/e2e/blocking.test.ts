@@ -44,7 +44,7 @@ async function chatAboutItem(seller: Person, buyer: Person): Promise<string> {
       type: "Lamp",
       price: 450,
       category: "gadgets",
-      condition: "good",
+      condition: "like new",
       description: "Warm light",
       showMobileNumber: true,
       productImage: ((await upload.json()) as { url: string }).url,
