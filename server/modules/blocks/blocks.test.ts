@@ -92,6 +92,24 @@ describe("blocking and unblocking", () => {
     expect((await fetchProfile(testApp, blocked.id, blocker.cookie)).isBlocked).toBe(false);
   });
 
+  it("ends the sharing of contact details between the two, even with a chat and 'All students'", async () => {
+    const { blocker, blocked } = await blockedPair();
+    await openItemChat(testApp, blocked, blocker);
+    await callAs(testApp, "PUT", "/api/me/privacy", blocker.cookie, {
+      mobileVisibility: "all",
+      emailVisibility: "all",
+    });
+    expect((await fetchProfile(testApp, blocker.id, blocked.cookie)).profile.mobile).toBe(blocker.mobile);
+    await block(blocker, blocked.id);
+    for (const [viewer, person] of [
+      [blocked, blocker],
+      [blocker, blocked],
+    ] as const) {
+      const seen = await get(testApp, `/api/users/${person.id}`, { cookie: viewer.cookie });
+      expect(seen.json().profile).toMatchObject({ mobile: null, email: null });
+    }
+  });
+
   it("is silent: the blocked student gets no notification", async () => {
     const { blocker, blocked } = await blockedPair();
     await block(blocker, blocked.id);

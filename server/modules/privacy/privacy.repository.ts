@@ -2,8 +2,12 @@ import type { EmailVisibility, MobileVisibility } from "@shared/trust-constants"
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatMembers, users } from "../../db/schema";
+import { isBlockedBetween } from "../blocks/blocks.repository";
 
-/** Of `personIds`, those who share at least one chat with the viewer. */
+/**
+ * Of `personIds`, those who share at least one chat with the viewer, leaving out anyone with a
+ * block between them and the viewer (a chat they can no longer write in shares no number).
+ */
 export async function chattingWith(db: Db, viewerId: string, personIds: string[]): Promise<Set<string>> {
   const others = [...new Set(personIds)].filter((id) => id !== viewerId);
   if (others.length === 0) return new Set();
@@ -15,6 +19,7 @@ export async function chattingWith(db: Db, viewerId: string, personIds: string[]
         inArray(chatMembers.userId, others),
         sql`exists (select 1 from ${chatMembers} mine
           where mine.chat_id = ${chatMembers.chatId} and mine.user_id = ${viewerId})`,
+        sql`not ${isBlockedBetween(viewerId, chatMembers.userId)}`,
       ),
     );
   return new Set(rows.map((row) => row.userId));

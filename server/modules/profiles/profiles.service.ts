@@ -25,7 +25,7 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
   const person = await repo.findActiveUser(ctx.db, userId);
   if (!person || person.role === "admin") throw userNotFound();
   const isOwn = person.id === viewer.id;
-  const [counts, following, rows, contact, isBlockedEither, isBlocked] = await Promise.all([
+  const [counts, following, rows, visible, isBlockedEither, isBlocked] = await Promise.all([
     repo.countsOf(ctx.db, person.id),
     isOwn ? Promise.resolve(false) : repo.isFollowing(ctx.db, viewer.id, person.id),
     repo.itemsForProfile(ctx.db, person.id),
@@ -34,6 +34,8 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
     isOwn ? Promise.resolve(false) : hasBlocked(ctx.db, viewer.id, person.id),
   ]);
   const shown = isBlockedEither ? [] : rows;
+  // Between two students where one blocked the other, neither is sent the other's contact details.
+  const contact = isBlockedEither ? { mobile: null, email: null } : visible;
   const chatting = await chattingWith(
     ctx.db,
     viewer.id,
