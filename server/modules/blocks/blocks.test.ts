@@ -260,6 +260,22 @@ describe("a blocked student cannot reach the blocker", () => {
     expect(seen.items.map((item: { id: string }) => item.id).sort()).toEqual([theirs.id, mine.id].sort());
   });
 
+  it("neither sees the other's recruitment posts in the Teammate Finder", async () => {
+    const { blocker, blocked } = await blockedPair();
+    const theirs = await createRecruitmentPost(testApp, blocker.cookie);
+    const mine = await createRecruitmentPost(testApp, blocked.cookie);
+    const idsSeenBy = async (viewer: Student) =>
+      (
+        (await get(testApp, "/api/recruitment-posts", { cookie: viewer.cookie })).json().posts as {
+          id: string;
+        }[]
+      ).map((row) => row.id);
+    expect(await idsSeenBy(blocked)).toContain(theirs.id);
+    await block(blocker, blocked.id);
+    expect(await idsSeenBy(blocked)).not.toContain(theirs.id);
+    expect(await idsSeenBy(blocker)).not.toContain(mine.id);
+  });
+
   it("the browse total without a filter leaves out the blocked sellers' items", async () => {
     const { blocker, blocked } = await blockedPair();
     const before = (await get(testApp, "/api/items", { cookie: blocked.cookie })).json().total;

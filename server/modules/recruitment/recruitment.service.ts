@@ -60,8 +60,14 @@ export async function findPostsPage(
   viewer: Viewer,
   filters: repo.RecruitmentFilters,
   page: repo.PageRequest,
+  hideBlocked = false,
 ) {
-  const { rows, total, matching } = await repo.findPostsPage(ctx.db, filters, page);
+  const { rows, total, matching } = await repo.findPostsPage(
+    ctx.db,
+    filters,
+    page,
+    hideBlocked ? viewer.id : undefined,
+  );
   return { posts: rows.map((row) => toPostDto(row, viewer)), total, matching };
 }
 
@@ -71,10 +77,13 @@ export async function listPosts(
   viewer: Viewer,
   filters: repo.RecruitmentFilters & { page: number },
 ): Promise<RecruitmentListResponse> {
-  const found = await findPostsPage(ctx, viewer, filters, {
-    page: filters.page,
-    pageSize: RECRUITMENT_PAGE_SIZE,
-  });
+  const found = await findPostsPage(
+    ctx,
+    viewer,
+    filters,
+    { page: filters.page, pageSize: RECRUITMENT_PAGE_SIZE },
+    true,
+  );
   return {
     ...found,
     page: filters.page,
