@@ -48,6 +48,7 @@ const FILTERS: BrowseFilters = {
   college: "IIT Bombay",
   sort: "newest",
   page: 1,
+  viewerId: "00000000-0000-4000-8000-000000000000",
 };
 
 const GOALS = {

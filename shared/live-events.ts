@@ -28,6 +28,12 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("notification.read"), data: z.object({ ids: z.array(z.string()) }) }),
   /** The two badges after a change. */
   z.object({ type: z.literal("counts"), data: UnreadCountsSchema }),
+  /**
+   * A block between the user and another student began or ended: the chats with them (canSend)
+   * and their listings are fetched again. It names no side, so the blocked student learns nothing
+   * their chat does not already say.
+   */
+  z.object({ type: z.literal("block.changed"), data: z.object({ userId: z.string() }) }),
   /** A support ticket of the user changed status (the admin resolved or rejected it). */
   z.object({
     type: z.literal("ticket.updated"),

@@ -1,4 +1,5 @@
 import { REPORT_TEXTS } from "@shared/reports-constants";
+import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { FastifyRequest } from "fastify";
@@ -149,6 +150,16 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: HOUR,
     refusal: REPORT_TEXTS.rateLimited,
   },
+  /**
+   * Other students' profiles opened per user: far more than a person browses, too few to read the
+   * directory's names, colleges and shared contact details in bulk.
+   */
+  profileRead: {
+    key: "profile-read:user",
+    limit: 120,
+    windowSeconds: 10 * MINUTE,
+    refusal: PRIVACY_MESSAGES.profileReadsLimited,
+  },
 } as const satisfies Record<string, AttemptLimitRule>;
 
 export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;
@@ -223,6 +234,12 @@ export const WRITE_LIMITS = {
     key: "profile-edit",
     windows: perMinuteAndHour(10, 60),
     refusal: "You're changing your profile too fast.",
+  },
+  /** Blocking and unblocking; each change is sent live to the other student's open pages. */
+  blockChange: {
+    key: "block-change",
+    windows: perMinuteAndHour(10, 60),
+    refusal: "You're blocking and unblocking too fast.",
   },
 } as const satisfies Record<string, WriteLimitRule>;
 

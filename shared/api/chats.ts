@@ -28,7 +28,7 @@ export type ChatTab = z.infer<typeof ChatTabSchema>;
 
 /** What the viewer may do in a chat, from the server's chat policy. */
 export const ChatAbilitiesSchema = z.object({
-  /** The two members. */
+  /** The two members, unless either has blocked the other ('You can't reply to this conversation.'). */
   canSend: z.boolean(),
   /** A member, in a chat about an item (recruitment chats have no price offers). */
   canOffer: z.boolean(),
@@ -63,6 +63,8 @@ export const ChatSummarySchema = z.object({
   lastMessage: z.string().nullable(),
   lastSenderId: z.string().nullable(),
   updatedAt: z.string(),
+  /** Whether the viewer has blocked the other member (the thread's menu then offers 'Unblock'). */
+  isCounterpartBlocked: z.boolean(),
   abilities: ChatAbilitiesSchema,
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
@@ -116,6 +118,10 @@ export const SendMessageBodySchema = z.discriminatedUnion("type", [
       .string(CHAT_MESSAGES.badPhoto)
       .regex(/^[\w.-]+$/, CHAT_MESSAGES.badPhoto)
       .max(200, CHAT_MESSAGES.badPhoto),
+  }),
+  z.object({
+    type: z.literal("number"),
+    clientId: z.string().min(8).max(64),
   }),
 ]);
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;

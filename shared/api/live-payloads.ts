@@ -13,7 +13,8 @@ export const MessageSchema = z.object({
   chatId: z.string(),
   senderId: z.string(),
   clientId: z.string(),
-  type: z.enum(["text", "offer", "recruitment_inquiry", "photo"]),
+  /** "number": the sender shared their mobile number (in text), by their own choice. */
+  type: z.enum(["text", "offer", "recruitment_inquiry", "photo", "number"]),
   text: z.string(),
   offerPrice: z.nullable(z.int()),
   /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */

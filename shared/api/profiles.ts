@@ -14,10 +14,12 @@ import { singleLine } from "./text-rules";
 export const ProfileAbilitiesSchema = z.object({
   /** Only oneself (on /profile). */
   canEdit: z.boolean(),
-  /** Anyone but oneself. */
+  /** Anyone but oneself, unless either has blocked the other. */
   canFollow: z.boolean(),
   /** Anyone but oneself: 'Report' on the public profile. */
   canReport: z.boolean(),
+  /** Anyone but oneself. */
+  canBlock: z.boolean(),
 });
 export type ProfileAbilities = z.infer<typeof ProfileAbilitiesSchema>;
 
@@ -25,8 +27,10 @@ export const ProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
   bio: z.string(),
-  email: z.string(),
-  mobile: z.string(),
+  /** Null when the person's privacy settings keep it from the viewer. */
+  email: z.string().nullable(),
+  /** Null when the person's privacy settings keep it from the viewer ('Mobile number hidden'). */
+  mobile: z.string().nullable(),
   college: z.string(),
   city: z.string(),
   profilePhoto: z.string().nullable(),
@@ -41,6 +45,8 @@ export const ProfileResponseSchema = z.object({
   /** Whether the viewer follows this person (always false on one's own profile). */
   isFollowing: z.boolean(),
   isOwn: z.boolean(),
+  /** Whether the viewer has blocked this person (their listings are then not shown). */
+  isBlocked: z.boolean(),
   /** Available first (newest first), then sold by most recent sale. */
   items: z.array(ItemSchema),
 });

@@ -12,6 +12,16 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
     await signUpStudent(seller.page.request, { name: "Kabir Shah", city: "Pilani", college: "BITS Pilani" });
     const productName = `Hostel Kettle ${randomBytes(3).toString("hex")}`;
 
+    // The number shows on the item only if the seller's privacy allows it too: all students here.
+    await seller.page.goto("/settings");
+    const mobileChoices = seller.page.getByRole("group", { name: "Who can see my mobile number" });
+    await expect(
+      mobileChoices.getByRole("radio", { name: "People I'm chatting with" }).isChecked(),
+    ).resolves.toBe(true);
+    await mobileChoices.getByRole("radio", { name: "All students" }).click();
+    await seller.page.getByText("Privacy settings saved.").waitFor();
+    await expect(mobileChoices.getByRole("radio", { name: "All students" }).isChecked()).resolves.toBe(true);
+
     await seller.page.goto("/sell");
     await seller.page.getByRole("heading", { name: "Sell Your Item" }).waitFor();
     await seller.page.getByLabel("Product Image").setInputFiles({

@@ -62,6 +62,10 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "POST /api/reports": { student: 400 },
   // Nobody in the world is suspended: lifting finds no suspension.
   "DELETE /api/admin/users/{id}/suspension": { admin: 409 },
+  // Blocking: another student (the administrator is one here) blocks or unblocks the owner;
+  // nobody blocks themselves. The owner's own list and privacy settings are "me" routes.
+  "PUT /api/users/{id}/block": { student: 400 },
+  "DELETE /api/users/{id}/block": { student: 400 },
   // Every account in the world is verified already.
   "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },
 };

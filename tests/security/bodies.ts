@@ -121,6 +121,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
       confirmPassword: "Changed#Password7",
     }),
   "PUT /api/me/holiday": () => json({ isActive: false }),
+  "PUT /api/me/privacy": () => json({ mobileVisibility: "all", emailVisibility: "nobody" }),
   "POST /api/tickets": () => json({ purpose: "Feature Request", description: "Dark mode, please." }),
   "POST /api/recruitment-posts": () => json(buildRecruitment()),
   "PATCH /api/recruitment-posts/{id}": () => json(buildRecruitment({ purpose: "Robotics team" })),

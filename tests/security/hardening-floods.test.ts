@@ -8,7 +8,7 @@ import { count } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { items, recruitmentPosts, users } from "../../server/db/schema";
+import { items, recruitmentPosts, userBlocks, users } from "../../server/db/schema";
 import { WRITE_LIMITS, type WriteLimitName } from "../../server/plugins/rate-limit-rules";
 import { BROADCAST_INTERVAL_MS } from "../../server/realtime/gateway";
 import { buildRecruitment, insertRecruitmentPost } from "../factories/recruitment";
@@ -35,6 +35,9 @@ beforeAll(async () => {
   operations = operationsOf(await fetchDocument(testApp));
 });
 afterAll(() => testApp?.close());
+
+/** The student the block flood blocks and unblocks. */
+let blockTarget: string | undefined;
 
 const rowsOf = async (table: typeof items | typeof recruitmentPosts) =>
   (await testApp.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
@@ -107,6 +110,30 @@ const FLOODS: FloodCase[] = [
     rule: "profileEdit",
     send: (actor) => inject(actor, "PUT", "/api/me/holiday", { isActive: false }),
     state: usersUpdatedAt,
+  },
+  {
+    operation: "PUT /api/me/privacy",
+    rule: "profileEdit",
+    send: (actor, index) =>
+      inject(actor, "PUT", "/api/me/privacy", {
+        mobileVisibility: index % 2 ? "all" : "nobody",
+        emailVisibility: "nobody",
+      }),
+    state: usersUpdatedAt,
+  },
+  {
+    // Each block or unblock is sent live to the other student: a script toggling it is refused.
+    operation: "PUT /api/users/{id}/block",
+    rule: "blockChange",
+    send: async (actor, index) => {
+      blockTarget ??= (await insertStudent(testApp, "Flood Target")).id;
+      return testApp.app.inject({
+        method: index % 2 ? "DELETE" : "PUT",
+        url: `/api/users/${blockTarget}/block`,
+        headers: { cookie: actor.cookie },
+      });
+    },
+    state: async () => (await testApp.database.db.select({ n: count() }).from(userBlocks))[0]?.n ?? 0,
   },
 ];
 

@@ -281,7 +281,7 @@ let tableNames: Promise<string[]> | undefined;
 /**
  * True while the world is as createWorld made it, as far as any operation's outcome depends on it:
  * every actor signed in, the owner's second session too, the students' passwords unchanged, every
- * record there (the item unsold).
+ * record there (the item unsold), and nobody blocked.
  */
 export async function isIntact(testApp: TestApp, world: World): Promise<boolean> {
   const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
@@ -299,7 +299,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from events where id = ${world.eventId})
              + (select count(*) from colleges where id = ${world.collegeId})
              + (select count(*) from sessions where public_id = ${world.sessionId})
-             + (select count(*) from reports where id = ${world.reportId} and status = 'open') as n`,
+             + (select count(*) from reports where id = ${world.reportId} and status = 'open')
+             - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
   return Number(row?.n) === 16;
 }

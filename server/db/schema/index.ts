@@ -1,4 +1,5 @@
 export * from "./audit";
+export * from "./blocks";
 export * from "./chats";
 export * from "./colleges";
 export * from "./community";

@@ -46,6 +46,14 @@ export const users = pgTable(
     holidayTo: date("holiday_to"),
     holidayActivatedAt: timestamp("holiday_activated_at", { withTimezone: true }),
     holidayDeactivatedAt: timestamp("holiday_deactivated_at", { withTimezone: true }),
+    /** Who may see the mobile number on the student API (migration 0016). */
+    mobileVisibility: text("mobile_visibility", { enum: ["nobody", "chatting", "all"] })
+      .notNull()
+      .default("chatting"),
+    /** Who may see the e-mail address on the student API (migration 0016). */
+    emailVisibility: text("email_visibility", { enum: ["nobody", "all"] })
+      .notNull()
+      .default("nobody"),
     /** Set when an administrator deletes the account: it can no longer sign in. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Set while an administrator's suspension lasts: sign-in refused, listings and posts hidden. */

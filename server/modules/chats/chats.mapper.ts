@@ -21,6 +21,10 @@ export interface MemberChatRow {
   itemIsSold: boolean | null;
   itemIsActive: boolean | null;
   unreadCount: number;
+  /** The viewer blocked the other member. */
+  isCounterpartBlocked: boolean;
+  /** The other member blocked the viewer. */
+  isBlockedByCounterpart: boolean;
 }
 
 function itemOf(row: MemberChatRow): ChatItem | null {
@@ -51,7 +55,13 @@ export function toChatSummary(row: MemberChatRow, viewerId: string): ChatSummary
     lastMessage: chat.lastMessage,
     lastSenderId: chat.lastSenderId,
     updatedAt: chat.updatedAt.toISOString(),
-    abilities: chatAbilities({ id: viewerId }, members, chat),
+    isCounterpartBlocked: row.isCounterpartBlocked,
+    abilities: chatAbilities(
+      { id: viewerId },
+      members,
+      chat,
+      row.isCounterpartBlocked || row.isBlockedByCounterpart,
+    ),
   };
 }
 

@@ -18,11 +18,18 @@ export function canOfferInChat(viewer: Viewer, members: readonly string[], chat:
   return canSendInChat(viewer, members) && chat.kind === "item";
 }
 
-/** The viewer's abilities sent with every chat. */
+/**
+ * The viewer's abilities sent with every chat. Once either member has blocked the other, neither
+ * sends ('You can't reply to this conversation.'); the service refuses such a send as well.
+ */
 export function chatAbilities(
   viewer: Viewer,
   members: readonly string[],
   chat: { kind: string },
+  isBlockedEither = false,
 ): ChatAbilities {
-  return { canSend: canSendInChat(viewer, members), canOffer: canOfferInChat(viewer, members, chat) };
+  return {
+    canSend: canSendInChat(viewer, members) && !isBlockedEither,
+    canOffer: canOfferInChat(viewer, members, chat) && !isBlockedEither,
+  };
 }

@@ -3,7 +3,16 @@ import { alias } from "drizzle-orm/pg-core";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
-import { chatMembers, chats, items, messages, notifications, uploads, users } from "../../db/schema";
+import {
+  chatMembers,
+  chats,
+  items,
+  messages,
+  notifications,
+  uploads,
+  userBlocks,
+  users,
+} from "../../db/schema";
 import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
 import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
@@ -41,6 +50,10 @@ export async function listChatsOf(
       unreadCount: sql<number>`(select count(*) from ${notifications}
         where ${notifications.userId} = ${userId} and not ${notifications.isRead}
           and ${notifications.type} = 'message' and ${notifications.chatId} = ${chats.id})::int`,
+      isCounterpartBlocked: sql<boolean>`exists (select 1 from ${userBlocks} b
+        where b.blocker_id = ${userId} and b.blocked_id = ${counterpart.id})`,
+      isBlockedByCounterpart: sql<boolean>`exists (select 1 from ${userBlocks} b
+        where b.blocker_id = ${counterpart.id} and b.blocked_id = ${userId})`,
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -124,6 +137,25 @@ export async function findOwnChatPhoto(db: Db, ownerId: string, key: string) {
     .where(and(eq(uploads.bucket, "chats"), eq(uploads.key, key), eq(uploads.ownerId, ownerId)))
     .limit(1);
   return row;
+}
+
+/**
+ * True when the sender is a member of the chat and the other member has blocked them or been
+ * blocked by them: such a send is refused ('You can't message this user.').
+ */
+export async function isSendBlocked(db: Db, chatId: string, senderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      blocked: sql<boolean>`exists (
+        select 1 from ${chatMembers} me
+        join ${chatMembers} them on them.chat_id = me.chat_id and them.user_id <> me.user_id
+        join ${userBlocks} b on (b.blocker_id = me.user_id and b.blocked_id = them.user_id)
+          or (b.blocker_id = them.user_id and b.blocked_id = me.user_id)
+        where me.chat_id = ${chatId} and me.user_id = ${senderId}
+      )`,
+    })
+    .from(sql`(values (1)) as one (x)`);
+  return row?.blocked === true;
 }
 
 /** A chat with its members' ids, in one query. */

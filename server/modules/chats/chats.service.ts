@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { scamSignalsOf } from "@shared/scam-guard";
+import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -7,6 +8,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
+import { assertMayMessage } from "../blocks/blocks.service";
 import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";
 import { markRead } from "../notifications/notifications.service";
@@ -45,6 +47,7 @@ export async function openItemChat(ctx: AppContext, buyer: UserRow, sellerId: st
   if (!row) throw new AppError("not_found", SELL_MESSAGES.notFound);
   if (!canContactSeller(buyer, row.item)) throw new AppError("invalid_input", CHAT_MESSAGES.ownItem);
   if (row.item.sellerId !== sellerId) throw new AppError("invalid_input", CHAT_MESSAGES.startFailed);
+  await assertMayMessage(ctx.db, buyer.id, sellerId);
   const chatId = `${buyer.id}_${sellerId}_${itemId}`;
   await repo.openChat(
     ctx.db,
@@ -82,10 +85,13 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
  */
 export async function markChatRead(ctx: AppContext, user: UserRow, chatId: string): Promise<void> {
   const { members } = await assertMember(ctx.db, user, chatId);
+  // Between two students where one blocked the other, no live event reaches the other member.
+  const isBlocked = await repo.isSendBlocked(ctx.db, chatId, user.id);
+  const told = isBlocked ? [user.id] : members;
   await transactionWithEvents(ctx, async (tx, emit) => {
     const readAt = await repo.markChatReadUpTo(tx, chatId, user.id);
     if (!readAt) return;
-    for (const event of toReadEvents({ chatId, userId: user.id, readAt: readAt.toISOString() }, members)) {
+    for (const event of toReadEvents({ chatId, userId: user.id, readAt: readAt.toISOString() }, told)) {
       emit(event);
     }
   });
@@ -119,6 +125,10 @@ async function messageOf(ctx: AppContext, sender: UserRow, body: SendBody) {
         photo: null,
         scamSignals: [],
       };
+    case "number":
+      // The sender's own number, sent by their choice: it goes to this chat only, as a card.
+      if (!sender.mobile) throw new AppError("invalid_input", PRIVACY_MESSAGES.noNumber);
+      return { text: sender.mobile, offerPrice: null, photo: null, scamSignals: [] };
     case "photo": {
       // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
       const found = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
@@ -152,9 +162,16 @@ export async function sendMessage(
   limit?: AttemptLimit,
 ) {
   const isOffer = body.type === "offer";
+  // Neither of two students where one blocked the other sends to the other, by any kind of send.
+  if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
+    throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
   const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body);
-  // The list and the notification say 'Photo' for a photo.
-  const shown = photo ? CHAT_MESSAGES.photoNotice : preview(text);
+  // The list and the notification say 'Photo' for a photo, and name no shared number.
+  const shown = photo
+    ? CHAT_MESSAGES.photoNotice
+    : body.type === "number"
+      ? PRIVACY_MESSAGES.sharedNumberNotice
+      : preview(text);
   const outcome = await repo.storeSend(
     ctx.db,
     {

@@ -1,22 +1,40 @@
 import type { Item } from "@shared/api/items";
 import type { UserRow } from "../../db/schema";
+import { canSeeMobile } from "../privacy/privacy.policy";
 import { itemAbilities } from "./items.policy";
 import type { ItemWithSeller } from "./items.repository";
 
 /**
- * An item as the API answers it to the viewer: the seller's number only when they chose to show
- * it, and what the viewer may do with it.
+ * Who the viewer shares a chat with, among the sellers of the items answered (for a seller whose
+ * number is for 'People I'm chatting with'); "admin" for the admin API, which shows every number
+ * a seller put on an item.
  */
-export function toItemDto(
-  { item, sellerName, sellerCollege, sellerMobile }: ItemWithSeller,
-  viewer: Pick<UserRow, "id">,
-): Item {
+export type ChattingWith = ReadonlySet<string> | "admin";
+
+/**
+ * The seller's number on an item: only when they ticked 'show my mobile number' on it (the spec)
+ * and their privacy setting lets the viewer see it (issue 18).
+ */
+function sellerMobileFor(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatting?: ChattingWith): string {
+  if (!row.item.showMobileNumber) return "";
+  if (chatting === "admin") return row.sellerMobile;
+  const isChatting = chatting?.has(row.item.sellerId) ?? false;
+  const facts = { id: row.item.sellerId, mobileVisibility: row.sellerMobileVisibility, isChatting };
+  return canSeeMobile(viewer, facts) ? row.sellerMobile : "";
+}
+
+/**
+ * An item as the API answers it to the viewer: the seller's number only when they chose to show
+ * it on the item and their privacy allows, and what the viewer may do with it.
+ */
+export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatting?: ChattingWith): Item {
+  const { item, sellerName, sellerCollege } = row;
   return {
     id: item.id,
     sellerId: item.sellerId,
     sellerName,
     sellerCollege,
-    sellerMobile: item.showMobileNumber ? sellerMobile : "",
+    sellerMobile: sellerMobileFor(row, viewer, chatting),
     productName: item.productName,
     productImage: item.productImage,
     type: item.type,

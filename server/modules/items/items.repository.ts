@@ -1,9 +1,19 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
+import type { MobileVisibility } from "@shared/trust-constants";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { favourites, follows, isSuspendedSql, itemSearchText, items, users } from "../../db/schema";
+import {
+  favourites,
+  follows,
+  isSuspendedSql,
+  itemSearchText,
+  items,
+  userBlocks,
+  users,
+} from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
+import { isBlockedBetween } from "../blocks/blocks.repository";
 
 /** The columns every item answer needs: the item and its seller's current name, college, number. */
 export const itemWithSeller = {
@@ -11,6 +21,7 @@ export const itemWithSeller = {
   sellerName: users.name,
   sellerCollege: users.college,
   sellerMobile: users.mobile,
+  sellerMobileVisibility: users.mobileVisibility,
 };
 
 export type ItemWithSeller = {
@@ -18,6 +29,8 @@ export type ItemWithSeller = {
   sellerName: string;
   sellerCollege: string;
   sellerMobile: string;
+  /** Who the seller lets see their number (the item shows it only if this allows too). */
+  sellerMobileVisibility: MobileVisibility;
 };
 
 /** True while the seller's holiday mode covers today, in India's calendar. */
@@ -43,6 +56,8 @@ export interface BrowseFilters {
   college?: string;
   sort: BrowseSort;
   page: number;
+  /** The student browsing: the listings of anyone they blocked or who blocked them are left out. */
+  viewerId: string;
 }
 
 /**
@@ -62,6 +77,7 @@ export async function browseItems(
     eq(items.isActive, true),
     sellerIsPresent,
     sql`not coalesce(${sellerOnHoliday}, false)`,
+    sql`not ${isBlockedBetween(filters.viewerId, items.sellerId)}`,
     filters.category === "all" ? undefined : eq(items.category, filters.category),
     filters.college ? eq(items.sellerCollege, filters.college) : undefined,
     search ? sql`${itemSearchText(items)} like lower(${likePattern(search)})` : undefined,
@@ -72,7 +88,7 @@ export async function browseItems(
   if (!isNarrow) {
     const [page, total] = await Promise.all([
       readPage(db, where, filters, false),
-      countMarketplace(db, filters.category),
+      countMarketplace(db, filters.category, filters.viewerId),
     ]);
     return { rows: page.map(({ total: _total, ...row }) => row), total };
   }
@@ -107,12 +123,22 @@ function readPage(db: Db, where: SQL | undefined, filters: BrowseFilters, isCoun
 /**
  * The marketplace's total without a search or a college: every active item (of the category),
  * read off an index, less the active items of the few sellers who are deleted or on holiday
- * today (found through users_maybe_hidden_idx). Joining every item to its seller instead cost
- * the database most of a core under load.
+ * today (found through users_maybe_hidden_idx) or blocked either way with the viewer. Joining
+ * every item to its seller instead cost the database most of a core under load.
  */
-async function countMarketplace(db: Db, category: BrowseFilters["category"]): Promise<number> {
+async function countMarketplace(
+  db: Db,
+  category: BrowseFilters["category"],
+  viewerId: string,
+): Promise<number> {
   const ofCategory = category === "all" ? undefined : eq(items.category, category);
-  const isHidden = or(isNotNull(users.deletedAt), sellerOnHoliday, isSuspendedSql);
+  const isHidden = or(
+    isNotNull(users.deletedAt),
+    sellerOnHoliday,
+    isSuspendedSql,
+    sql`${users.id} in (select blocked_id from ${userBlocks} where blocker_id = ${viewerId}
+      union select blocker_id from ${userBlocks} where blocked_id = ${viewerId})`,
+  );
   const [row] = await db
     .select({
       total: sql<number>`(
@@ -180,7 +206,11 @@ export async function findFavouritesPage(
   userId: string,
   page: number,
 ): Promise<{ rows: ItemWithSeller[]; total: number }> {
-  const where = and(eq(favourites.userId, userId), sellerIsPresent);
+  const where = and(
+    eq(favourites.userId, userId),
+    sellerIsPresent,
+    sql`not ${isBlockedBetween(userId, items.sellerId)}`,
+  );
   const rows = await db
     .select({ ...itemWithSeller, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(favourites)

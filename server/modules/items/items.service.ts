@@ -7,7 +7,9 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
+import { isEitherBlocked } from "../blocks/blocks.service";
 import { addNotification } from "../notifications/notifications.service";
+import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { toItemDto } from "./items.mapper";
 import { canDeleteItem, canEditItem, canMarkItemSold, canRemoveItem, isItemSeller } from "./items.policy";
@@ -20,6 +22,35 @@ async function loadItem(ctx: AppContext, id: string) {
   const row = await repo.findItem(ctx.db, id);
   if (!row) throw itemNotFound();
   return row;
+}
+
+/** An item the viewer may see: not one of a student they blocked or who blocked them. */
+async function loadVisibleItem(ctx: AppContext, viewer: UserRow, id: string) {
+  const row = await loadItem(ctx, id);
+  if (row.item.sellerId !== viewer.id && (await isEitherBlocked(ctx.db, viewer.id, row.item.sellerId)))
+    throw itemNotFound();
+  return row;
+}
+
+/**
+ * The sellers of these items who show their number on one of them to 'People I'm chatting with'
+ * and share a chat with the viewer: the only ones whose number such an item may carry.
+ */
+export async function chattingSellers(
+  ctx: AppContext,
+  viewer: UserRow,
+  rows: repo.ItemWithSeller[],
+): Promise<Set<string>> {
+  const asked = rows
+    .filter((row) => row.item.showMobileNumber && row.sellerMobileVisibility === "chatting")
+    .map((row) => row.item.sellerId);
+  return chattingWith(ctx.db, viewer.id, asked);
+}
+
+/** Items as the viewer may see them (the sellers' numbers as their privacy allows). */
+async function toItemDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
+  const chatting = await chattingSellers(ctx, viewer, rows);
+  return rows.map((row) => toItemDto(row, viewer, chatting));
 }
 
 /** An item may show only an image its seller uploaded (or the one it already has). */
@@ -85,7 +116,7 @@ export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Pr
 }
 
 export async function getItemDetail(ctx: AppContext, user: UserRow, id: string): Promise<ItemDetailResponse> {
-  const row = await loadItem(ctx, id);
+  const row = await loadVisibleItem(ctx, user, id);
   const [seller, followers, isFavourite] = await Promise.all([
     repo.findSeller(ctx.db, row.item.sellerId),
     repo.countFollowersOf(ctx.db, row.item.sellerId),
@@ -93,7 +124,7 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
   ]);
   if (!seller) throw itemNotFound();
   return {
-    item: toItemDto(row, user),
+    item: (await toItemDtos(ctx, user, [row]))[0] ?? toItemDto(row, user),
     seller: {
       id: seller.id,
       name: seller.name,
@@ -106,18 +137,18 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
 }
 
 export async function setFavourite(ctx: AppContext, user: UserRow, id: string, isOn: boolean): Promise<void> {
-  await loadItem(ctx, id);
+  await loadVisibleItem(ctx, user, id);
   await repo.setFavourite(ctx.db, user.id, id, isOn);
 }
 
 export async function browse(
   ctx: AppContext,
   viewer: UserRow,
-  filters: repo.BrowseFilters,
+  filters: Omit<repo.BrowseFilters, "viewerId">,
 ): Promise<BrowseResponse> {
-  const { rows, total } = await repo.browseItems(ctx.db, filters);
+  const { rows, total } = await repo.browseItems(ctx.db, { ...filters, viewerId: viewer.id });
   return {
-    items: rows.map((row) => toItemDto(row, viewer)),
+    items: await toItemDtos(ctx, viewer, rows),
     total,
     page: filters.page,
     pageSize: PAGE_SIZE,
@@ -133,7 +164,7 @@ export async function listFavourites(
 ): Promise<FavouritesResponse> {
   const { rows, total } = await repo.findFavouritesPage(ctx.db, viewer.id, page);
   return {
-    items: rows.map((row) => toItemDto(row, viewer)),
+    items: await toItemDtos(ctx, viewer, rows),
     total,
     page,
     pageSize: PAGE_SIZE,
@@ -149,7 +180,7 @@ export async function listOwnItems(ctx: AppContext, user: UserRow) {
 export async function listActiveItems(ctx: AppContext, viewer: UserRow, page: number, pageSize = 50) {
   if (!canRemoveItem(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
   const { rows, total } = await repo.findActiveItemsPage(ctx.db, page, pageSize);
-  return { items: rows.map((row) => toItemDto(row, viewer)), total };
+  return { items: rows.map((row) => toItemDto(row, viewer, "admin")), total };
 }
 
 /** The administrator removes a post for breaking the rules and tells its seller, in one transaction. */

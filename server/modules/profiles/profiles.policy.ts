@@ -1,5 +1,6 @@
 import type { ProfileAbilities } from "@shared/api/profiles";
 import type { UserRow } from "../../db/schema";
+import { canBlockUser } from "../blocks/blocks.policy";
 
 type Viewer = Pick<UserRow, "id">;
 
@@ -18,11 +19,16 @@ export function canReportUser(viewer: Viewer, person: { id: string }): boolean {
   return viewer.id !== person.id;
 }
 
-/** The viewer's abilities sent with every profile. */
-export function profileAbilities(viewer: Viewer, person: { id: string }): ProfileAbilities {
+/** The viewer's abilities sent with every profile; a block either way ends following. */
+export function profileAbilities(
+  viewer: Viewer,
+  person: { id: string },
+  isBlockedEither = false,
+): ProfileAbilities {
   return {
     canEdit: canEditProfile(viewer, person),
-    canFollow: canFollowUser(viewer, person),
+    canFollow: canFollowUser(viewer, person) && !isBlockedEither,
     canReport: canReportUser(viewer, person),
+    canBlock: canBlockUser(viewer, person),
   };
 }

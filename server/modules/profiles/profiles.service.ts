@@ -1,9 +1,13 @@
 import type { ProfileResponse } from "@shared/api/profiles";
+import { BLOCK_MESSAGES } from "@shared/trust-constants";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { countAttempt } from "../../plugins/rate-limit-rules";
+import { hasBlocked, isEitherBlocked } from "../blocks/blocks.service";
 import { toItemDto } from "../items/items.mapper";
+import { chattingWith, visibleContact } from "../privacy/privacy.service";
 import { updateSettings } from "../settings/settings.repository";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { canFollowUser, profileAbilities } from "./profiles.policy";
@@ -11,32 +15,50 @@ import * as repo from "./profiles.repository";
 
 const userNotFound = () => new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
 
+/**
+ * A student's profile as the viewer may see it: contact details only as the person's privacy
+ * settings allow, and no listings when either has blocked the other. Reading other students'
+ * profiles is counted (the named rule profileRead), so the directory cannot be read in bulk.
+ */
 export async function getProfile(ctx: AppContext, viewer: UserRow, userId: string): Promise<ProfileResponse> {
+  if (userId !== viewer.id) await countAttempt(ctx, "profileRead", viewer.id);
   const person = await repo.findActiveUser(ctx.db, userId);
   if (!person || person.role === "admin") throw userNotFound();
   const isOwn = person.id === viewer.id;
-  const [counts, following, rows] = await Promise.all([
+  const [counts, following, rows, visible, isBlockedEither, isBlocked] = await Promise.all([
     repo.countsOf(ctx.db, person.id),
     isOwn ? Promise.resolve(false) : repo.isFollowing(ctx.db, viewer.id, person.id),
     repo.itemsForProfile(ctx.db, person.id),
+    visibleContact(ctx.db, viewer, person),
+    isOwn ? Promise.resolve(false) : isEitherBlocked(ctx.db, viewer.id, person.id),
+    isOwn ? Promise.resolve(false) : hasBlocked(ctx.db, viewer.id, person.id),
   ]);
+  const shown = isBlockedEither ? [] : rows;
+  // Between two students where one blocked the other, neither is sent the other's contact details.
+  const contact = isBlockedEither ? { mobile: null, email: null } : visible;
+  const chatting = await chattingWith(
+    ctx.db,
+    viewer.id,
+    shown.some((row) => row.item.showMobileNumber) && contact.mobile !== null ? [person.id] : [],
+  );
   return {
     profile: {
       id: person.id,
       name: person.name,
       bio: person.bio,
-      email: person.email,
-      mobile: person.mobile,
+      email: contact.email,
+      mobile: contact.mobile,
       college: person.college,
       city: person.city,
       profilePhoto: person.profilePhoto,
       isVerified: person.emailVerified,
       counts,
-      abilities: profileAbilities(viewer, person),
+      abilities: profileAbilities(viewer, person, isBlockedEither),
     },
     isFollowing: following,
     isOwn,
-    items: rows.map((row) => toItemDto(row, viewer)),
+    isBlocked,
+    items: shown.map((row) => toItemDto(row, viewer, chatting)),
   };
 }
 
@@ -71,6 +93,9 @@ export async function setFollowing(ctx: AppContext, follower: UserRow, followeeI
     throw new AppError("invalid_input", SETTINGS_MESSAGES.cannotFollowSelf);
   const followee = await repo.findActiveUser(ctx.db, followeeId);
   if (!followee || followee.role === "admin") throw userNotFound();
+  // Following someone either of them blocked is refused; stopping is always allowed.
+  if (isOn && (await isEitherBlocked(ctx.db, follower.id, followeeId)))
+    throw new AppError("forbidden", BLOCK_MESSAGES.cannotFollow);
   await repo.setFollowing(ctx.db, follower.id, followeeId, isOn);
   return repo.countsOf(ctx.db, followeeId);
 }

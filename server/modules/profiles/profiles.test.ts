@@ -88,16 +88,17 @@ describe("GET /api/users/{id}", () => {
       id: owner.id,
       name: "Neha Joshi",
       bio: "",
-      email: owner.email,
-      mobile: owner.mobile,
+      // The defaults (issue 18): the e-mail for nobody, the number for people chatting with them.
+      email: null,
+      mobile: null,
       college: "COEP Technological University",
       city: "Pune",
       profilePhoto: null,
       isVerified: false,
       counts: { items: 2, followers: 2, following: 1 },
-      abilities: { canEdit: false, canFollow: true, canReport: true },
+      abilities: { canEdit: false, canFollow: true, canReport: true, canBlock: true },
     });
-    expect(body).toMatchObject({ isOwn: false, isFollowing: true });
+    expect(body).toMatchObject({ isOwn: false, isFollowing: true, isBlocked: false });
     expect(await profileOf(owner.id, idol.cookie)).toMatchObject({ isOwn: false, isFollowing: false });
     expect(await profileOf(owner.id, owner.cookie)).toMatchObject({ isOwn: true, isFollowing: false });
   });
@@ -107,16 +108,23 @@ describe("GET /api/users/{id}", () => {
     const item = await insertItem(testApp, owner.id);
     const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
     const own = await profileOf(owner.id, owner.cookie);
-    expect(own.profile.abilities).toEqual({ canEdit: true, canFollow: false, canReport: false });
+    expect(own.profile.abilities).toEqual({
+      canEdit: true,
+      canFollow: false,
+      canReport: false,
+      canBlock: false,
+    });
     expect((await profileOf(owner.id)).profile.abilities).toEqual({
       canEdit: false,
       canFollow: true,
       canReport: true,
+      canBlock: true,
     });
     expect((await profileOf(owner.id, adminCookie)).profile.abilities).toEqual({
       canEdit: false,
       canFollow: true,
       canReport: true,
+      canBlock: true,
     });
     // The server refuses what the abilities leave out.
     const selfFollow = await call("PUT", `/api/users/${owner.id}/follow`, owner.cookie);

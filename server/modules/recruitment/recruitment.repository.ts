@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isSuspendedSql, recruitmentPosts, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
+import { isBlockedBetween } from "../blocks/blocks.repository";
 
 export type PostRow = typeof recruitmentPosts.$inferSelect;
 export type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };
@@ -64,16 +65,26 @@ function filtersOf(filters: RecruitmentFilters): SQL | undefined {
 
 /**
  * One page of the active posts matching the filters, how many match, and how many active posts
- * there are in all; both counts come from one scan.
+ * there are in all; both counts come from one scan. With `viewerId`, the posts of anyone the
+ * viewer blocked or who blocked the viewer are left out (the Teammate Finder; not the admin list).
  */
-export async function findPostsPage(db: Db, filters: RecruitmentFilters, { page, pageSize }: PageRequest) {
+export async function findPostsPage(
+  db: Db,
+  filters: RecruitmentFilters,
+  { page, pageSize }: PageRequest,
+  viewerId?: string,
+) {
   const matches = filtersOf(filters);
+  const listed = and(
+    isListed,
+    viewerId ? sql`not ${isBlockedBetween(viewerId, recruitmentPosts.recruiterId)}` : undefined,
+  );
   const [rows, [counts]] = await Promise.all([
     db
       .select(withRecruiter)
       .from(recruitmentPosts)
       .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-      .where(and(isListed, matches))
+      .where(and(listed, matches))
       .orderBy(...(SORTS[filters.sort] ?? SORTS.newest ?? []))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
@@ -86,7 +97,7 @@ export async function findPostsPage(db: Db, filters: RecruitmentFilters, { page,
       })
       .from(recruitmentPosts)
       .innerJoin(users, eq(users.id, recruitmentPosts.recruiterId))
-      .where(isListed),
+      .where(listed),
   ]);
   return { rows, total: counts?.total ?? 0, matching: counts?.matching ?? 0 };
 }

@@ -13,6 +13,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
+import { assertMayMessage } from "../blocks/blocks.service";
 import { openChat } from "../chats/chats.repository";
 import { getThread, sendMessage } from "../chats/chats.service";
 import { addNotification } from "../notifications/notifications.service";
@@ -59,8 +60,14 @@ export async function findPostsPage(
   viewer: Viewer,
   filters: repo.RecruitmentFilters,
   page: repo.PageRequest,
+  hideBlocked = false,
 ) {
-  const { rows, total, matching } = await repo.findPostsPage(ctx.db, filters, page);
+  const { rows, total, matching } = await repo.findPostsPage(
+    ctx.db,
+    filters,
+    page,
+    hideBlocked ? viewer.id : undefined,
+  );
   return { posts: rows.map((row) => toPostDto(row, viewer)), total, matching };
 }
 
@@ -70,10 +77,13 @@ export async function listPosts(
   viewer: Viewer,
   filters: repo.RecruitmentFilters & { page: number },
 ): Promise<RecruitmentListResponse> {
-  const found = await findPostsPage(ctx, viewer, filters, {
-    page: filters.page,
-    pageSize: RECRUITMENT_PAGE_SIZE,
-  });
+  const found = await findPostsPage(
+    ctx,
+    viewer,
+    filters,
+    { page: filters.page, pageSize: RECRUITMENT_PAGE_SIZE },
+    true,
+  );
   return {
     ...found,
     page: filters.page,
@@ -131,6 +141,7 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
 export async function messageRecruiter(ctx: AppContext, user: UserRow, postId: string, clientId?: string) {
   const { post } = await loadPost(ctx, postId);
   if (!canMessageRecruiter(user, post)) throw new AppError("invalid_input", RECRUITMENT_MESSAGES.ownPost);
+  await assertMayMessage(ctx.db, user.id, post.recruiterId);
   const chatId = `recruitment_${user.id}_${post.recruiterId}_${post.id}`;
   const isNew = await openChat(
     ctx.db,

@@ -51,6 +51,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
     case "ticket.updated":
       void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
       return;
+    case "block.changed":
+      // An open chat with them turns read-only (or writable again) and listings change, live.
+      // Rare, and it changes chats, listings, profiles and lists at once: every query is refetched.
+      void queryClient.invalidateQueries();
+      return;
   }
 }
 

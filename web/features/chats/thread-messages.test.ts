@@ -37,6 +37,7 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
     itemName: "Calculator",
     item: null,
     unreadCount: 0,
+    isCounterpartBlocked: false,
     recruitmentPurpose: null,
     lastMessage: null,
     lastSenderId: null,

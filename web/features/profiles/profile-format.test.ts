@@ -15,10 +15,11 @@ function profileWith(followers: number, following: number, isFollowing: boolean)
       profilePhoto: null,
       isVerified: true,
       counts: { items: 2, followers, following },
-      abilities: { canEdit: false, canFollow: true, canReport: true },
+      abilities: { canEdit: false, canFollow: true, canReport: true, canBlock: true },
     },
     isFollowing,
     isOwn: false,
+    isBlocked: false,
     items: [],
   };
 }

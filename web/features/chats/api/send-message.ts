@@ -24,7 +24,9 @@ export function newClientId(): string {
 export type MessageDraft =
   | { type: "text"; text: string }
   | { type: "offer"; offerPrice: number }
-  | { type: "photo"; photoId: string };
+  | { type: "photo"; photoId: string }
+  /** 'Share my number': the server puts the sender's own number in the card. */
+  | { type: "number" };
 
 /** Entries this tab is sending right now: one delivery per entry, however often the page mounts. */
 const delivering = new Set<string>();

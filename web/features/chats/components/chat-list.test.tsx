@@ -18,6 +18,7 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
     itemName: "Calculator",
     item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available" },
     unreadCount: 0,
+    isCounterpartBlocked: false,
     recruitmentPurpose: null,
     lastMessage: "Is it still available?",
     lastSenderId: "u2",

@@ -16,6 +16,7 @@ const CHAT: ChatSummary = {
   itemName: "Calculator",
   item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available" },
   unreadCount: 0,
+  isCounterpartBlocked: false,
   recruitmentPurpose: null,
   lastMessage: null,
   lastSenderId: null,
@@ -210,5 +211,64 @@ describe("a chat thread", () => {
     openThread({ canSend: true, canOffer: true }, { messages: [OFFER], isNewContact: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByText(SAFETY_CARD)).toBeNull();
+  });
+});
+
+describe("blocking in a chat thread", () => {
+  it("without canSend, shows 'You can't reply to this conversation.' instead of the composer", async () => {
+    openThread({ canSend: false, canOffer: false });
+    expect(await screen.findByText("You can't reply to this conversation.")).toBeVisible();
+    expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Share my number" })).toBeNull();
+  });
+
+  it("the thread's menu blocks the other member after the confirmation, and offers Unblock once blocked", async () => {
+    const user = userEvent.setup();
+    const api = openThread({ canSend: true, canOffer: true });
+    await user.click(
+      await screen.findByRole("button", { name: "More options for the conversation with Priya Shah" }),
+    );
+    await user.click(screen.getByRole("menuitem", { name: "Block" }));
+    const dialog = screen.getByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      "Block Priya Shah? They won't be able to message you, and you won't see their listings.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Block" }));
+    await vi.waitFor(() =>
+      expect(api.requests).toContainEqual({
+        path: "/api/users/seller/block",
+        method: "PUT",
+        body: undefined,
+      }),
+    );
+    cleanup();
+    vi.unstubAllGlobals();
+    openThread({ canSend: false, canOffer: false }, { chat: { isCounterpartBlocked: true } });
+    await user.click(
+      await screen.findByRole("button", { name: "More options for the conversation with Priya Shah" }),
+    );
+    expect(screen.getByRole("menuitem", { name: "Unblock" })).toBeVisible();
+  });
+
+  it("'Share my number' sends a number message, and a number card shows a Call link", async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    fakeApi((path) =>
+      path === "/api/chats/chat-1"
+        ? {
+            body: {
+              chat: { ...CHAT, abilities: { canSend: true, canOffer: true } },
+              messages: [{ ...OFFER, id: "m9", type: "number", text: "9812345678", offerPrice: null }],
+              counterpartReadAt: null,
+            },
+          }
+        : { status: 204 },
+    );
+    renderScreen(<ChatThread chatId="chat-1" myId="me" outbox={[]} onSend={onSend} onRetry={vi.fn()} />, {
+      path: "/messages",
+    });
+    expect(await screen.findByRole("link", { name: "9812345678" })).toHaveAttribute("href", "tel:9812345678");
+    await user.click(screen.getByRole("button", { name: "Share my number" }));
+    expect(onSend).toHaveBeenCalledWith("chat-1", { type: "number" });
   });
 });

@@ -1,13 +1,17 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
+import { BLOCK_LABEL, CANNOT_REPLY, UNBLOCK_LABEL } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
+import Ellipsis from "lucide-react/icons/ellipsis";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { secondaryButton } from "../../../components/ui/button-styles";
+import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
+import { Menu } from "../../../components/ui/menu";
 import { ApiError } from "../../../lib/api";
+import { useBlockUser } from "../../../lib/block-user";
 import { formatRupees } from "../../../lib/format";
 import { threadQueryOptions } from "../api/chats-api";
 import { useMarkChatRead } from "../api/mark-chat-read";
@@ -131,7 +135,15 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
       </div>
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
-      ) : null}
+      ) : (
+        // Either member blocked the other: both see this, and the server refuses any send.
+        <p
+          role="status"
+          className="shrink-0 border-t border-slate-200 bg-slate-100 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-slate-800"
+        >
+          {CANNOT_REPLY}
+        </p>
+      )}
       {reportedMessageId ? (
         <Suspense fallback={null}>
           <ReportDialog
@@ -176,6 +188,27 @@ function SafetyCard() {
       <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
       <p>{CHAT_SAFETY_TEXTS.safetyCard}</p>
     </section>
+  );
+}
+
+/** The thread's menu: Block (after the confirmation) or Unblock the other member. */
+function ThreadMenu({ chat }: { chat: ChatSummary }) {
+  const { block, unblock, confirmDialog } = useBlockUser();
+  const person = { id: chat.counterpart.id, name: chat.counterpart.name };
+  return (
+    <>
+      <Menu
+        label={`More options for the conversation with ${chat.counterpart.name}`}
+        trigger={<Ellipsis aria-hidden="true" className="size-5" />}
+        triggerClassName={`${ghostButton} size-11 shrink-0 px-0`}
+        items={[
+          chat.isCounterpartBlocked
+            ? { label: UNBLOCK_LABEL, onSelect: () => unblock(person) }
+            : { label: BLOCK_LABEL, onSelect: () => void block(person) },
+        ]}
+      />
+      {confirmDialog}
+    </>
   );
 }
 
@@ -251,6 +284,7 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
       ) : (
         <div className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-1 py-1">{content}</div>
       )}
+      {chat.counterpart.id ? <ThreadMenu chat={chat} /> : null}
     </header>
   );
 }

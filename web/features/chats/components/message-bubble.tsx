@@ -2,6 +2,7 @@ import type { Message } from "@shared/api/chats";
 import { CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { REPORT_ACTION } from "@shared/report-action";
+import { SHARED_NUMBER_LABEL } from "@shared/trust-constants";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
@@ -68,6 +69,17 @@ export function MessageBubble(props: MessageBubbleProps) {
           <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
         ) : isPhoto ? (
           <PhotoContent {...props} />
+        ) : message.type === "number" ? (
+          <>
+            <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>
+              {SHARED_NUMBER_LABEL}
+            </p>
+            {message.text ? (
+              <a href={`tel:${message.text}`} className={`text-base font-bold ${linkTone}`}>
+                {message.text}
+              </a>
+            ) : null}
+          </>
         ) : message.type === "recruitment_inquiry" ? (
           <>
             <p className={`text-xs font-semibold tracking-wide uppercase ${metaTone}`}>Recruitment inquiry</p>

@@ -1,6 +1,8 @@
 import { MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
+import { SHARE_NUMBER } from "@shared/trust-constants";
 import ImagePlus from "lucide-react/icons/image-plus";
 import IndianRupee from "lucide-react/icons/indian-rupee";
+import Phone from "lucide-react/icons/phone";
 import X from "lucide-react/icons/x";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -24,7 +26,7 @@ interface MessageComposerProps {
 }
 
 /**
- * The bottom of the thread: 'Send Photo', 'Make Offer' (which opens the offer row, 'Offer price
+ * The bottom of the thread: 'Send Photo', 'Share my number', 'Make Offer' (which opens the offer row, 'Offer price
  * (₹)' + Send Offer) and the message box ('Type a message', Enter sends).
  */
 export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
@@ -50,6 +52,11 @@ export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
       ) : null}
       <div className="flex items-start gap-1">
         <PhotoButton onSend={onSend} />
+        {/* The owner's own choice: their number goes to this chat only, as a card. */}
+        <button type="button" onClick={() => onSend({ type: "number" })} className={toolButton}>
+          <Phone aria-hidden="true" className="size-5" />
+          <span className="sr-only">{SHARE_NUMBER}</span>
+        </button>
         {canOffer ? (
           <button
             ref={makeOfferRef}

@@ -26,10 +26,11 @@ function buildProfile(items: Item[]): ProfileResponse {
       profilePhoto: null,
       isVerified: true,
       counts: { items: items.length, followers: 0, following: 0 },
-      abilities: { canEdit: true, canFollow: false, canReport: false },
+      abilities: { canEdit: true, canFollow: false, canReport: false, canBlock: false },
     },
     isFollowing: false,
     isOwn: true,
+    isBlocked: false,
     items,
   };
 }

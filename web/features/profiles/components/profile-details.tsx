@@ -1,4 +1,5 @@
 import type { Profile } from "@shared/api/profiles";
+import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "@shared/contact-texts";
 import { CheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { textLink } from "../../../components/ui/button-styles";
@@ -49,14 +50,19 @@ export function ProfileDetails({ profile, actions }: { profile: Profile; actions
       </div>
       <dl className="grid grid-cols-1 gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
         <Detail term="Email">
-          {profile.email ? (
+          {profile.email === null ? (
+            <span className="text-slate-600">{EMAIL_HIDDEN}</span>
+          ) : profile.email ? (
             <a href={`mailto:${profile.email}`} className={`${textLink} break-all`}>
               {profile.email}
             </a>
           ) : null}
         </Detail>
         <Detail term="Mobile">
-          {profile.mobile ? (
+          {/* Null: the person's privacy settings keep the number from this viewer. */}
+          {profile.mobile === null ? (
+            <span className="text-slate-600">{MOBILE_HIDDEN}</span>
+          ) : profile.mobile ? (
             <a href={telHref(profile.mobile)} className={textLink}>
               {profile.mobile}
             </a>

@@ -18,7 +18,7 @@ const profile: Profile = {
   profilePhoto: "/api/files/profiles/asha.webp",
   isVerified: true,
   counts: { items: 0, followers: 0, following: 0 },
-  abilities: { canEdit: true, canFollow: false, canReport: false },
+  abilities: { canEdit: true, canFollow: false, canReport: false, canBlock: false },
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

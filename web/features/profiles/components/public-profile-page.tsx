@@ -1,9 +1,12 @@
+import { BLOCK_LABEL, blockedNote, UNBLOCK_LABEL } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
+import Ban from "lucide-react/icons/ban";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ReportButton } from "../../../components/report/report-button";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useBlockUser } from "../../../lib/block-user";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFollowUser } from "../api/follow-user";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
@@ -30,6 +33,30 @@ function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: bo
   );
 }
 
+/** Block (after the confirmation) or Unblock; a blocked person's listings are not shown. */
+function BlockButton({ person, isBlocked }: { person: { id: string; name: string }; isBlocked: boolean }) {
+  const { block, unblock, isPending, error, confirmDialog } = useBlockUser();
+  return (
+    <>
+      <button
+        type="button"
+        aria-busy={isPending || undefined}
+        onClick={() => (isBlocked ? unblock(person) : void block(person))}
+        className={secondaryButton}
+      >
+        <Ban aria-hidden="true" className="size-4" />
+        {isBlocked ? UNBLOCK_LABEL : BLOCK_LABEL}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {error.message}
+        </p>
+      ) : null}
+      {confirmDialog}
+    </>
+  );
+}
+
 /**
  * /profile/{userId}: anyone's public profile. On one's own id it shows the same public view
  * (how others see you) without Follow, plus a link to edit it on /profile.
@@ -49,14 +76,15 @@ function PublicProfile({ userId }: { userId: string }) {
     );
   }
 
-  const { profile, items, isFollowing } = query.data;
-  const { canEdit, canFollow, canReport } = profile.abilities;
+  const { profile, items, isFollowing, isBlocked } = query.data;
+  const { canEdit, canFollow, canReport, canBlock } = profile.abilities;
   let actions: ReactNode = (
     <>
       {canFollow ? <FollowButton userId={profile.id} isFollowing={isFollowing} /> : null}
       {canReport ? (
         <ReportButton target={{ type: "user", id: profile.id }} className={secondaryButton} />
       ) : null}
+      {canBlock ? <BlockButton person={profile} isBlocked={isBlocked} /> : null}
     </>
   );
   if (canEdit) {
@@ -78,6 +106,11 @@ function PublicProfile({ userId }: { userId: string }) {
         <ProfileDetails profile={profile} actions={actions} />
       </section>
       <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
+      {isBlocked ? (
+        <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+          {blockedNote(profile.name)}
+        </p>
+      ) : null}
       <PostedItemsSection items={items} />
       {isShowingFollowers ? (
         <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />

@@ -1,7 +1,7 @@
 import type { User } from "@shared/api/auth";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
@@ -31,16 +31,30 @@ function json(status: number, body: unknown): Response {
   });
 }
 
+/** The students the user blocked, as the server lists them. */
+let blocked: { id: string; name: string; college: string; profilePhoto: string | null }[] = [];
+
 /** The server's answer to a password change; the devices list is always one device. */
 let passwordAnswer: () => Response;
-const fetchMock = vi.fn<typeof fetch>(async (input) => {
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   const url = String(input);
   if (url === "/api/me/password") return passwordAnswer();
   if (url === "/api/me/sessions") return json(200, { sessions: [] });
+  if (url === "/api/me/privacy") {
+    // A save answers with what it stored.
+    if (init?.method === "PUT") return json(200, { privacy: JSON.parse(String(init.body)) });
+    return json(200, { privacy: { mobileVisibility: "chatting", emailVisibility: "nobody" } });
+  }
+  if (url === "/api/me/blocks") return json(200, { blocked });
+  if (url === "/api/users/u2/block" && init?.method === "DELETE") {
+    blocked = [];
+    return json(200, { isBlocked: false });
+  }
   return json(404, { error: { code: "not_found", message: "Not found" } });
 });
 
 beforeEach(() => {
+  blocked = [];
   vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
@@ -118,4 +132,29 @@ it("asks for both holiday dates before turning Holiday Mode on", async () => {
   await waitFor(() =>
     expect(screen.getByRole("alert")).toHaveTextContent(SETTINGS_MESSAGES.holidayDatesRequired),
   );
+});
+
+it("Privacy: shows the defaults, and a new choice is saved at once and said so", async () => {
+  renderPage();
+  const mobile = await screen.findByRole("group", { name: "Who can see my mobile number" });
+  expect(screen.getByRole("radio", { name: "People I'm chatting with" })).toBeChecked();
+  const email = screen.getByRole("group", { name: "Who can see my e-mail address" });
+  expect(email).toHaveTextContent("Nobody");
+  await userEvent.click(within(mobile).getByRole("radio", { name: "All students" }));
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Privacy settings saved."));
+  expect(within(mobile).getByRole("radio", { name: "All students" })).toBeChecked();
+  const save = fetchMock.mock.calls.find(
+    ([url, init]) => url === "/api/me/privacy" && init?.method === "PUT",
+  );
+  expect(JSON.parse(String(save?.[1]?.body))).toEqual({ mobileVisibility: "all", emailVisibility: "nobody" });
+});
+
+it("Blocked users: lists them with Unblock, which unblocks and empties the list", async () => {
+  blocked = [{ id: "u2", name: "Rohit Kale", college: "COEP", profilePhoto: null }];
+  renderPage();
+  const list = await screen.findByRole("list", { name: "Blocked users" });
+  expect(within(list).getByRole("link", { name: "Rohit Kale" })).toHaveAttribute("href", "/profile/u2");
+  await userEvent.click(within(list).getByRole("button", { name: "Unblock Rohit Kale" }));
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rohit Kale is unblocked."));
+  await screen.findByText("You haven't blocked anyone.");
 });

@@ -1,6 +1,8 @@
 import { SETTINGS_BANNER_MS } from "@shared/validation/settings";
+import { lazy, Suspense } from "react";
 import { BackButton } from "../../../components/ui/back-button";
 import { Notice, useNotice } from "../../../components/ui/notice";
+import { InlineLoading } from "../../../components/ui/page-loading";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ChangePasswordSection } from "./change-password-section";
@@ -8,9 +10,13 @@ import { HolidayModeSection } from "./holiday-mode-section";
 import { SignedInDevicesSection } from "./signed-in-devices-section";
 import { UpdateNameSection } from "./update-name-section";
 
+const TrustSections = lazy(() =>
+  import("./trust-sections").then((module) => ({ default: module.TrustSections })),
+);
+
 /**
- * /settings: Update Name, Change Password, Holiday Mode and where the user is signed in, with one
- * shared message banner.
+ * /settings: Update Name, Change Password, Holiday Mode, Privacy, Blocked users and where the user
+ * is signed in, with one shared message banner.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -29,6 +35,9 @@ export function SettingsPage() {
         <UpdateNameSection user={user} onResult={show} />
         <ChangePasswordSection onResult={show} />
         <HolidayModeSection user={user} onResult={show} />
+        <Suspense fallback={<InlineLoading />}>
+          <TrustSections onResult={show} />
+        </Suspense>
         <SignedInDevicesSection onResult={show} />
       </div>
     </div>

@@ -1,0 +1,72 @@
+/**
+ * Blocking and contact-privacy texts (issue 18's binding words); no zod needed. Each text the
+ * pages show is its own export, so a page's bundle carries only the ones it shows; the server
+ * and the tests use the two objects that gather them.
+ */
+
+export const BLOCK_LABEL = "Block";
+export const UNBLOCK_LABEL = "Unblock";
+export const blockConfirmText = (name: string) =>
+  `Block ${name}? They won't be able to message you, and you won't see their listings.`;
+/** What a chat shows both members once one has blocked the other. */
+export const CANNOT_REPLY = "You can't reply to this conversation.";
+export const BLOCKED_USERS_HEADING = "Blocked users";
+export const NO_BLOCKED_USERS = "You haven't blocked anyone.";
+export const blockedNote = (name: string) => `${name} is blocked.`;
+export const unblockedNote = (name: string) => `${name} is unblocked.`;
+
+export const BLOCK_MESSAGES = {
+  block: BLOCK_LABEL,
+  unblock: UNBLOCK_LABEL,
+  confirm: blockConfirmText,
+  /** The API's refusal of a chat start or a send between a blocked student and the blocker. */
+  cannotMessage: "You can't message this user.",
+  cannotReply: CANNOT_REPLY,
+  cannotFollow: "You can't follow this user.",
+  cannotBlockSelf: "You cannot block yourself.",
+  blockedUsers: BLOCKED_USERS_HEADING,
+  noBlockedUsers: NO_BLOCKED_USERS,
+  blocked: blockedNote,
+  unblocked: unblockedNote,
+} as const;
+
+export const MOBILE_VISIBILITIES = ["nobody", "chatting", "all"] as const;
+export type MobileVisibility = (typeof MOBILE_VISIBILITIES)[number];
+export const EMAIL_VISIBILITIES = ["nobody", "all"] as const;
+export type EmailVisibility = (typeof EMAIL_VISIBILITIES)[number];
+
+export { EMAIL_HIDDEN, MOBILE_HIDDEN } from "./contact-texts";
+
+import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "./contact-texts";
+export const SHARE_NUMBER = "Share my number";
+/** The message card's label for a shared number. */
+export const SHARED_NUMBER_LABEL = "Mobile number";
+export const PRIVACY_HEADING = "Privacy";
+export const MOBILE_QUESTION = "Who can see my mobile number";
+export const EMAIL_QUESTION = "Who can see my e-mail address";
+export const PRIVACY_SAVED = "Privacy settings saved.";
+
+export const PRIVACY_MESSAGES = {
+  heading: PRIVACY_HEADING,
+  mobileQuestion: MOBILE_QUESTION,
+  emailQuestion: EMAIL_QUESTION,
+  mobileHidden: MOBILE_HIDDEN,
+  emailHidden: EMAIL_HIDDEN,
+  saved: PRIVACY_SAVED,
+  shareNumber: SHARE_NUMBER,
+  noNumber: "Add a mobile number to your account before sharing it.",
+  sharedNumber: SHARED_NUMBER_LABEL,
+  /** What the chat list and the notification say instead of the number itself. */
+  sharedNumberNotice: "Shared a mobile number",
+  profileReadsLimited: "You are opening profiles too fast. Please wait a few minutes and try again.",
+} as const;
+
+export const MOBILE_VISIBILITY_LABELS: Record<MobileVisibility, string> = {
+  nobody: "Nobody",
+  chatting: "People I'm chatting with",
+  all: "All students",
+};
+export const EMAIL_VISIBILITY_LABELS: Record<EmailVisibility, string> = {
+  nobody: "Nobody",
+  all: "All students",
+};

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations, openDevice } from "../helpers/browser";
+import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
+
+const CANNOT_REPLY = "You can't reply to this conversation.";
+const origin = { origin: baseUrl };
+
+interface Person {
+  page: Page;
+  errors: string[];
+  student: E2eStudent;
+  close: () => Promise<void>;
+}
+
+async function openAs(browser: Browser, name: string, device: "phone" | "desktop"): Promise<Person> {
+  const { context, page, errors } = await openDevice(
+    browser,
+    baseUrl,
+    device === "phone"
+      ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } },
+    // The refused send below is the browser's own report of a 403, not the app's.
+    /Failed to load resource/,
+  );
+  const student = await signUpStudent(page.request, { name });
+  return { page, errors, student, close: () => context.close() };
+}
+
+/** The seller lists an item and the buyer opens the chat about it; returns the chat's id. */
+async function chatAboutItem(seller: Person, buyer: Person): Promise<string> {
+  const upload = await seller.page.request.post("/api/uploads/images", {
+    multipart: {
+      file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(seller.page, "#f59e0b") },
+    },
+    headers: origin,
+  });
+  expect(upload.status()).toBe(201);
+  const created = await seller.page.request.post("/api/items", {
+    data: {
+      productName: `Study lamp ${randomBytes(2).toString("hex")}`,
+      type: "Lamp",
+      price: 450,
+      category: "gadgets",
+      condition: "like new",
+      description: "Warm light",
+      showMobileNumber: true,
+      productImage: ((await upload.json()) as { url: string }).url,
+    },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const itemId = ((await created.json()) as { item: { id: string } }).item.id;
+  const opened = await buyer.page.request.post("/api/chats", {
+    data: { userId: seller.student.id, itemId },
+    headers: origin,
+  });
+  expect(opened.status()).toBe(200);
+  return ((await opened.json()) as { chat: { id: string } }).chat.id;
+}
+
+describe.skipIf(!isBrowserAvailable)("blocking", () => {
+  const { browser } = useBrowser();
+
+  it("a block from the chat's menu takes effect in the open chat on both sides without a reload, and Unblock undoes it live", async () => {
+    const seller = await openAs(browser(), "Meera Iyer", "desktop");
+    const buyer = await openAs(browser(), "Rohit Kale", "phone");
+    const chatId = await chatAboutItem(seller, buyer);
+    for (const person of [seller, buyer]) {
+      await person.page.goto(`/messages?chatId=${encodeURIComponent(chatId)}`);
+      await person.page.getByRole("textbox", { name: "Type a message" }).waitFor();
+    }
+
+    // The seller blocks the buyer from the thread's menu, after the confirmation.
+    await seller.page
+      .getByRole("button", { name: /More options for the conversation with Rohit Kale/ })
+      .click();
+    await seller.page.getByRole("menuitem", { name: "Block" }).click();
+    const dialog = seller.page.getByRole("dialog");
+    await dialog
+      .getByText("Block Rohit Kale? They won't be able to message you, and you won't see their listings.")
+      .waitFor();
+    await expectNoSeriousA11yViolations(seller.page);
+    await dialog.getByRole("button", { name: "Block" }).click();
+
+    // Both open chats turn read-only, live: the composer gives way to the notice.
+    for (const person of [seller, buyer]) {
+      await person.page.getByText(CANNOT_REPLY).waitFor();
+      await expect(person.page.getByRole("textbox", { name: "Type a message" }).count()).resolves.toBe(0);
+    }
+    // The blocked buyer is told nothing more than that; no notification reached them.
+    const notes = await buyer.page.request.get("/api/notifications");
+    expect(((await notes.json()) as { notifications: unknown[] }).notifications).toEqual([]);
+    // The API refuses a send the page no longer offers.
+    const refused = await buyer.page.request.post(`/api/chats/${chatId}/messages`, {
+      data: { type: "text", clientId: `c-${randomBytes(8).toString("hex")}`, text: "Hello?" },
+      headers: origin,
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "You can't message this user.",
+    );
+
+    // Unblock from the same menu: the composer is back on both sides, live.
+    await seller.page
+      .getByRole("button", { name: /More options for the conversation with Rohit Kale/ })
+      .click();
+    await seller.page.getByRole("menuitem", { name: "Unblock" }).click();
+    for (const person of [seller, buyer]) {
+      await person.page.getByRole("textbox", { name: "Type a message" }).waitFor();
+      await expect(person.page.getByText(CANNOT_REPLY).count()).resolves.toBe(0);
+    }
+
+    expect(seller.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await seller.close();
+    await buyer.close();
+  });
+});

@@ -1,0 +1,84 @@
+import type { ProfileResponse } from "@shared/api/profiles";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { PublicProfilePage } from "./public-profile-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function profile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
+  return {
+    profile: {
+      id: "u2",
+      name: "Rohit Kale",
+      bio: "",
+      email: null,
+      mobile: null,
+      college: "COEP",
+      city: "Pune",
+      profilePhoto: null,
+      isVerified: true,
+      counts: { items: 0, followers: 0, following: 0 },
+      abilities: { canEdit: false, canFollow: true, canReport: true, canBlock: true },
+    },
+    isFollowing: false,
+    isOwn: false,
+    isBlocked: false,
+    items: [],
+    ...overrides,
+  };
+}
+
+function openProfile(answer: ProfileResponse) {
+  const api = fakeApi((path, init) => {
+    if (path === "/api/users/u2") return { body: answer };
+    if (path === "/api/users/u2/block") return { body: { isBlocked: init.method === "PUT" } };
+    return { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
+  });
+  renderScreen(<PublicProfilePage />, { path: "/profile/:userId", at: "/profile/u2" });
+  return api;
+}
+
+describe("a public profile", () => {
+  it("says 'Mobile number hidden' when the person's privacy keeps the number from me", async () => {
+    openProfile(profile());
+    expect(await screen.findByText("Mobile number hidden")).toBeVisible();
+    expect(screen.getByText("E-mail address hidden")).toBeVisible();
+    expect(screen.queryByRole("link", { name: /^\d+$/ })).toBeNull();
+  });
+
+  it("Block asks first with the confirmation's words, then blocks", async () => {
+    const user = userEvent.setup();
+    const api = openProfile(profile());
+    await user.click(await screen.findByRole("button", { name: "Block" }));
+    const dialog = screen.getByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      "Block Rohit Kale? They won't be able to message you, and you won't see their listings.",
+    );
+    // Cancel blocks nobody.
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(api.requests.some((request) => request.path === "/api/users/u2/block")).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Block" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Block" }));
+    await vi.waitFor(() =>
+      expect(api.requests).toContainEqual({ path: "/api/users/u2/block", method: "PUT", body: undefined }),
+    );
+  });
+
+  it("once blocked, offers Unblock without asking, and says the person is blocked", async () => {
+    const user = userEvent.setup();
+    const api = openProfile(
+      profile({
+        isBlocked: true,
+        profile: { ...profile().profile, abilities: { canEdit: false, canFollow: false, canReport: true, canBlock: true } },
+      }),
+    );
+    expect(await screen.findByText("Rohit Kale is blocked.")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Follow" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Unblock" }));
+    await vi.waitFor(() =>
+      expect(api.requests).toContainEqual({ path: "/api/users/u2/block", method: "DELETE", body: undefined }),
+    );
+  });
+});
