@@ -1,4 +1,3 @@
-import type { Message } from "@shared/api/chats";
 import { CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { REPORT_ACTION } from "@shared/report-action";

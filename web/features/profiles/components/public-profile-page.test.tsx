@@ -71,7 +71,10 @@ describe("a public profile", () => {
     const api = openProfile(
       profile({
         isBlocked: true,
-        profile: { ...profile().profile, abilities: { canEdit: false, canFollow: false, canReport: true, canBlock: true } },
+        profile: {
+          ...profile().profile,
+          abilities: { canEdit: false, canFollow: false, canReport: true, canBlock: true },
+        },
       }),
     );
     expect(await screen.findByText("Rohit Kale is blocked.")).toBeVisible();
