@@ -22,7 +22,7 @@ function renderButton(type: "listing" | "user" | "message" = "listing") {
 it("opens 'Report this listing' with the six reasons, optional details and 'Send Report'", async () => {
   renderButton("listing");
   await userEvent.click(screen.getByRole("button", { name: "Report" }));
-  const dialog = screen.getByRole("dialog", { name: "Report this listing" });
+  const dialog = await screen.findByRole("dialog", { name: "Report this listing" });
   expect(dialog).toBeInTheDocument();
   expect(screen.getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual([
     "Scam or fraud",
@@ -42,14 +42,14 @@ it.each([
 ] as const)("names a %s report 'Report this %s'", async (type, title) => {
   renderButton(type);
   await userEvent.click(screen.getByRole("button", { name: "Report" }));
-  expect(screen.getByRole("dialog", { name: title })).toBeInTheDocument();
+  expect(await screen.findByRole("dialog", { name: title })).toBeInTheDocument();
 });
 
 it("asks for a reason before sending anything", async () => {
   const { requests } = fakeApi(() => ({ status: 201, body: {} }));
   renderButton();
   await userEvent.click(screen.getByRole("button", { name: "Report" }));
-  await userEvent.click(screen.getByRole("button", { name: "Send Report" }));
+  await userEvent.click(await screen.findByRole("button", { name: "Send Report" }));
   expect(await screen.findByText(REPORT_TEXTS.reasonRequired)).toBeInTheDocument();
   expect(requests).toEqual([]);
 });
@@ -61,7 +61,7 @@ it("sends the reason and details, then thanks the reporter", async () => {
   }));
   renderButton("listing");
   await userEvent.click(screen.getByRole("button", { name: "Report" }));
-  await userEvent.click(screen.getByRole("radio", { name: "Scam or fraud" }));
+  await userEvent.click(await screen.findByRole("radio", { name: "Scam or fraud" }));
   await userEvent.type(screen.getByLabelText("Details"), "Asks for an advance on UPI");
   await userEvent.click(screen.getByRole("button", { name: "Send Report" }));
 
@@ -87,7 +87,7 @@ it("shows the server's refusal of a second report and stays open", async () => {
   fakeApi(() => apiError(409, "conflict", REPORT_TEXTS.duplicate));
   renderButton("user");
   await userEvent.click(screen.getByRole("button", { name: "Report" }));
-  await userEvent.click(screen.getByRole("radio", { name: "Fake profile" }));
+  await userEvent.click(await screen.findByRole("radio", { name: "Fake profile" }));
   await userEvent.click(screen.getByRole("button", { name: "Send Report" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("You have already reported this.");
   expect(screen.getByRole("dialog", { name: "Report this user" })).toBeInTheDocument();
