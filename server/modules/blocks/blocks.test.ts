@@ -81,7 +81,12 @@ describe("blocking and unblocking", () => {
     expect(await db.select().from(follows).where(eq(follows.followerId, blocker.id))).toEqual([]);
     const profile = await fetchProfile(testApp, blocked.id, blocker.cookie);
     expect(profile.isBlocked).toBe(true);
-    expect(profile.profile.abilities).toEqual({ canEdit: false, canFollow: false, canBlock: true });
+    expect(profile.profile.abilities).toEqual({
+      canEdit: false,
+      canFollow: false,
+      canReport: true,
+      canBlock: true,
+    });
 
     const off = await unblock(blocker, blocked.id);
     expect(off.statusCode).toBe(200);
