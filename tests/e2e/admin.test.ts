@@ -343,7 +343,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
 
   it("is usable on a 360 px phone: the page does not scroll sideways", async () => {
     const admin = await openAdmin(browser(), { width: 360, height: 740 });
-    for (const id of ["events", "marketplace", "users", "colleges", "recruitment", "tickets", "audit"]) {
+    for (const id of ["events", "marketplace", "users", "colleges", "recruitment", "tickets", "reports", "audit"]) {
       await admin.page.goto(`/admin?tab=${id}`);
       await admin.page.getByRole("tabpanel").getByRole("heading").first().waitFor();
       await expect
