@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage, type TrackedPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signInAdminInBrowser } from "./support/admin";
-import { makeJpeg, PASSWORD, signUpStudent } from "./support/students";
+import { postItem } from "./support/items";
+import { PASSWORD, signUpStudent } from "./support/students";
 
 const hex = () => randomBytes(3).toString("hex");
 
@@ -59,31 +60,6 @@ async function expectFieldError(scope: Page | Locator, label: string, message: s
 /** The admin's success banner (role status) shows exactly this text. */
 async function expectNotice(page: Page, text: string) {
   await page.getByRole("status").filter({ hasText: text }).waitFor();
-}
-
-/** Posts an item through the API as the signed-in student of this page, with a real uploaded image. */
-async function postItem(student: TrackedPage, productName: string) {
-  await student.page.goto("/");
-  const upload = await student.page.request.post("/api/uploads/images", {
-    multipart: { file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(student.page) } },
-    headers: { origin: baseUrl },
-  });
-  expect(upload.status()).toBe(201);
-  const { url } = (await upload.json()) as { url: string };
-  const response = await student.page.request.post("/api/items", {
-    data: {
-      productName,
-      type: "Desk lamp",
-      price: 450,
-      category: "other",
-      condition: "used",
-      description: "LED desk lamp, three brightness levels.",
-      showMobileNumber: false,
-      productImage: url,
-    },
-    headers: { origin: baseUrl },
-  });
-  expect(response.status()).toBe(201);
 }
 
 async function raiseTicket(student: TrackedPage, description: string): Promise<string> {
@@ -206,7 +182,12 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     const seller = await openPage(browser(), baseUrl);
     await signUpStudent(seller.page.request, { name: "Rohan Das" });
     const productName = `Study Lamp ${hex()}`;
-    await postItem(seller, productName);
+    await seller.page.goto("/");
+    await postItem(seller.page, {
+      productName,
+      price: 450,
+      description: "LED desk lamp, three brightness levels.",
+    });
 
     const admin = await openAdmin(browser());
     await openTab(admin.page, "Marketplace", "marketplace");
@@ -343,7 +324,16 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
 
   it("is usable on a 360 px phone: the page does not scroll sideways", async () => {
     const admin = await openAdmin(browser(), { width: 360, height: 740 });
-    for (const id of ["events", "marketplace", "users", "colleges", "recruitment", "tickets", "reports", "audit"]) {
+    for (const id of [
+      "events",
+      "marketplace",
+      "users",
+      "colleges",
+      "recruitment",
+      "tickets",
+      "reports",
+      "audit",
+    ]) {
       await admin.page.goto(`/admin?tab=${id}`);
       await admin.page.getByRole("tabpanel").getByRole("heading").first().waitFor();
       await expect

@@ -3,7 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openDevice } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
-import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
+import { openChatAbout, postItem } from "./support/items";
+import { type E2eStudent, signUpStudent } from "./support/students";
 
 const CANNOT_REPLY = "You can't reply to this conversation.";
 const origin = { origin: baseUrl };
@@ -31,36 +32,16 @@ async function openAs(browser: Browser, name: string, device: "phone" | "desktop
 
 /** The seller lists an item and the buyer opens the chat about it; returns the chat's id. */
 async function chatAboutItem(seller: Person, buyer: Person): Promise<string> {
-  const upload = await seller.page.request.post("/api/uploads/images", {
-    multipart: {
-      file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(seller.page, "#f59e0b") },
-    },
-    headers: origin,
+  const itemId = await postItem(seller.page, {
+    productName: `Study lamp ${randomBytes(2).toString("hex")}`,
+    type: "Lamp",
+    price: 450,
+    category: "gadgets",
+    condition: "like new",
+    showMobileNumber: true,
   });
-  expect(upload.status()).toBe(201);
-  const created = await seller.page.request.post("/api/items", {
-    data: {
-      productName: `Study lamp ${randomBytes(2).toString("hex")}`,
-      type: "Lamp",
-      price: 450,
-      category: "gadgets",
-      condition: "like new",
-      description: "Warm light",
-      showMobileNumber: true,
-      productImage: ((await upload.json()) as { url: string }).url,
-    },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const itemId = ((await created.json()) as { item: { id: string } }).item.id;
-  const opened = await buyer.page.request.post("/api/chats", {
-    data: { userId: seller.student.id, itemId },
-    headers: origin,
-  });
-  expect(opened.status()).toBe(200);
-  return ((await opened.json()) as { chat: { id: string } }).chat.id;
+  return openChatAbout(buyer.page.request, seller.student.id, itemId);
 }
-
 describe.skipIf(!isBrowserAvailable)("blocking", () => {
   const { browser } = useBrowser();
 

@@ -1,33 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
-import { makeJpeg, signUpStudent } from "./support/students";
-
-async function postItem(request: APIRequestContext, image: Buffer, productName: string): Promise<string> {
-  const upload = await request.post("/api/uploads/images", {
-    multipart: { file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: image } },
-    headers: { origin: baseUrl },
-  });
-  expect(upload.status()).toBe(201);
-  const { url } = (await upload.json()) as { url: string };
-  const created = await request.post("/api/items", {
-    data: {
-      productName,
-      type: "Desk lamp",
-      price: 400,
-      category: "other",
-      condition: "used",
-      description: "Warm light",
-      showMobileNumber: false,
-      productImage: url,
-    },
-    headers: { origin: baseUrl },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { item: { id: string } }).item.id;
-}
+import { postItem } from "./support/items";
+import { signUpStudent } from "./support/students";
 
 describe.skipIf(!isBrowserAvailable)("messaging in the browser", () => {
   const { browser } = useBrowser();
@@ -36,7 +12,7 @@ describe.skipIf(!isBrowserAvailable)("messaging in the browser", () => {
     const seller = await openPage(browser(), baseUrl);
     await signUpStudent(seller.page.request, { name: "Nikhil Rao" });
     const productName = `Study Lamp ${randomBytes(3).toString("hex")}`;
-    const itemId = await postItem(seller.page.request, await makeJpeg(seller.page, "#f59e0b"), productName);
+    const itemId = await postItem(seller.page, { productName });
     await seller.page.goto("/dashboard");
     await seller.page.getByRole("link", { name: "Notifications, 0 unread" }).first().waitFor();
 

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openDevice } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { openChatAbout, postItem } from "./support/items";
 import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
 
 const PHONE = { width: 360, height: 740 };
@@ -33,34 +34,19 @@ const origin = { origin: baseUrl };
 
 /** The seller lists an item; the buyer opens the chat about it. Returns the chat id and item. */
 async function chatAboutItem(seller: Person, buyer: Person, productName: string) {
-  const upload = await seller.page.request.post("/api/uploads/images", {
-    multipart: {
-      file: { name: "buds.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(seller.page, "#0ea5e9") },
-    },
-    headers: origin,
-  });
-  expect(upload.status()).toBe(201);
-  const created = await seller.page.request.post("/api/items", {
-    data: {
+  const itemId = await postItem(
+    seller.page,
+    {
       productName,
       type: "Earbuds",
       price: 1500,
       category: "gadgets",
       condition: "like new",
       description: "With the case",
-      showMobileNumber: false,
-      productImage: ((await upload.json()) as { url: string }).url,
     },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const itemId = ((await created.json()) as { item: { id: string } }).item.id;
-  const opened = await buyer.page.request.post("/api/chats", {
-    data: { userId: seller.student.id, itemId },
-    headers: origin,
-  });
-  expect(opened.status()).toBe(200);
-  return { chatId: ((await opened.json()) as { chat: { id: string } }).chat.id, itemId };
+    "#0ea5e9",
+  );
+  return { chatId: await openChatAbout(buyer.page.request, seller.student.id, itemId), itemId };
 }
 
 async function sendByApi(request: APIRequestContext, chatId: string, text: string) {

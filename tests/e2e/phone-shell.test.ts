@@ -3,7 +3,8 @@ import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openDevice, openPage, type TrackedPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
-import { type E2eStudent, makeJpeg, PASSWORD, signUpStudent } from "./support/students";
+import { postItem } from "./support/items";
+import { type E2eStudent, PASSWORD, signUpStudent } from "./support/students";
 
 const PHONE_USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -27,29 +28,18 @@ async function studentElsewhere(browser: Browser, name: string): Promise<E2eStud
   return student;
 }
 
-async function postItem(page: Page, productName: string): Promise<string> {
-  const image = await makeJpeg(page, "#0d9488");
-  const upload = await page.request.post("/api/uploads/images", {
-    multipart: { file: { name: "item.jpg", mimeType: "image/jpeg", buffer: image } },
-    headers: { origin: baseUrl },
-  });
-  expect(upload.status()).toBe(201);
-  const { url } = (await upload.json()) as { url: string };
-  const created = await page.request.post("/api/items", {
-    data: {
+function postTextbook(page: Page, productName: string): Promise<string> {
+  return postItem(
+    page,
+    {
       productName,
       type: "Textbook",
       price: 450,
       category: "books",
-      condition: "used",
       description: "Clean copy, no notes inside",
-      showMobileNumber: false,
-      productImage: url,
     },
-    headers: { origin: baseUrl },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { item: { id: string } }).item.id;
+    "#0d9488",
+  );
 }
 
 async function sendText(request: APIRequestContext, sellerId: string, itemId: string, text: string) {
@@ -116,7 +106,7 @@ describe.skipIf(!isBrowserAvailable)("the app's shell on a 360 px phone", () => 
     const { page } = phone;
     const seller = await signUpStudent(page.request, { name: "Ishaan Bose" });
     const productName = `Organic Chemistry ${randomBytes(3).toString("hex")}`;
-    const itemId = await postItem(page, productName);
+    const itemId = await postTextbook(page, productName);
 
     await page.goto("/dashboard");
     const tabs = page.getByRole("navigation", { name: "Sections" });
@@ -209,7 +199,7 @@ describe.skipIf(!isBrowserAvailable)("the app's shell on a 360 px phone", () => 
     const sellerPage = await openPage(browser(), baseUrl);
     await signUpStudent(sellerPage.page.request, { name: "Farhan Sheikh" });
     const productName = `Casio fx-991 ${randomBytes(3).toString("hex")}`;
-    const itemId = await postItem(sellerPage.page, productName);
+    const itemId = await postTextbook(sellerPage.page, productName);
     await sellerPage.context.close();
     const reader = await studentElsewhere(browser(), "Pooja Nair");
 

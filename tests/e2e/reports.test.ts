@@ -1,35 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { MODERATION_TEXTS, REPORT_OUTCOME_TEXTS, REPORT_TEXTS } from "@shared/reports-constants";
-import type { APIRequestContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signInAdminInBrowser } from "./support/admin";
-import { makeJpeg, signUpStudent } from "./support/students";
-
-async function postItem(request: APIRequestContext, image: Buffer, productName: string): Promise<string> {
-  const upload = await request.post("/api/uploads/images", {
-    multipart: { file: { name: "phone.jpg", mimeType: "image/jpeg", buffer: image } },
-    headers: { origin: baseUrl },
-  });
-  expect(upload.status()).toBe(201);
-  const { url } = (await upload.json()) as { url: string };
-  const created = await request.post("/api/items", {
-    data: {
-      productName,
-      type: "Phone",
-      price: 2500,
-      category: "gadgets",
-      condition: "used",
-      description: "Pay an advance on UPI and I will courier it.",
-      showMobileNumber: false,
-      productImage: url,
-    },
-    headers: { origin: baseUrl },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { item: { id: string } }).item.id;
-}
+import { postItem } from "./support/items";
+import { signUpStudent } from "./support/students";
 
 describe.skipIf(!isBrowserAvailable)("reports and moderation in the browser", () => {
   const { browser } = useBrowser();
@@ -38,7 +14,17 @@ describe.skipIf(!isBrowserAvailable)("reports and moderation in the browser", ()
     const seller = await openPage(browser(), baseUrl);
     await signUpStudent(seller.page.request, { name: "Karan Mehta" });
     const productName = `Too-cheap iPhone ${randomBytes(3).toString("hex")}`;
-    const itemId = await postItem(seller.page.request, await makeJpeg(seller.page), productName);
+    const itemId = await postItem(
+      seller.page,
+      {
+        productName,
+        type: "Phone",
+        price: 2500,
+        category: "gadgets",
+        description: "Pay an advance on UPI and I will courier it.",
+      },
+      "#2563eb",
+    );
 
     // The reporter, on the item page: 'Report', a reason, details, 'Send Report'.
     const reporter = await openPage(browser(), baseUrl);

@@ -4,7 +4,8 @@ import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openDevice } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
-import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
+import { openChatAbout, postItem } from "./support/items";
+import { type E2eStudent, signUpStudent } from "./support/students";
 
 // Issue 18, "Scam guard in chat", on a 360x740 phone: the safety card opens a first conversation,
 // and a message that asks for a QR scan (or a photo of a QR code) arrives live with the warning
@@ -36,34 +37,12 @@ async function openPhone(browser: Browser, name: string): Promise<Person> {
 }
 
 async function chatAboutItem(seller: Person, buyer: Person, productName: string): Promise<string> {
-  const upload = await seller.page.request.post("/api/uploads/images", {
-    multipart: {
-      file: { name: "item.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(seller.page, "#16a34a") },
-    },
-    headers: origin,
-  });
-  expect(upload.status()).toBe(201);
-  const created = await seller.page.request.post("/api/items", {
-    data: {
-      productName,
-      type: "Cycle",
-      price: 4500,
-      category: "other",
-      condition: "used",
-      description: "Gears work",
-      showMobileNumber: false,
-      productImage: ((await upload.json()) as { url: string }).url,
-    },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const itemId = ((await created.json()) as { item: { id: string } }).item.id;
-  const opened = await buyer.page.request.post("/api/chats", {
-    data: { userId: seller.student.id, itemId },
-    headers: origin,
-  });
-  expect(opened.status()).toBe(200);
-  return ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const itemId = await postItem(
+    seller.page,
+    { productName, type: "Cycle", price: 4500, description: "Gears work" },
+    "#16a34a",
+  );
+  return openChatAbout(buyer.page.request, seller.student.id, itemId);
 }
 
 async function send(request: APIRequestContext, chatId: string, body: object) {
