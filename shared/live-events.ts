@@ -1,5 +1,11 @@
 import * as z from "zod/mini";
-import { ChatReadSchema, MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/live-payloads";
+import {
+  ChatReadSchema,
+  MessageSchema,
+  NotificationSchema,
+  OfferStateSchema,
+  UnreadCountsSchema,
+} from "./api/live-payloads";
 
 /**
  * Everything the live socket at /api/live sends, as one schema: the server builds its frames
@@ -19,6 +25,11 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("message.removed"),
     data: z.object({ chatId: z.string(), messageId: z.string() }),
+  }),
+  /** An offer was answered, withdrawn, replaced or expired: its bubble shows the new state. */
+  z.object({
+    type: z.literal("offer.updated"),
+    data: z.object({ chatId: z.string(), messageId: z.string(), offer: OfferStateSchema }),
   }),
   /** The chat list's order or last message changed. */
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),

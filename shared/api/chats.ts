@@ -9,6 +9,8 @@ export {
   MessageSchema,
   type Notification,
   NotificationSchema,
+  type OfferState,
+  OfferStateSchema,
   type UnreadCounts,
   UnreadCountsSchema,
 } from "./live-payloads";
@@ -30,8 +32,13 @@ export type ChatTab = z.infer<typeof ChatTabSchema>;
 export const ChatAbilitiesSchema = z.object({
   /** The two members. */
   canSend: z.boolean(),
-  /** A member, in a chat about an item (recruitment chats have no price offers). */
+  /**
+   * The buyer, in a chat about an item that is negotiable, not sold, and not reserved for another
+   * buyer (recruitment chats have no price offers). The server refuses offers otherwise.
+   */
   canOffer: z.boolean(),
+  /** Either side of a sale to this chat's buyer, within 14 days, not rated yet: 'Rate {name}'. */
+  canRate: z.boolean(),
 });
 export type ChatAbilities = z.infer<typeof ChatAbilitiesSchema>;
 
@@ -40,7 +47,10 @@ export const ChatItemSchema = z.object({
   /** The item's own image URL (/api/files/images/...). */
   photoUrl: z.string(),
   price: z.number().int(),
-  status: z.enum(["available", "sold", "removed"]),
+  /** 'reserved': an accepted offer holds it for one buyer (the chat header's 'Reserved' badge). */
+  status: z.enum(["available", "reserved", "sold", "removed"]),
+  /** Whether the reservation or the sale is to this chat's buyer. */
+  isDealWithThisChat: z.boolean(),
 });
 export type ChatItem = z.infer<typeof ChatItemSchema>;
 
@@ -118,3 +128,19 @@ export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 export const MessageResponseSchema = z.object({ message: MessageSchema });
 
 export const NotificationListResponseSchema = z.object({ notifications: z.array(NotificationSchema) });
+
+/** The seller's counter-offer to a pending offer. */
+export const CounterOfferBodySchema = z.object({
+  clientId: z.string().min(8).max(64),
+  offerPrice: z
+    .number(CHAT_MESSAGES.badOffer)
+    .int(CHAT_MESSAGES.badOffer)
+    .min(1, CHAT_MESSAGES.badOffer)
+    .max(10_000_000, CHAT_MESSAGES.badOffer),
+});
+export type CounterOfferBody = z.infer<typeof CounterOfferBodySchema>;
+
+export const OfferActionSchema = z.enum(["accept", "decline", "withdraw"]);
+export type OfferAction = z.infer<typeof OfferActionSchema>;
+
+export const OfferResponseSchema = z.object({ message: MessageSchema });

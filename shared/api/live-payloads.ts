@@ -8,16 +8,28 @@ import * as z from "zod/mini";
  * is a third of full zod's. Schemas built with full zod can hold them like any other schema.
  */
 
+/** A price offer's state, as its bubble shows it to both members; 'Expired' once past expiresAt. */
+export const OfferStateSchema = z.object({
+  status: z.enum(["pending", "accepted", "declined", "countered", "withdrawn", "expired", "replaced"]),
+  /** The seller's counter-offer: the buyer answers it. */
+  isCounter: z.boolean(),
+  expiresAt: z.string(),
+});
+export type OfferState = z.infer<typeof OfferStateSchema>;
+
 export const MessageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
   senderId: z.string(),
   clientId: z.string(),
-  type: z.enum(["text", "offer", "recruitment_inquiry", "photo"]),
+  /** 'system' is a line about the deal ('This item is now reserved.'), not a member's words. */
+  type: z.enum(["text", "offer", "recruitment_inquiry", "photo", "system"]),
   text: z.string(),
   offerPrice: z.nullable(z.int()),
   /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
   photo: z.nullable(z.object({ url: z.string(), width: z.int(), height: z.int() })),
+  /** An offer message's state; absent or null for other messages. */
+  offer: z.optional(z.nullable(OfferStateSchema)),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;

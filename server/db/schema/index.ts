@@ -2,6 +2,7 @@ export * from "./audit";
 export * from "./chats";
 export * from "./colleges";
 export * from "./community";
+export * from "./deals";
 export * from "./email-tokens";
 export * from "./favourites";
 export * from "./follows";

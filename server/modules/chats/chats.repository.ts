@@ -3,7 +3,17 @@ import { alias } from "drizzle-orm/pg-core";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
-import { chatMembers, chats, items, messages, notifications, uploads, users } from "../../db/schema";
+import {
+  chatMembers,
+  chats,
+  items,
+  messages,
+  notifications,
+  offers,
+  ratings,
+  uploads,
+  users,
+} from "../../db/schema";
 import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
 import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
@@ -38,6 +48,13 @@ export async function listChatsOf(
       itemPrice: items.price,
       itemIsSold: items.isSold,
       itemIsActive: items.isActive,
+      itemIsNegotiable: items.isNegotiable,
+      itemReservedForId: items.reservedForId,
+      itemReservedUntil: items.reservedUntil,
+      itemBuyerId: items.buyerId,
+      itemSoldAt: items.soldAt,
+      hasRated: sql<boolean>`exists (select 1 from ${ratings} where ${ratings.itemId} = ${chats.itemId}
+        and ${ratings.raterId} = ${userId})`,
       unreadCount: sql<number>`(select count(*) from ${notifications}
         where ${notifications.userId} = ${userId} and not ${notifications.isRead}
           and ${notifications.type} = 'message' and ${notifications.chatId} = ${chats.id})::int`,
@@ -411,6 +428,18 @@ export async function latestMessages(db: Db, chatId: string, limit: number): Pro
   const rows = await db
     .select()
     .from(messages)
+    .where(eq(messages.chatId, chatId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The newest messages of a chat with their offers' states, returned oldest first. */
+export async function latestMessagesWithOffers(db: Db, chatId: string, limit: number) {
+  const rows = await db
+    .select({ message: messages, offer: offers })
+    .from(messages)
+    .leftJoin(offers, eq(offers.id, messages.id))
     .where(eq(messages.chatId, chatId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);

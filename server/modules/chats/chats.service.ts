@@ -12,6 +12,7 @@ import { markRead } from "../notifications/notifications.service";
 import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
+import { makeOffer } from "./offers.service";
 
 const THREAD_LIMIT = 200;
 const PREVIEW_LENGTH = 120;
@@ -61,12 +62,12 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
   await assertMember(ctx.db, user, chatId);
   const [[row], rows] = await Promise.all([
     repo.listChatsOf(ctx.db, user.id, chatId),
-    repo.latestMessages(ctx.db, chatId, THREAD_LIMIT),
+    repo.latestMessagesWithOffers(ctx.db, chatId, THREAD_LIMIT),
   ]);
   if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
   return {
     chat: toChatSummary(row, user.id),
-    messages: rows.map(toMessageDto),
+    messages: rows.map(({ message, offer }) => toMessageDto(message, offer)),
     counterpartReadAt: row.counterpartReadAt?.toISOString() ?? null,
   };
 }
@@ -130,7 +131,9 @@ export async function sendMessage(
   body: SendBody,
   limit?: AttemptLimit,
 ) {
-  const isOffer = body.type === "offer";
+  // Offers have a state and rules of their own (offers.service); plain messages keep the batched path.
+  if (body.type === "offer") return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
+  const isOffer = false;
   const { text, offerPrice, photo } = await messageOf(ctx, sender, body);
   // The list and the notification say 'Photo' for a photo.
   const shown = photo ? CHAT_MESSAGES.photoNotice : preview(text);

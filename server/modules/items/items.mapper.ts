@@ -1,6 +1,7 @@
 import type { Item } from "@shared/api/items";
+import { RATINGS_SHOWN_FROM } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
-import { itemAbilities } from "./items.policy";
+import { itemAbilities, reservedFor } from "./items.policy";
 import type { ItemWithSeller } from "./items.repository";
 
 /**
@@ -8,9 +9,10 @@ import type { ItemWithSeller } from "./items.repository";
  * it, and what the viewer may do with it.
  */
 export function toItemDto(
-  { item, sellerName, sellerCollege, sellerMobile }: ItemWithSeller,
+  { item, sellerName, sellerCollege, sellerMobile, sellerRatingAverage, sellerRatingCount }: ItemWithSeller,
   viewer: Pick<UserRow, "id">,
 ): Item {
+  const holder = item.isActive ? reservedFor(item) : null;
   return {
     id: item.id,
     sellerId: item.sellerId,
@@ -27,8 +29,15 @@ export function toItemDto(
     showMobileNumber: item.showMobileNumber,
     isActive: item.isActive,
     isSold: item.isSold,
+    isNegotiable: item.isNegotiable,
+    isReserved: holder !== null,
+    isReservedForViewer: holder !== null && holder === viewer.id,
     createdAt: item.createdAt.toISOString(),
     soldAt: item.soldAt?.toISOString() ?? null,
+    sellerRating:
+      sellerRatingAverage !== null && sellerRatingCount >= RATINGS_SHOWN_FROM
+        ? { average: Math.round(sellerRatingAverage * 10) / 10, count: sellerRatingCount }
+        : null,
     abilities: itemAbilities(viewer, item),
   };
 }

@@ -14,13 +14,13 @@ const CHAT: ChatSummary = {
   counterpart: { id: "seller", name: "Priya Shah", photoUrl: null },
   itemId: "item-1",
   itemName: "Calculator",
-  item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available" },
+  item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available", isDealWithThisChat: false },
   unreadCount: 0,
   recruitmentPurpose: null,
   lastMessage: null,
   lastSenderId: null,
   updatedAt: "2026-11-20T10:00:00.000Z",
-  abilities: { canSend: true, canOffer: true },
+  abilities: { canSend: true, canOffer: true, canRate: false },
 };
 
 const OFFER: Message = {
@@ -71,7 +71,7 @@ function openThread(
 describe("a chat thread", () => {
   it("offers 'Report' in the menu of the other member's messages only, opening 'Report this message'", async () => {
     const user = userEvent.setup();
-    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, MINE] });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, MINE] });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     const menus = screen.getAllByRole("button", { name: "Message from Priya Shah, options" });
     expect(menus).toHaveLength(1);
@@ -82,7 +82,7 @@ describe("a chat thread", () => {
 
   it("shows an offer in rupees, marks the chat read, and opens the offer row from Make Offer", async () => {
     const user = userEvent.setup();
-    const api = openThread({ canSend: true, canOffer: true });
+    const api = openThread({ canSend: true, canOffer: true, canRate: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.getByRole("textbox", { name: "Type a message" })).toBeVisible();
     expect(screen.queryByLabelText("Offer price (₹)")).toBeNull();
@@ -100,14 +100,14 @@ describe("a chat thread", () => {
   });
 
   it("has no Make Offer where the server allows no offers", async () => {
-    openThread({ canSend: true, canOffer: false });
+    openThread({ canSend: true, canOffer: false, canRate: false });
     expect(await screen.findByRole("textbox", { name: "Type a message" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Make Offer" })).toBeNull();
     expect(screen.getByRole("button", { name: "Send Photo" })).toBeVisible();
   });
 
   it("heads the thread with the item's photo, name, price and status, linking to the item", async () => {
-    openThread({ canSend: true, canOffer: true });
+    openThread({ canSend: true, canOffer: true, canRate: false });
     const link = await screen.findByRole("link", { name: /Priya Shah.*Calculator.*₹900.*Available/ });
     expect(link).toHaveAttribute("href", "/item/item-1");
     expect(link.querySelector("img")).toHaveAttribute("src", "/api/files/images/calc.webp?variant=thumb");
@@ -115,7 +115,7 @@ describe("a chat thread", () => {
 
   it("names a recruitment chat by the post's purpose, without an item link", async () => {
     openThread(
-      { canSend: true, canOffer: false },
+      { canSend: true, canOffer: false, canRate: false },
       {
         chat: {
           kind: "recruitment",
@@ -131,7 +131,7 @@ describe("a chat thread", () => {
   });
 
   it("marks my messages Sent, then Seen once the other member has read up to them; links are clickable", async () => {
-    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, MINE] });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, MINE] });
     const log = await screen.findByRole("log");
     expect(within(log).getByText("Sent")).toBeInTheDocument();
     expect(within(log).queryByText("Seen")).toBeNull();
@@ -140,14 +140,14 @@ describe("a chat thread", () => {
     expect(link).toHaveAttribute("target", "_blank");
     cleanup();
     openThread(
-      { canSend: true, canOffer: true },
+      { canSend: true, canOffer: true, canRate: false },
       { messages: [OFFER, MINE], counterpartReadAt: MINE.createdAt },
     );
     expect(await within(await screen.findByRole("log")).findByText("Seen")).toBeInTheDocument();
   });
 
   it("has no composer where the server allows no sending", async () => {
-    openThread({ canSend: false, canOffer: false });
+    openThread({ canSend: false, canOffer: false, canRate: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
   });
