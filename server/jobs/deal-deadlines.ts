@@ -1,4 +1,8 @@
 import type { AppContext } from "../context";
+
+/** What the deadlines need: the database, and the bus that delivers their live events. */
+export type DealJobContext = Pick<AppContext, "db" | "bus" | "log">;
+
 import { expireOffers } from "../modules/chats/offers.service";
 import { runReservationDeadlines } from "../modules/items/items.service";
 
@@ -12,7 +16,7 @@ const MINUTE_MS = 60 * 1000;
  * only the run that changed it sends the notifications. The pages also show a pending offer past
  * its time as 'Expired' and a lapsed reservation as available before this job catches up.
  */
-export async function runDealDeadlines(ctx: AppContext) {
+export async function runDealDeadlines(ctx: DealJobContext) {
   const expired = await expireOffers(ctx);
   const reservations = await runReservationDeadlines(ctx);
   return { expired, ...reservations };

@@ -251,7 +251,10 @@ export async function answerOffer(
  * Pending offers past their 48 hours become 'Expired', each once: the claiming update skips rows
  * another instance holds, and only the instance whose update returned a row tells its members.
  */
-export async function expireOffers(ctx: AppContext, batch = 100): Promise<number> {
+export async function expireOffers(
+  ctx: Pick<AppContext, "db" | "bus" | "log">,
+  batch = 100,
+): Promise<number> {
   return transactionWithEvents(ctx, async (tx, emit) => {
     const expired = await tx
       .update(offers)

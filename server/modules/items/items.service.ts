@@ -181,7 +181,7 @@ export async function listItemBuyers(
  * instance holds, and only the instance whose update returned a row sends the notifications.
  */
 export async function runReservationDeadlines(
-  ctx: AppContext,
+  ctx: Pick<AppContext, "db" | "bus" | "log">,
 ): Promise<{ lapsed: number; reminded: number }> {
   return transactionWithEvents(ctx, async (tx, emit) => {
     const lapsed = await repo.lapseReservations(tx);

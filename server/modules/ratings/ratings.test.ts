@@ -1,0 +1,126 @@
+import { DEAL_MESSAGES } from "@shared/deals-constants";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openChatRequest, type Student } from "../../../tests/factories/chats";
+import { insertItem } from "../../../tests/factories/items";
+import { createStudent } from "../../../tests/factories/users";
+import { get, post, signIn } from "../../../tests/helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { items, ratings } from "../../db/schema";
+
+let testApp: TestApp;
+let buyer: Student;
+let seller: Student;
+let stranger: Student;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  [buyer, seller, stranger] = await Promise.all([
+    createStudent(testApp, { name: "Aarav Mehta" }),
+    createStudent(testApp, { name: "Kunal Shah" }),
+    createStudent(testApp, { name: "Kabir Singh" }),
+  ]);
+});
+afterAll(() => testApp.close());
+
+async function soldItem(productName = "Drawing board") {
+  const item = await insertItem(testApp, seller.id, { productName });
+  expect((await openChatRequest(testApp, buyer, seller.id, item.id)).statusCode).toBe(200);
+  const sold = await post(
+    testApp,
+    `/api/items/${item.id}/sold`,
+    { buyerId: buyer.id },
+    { cookie: seller.cookie },
+  );
+  expect(sold.statusCode).toBe(200);
+  return item;
+}
+const rate = (who: Student, itemId: string, stars: number, comment = "") =>
+  post(testApp, `/api/items/${itemId}/ratings`, { stars, comment }, { cookie: who.cookie });
+const dealRatings = (who: Student, itemId: string) =>
+  get(testApp, `/api/items/${itemId}/ratings`, { cookie: who.cookie });
+const reputation = async (userId: string) =>
+  (await get(testApp, `/api/users/${userId}/reputation`, { cookie: stranger.cookie })).json().reputation;
+const countRatings = async () => (await testApp.database.db.select().from(ratings)).length;
+const refusal = (code: string, message: string) => ({ error: { code, message } });
+
+describe("ratings after a real deal", () => {
+  it("refuses a rating without a sale, and by someone outside the deal", async () => {
+    const unsold = await insertItem(testApp, seller.id);
+    const before = await countRatings();
+    const response = await rate(buyer, unsold.id, 5);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(refusal("forbidden", DEAL_MESSAGES.cannotRate));
+    const item = await soldItem();
+    expect((await rate(stranger, item.id, 1)).statusCode).toBe(403);
+    expect(await countRatings()).toBe(before);
+  });
+
+  it("is double-blind: neither sees the other's until both rated; rating twice is refused", async () => {
+    const item = await soldItem("Lab coat");
+    expect((await rate(buyer, item.id, 5, "Friendly and on time")).statusCode).toBe(204);
+    const twice = await rate(buyer, item.id, 1);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual(refusal("conflict", DEAL_MESSAGES.alreadyRated));
+    // The seller cannot read the buyer's rating yet, nor can anyone on the profile.
+    expect((await dealRatings(seller, item.id)).json()).toEqual({ mine: null, theirs: null });
+    expect((await reputation(seller.id)).reviews).toEqual([]);
+    expect((await dealRatings(stranger, item.id)).statusCode).toBe(403);
+    expect((await rate(seller, item.id, 4)).statusCode).toBe(204);
+    const seen = (await dealRatings(seller, item.id)).json();
+    expect(seen.theirs).toMatchObject({ stars: 5, comment: "Friendly and on time", itemName: "Lab coat" });
+    const shown = await reputation(seller.id);
+    expect(shown.reviews[0]).toMatchObject({ raterName: "Aarav Mehta", stars: 5, itemName: "Lab coat" });
+    expect(shown.itemsSold).toBeGreaterThan(0);
+  });
+
+  it("reveals a lone rating once 14 days passed, and refuses rating after them", async () => {
+    const item = await soldItem("Set square");
+    expect((await rate(buyer, item.id, 3)).statusCode).toBe(204);
+    const past = sql`now() - interval '15 days'`;
+    await testApp.database.db.update(items).set({ soldAt: past }).where(eq(items.id, item.id));
+    await testApp.database.db.update(ratings).set({ dealAt: past }).where(eq(ratings.itemId, item.id));
+    expect((await dealRatings(seller, item.id)).json().theirs).toMatchObject({ stars: 3 });
+    const late = await rate(seller, item.id, 5);
+    expect(late.statusCode).toBe(403);
+  });
+
+  it("shows 'New on Campus Bazaar' below three ratings, the average from three", async () => {
+    const fresh = await createStudent(testApp, { name: "Meera Iyer" });
+    expect(await reputation(fresh.id)).toMatchObject({ average: null, count: 0 });
+    for (const stars of [5, 4, 5]) {
+      await testApp.database.db.insert(ratings).values({
+        itemName: "Book",
+        raterId: buyer.id,
+        rateeId: fresh.id,
+        stars,
+        dealAt: new Date(Date.now() - 20 * 86_400_000),
+      });
+    }
+    expect(await reputation(fresh.id)).toMatchObject({ average: 4.7, count: 3 });
+    const item = await insertItem(testApp, fresh.id);
+    const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
+    expect(detail.item.sellerRating).toEqual({ average: 4.7, count: 3 });
+  });
+
+  it("the administrator removes a rating; a student cannot", async () => {
+    const [row] = await testApp.database.db
+      .insert(ratings)
+      .values({ itemName: "Pen", raterId: buyer.id, rateeId: stranger.id, stars: 1, dealAt: new Date() })
+      .returning();
+    const id = row?.id ?? "";
+    const byStudent = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/admin/ratings/${id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(byStudent.statusCode).toBe(403);
+    const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const byAdmin = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/admin/ratings/${id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(byAdmin.statusCode).toBe(204);
+    expect(await testApp.database.db.select().from(ratings).where(eq(ratings.id, id))).toHaveLength(0);
+  });
+});
