@@ -31,6 +31,11 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
     type: z.literal("offer.updated"),
     data: z.object({ chatId: z.string(), messageId: z.string(), offer: OfferStateSchema }),
   }),
+  /**
+   * The deal of an item chat changed (reserved, released, sold, rated): its header's badge and
+   * its 'Make Offer' and 'Rate' buttons are fetched again.
+   */
+  z.object({ type: z.literal("deal.updated"), data: z.object({ chatId: z.string() }) }),
   /** The chat list's order or last message changed. */
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
   /** A member opened the chat: the other member's messages up to readAt are 'Seen'. */

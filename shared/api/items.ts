@@ -183,7 +183,7 @@ export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 /** 'Mark as Sold', then 'Who bought it?': one of the people who chatted about it, or null ('Someone else'). */
 export const MarkSoldBodySchema = z
   .object({ buyerId: z.uuid("Choose who bought it.").nullable().optional() })
-  .optional();
+  .nullish();
 
 /** The people who chatted about an item, the reserved buyer first: 'Who bought it?'. */
 export const ItemBuyersResponseSchema = z.object({

@@ -87,7 +87,7 @@ export async function announceItemChats(
   sellerId: string,
 ) {
   for (const { chatId, buyerId } of await itemChats(db, itemId)) {
-    const event: LiveEvent = { type: "chat.updated", data: { chatId } };
+    const event: LiveEvent = { type: "deal.updated", data: { chatId } };
     emit({ userId: buyerId, event });
     emit({ userId: sellerId, event });
   }

@@ -88,12 +88,47 @@ async function storeOffer(
   isCounter: boolean,
   answering?: string,
 ) {
-  const first = await findMessageByClientId(ctx.db, sender.id, clientId);
-  if (first) {
-    if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
-    const [offer] = await ctx.db.select().from(offers).where(eq(offers.id, first.id));
-    return { message: toMessageDto(first, offer), isNew: false };
+  const retried = await firstCopy(ctx, sender, chatId, clientId);
+  if (retried) return retried;
+  try {
+    return await storeNewOffer(ctx, sender, chatId, clientId, price, isCounter, answering);
+  } catch (error) {
+    // A concurrent copy of the same send won the (sender, clientId) unique index: answer with it.
+    const copy = isUniqueViolation(error) ? await firstCopy(ctx, sender, chatId, clientId) : undefined;
+    if (copy) return copy;
+    throw error;
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The first copy of a retried offer, as the send answers it; undefined for a new clientId. */
+async function firstCopy(ctx: AppContext, sender: UserRow, chatId: string, clientId: string) {
+  const first = await findMessageByClientId(ctx.db, sender.id, clientId);
+  if (!first) return undefined;
+  if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
+  const [offer] = await ctx.db.select().from(offers).where(eq(offers.id, first.id));
+  return { message: toMessageDto(first, offer), isNew: false };
+}
+
+async function storeNewOffer(
+  ctx: AppContext,
+  sender: UserRow,
+  chatId: string,
+  clientId: string,
+  price: number,
+  isCounter: boolean,
+  answering?: string,
+) {
   return transactionWithEvents(ctx, async (tx, emit) => {
     const { chat, members, item, buyerId } = await loadDeal(tx, sender, chatId);
     if (isCounter) {
@@ -235,7 +270,7 @@ export async function answerOffer(
     if (action === "accept") {
       for (const other of await itemChats(tx, item.id)) {
         if (other.chatId === chat.id) {
-          for (const userId of members) emit({ userId, event: { type: "chat.updated", data: { chatId } } });
+          for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
         } else {
           await postDealLine(tx, emit, other.chatId, item.sellerId, DEAL_MESSAGES.nowReserved);
         }

@@ -127,7 +127,7 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string, buyer
           itemId: id,
           fromUserId: to === buyerId ? user.id : buyerId,
         });
-        emit({ userId: to, event: { type: "chat.updated", data: { chatId: soldChat.chatId } } });
+        emit({ userId: to, event: { type: "deal.updated", data: { chatId: soldChat.chatId } } });
       }
     }
   });

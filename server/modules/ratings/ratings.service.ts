@@ -51,7 +51,7 @@ export async function rateDeal(ctx: AppContext, user: UserRow, itemId: string, b
     const chat = (await itemChats(tx, itemId)).find((c) => c.buyerId === item.buyerId);
     if (chat) {
       for (const userId of [item.sellerId, chat.buyerId]) {
-        emit({ userId, event: { type: "chat.updated", data: { chatId: chat.chatId } } });
+        emit({ userId, event: { type: "deal.updated", data: { chatId: chat.chatId } } });
       }
     }
   });
