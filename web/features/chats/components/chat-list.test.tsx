@@ -16,7 +16,12 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
     counterpart: { id: "u2", name: "Priya Shah", photoUrl: null },
     itemId: "item-1",
     itemName: "Calculator",
-    item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available", isDealWithThisChat: false },
+    item: {
+      photoUrl: "/api/files/images/calc.webp",
+      price: 900,
+      status: "available",
+      isDealWithThisChat: false,
+    },
     unreadCount: 0,
     recruitmentPurpose: null,
     lastMessage: "Is it still available?",

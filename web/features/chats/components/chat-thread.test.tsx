@@ -14,7 +14,12 @@ const CHAT: ChatSummary = {
   counterpart: { id: "seller", name: "Priya Shah", photoUrl: null },
   itemId: "item-1",
   itemName: "Calculator",
-  item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available", isDealWithThisChat: false },
+  item: {
+    photoUrl: "/api/files/images/calc.webp",
+    price: 900,
+    status: "available",
+    isDealWithThisChat: false,
+  },
   unreadCount: 0,
   recruitmentPurpose: null,
   lastMessage: null,

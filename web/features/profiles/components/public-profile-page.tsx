@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ReportButton } from "../../../components/report/report-button";
 import { BackButton } from "../../../components/ui/back-button";
@@ -13,6 +13,11 @@ import { PostedItemsSection } from "./posted-items-section";
 import { ProfileCounts } from "./profile-counts";
 import { ProfileDetails } from "./profile-details";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-states";
+
+// Reviews sit below the first screen: their code loads after the profile's.
+const ReputationSection = lazy(() =>
+  import("./reputation-section").then((module) => ({ default: module.ReputationSection })),
+);
 
 function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
   const follow = useFollowUser(userId);
@@ -79,6 +84,9 @@ function PublicProfile({ userId }: { userId: string }) {
       </section>
       <ProfileCounts counts={profile.counts} onShowFollowers={() => setIsShowingFollowers(true)} />
       <PostedItemsSection items={items} />
+      <Suspense fallback={null}>
+        <ReputationSection userId={profile.id} />
+      </Suspense>
       {isShowingFollowers ? (
         <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
       ) : null}
