@@ -1,11 +1,5 @@
 import * as z from "zod/mini";
-import {
-  ChatReadSchema,
-  MessageSchema,
-  NotificationSchema,
-  OfferStateSchema,
-  UnreadCountsSchema,
-} from "./api/live-payloads";
+import { ChatReadSchema, MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/live-payloads";
 
 /**
  * Everything the live socket at /api/live sends, as one schema: the server builds its frames
@@ -26,14 +20,10 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
     type: z.literal("message.removed"),
     data: z.object({ chatId: z.string(), messageId: z.string() }),
   }),
-  /** An offer was answered, withdrawn, replaced or expired: its bubble shows the new state. */
-  z.object({
-    type: z.literal("offer.updated"),
-    data: z.object({ chatId: z.string(), messageId: z.string(), offer: OfferStateSchema }),
-  }),
   /**
-   * The deal of an item chat changed (reserved, released, sold, rated): its header's badge and
-   * its 'Make Offer' and 'Rate' buttons are fetched again.
+   * The deal of an item chat changed: an offer was answered, countered, withdrawn or expired, or
+   * the item was reserved, released, sold or rated. The thread (its offers' states, its header's
+   * badge, its 'Make Offer' and 'Rate' buttons) is fetched again.
    */
   z.object({ type: z.literal("deal.updated"), data: z.object({ chatId: z.string() }) }),
   /** The chat list's order or last message changed. */

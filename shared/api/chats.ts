@@ -6,16 +6,14 @@ export {
   type ChatRead,
   ChatReadSchema,
   type Message,
-  MessageSchema,
   type Notification,
   NotificationSchema,
   type OfferState,
-  OfferStateSchema,
   type UnreadCounts,
   UnreadCountsSchema,
 } from "./live-payloads";
 
-import { MessageSchema, NotificationSchema } from "./live-payloads";
+import { MessageSchema as LiveMessageSchema, NotificationSchema } from "./live-payloads";
 import { multiLine } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../chats-constants, without zod.
@@ -24,6 +22,21 @@ export {
   MESSAGE_MAX_LENGTH,
   THREAD_PAGE_SIZE,
 } from "../chats-constants";
+
+/** A price offer's state, as its bubble shows it; 'Expired' once past expiresAt. */
+export const OfferStateSchema = z.object({
+  status: z.enum(["pending", "accepted", "declined", "countered", "withdrawn", "expired", "replaced"]),
+  /** The seller's counter-offer: the buyer answers it. */
+  isCounter: z.boolean(),
+  expiresAt: z.string(),
+});
+
+/** A message as the API answers it: the live payload, with an offer message's state. */
+export const MessageSchema = z.object({
+  ...LiveMessageSchema.shape,
+  /** An offer message's state; absent or null for other messages. */
+  offer: OfferStateSchema.nullable().optional(),
+});
 
 export const ChatTabSchema = z.enum(["buying", "selling", "recruitment"]);
 export type ChatTab = z.infer<typeof ChatTabSchema>;

@@ -133,10 +133,7 @@ export const BrowseQuerySchema = z.object({
   college: z.string().max(200).optional(),
   sort: z.enum(BROWSE_SORTS).default("newest"),
   /** 'Hide reserved': leaves out items an accepted offer holds. */
-  hideReserved: z
-    .enum(["true", "false"])
-    .optional()
-    .transform((value) => value === "true"),
+  hideReserved: z.literal("true").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type BrowseQuery = z.input<typeof BrowseQuerySchema>;
@@ -179,14 +176,3 @@ export const UploadResponseSchema = z.object({
   bytes: z.number().int(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
-/** 'Mark as Sold', then 'Who bought it?': one of the people who chatted about it, or null ('Someone else'). */
-export const MarkSoldBodySchema = z
-  .object({ buyerId: z.uuid("Choose who bought it.").nullable().optional() })
-  .nullish();
-
-/** The people who chatted about an item, the reserved buyer first: 'Who bought it?'. */
-export const ItemBuyersResponseSchema = z.object({
-  buyers: z.array(z.object({ id: z.string(), name: z.string(), isReservedFor: z.boolean() })),
-});
-export type ItemBuyersResponse = z.infer<typeof ItemBuyersResponseSchema>;

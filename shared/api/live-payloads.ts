@@ -8,14 +8,17 @@ import * as z from "zod/mini";
  * is a third of full zod's. Schemas built with full zod can hold them like any other schema.
  */
 
-/** A price offer's state, as its bubble shows it to both members; 'Expired' once past expiresAt. */
-export const OfferStateSchema = z.object({
-  status: z.enum(["pending", "accepted", "declined", "countered", "withdrawn", "expired", "replaced"]),
+/**
+ * A price offer's state, as its bubble shows it to both members; 'Expired' once past expiresAt.
+ * The API's messages carry it (shared/api/chats.ts); live frames do not, as a 'deal.updated' event
+ * makes the thread fetch its offers' states instead, keeping this parser small.
+ */
+export type OfferState = {
+  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced";
   /** The seller's counter-offer: the buyer answers it. */
-  isCounter: z.boolean(),
-  expiresAt: z.string(),
-});
-export type OfferState = z.infer<typeof OfferStateSchema>;
+  isCounter: boolean;
+  expiresAt: string;
+};
 
 export const MessageSchema = z.object({
   id: z.string(),
@@ -28,11 +31,10 @@ export const MessageSchema = z.object({
   offerPrice: z.nullable(z.int()),
   /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
   photo: z.nullable(z.object({ url: z.string(), width: z.int(), height: z.int() })),
-  /** An offer message's state; absent or null for other messages. */
-  offer: z.optional(z.nullable(OfferStateSchema)),
   createdAt: z.string(),
 });
-export type Message = z.infer<typeof MessageSchema>;
+/** A message; an offer message's state comes with it from the API (absent in live frames). */
+export type Message = z.infer<typeof MessageSchema> & { offer?: OfferState | null };
 
 export const NotificationSchema = z.object({
   id: z.string(),

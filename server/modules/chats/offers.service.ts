@@ -12,7 +12,7 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { offerRefusal } from "../items/items.policy";
 import { reserveItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
-import { toMessageDto, toOfferState } from "./chats.mapper";
+import { toMessageDto } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import { findChatWithMembers, findMessageByClientId } from "./chats.repository";
 import { insertChatMessage, itemChats, postDealLine } from "./deal-lines";
@@ -49,11 +49,9 @@ async function loadDeal(tx: Db, user: UserRow, chatId: string) {
   return { chat, members, item, buyerId };
 }
 
+/** Both members' threads fetch the offer's new state (and the deal's) again. */
 function emitOfferState(emit: Emit, members: readonly string[], offer: OfferRow): void {
-  const event: LiveEvent = {
-    type: "offer.updated",
-    data: { chatId: offer.chatId, messageId: offer.id, offer: toOfferState(offer) },
-  };
+  const event: LiveEvent = { type: "deal.updated", data: { chatId: offer.chatId } };
   for (const userId of members) emit({ userId, event });
 }
 
@@ -177,6 +175,8 @@ async function storeNewOffer(
       price,
       expiresAt,
     });
+    // Live frames carry no offer state: both threads fetch the new offer's.
+    for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
     const recipient = isCounter ? buyerId : item.sellerId;
     await addNotification(tx, emit, {
       userId: recipient,

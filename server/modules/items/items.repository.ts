@@ -73,7 +73,8 @@ export interface BrowseFilters {
   category: "all" | Category;
   college?: string;
   sort: BrowseSort;
-  hideReserved?: boolean;
+  /** 'Hide reserved' ("true" from the query string). */
+  hideReserved?: "true" | boolean;
   page: number;
 }
 

@@ -1,14 +1,13 @@
+import { ItemBuyersResponseSchema, MarkSoldBodySchema } from "@shared/api/deals";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import {
   BrowseQuerySchema,
   BrowseResponseSchema,
   FavouritesQuerySchema,
   FavouritesResponseSchema,
-  ItemBuyersResponseSchema,
   ItemDetailResponseSchema,
   ItemInputSchema,
   ItemResponseSchema,
-  MarkSoldBodySchema,
   MyItemsResponseSchema,
 } from "@shared/api/items";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,11 +1,6 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import type {
-  BrowseResponse,
-  FavouritesResponse,
-  ItemBuyersResponse,
-  ItemDetailResponse,
-  ItemInput,
-} from "@shared/api/items";
+import type { ItemBuyersResponse } from "@shared/api/deals";
+import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
 import { DEAL_MESSAGES, DEAL_NOTICES } from "@shared/deals-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";

@@ -34,25 +34,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
     case "chat.updated":
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
-    case "offer.updated": {
-      const { chatId, messageId, offer } = event.data;
-      queryClient.setQueryData<ThreadResponse>(chatKeys.thread(chatId), (thread) =>
-        thread
-          ? {
-              ...thread,
-              messages: thread.messages.map((message) =>
-                message.id === messageId ? { ...message, offer } : message,
-              ),
-            }
-          : thread,
-      );
-      return;
-    }
     case "deal.updated":
-      // The header's badge and the thread's abilities; items and profiles show the deal too.
+      // The offers' states, the header's badge and the thread's abilities.
       void queryClient.invalidateQueries({ queryKey: chatKeys.thread(event.data.chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-      void queryClient.invalidateQueries({ queryKey: ["items"] });
       return;
     case "chat.read":
       applyChatRead(queryClient, event.data);

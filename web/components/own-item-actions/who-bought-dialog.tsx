@@ -1,5 +1,4 @@
-import type { ItemBuyersResponse } from "@shared/api/items";
-import { DEAL_MESSAGES } from "@shared/deals-constants";
+import type { ItemBuyersResponse } from "@shared/api/deals";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "../../lib/api";
@@ -32,10 +31,10 @@ export function WhoBoughtDialog({
   const selected = chosen ?? buyers[0]?.id ?? SOMEONE_ELSE;
   const options = [
     ...buyers.map((buyer) => ({ id: buyer.id, label: buyer.name })),
-    { id: SOMEONE_ELSE, label: DEAL_MESSAGES.someoneElse },
+    { id: SOMEONE_ELSE, label: "Someone else" },
   ];
   return (
-    <Dialog title={DEAL_MESSAGES.whoBought} onClose={onClose}>
+    <Dialog title={"Who bought it?"} onClose={onClose}>
       <form
         className="mt-4 space-y-4"
         onSubmit={(event) => {
@@ -50,7 +49,7 @@ export function WhoBoughtDialog({
           </p>
         ) : null}
         <fieldset className="space-y-1">
-          <legend className="sr-only">{DEAL_MESSAGES.whoBought}</legend>
+          <legend className="sr-only">{"Who bought it?"}</legend>
           {options.map((option) => (
             <label
               key={option.id || "someone-else"}

@@ -50,9 +50,7 @@ export function ContactSellerSection({ item, contact }: { item: Item; contact: C
           Make Offer
         </button>
       ) : null}
-      {item.isReserved && !item.isReservedForViewer ? (
-        <p className="mt-2 text-sm text-amber-900">This item is reserved for another buyer.</p>
-      ) : null}
+
       {contact.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700 max-md:hidden">
           {CHAT_MESSAGES.startFailed}

@@ -2,7 +2,7 @@ import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { MessageSquareIcon } from "lucide-react";
 import { SoldBadge } from "../../../components/item-card/item-badges";
-import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
+import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatRupees } from "../../../lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
@@ -42,7 +42,7 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
           ) : null}
           {isSeller ? (
             <div className="min-w-0 flex-1">
-              <OwnItemActions item={item} actions={["edit", "markSold"]} />
+              <LazyOwnItemActions item={item} actions={["edit", "markSold"]} />
             </div>
           ) : canContact ? (
             <>

@@ -93,14 +93,6 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
             <dt className="sr-only">Seller's college</dt>
             <dd className="truncate">{item.sellerCollege}</dd>
           </div>
-          {item.sellerRating ? (
-            <div className="flex gap-1">
-              <dt className="sr-only">Seller's rating</dt>
-              <dd>
-                <SellerRating rating={item.sellerRating} />
-              </dd>
-            </div>
-          ) : null}
           <div className="flex gap-1">
             <dt className="sr-only sm:not-sr-only">Posted</dt>
             <dd>
@@ -108,6 +100,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
             </dd>
           </div>
         </dl>
+        <SellerRating rating={item.sellerRating} />
         <div className={`mt-auto flex flex-col gap-2 pt-1 ${isList ? "sm:flex-row" : ""}`}>
           <Link
             to={`/item/${encodeURIComponent(item.id)}`}

@@ -1,15 +1,16 @@
 import type { Item } from "@shared/api/items";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
-import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
-import { Alert } from "../../../components/ui/alert";
-import { secondaryButton } from "../../../components/ui/button-styles";
-import { ApiError } from "../../../lib/api";
-import { useReleaseReservation } from "../api/release-reservation";
+import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
+
+// Only a reserved item offers 'Release Reservation': its code loads then.
+const ReleaseReservationButton = lazy(() =>
+  import("./release-reservation-button").then((module) => ({ default: module.ReleaseReservationButton })),
+);
 
 /** The seller's panel on their item's page. */
 export function OwnerActions({ item }: { item: Item }) {
   const navigate = useNavigate();
-  const release = useReleaseReservation(item.id);
   return (
     <section
       aria-labelledby="owner-heading"
@@ -26,25 +27,13 @@ export function OwnerActions({ item }: { item: Item }) {
             : "Buyers can see this item."}
       </p>
       {item.abilities.canRelease ? (
-        <div className="mb-3">
-          <button
-            type="button"
-            disabled={release.isPending}
-            onClick={() => release.mutate()}
-            className={`${secondaryButton} w-full`}
-          >
-            Release Reservation
-          </button>
-          {release.isError ? (
-            <Alert tone="error">
-              {release.error instanceof ApiError ? release.error.message : "Please try again."}
-            </Alert>
-          ) : null}
-        </div>
+        <Suspense fallback={null}>
+          <ReleaseReservationButton item={item} />
+        </Suspense>
       ) : null}
       {/* Replace: Back should not lead to a page that no longer exists. */}
       {/* On phones, Edit and Mark as Sold are in the sticky bar at the bottom; Delete stays here. */}
-      <OwnItemActions
+      <LazyOwnItemActions
         item={item}
         hiddenOnPhones={["edit", "markSold"]}
         onDeleted={() => navigate("/buy", { replace: true })}

@@ -28,16 +28,14 @@ export function useContactSeller(item: Item): ContactSeller {
       ),
     onError: (error) => console.warn("Could not start the chat", error),
   });
+  const open = (isOffer: boolean) => {
+    withOffer.current = isOffer;
+    openChat.mutate();
+  };
   return {
     isConnecting: openChat.isPending || isNavigating,
     isError: openChat.isError,
-    start: () => {
-      withOffer.current = false;
-      openChat.mutate();
-    },
-    startOffer: () => {
-      withOffer.current = true;
-      openChat.mutate();
-    },
+    start: () => open(false),
+    startOffer: () => open(true),
   };
 }

@@ -16,10 +16,6 @@ import { CompleteProfileNotice, ProfileLoadError, ProfileLoading } from "./profi
 
 // The form and its validator (the server's profile schema) load when Edit Profile is pressed, not
 // with the page: most visits only read the profile.
-// Reviews sit below the first screen: their code loads after the profile's.
-const ReputationSection = lazy(() =>
-  import("./reputation-section").then((module) => ({ default: module.ReputationSection })),
-);
 const ProfileEditForm = lazy(() =>
   import("./profile-edit-form").then((module) => ({ default: module.ProfileEditForm })),
 );
@@ -84,9 +80,6 @@ export function OwnProfilePage() {
           Saved items
         </Link>
         <MyItemsSection items={items} />
-        <Suspense fallback={null}>
-          <ReputationSection userId={profile.id} />
-        </Suspense>
         {isShowingFollowers ? (
           <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
         ) : null}
