@@ -82,7 +82,7 @@ describe("a chat thread", () => {
     expect(menus).toHaveLength(1);
     await user.click(menus[0] as HTMLElement);
     await user.click(screen.getByRole("menuitem", { name: "Report" }));
-    expect(screen.getByRole("dialog", { name: "Report this message" })).toBeVisible();
+    expect(await screen.findByRole("dialog", { name: "Report this message" })).toBeVisible();
   });
 
   it("shows an offer in rupees, marks the chat read, and opens the offer row from Make Offer", async () => {
