@@ -97,7 +97,10 @@ describe.skipIf(!isBrowserAvailable)("a deal between two students, on phones", (
     await counter.getByText("Accepted").waitFor();
     await offerBubble(seller.page, "₹450").getByText("Accepted").waitFor();
     for (const person of [buyer, seller]) {
-      await person.page.getByRole("banner").getByText("Reserved", { exact: true }).waitFor();
+      await person.page
+        .getByRole("region", { name: "Chat thread" })
+        .getByText("Reserved", { exact: true })
+        .waitFor();
     }
 
     // A third student still finds it in browse, marked Reserved, unless 'Hide reserved' is ticked.
@@ -116,10 +119,13 @@ describe.skipIf(!isBrowserAvailable)("a deal between two students, on phones", (
     await seller.page.getByText("This item is sold and hidden from the marketplace.").waitFor();
 
     // The buyer's open chat turns Sold and offers 'Rate Kunal Shah', live.
-    await buyer.page.getByRole("banner").getByText("Sold", { exact: true }).waitFor();
+    await buyer.page
+      .getByRole("region", { name: "Chat thread" })
+      .getByText("Sold", { exact: true })
+      .waitFor();
     await buyer.page.getByRole("button", { name: "Rate Kunal Shah" }).tap();
     const buyerRates = buyer.page.getByRole("dialog", { name: "Rate Kunal Shah" });
-    await buyerRates.getByText("5 stars").tap();
+    await buyerRates.locator("label").filter({ hasText: "5 stars" }).tap();
     await buyerRates.getByLabel("Comment (optional)").fill("Friendly, on time at the library.");
     await buyerRates.getByRole("button", { name: "Submit Rating" }).tap();
     await buyer.page.getByRole("button", { name: "Rate Kunal Shah" }).waitFor({ state: "detached" });
@@ -131,7 +137,7 @@ describe.skipIf(!isBrowserAvailable)("a deal between two students, on phones", (
     await seller.page.goto(`/messages?chatId=${encodeURIComponent(chatId)}`);
     await seller.page.getByRole("button", { name: "Rate Ira Banerjee" }).tap();
     const sellerRates = seller.page.getByRole("dialog", { name: "Rate Ira Banerjee" });
-    await sellerRates.getByText("4 stars").tap();
+    await sellerRates.locator("label").filter({ hasText: "4 stars" }).tap();
     await sellerRates.getByRole("button", { name: "Submit Rating" }).tap();
     await seller.page.getByRole("button", { name: "Rate Ira Banerjee" }).waitFor({ state: "detached" });
 
