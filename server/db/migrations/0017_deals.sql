@@ -37,4 +37,7 @@ CREATE TABLE "ratings" (
   CONSTRAINT "ratings_comment_length" CHECK (char_length("comment") <= 300)
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "ratings_item_rater_unique" ON "ratings" ("item_id", "rater_id");--> statement-breakpoint
-CREATE INDEX "ratings_ratee_idx" ON "ratings" ("ratee_id", "created_at" DESC);
+CREATE INDEX "ratings_ratee_idx" ON "ratings" ("ratee_id", "created_at" DESC);--> statement-breakpoint
+-- A rating can be reported like a listing, a user or a message.
+ALTER TABLE "reports" DROP CONSTRAINT "reports_target_type_check";--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_target_type_check" CHECK ("target_type" in ('listing', 'user', 'message', 'rating'));

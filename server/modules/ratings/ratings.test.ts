@@ -102,6 +102,48 @@ describe("ratings after a real deal", () => {
     expect(detail.item.sellerRating).toEqual({ average: 4.7, count: 3 });
   });
 
+  it("a review can be reported, and the administrator removes it through the report", async () => {
+    const [row] = await testApp.database.db
+      .insert(ratings)
+      .values({
+        itemName: "Lamp",
+        raterId: buyer.id,
+        rateeId: seller.id,
+        stars: 1,
+        comment: "Rude",
+        dealAt: new Date(),
+      })
+      .returning();
+    const id = row?.id ?? "";
+    const own = await post(
+      testApp,
+      "/api/reports",
+      { targetType: "rating", targetId: id, reason: "Harassment or hate" },
+      { cookie: buyer.cookie },
+    );
+    expect(own.statusCode).toBe(400);
+    const reported = await post(
+      testApp,
+      "/api/reports",
+      { targetType: "rating", targetId: id, reason: "Harassment or hate" },
+      { cookie: seller.cookie },
+    );
+    expect(reported.statusCode).toBe(201);
+    const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const queue = (await get(testApp, "/api/admin/reports", { cookie: adminCookie })).json();
+    const group = queue.groups.find((g: { targetId: string }) => g.targetId === id);
+    expect(group).toMatchObject({ targetType: "rating", isContentPresent: true });
+    expect(group.messages[0].text).toBe("1 of 5 stars for Lamp: Rude");
+    const removed = await post(
+      testApp,
+      `/api/admin/reports/${group.id}/action`,
+      { action: "remove", reason: "Abusive words." },
+      { cookie: adminCookie },
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await testApp.database.db.select().from(ratings).where(eq(ratings.id, id))).toHaveLength(0);
+  });
+
   it("the administrator removes a rating; a student cannot", async () => {
     const [row] = await testApp.database.db
       .insert(ratings)

@@ -1,6 +1,7 @@
 import type { Reputation } from "@shared/api/ratings";
 import { ratingLabel, replyTimeLabel } from "@shared/deals-constants";
 import { useQuery } from "@tanstack/react-query";
+import { ReportButton } from "../../../components/report/report-button";
 import { apiFetch } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 
