@@ -65,6 +65,8 @@ export async function postDealLine(
     text,
     members,
   );
+  // The open thread's header turns 'Reserved' or 'Sold' and its 'Make Offer' goes.
+  for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
 }
 
 /** The chats about an item with their buyer (the member who is not the seller). */

@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES } from "@shared/deals-constants";
+import { DEAL_MESSAGES, replyTimeLabel } from "@shared/deals-constants";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openChatRequest, type Student } from "../../../tests/factories/chats";
@@ -6,7 +6,7 @@ import { insertItem } from "../../../tests/factories/items";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post, signIn } from "../../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { items, ratings } from "../../db/schema";
+import { items, messages, ratings } from "../../db/schema";
 
 let testApp: TestApp;
 let buyer: Student;
@@ -142,6 +142,32 @@ describe("ratings after a real deal", () => {
     );
     expect(removed.statusCode).toBe(200);
     expect(await testApp.database.db.select().from(ratings).where(eq(ratings.id, id))).toHaveLength(0);
+  });
+
+  it("says how soon a seller usually replies (median first reply, 30 days, from 3 chats) and how many items they sold", async () => {
+    const quick = await createStudent(testApp, { name: "Tara Joshi" });
+    const minutesAfter = [10, 30, 200];
+    for (const [index, minutes] of minutesAfter.entries()) {
+      const item = await insertItem(testApp, quick.id, { productName: `Book ${index}` });
+      const chatId = (await openChatRequest(testApp, buyer, quick.id, item.id)).json().chat.id as string;
+      const asked = new Date(Date.now() - 24 * 60 * 60 * 1000);
+      await testApp.database.db.insert(messages).values([
+        { chatId, senderId: buyer.id, clientId: `q-${chatId}`, type: "text", text: "Hi", createdAt: asked },
+        {
+          chatId,
+          senderId: quick.id,
+          clientId: `a-${chatId}`,
+          type: "text",
+          text: "Hello",
+          createdAt: new Date(asked.getTime() + minutes * 60_000),
+        },
+      ]);
+    }
+    expect(await reputation(quick.id)).toMatchObject({ replyMinutes: 30, itemsSold: 0 });
+    expect(replyTimeLabel(30)).toBe("Usually replies within an hour");
+    expect(replyTimeLabel(200)).toBe("Usually replies within a few hours");
+    expect(replyTimeLabel(900)).toBe("Usually replies within a day");
+    expect(await reputation(seller.id)).toMatchObject({ replyMinutes: null });
   });
 
   it("the administrator removes a rating; a student cannot", async () => {
