@@ -66,6 +66,8 @@ function ReputationDetails({ reputation }: { reputation: Reputation }) {
                   {review.comment}
                 </p>
               ) : null}
+              {/* Anyone may report a review that breaks the rules; the server refuses one's own. */}
+              <ReportButton target={{ type: "rating", id: review.id }} />
             </li>
           ))}
         </ul>
