@@ -15,6 +15,7 @@ import type { Config } from "./config/env";
 import { fastifyTrustProxy } from "./config/trust-proxy";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
+import { startDealDeadlines } from "./jobs/deal-deadlines";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
 import { createMailSender, MAIL_KIND } from "./jobs/outbox-mail";
@@ -35,6 +36,7 @@ import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { adminRatingsRoutes, ratingsRoutes } from "./modules/ratings/ratings.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { adminReportsRoutes, reportsRoutes } from "./modules/reports/reports.routes";
 import { sessionsRoutes } from "./modules/settings/sessions.routes";
@@ -177,14 +179,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   let stopHousekeeping = () => {};
+  let stopDealDeadlines = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
+      stopDealDeadlines = startDealDeadlines(ctx);
     });
   }
   app.addHook("onClose", async () => {
     stopHousekeeping();
+    stopDealDeadlines();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
@@ -218,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminContentRoutes, { prefix: "/admin", ctx });
       await api.register(adminTicketsRoutes, { prefix: "/admin", ctx });
       await api.register(adminReportsRoutes, { prefix: "/admin", ctx });
+      await api.register(adminRatingsRoutes, { prefix: "/admin", ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(itemsRoutes, { ctx });
       await api.register(chatsRoutes, { ctx });
@@ -231,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventsRoutes, { ctx });
       await api.register(recruitmentRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
+      await api.register(ratingsRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -20,6 +20,12 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
     type: z.literal("message.removed"),
     data: z.object({ chatId: z.string(), messageId: z.string() }),
   }),
+  /**
+   * The deal of an item chat changed: an offer was answered, countered, withdrawn or expired, or
+   * the item was reserved, released, sold or rated. The thread (its offers' states, its header's
+   * badge, its 'Make Offer' and 'Rate' buttons) is fetched again.
+   */
+  z.object({ type: z.literal("deal.updated"), data: z.object({ chatId: z.string() }) }),
   /** The chat list's order or last message changed. */
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
   /** A member opened the chat: the other member's messages up to readAt are 'Seen'. */

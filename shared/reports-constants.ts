@@ -3,7 +3,7 @@ import { REPORT_ACTION } from "./report-action";
 
 export { REPORT_ACTION };
 
-export const REPORT_TARGET_TYPES = ["listing", "user", "message"] as const;
+export const REPORT_TARGET_TYPES = ["listing", "user", "message", "rating"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [
@@ -32,7 +32,12 @@ export const SUSPENSION_DAYS: Record<Exclude<SuspensionDuration, "permanent">, n
 
 export const REPORT_TEXTS = {
   action: REPORT_ACTION,
-  title: { listing: "Report this listing", user: "Report this user", message: "Report this message" },
+  title: {
+    listing: "Report this listing",
+    user: "Report this user",
+    message: "Report this message",
+    rating: "Report this review",
+  },
   reasonLegend: "Reason",
   details: "Details",
   send: "Send Report",
@@ -51,6 +56,7 @@ export const REPORT_TEXTS = {
 /** What the reporter is told when the administrator closes their report. */
 export const REPORT_OUTCOME_TEXTS = {
   listingRemoved: "We removed the listing you reported.",
+  ratingRemoved: "We removed the review you reported.",
   noViolation: "We reviewed your report and found no violation.",
   accountActioned: "We took action on the account you reported.",
 } as const;
@@ -79,6 +85,7 @@ export const MODERATION_TEXTS = {
   // What the reported user is told.
   listingRemovedNotice: (name: string, reason: string) => `Your listing "${name}" was removed: ${reason}`,
   messageRemovedNotice: (reason: string) => `A message you sent was removed: ${reason}`,
+  ratingRemovedNotice: (reason: string) => `A review you wrote was removed: ${reason}`,
   warningNotice: (reason: string) => `Warning from the Campus Bazaar team: ${reason}`,
   suspendedNotice: (until: string | null, reason: string) =>
     until

@@ -229,6 +229,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(6, 30),
     refusal: "You're posting too fast.",
   },
+  /** Offers, counters and their answers, releases, sales and ratings (chats and items' deal routes). */
+  dealAction: {
+    key: "deal-action",
+    windows: perMinuteAndHour(20, 200),
+    refusal: "You're doing that too fast.",
+  },
   /** Profile, name and holiday-mode changes. */
   profileEdit: {
     key: "profile-edit",

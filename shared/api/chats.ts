@@ -6,14 +6,14 @@ export {
   type ChatRead,
   ChatReadSchema,
   type Message,
-  MessageSchema,
   type Notification,
   NotificationSchema,
+  type OfferState,
   type UnreadCounts,
   UnreadCountsSchema,
 } from "./live-payloads";
 
-import { MessageSchema, NotificationSchema } from "./live-payloads";
+import { MessageSchema as LiveMessageSchema, NotificationSchema } from "./live-payloads";
 import { multiLine } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../chats-constants, without zod.
@@ -23,6 +23,21 @@ export {
   THREAD_PAGE_SIZE,
 } from "../chats-constants";
 
+/** A price offer's state, as its bubble shows it; 'Expired' once past expiresAt. */
+export const OfferStateSchema = z.object({
+  status: z.enum(["pending", "accepted", "declined", "countered", "withdrawn", "expired", "replaced"]),
+  /** The seller's counter-offer: the buyer answers it. */
+  isCounter: z.boolean(),
+  expiresAt: z.string(),
+});
+
+/** A message as the API answers it: the live payload, with an offer message's state. */
+export const MessageSchema = z.object({
+  ...LiveMessageSchema.shape,
+  /** An offer message's state; absent or null for other messages. */
+  offer: OfferStateSchema.nullable().optional(),
+});
+
 export const ChatTabSchema = z.enum(["buying", "selling", "recruitment"]);
 export type ChatTab = z.infer<typeof ChatTabSchema>;
 
@@ -30,8 +45,13 @@ export type ChatTab = z.infer<typeof ChatTabSchema>;
 export const ChatAbilitiesSchema = z.object({
   /** The two members, unless either has blocked the other ('You can't reply to this conversation.'). */
   canSend: z.boolean(),
-  /** A member, in a chat about an item (recruitment chats have no price offers). */
+  /**
+   * The buyer, in a chat about an item that is negotiable, not sold, and not reserved for another
+   * buyer (recruitment chats have no price offers). The server refuses offers otherwise.
+   */
   canOffer: z.boolean(),
+  /** Either side of a sale to this chat's buyer, within 14 days, not rated yet: 'Rate {name}'. */
+  canRate: z.boolean(),
 });
 export type ChatAbilities = z.infer<typeof ChatAbilitiesSchema>;
 
@@ -40,7 +60,10 @@ export const ChatItemSchema = z.object({
   /** The item's own image URL (/api/files/images/...). */
   photoUrl: z.string(),
   price: z.number().int(),
-  status: z.enum(["available", "sold", "removed"]),
+  /** 'reserved': an accepted offer holds it for one buyer (the chat header's 'Reserved' badge). */
+  status: z.enum(["available", "reserved", "sold", "removed"]),
+  /** Whether the reservation or the sale is to this chat's buyer. */
+  isDealWithThisChat: z.boolean(),
 });
 export type ChatItem = z.infer<typeof ChatItemSchema>;
 
@@ -129,3 +152,19 @@ export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 export const MessageResponseSchema = z.object({ message: MessageSchema });
 
 export const NotificationListResponseSchema = z.object({ notifications: z.array(NotificationSchema) });
+
+/** The seller's counter-offer to a pending offer. */
+export const CounterOfferBodySchema = z.object({
+  clientId: z.string().min(8).max(64),
+  offerPrice: z
+    .number(CHAT_MESSAGES.badOffer)
+    .int(CHAT_MESSAGES.badOffer)
+    .min(1, CHAT_MESSAGES.badOffer)
+    .max(10_000_000, CHAT_MESSAGES.badOffer),
+});
+export type CounterOfferBody = z.infer<typeof CounterOfferBodySchema>;
+
+export const OfferActionSchema = z.enum(["accept", "decline", "withdraw"]);
+export type OfferAction = z.infer<typeof OfferActionSchema>;
+
+export const OfferResponseSchema = z.object({ message: MessageSchema });

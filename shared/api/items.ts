@@ -42,6 +42,8 @@ export const ItemInputSchema = z.object({
     .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
     .refine(...multiLine("The description")),
   showMobileNumber: z.boolean(),
+  /** 'Price is negotiable' (ticked by default): unticked, the item page says 'Fixed price'. */
+  isNegotiable: z.boolean().default(true),
   productImage: z
     .string(SELL_MESSAGES.imageRequired)
     .min(1, SELL_MESSAGES.imageRequired)
@@ -67,6 +69,13 @@ export const ItemAbilitiesSchema = z.object({
   canFavourite: z.boolean(),
   /** Anyone but the seller: 'Report' on the item page. */
   canReport: z.boolean(),
+  /**
+   * 'Make Offer': anyone but the seller, while the item is negotiable, not sold and not reserved for
+   * another buyer.
+   */
+  canOffer: z.boolean(),
+  /** The seller, while the item is reserved: 'Release Reservation'. */
+  canRelease: z.boolean(),
 });
 export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
 
@@ -88,8 +97,16 @@ export const ItemSchema = z.object({
   sellerMobile: z.string(),
   isActive: z.boolean(),
   isSold: z.boolean(),
+  /** 'Price is negotiable'; false shows 'Fixed price'. */
+  isNegotiable: z.boolean(),
+  /** An accepted offer holds it for one buyer: the 'Reserved' badge. */
+  isReserved: z.boolean(),
+  /** Whether the reservation is for the viewer. */
+  isReservedForViewer: z.boolean(),
   createdAt: z.string(),
   soldAt: z.string().nullable(),
+  /** The seller's average as their profile shows it; null while 'New on Campus Bazaar'. */
+  sellerRating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   abilities: ItemAbilitiesSchema,
 });
 export type Item = z.infer<typeof ItemSchema>;
@@ -115,6 +132,8 @@ export const BrowseQuerySchema = z.object({
   /** The seller's college, exactly as in the directory. */
   college: z.string().max(200).optional(),
   sort: z.enum(BROWSE_SORTS).default("newest"),
+  /** 'Hide reserved': leaves out items an accepted offer holds. */
+  hideReserved: z.literal("true").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type BrowseQuery = z.input<typeof BrowseQuerySchema>;

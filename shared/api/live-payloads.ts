@@ -8,13 +8,28 @@ import * as z from "zod/mini";
  * is a third of full zod's. Schemas built with full zod can hold them like any other schema.
  */
 
+/**
+ * A price offer's state, as its bubble shows it to both members; 'Expired' once past expiresAt.
+ * The API's messages carry it (shared/api/chats.ts); live frames do not, as a 'deal.updated' event
+ * makes the thread fetch its offers' states instead, keeping this parser small.
+ */
+export type OfferState = {
+  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced";
+  /** The seller's counter-offer: the buyer answers it. */
+  isCounter: boolean;
+  expiresAt: string;
+};
+
 export const MessageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
   senderId: z.string(),
   clientId: z.string(),
-  /** "number": the sender shared their mobile number (in text), by their own choice. */
-  type: z.enum(["text", "offer", "recruitment_inquiry", "photo", "number"]),
+  /**
+   * "number": the sender shared their mobile number (in text), by their own choice. "system" is a
+   * line about the deal ('This item is now reserved.'), not a member's words.
+   */
+  type: z.enum(["text", "offer", "recruitment_inquiry", "photo", "number", "system"]),
   text: z.string(),
   offerPrice: z.nullable(z.int()),
   /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
@@ -27,7 +42,8 @@ export const MessageSchema = z.object({
   scamWarning: z.boolean(),
   createdAt: z.string(),
 });
-export type Message = z.infer<typeof MessageSchema>;
+/** A message; an offer message's state comes with it from the API (absent in live frames). */
+export type Message = z.infer<typeof MessageSchema> & { offer?: OfferState | null };
 
 export const NotificationSchema = z.object({
   id: z.string(),

@@ -96,6 +96,10 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
     const confirmation = seller.page.getByRole("dialog", { name: "Please confirm" });
     await confirmation.getByText("Mark this item as sold? This will hide it from marketplace.").waitFor();
     await confirmation.getByRole("button", { name: "Mark as Sold" }).click();
+    // Then 'Who bought it?': nobody chatted about it here, so 'Someone else'.
+    const whoBought = seller.page.getByRole("dialog", { name: "Who bought it?" });
+    await whoBought.getByRole("radio", { name: "Someone else" }).waitFor();
+    await whoBought.getByRole("button", { name: "Mark as Sold" }).click();
     await card.getByText("Sold", { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Mark as Sold" }).count()).toBe(0);
     expect(seller.errors).toEqual([]);

@@ -8,6 +8,8 @@ export const SELLER_ABILITIES: ItemAbilities = {
   canContact: false,
   canFavourite: false,
   canReport: false,
+  canOffer: false,
+  canRelease: false,
 };
 export const SOLD_SELLER_ABILITIES: ItemAbilities = {
   ...SELLER_ABILITIES,
@@ -23,6 +25,8 @@ export const BUYER_ABILITIES: ItemAbilities = {
   canContact: true,
   canFavourite: true,
   canReport: true,
+  canOffer: true,
+  canRelease: false,
 };
 
 /** An item as the API answers with it, seen by its seller unless `abilities` says otherwise. */
@@ -43,8 +47,12 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     sellerMobile: "",
     isActive: true,
     isSold: false,
+    isNegotiable: true,
+    isReserved: false,
+    isReservedForViewer: false,
     createdAt: "2026-11-20T10:00:00.000Z",
     soldAt: null,
+    sellerRating: null,
     abilities: SELLER_ABILITIES,
     ...overrides,
   };

@@ -28,12 +28,13 @@ const BY_ROLE: Record<Role, Record<Caller, number | "ok">> = {
  * administrator has no more rights than any other student (the admin API is where it moderates).
  */
 const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
-  // Shared: any signed-in user may look, and keep a favourite (one's own item too).
+  // Shared: any signed-in user may look, and keep a favourite (of another's item: canFavourite).
   "GET /api/files/{bucket}/{key}": {},
   "GET /api/items/{id}": {},
   "GET /api/users/{id}": {},
   "GET /api/users/{id}/followers": {},
-  "PUT /api/items/{id}/favourite": {},
+  "GET /api/users/{id}/reputation": {},
+  "PUT /api/items/{id}/favourite": { student: 403 },
   "DELETE /api/items/{id}/favourite": {},
   // One's own saved items: every signed-in caller reads theirs, never another's (API tests).
   "GET /api/me/favourites": {},
@@ -41,6 +42,14 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PATCH /api/items/{id}": { other: 403, admin: 403 },
   "DELETE /api/items/{id}": { other: 403, admin: 403 },
   "POST /api/items/{id}/sold": { other: 403, admin: 403 },
+  // Deals. The owner's item is not reserved (nothing to release) and not sold (nothing to rate).
+  "POST /api/items/{id}/release": { student: 409, other: 403, admin: 403 },
+  "GET /api/items/{id}/buyers": { other: 403, admin: 403 },
+  "POST /api/items/{id}/ratings": { student: 403, other: 403, admin: 403 },
+  "GET /api/items/{id}/ratings": { student: 403, other: 403, admin: 403 },
+  // The owner is the chat's buyer: only the seller counters; the owner withdraws their own offer.
+  "POST /api/chats/{chatId}/offers/{offerId}/counter": { student: 403, other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/offers/{offerId}/{action}": { other: 403, admin: 403 },
   "GET /api/chats/{chatId}": { other: 403, admin: 403 },
   "POST /api/chats/{chatId}/messages": { student: 201, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/read": { other: 403, admin: 403 },

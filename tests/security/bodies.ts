@@ -109,6 +109,9 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/items": (testApp, _world, caller) => sellForm(testApp, caller),
   "PATCH /api/items/{id}": (testApp, _world, caller) => sellForm(testApp, caller),
   "POST /api/chats": (_app, world) => json({ userId: world.owner.id, itemId: world.itemId }),
+  "POST /api/items/{id}/sold": () => json({ buyerId: null }),
+  "POST /api/items/{id}/ratings": () => json({ stars: 5, comment: "Smooth deal" }),
+  "POST /api/chats/{chatId}/offers/{offerId}/counter": () => json({ clientId: clientId(), offerPrice: 350 }),
   "POST /api/chats/{chatId}/messages": () =>
     json({ type: "text", clientId: clientId(), text: "Is it available?" }),
   "PATCH /api/me/profile": () =>

@@ -100,7 +100,11 @@ export function pathValue(operation: Operation, name: string, world: World): str
     files: file.at(-2),
     photos: world.chatPhotoId,
     reports: world.reportId,
+    offers: world.offerId,
+    ratings: world.ratingId,
   };
+  // An offer's answer: the owner made the offer, so the owner may withdraw it.
+  if (name === "action") return "withdraw";
   const value = name === "key" ? file.at(-1) : collection ? byCollection[collection] : undefined;
   if (!value) throw new Error(`${operation.key}: no record for the path parameter {${name}}`);
   return value;

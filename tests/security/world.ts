@@ -45,6 +45,10 @@ export interface World {
   chatPhotoId: string;
   /** The partner's open report of the owner's item. */
   reportId: string;
+  /** The owner's pending offer in the chat (the owner is its buyer, the partner its seller). */
+  offerId: string;
+  /** The partner's rating of the owner, from an earlier deal. */
+  ratingId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -190,7 +194,21 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ),
     "report listing",
   ).report;
-  if (!notification || !college) throw new Error("world records missing");
+  const offer = expectCreated(
+    await post(
+      testApp,
+      `/api/chats/${chat.id}/messages`,
+      { type: "offer", clientId: `c-${randomBytes(8).toString("hex")}`, offerPrice: 300 },
+      { cookie: owner.cookie },
+    ),
+    "send offer",
+  ).message;
+  const [rating] = await queryRows<{ id: string }>(
+    testApp,
+    sql`insert into ratings (item_name, rater_id, ratee_id, stars, comment, deal_at)
+        values ('Old cycle', ${partner.id}, ${owner.id}, 5, 'Smooth deal', now() - interval '20 days') returning id`,
+  );
+  if (!notification || !college || !rating) throw new Error("world records missing");
   return {
     owner,
     other,
@@ -207,6 +225,8 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
     chatPhotoId,
     reportId: report.id,
+    offerId: offer.id,
+    ratingId: rating.id,
   };
 }
 
@@ -272,6 +292,8 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
     rows("reports", "id", [world.reportId]),
+    rows("offers", "chat_id", [world.chatId]),
+    rows("ratings", "ratee_id", people),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -300,7 +322,9 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from colleges where id = ${world.collegeId})
              + (select count(*) from sessions where public_id = ${world.sessionId})
              + (select count(*) from reports where id = ${world.reportId} and status = 'open')
+             + (select count(*) from offers where id = ${world.offerId} and status = 'pending')
+             + (select count(*) from ratings where id = ${world.ratingId})
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 16;
+  return Number(row?.n) === 18;
 }

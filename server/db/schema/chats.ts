@@ -70,7 +70,9 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Chosen by the sending client: a retried send finds its first copy instead of adding one. */
     clientId: text("client_id").notNull(),
-    type: text("type", { enum: ["text", "offer", "recruitment_inquiry", "photo", "number"] }).notNull(),
+    type: text("type", {
+      enum: ["text", "offer", "recruitment_inquiry", "photo", "number", "system"],
+    }).notNull(),
     text: text("text").notNull(),
     offerPrice: integer("offer_price"),
     /** A photo message's image in the private 'chats' bucket, served to the chat's members only. */

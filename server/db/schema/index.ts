@@ -3,6 +3,7 @@ export * from "./blocks";
 export * from "./chats";
 export * from "./colleges";
 export * from "./community";
+export * from "./deals";
 export * from "./email-tokens";
 export * from "./favourites";
 export * from "./follows";

@@ -45,6 +45,15 @@ export const items = pgTable(
      * every item of a user whose college changes.
      */
     sellerCollege: text("seller_college").notNull().default(""),
+    /** 'Price is negotiable' on the sell form: when false the item page says 'Fixed price', no offers. */
+    isNegotiable: boolean("is_negotiable").notNull().default(true),
+    /** Set by an accepted offer: held for this buyer until reservedUntil (3 days) unless sold or released. */
+    reservedForId: uuid("reserved_for_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** The seller was reminded the day before the reservation lapses. */
+    isReservationReminded: boolean("is_reservation_reminded").notNull().default(false),
+    /** Who bought it, when the seller said so on 'Mark as Sold' (null for 'Someone else'). */
+    buyerId: uuid("buyer_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("items_seller_idx").on(table.sellerId, table.isActive),

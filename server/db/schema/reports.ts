@@ -30,7 +30,7 @@ export const reports = pgTable(
     reporterId: uuid("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    targetType: text("target_type", { enum: ["listing", "user", "message"] }).notNull(),
+    targetType: text("target_type", { enum: ["listing", "user", "message", "rating"] }).notNull(),
     targetId: uuid("target_id").notNull(),
     /** The person reported: the seller, the user, the message's sender. */
     targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -53,7 +53,7 @@ export const reports = pgTable(
       .on(table.targetType, table.targetId, table.createdAt)
       .where(sql`${table.status} = 'open'`),
     index("reports_target_user_idx").on(table.targetUserId, table.createdAt),
-    check("reports_target_type_check", sql`${table.targetType} in ('listing', 'user', 'message')`),
+    check("reports_target_type_check", sql`${table.targetType} in ('listing', 'user', 'message', 'rating')`),
     check("reports_status_check", sql`${table.status} in ('open', 'resolved')`),
   ],
 );

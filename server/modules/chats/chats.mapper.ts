@@ -1,7 +1,16 @@
-import type { ChatItem, ChatRead, ChatSummary, Message, Notification, UnreadCounts } from "@shared/api/chats";
+import type {
+  ChatItem,
+  ChatRead,
+  ChatSummary,
+  Message,
+  Notification,
+  OfferState,
+  UnreadCounts,
+} from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
 import type { PendingEvent } from "../../realtime/live-events";
-import { chatAbilities } from "./chats.policy";
+import { reservedFor } from "../items/items.policy";
+import { type ChatDeal, chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
 /** The chat tab rule: Recruitment for recruitment chats, Selling for the item's seller, else Buying. */
@@ -25,12 +34,37 @@ export interface MemberChatRow {
   isCounterpartBlocked: boolean;
   /** The other member blocked the viewer. */
   isBlockedByCounterpart: boolean;
+  /** The deal's facts (offers, reservation, sale, whether the viewer rated it). */
+  itemIsNegotiable?: boolean | null;
+  itemReservedForId?: string | null;
+  itemReservedUntil?: Date | null;
+  itemBuyerId?: string | null;
+  itemSoldAt?: Date | null;
+  hasRated?: boolean;
 }
 
-function itemOf(row: MemberChatRow): ChatItem | null {
+/** The chat's buyer: the member who is not the item's seller. */
+function buyerOf(row: MemberChatRow, viewerId: string): string | null {
+  return row.chat.sellerId === viewerId ? row.counterpartId : viewerId;
+}
+
+function itemOf(row: MemberChatRow, viewerId: string): ChatItem | null {
   if (row.chat.kind !== "item" || row.itemImage === null || row.itemPrice === null) return null;
-  const status = row.itemIsSold ? "sold" : row.itemIsActive ? "available" : "removed";
-  return { photoUrl: row.itemImage, price: row.itemPrice, status };
+  const holder = row.itemIsActive
+    ? reservedFor({
+        reservedForId: row.itemReservedForId ?? null,
+        reservedUntil: row.itemReservedUntil ?? null,
+      })
+    : null;
+  const status = row.itemIsSold ? "sold" : !row.itemIsActive ? "removed" : holder ? "reserved" : "available";
+  const buyer = buyerOf(row, viewerId);
+  const dealWith = row.itemIsSold ? (row.itemBuyerId ?? null) : holder;
+  return {
+    photoUrl: row.itemImage,
+    price: row.itemPrice,
+    status,
+    isDealWithThisChat: dealWith !== null && dealWith === buyer,
+  };
 }
 
 /** A chat as one of its members sees it in the list; `row` comes from the member's own chats. */
@@ -49,7 +83,7 @@ export function toChatSummary(row: MemberChatRow, viewerId: string): ChatSummary
     },
     itemId: chat.itemId,
     itemName: chat.itemName,
-    item: itemOf(row),
+    item: itemOf(row, viewerId),
     unreadCount: row.unreadCount,
     recruitmentPurpose: chat.recruitmentPurpose,
     lastMessage: chat.lastMessage,
@@ -60,8 +94,27 @@ export function toChatSummary(row: MemberChatRow, viewerId: string): ChatSummary
       { id: viewerId },
       members,
       chat,
+      dealOf(row, viewerId),
       row.isCounterpartBlocked || row.isBlockedByCounterpart,
     ),
+  };
+}
+
+function dealOf(row: MemberChatRow, viewerId: string): ChatDeal | null {
+  if (row.chat.kind !== "item" || row.itemIsActive === null || !row.chat.sellerId) return null;
+  return {
+    item: {
+      sellerId: row.chat.sellerId,
+      isActive: row.itemIsActive,
+      isSold: row.itemIsSold ?? false,
+      isNegotiable: row.itemIsNegotiable ?? true,
+      reservedForId: row.itemReservedForId ?? null,
+      reservedUntil: row.itemReservedUntil ?? null,
+    },
+    buyerId: buyerOf(row, viewerId),
+    soldToId: row.itemBuyerId ?? null,
+    soldAt: row.itemSoldAt ?? null,
+    hasRated: row.hasRated ?? false,
   };
 }
 
@@ -70,11 +123,25 @@ export function chatPhotoUrl(chatId: string, photoKey: string): string {
   return `/api/chats/${encodeURIComponent(chatId)}/photos/${photoKey}`;
 }
 
+/** An offer's state as its bubble shows it: a pending offer past its time is 'Expired'. */
+export function toOfferState(
+  offer: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date },
+  now = new Date(),
+): OfferState {
+  const status = offer.status === "pending" && offer.expiresAt <= now ? "expired" : offer.status;
+  return { status, isCounter: offer.isCounter, expiresAt: offer.expiresAt.toISOString() };
+}
+
 /**
- * A message as one member sees it. The scam guard's warning is for the recipient only: the sender
- * is never told that their message was flagged (so the rules cannot be probed from the sending side).
+ * A message as one member sees it, an offer's state with it. The scam guard's warning is for the
+ * recipient only: the sender is never told that their message was flagged (so the rules cannot be
+ * probed from the sending side).
  */
-export function toMessageDto(message: MessageRow, viewerId: string): Message {
+export function toMessageDto(
+  message: MessageRow,
+  viewerId: string,
+  offer?: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date } | null,
+): Message {
   const { photoKey, photoWidth, photoHeight } = message;
   return {
     id: message.id,
@@ -89,6 +156,7 @@ export function toMessageDto(message: MessageRow, viewerId: string): Message {
         ? { url: chatPhotoUrl(message.chatId, photoKey), width: photoWidth, height: photoHeight }
         : null,
     scamWarning: message.senderId !== viewerId && message.scamSignals.length > 0,
+    ...(offer ? { offer: toOfferState(offer) } : {}),
     createdAt: message.createdAt.toISOString(),
   };
 }

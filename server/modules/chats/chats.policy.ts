@@ -1,5 +1,7 @@
 import type { ChatAbilities } from "@shared/api/chats";
+import { RATING_DAYS } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
+import { offerRefusal } from "../items/items.policy";
 
 type Viewer = Pick<UserRow, "id">;
 
@@ -13,9 +15,41 @@ export function canSendInChat(viewer: Viewer, members: readonly string[]): boole
   return members.includes(viewer.id);
 }
 
-/** Price offers belong to chats about an item; recruitment chats have none. */
-export function canOfferInChat(viewer: Viewer, members: readonly string[], chat: { kind: string }): boolean {
-  return canSendInChat(viewer, members) && chat.kind === "item";
+/** What offers and ratings in an item chat depend on. */
+export interface ChatDeal {
+  item: Parameters<typeof offerRefusal>[1];
+  /** The chat's buyer (the member who is not the seller). */
+  buyerId: string | null;
+  soldToId: string | null;
+  soldAt: Date | null;
+  /** The viewer already rated this deal. */
+  hasRated: boolean;
+}
+
+/**
+ * Price offers belong to chats about an item (recruitment chats have none), made by its buyer on an
+ * item that is negotiable, not sold and not reserved for another buyer (items.policy offerRefusal).
+ */
+export function canOfferInChat(
+  viewer: Viewer,
+  members: readonly string[],
+  chat: { kind: string },
+  deal?: ChatDeal | null,
+): boolean {
+  if (!canSendInChat(viewer, members) || chat.kind !== "item" || !deal) return false;
+  return deal.buyerId === viewer.id && offerRefusal(viewer, deal.item) === null;
+}
+
+/** Either side of a sale to this chat's buyer rates the other once, within 14 days. */
+export function canRateInChat(
+  viewer: Viewer,
+  members: readonly string[],
+  deal?: ChatDeal | null,
+  now = new Date(),
+) {
+  if (!deal?.soldAt || !deal.soldToId || deal.hasRated || !members.includes(viewer.id)) return false;
+  if (deal.soldToId !== deal.buyerId) return false;
+  return now.getTime() - deal.soldAt.getTime() < RATING_DAYS * 24 * 60 * 60 * 1000;
 }
 
 /**
@@ -26,10 +60,12 @@ export function chatAbilities(
   viewer: Viewer,
   members: readonly string[],
   chat: { kind: string },
+  deal?: ChatDeal | null,
   isBlockedEither = false,
 ): ChatAbilities {
   return {
     canSend: canSendInChat(viewer, members) && !isBlockedEither,
-    canOffer: canOfferInChat(viewer, members, chat) && !isBlockedEither,
+    canOffer: canOfferInChat(viewer, members, chat, deal) && !isBlockedEither,
+    canRate: canRateInChat(viewer, members, deal),
   };
 }

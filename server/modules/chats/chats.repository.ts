@@ -9,6 +9,8 @@ import {
   items,
   messages,
   notifications,
+  offers,
+  ratings,
   uploads,
   userBlocks,
   users,
@@ -47,6 +49,13 @@ export async function listChatsOf(
       itemPrice: items.price,
       itemIsSold: items.isSold,
       itemIsActive: items.isActive,
+      itemIsNegotiable: items.isNegotiable,
+      itemReservedForId: items.reservedForId,
+      itemReservedUntil: items.reservedUntil,
+      itemBuyerId: items.buyerId,
+      itemSoldAt: items.soldAt,
+      hasRated: sql<boolean>`exists (select 1 from ${ratings} where ${ratings.itemId} = ${chats.itemId}
+        and ${ratings.raterId} = ${userId})`,
       unreadCount: sql<number>`(select count(*) from ${notifications}
         where ${notifications.userId} = ${userId} and not ${notifications.isRead}
           and ${notifications.type} = 'message' and ${notifications.chatId} = ${chats.id})::int`,
@@ -478,6 +487,18 @@ export async function latestMessages(db: Db, chatId: string, limit: number): Pro
   const rows = await db
     .select()
     .from(messages)
+    .where(eq(messages.chatId, chatId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The newest messages of a chat with their offers' states, returned oldest first. */
+export async function latestMessagesWithOffers(db: Db, chatId: string, limit: number) {
+  const rows = await db
+    .select({ message: messages, offer: offers })
+    .from(messages)
+    .leftJoin(offers, eq(offers.id, messages.id))
     .where(eq(messages.chatId, chatId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);

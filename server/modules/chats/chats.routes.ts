@@ -1,7 +1,10 @@
 import {
   ChatListResponseSchema,
   ChatResponseSchema,
+  CounterOfferBodySchema,
   MessageResponseSchema,
+  OfferActionSchema,
+  OfferResponseSchema,
   OpenItemChatBodySchema,
   SendMessageBodySchema,
   ThreadResponseSchema,
@@ -12,9 +15,10 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
-import { attemptLimit } from "../../plugins/rate-limit-rules";
+import { attemptLimit, limitWrites } from "../../plugins/rate-limit-rules";
 import { chooseFormat, findUpload, readVariant } from "../uploads/uploads.service";
 import * as service from "./chats.service";
+import { answerOffer, counterOffer } from "./offers.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -87,6 +91,49 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         limit,
       );
       return reply.code(isNew ? 201 : 200).send({ message });
+    },
+  });
+
+  const OfferParams = ChatParams.extend({ offerId: z.uuid("Offer not found.") });
+
+  app.post("/chats/:chatId/offers/:offerId/counter", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary: "The seller counters the buyer's pending offer with a price (the buyer answers it)",
+      params: OfferParams,
+      body: CounterOfferBodySchema,
+      response: { 200: OfferResponseSchema, 201: OfferResponseSchema, ...errors },
+    },
+    preHandler: limitWrites(ctx, "dealAction"),
+    handler: async (request, reply) => {
+      const { chatId, offerId } = request.params;
+      const { clientId, offerPrice } = request.body;
+      const { message, isNew } = await counterOffer(
+        ctx,
+        requireUser(request),
+        chatId,
+        offerId,
+        clientId,
+        offerPrice,
+      );
+      return reply.code(isNew ? 201 : 200).send({ message });
+    },
+  });
+
+  app.post("/chats/:chatId/offers/:offerId/:action", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary:
+        "Accept or decline the other side's pending offer, or withdraw one's own; accepting reserves the item for the buyer",
+      params: OfferParams.extend({ action: OfferActionSchema }),
+      response: { 200: OfferResponseSchema, ...errors },
+    },
+    preHandler: limitWrites(ctx, "dealAction"),
+    handler: async (request) => {
+      const { chatId, offerId, action } = request.params;
+      return answerOffer(ctx, requireUser(request), chatId, offerId, action);
     },
   });
 

@@ -15,6 +15,7 @@ import { markRead } from "../notifications/notifications.service";
 import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
+import { makeOffer } from "./offers.service";
 
 const THREAD_LIMIT = 200;
 const PREVIEW_LENGTH = 120;
@@ -65,7 +66,7 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
   await assertMember(ctx.db, user, chatId);
   const [[row], rows] = await Promise.all([
     repo.listChatsOf(ctx.db, user.id, chatId),
-    repo.latestMessages(ctx.db, chatId, THREAD_LIMIT),
+    repo.latestMessagesWithOffers(ctx.db, chatId, THREAD_LIMIT),
   ]);
   if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
   const isNewContact =
@@ -73,7 +74,7 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
     !(await repo.hasEarlierChatBetween(ctx.db, chatId, user.id, row.counterpartId));
   return {
     chat: toChatSummary(row, user.id),
-    messages: rows.map((message) => toMessageDto(message, user.id)),
+    messages: rows.map(({ message, offer }) => toMessageDto(message, user.id, offer)),
     counterpartReadAt: row.counterpartReadAt?.toISOString() ?? null,
     isNewContact,
   };
@@ -161,10 +162,12 @@ export async function sendMessage(
   body: SendBody,
   limit?: AttemptLimit,
 ) {
-  const isOffer = body.type === "offer";
   // Neither of two students where one blocked the other sends to the other, by any kind of send.
   if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
     throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+  // Offers have a state and rules of their own (offers.service); plain messages keep the batched path.
+  if (body.type === "offer") return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
+  const isOffer = false;
   const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body);
   // The list and the notification say 'Photo' for a photo, and name no shared number.
   const shown = photo

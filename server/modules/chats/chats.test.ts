@@ -85,7 +85,7 @@ describe("opening a chat about an item", () => {
       itemName: "Drafter set",
       lastMessage: null,
       lastSenderId: null,
-      abilities: { canSend: true, canOffer: true },
+      abilities: { canSend: true, canOffer: true, canRate: false },
     });
     expect(await countChatRows(testApp, chat.id)).toEqual({
       chats: 1,
@@ -125,9 +125,17 @@ describe("two students exchange texts and offers", () => {
     expect(hello).toMatchObject({ chatId: chat.id, senderId: buyer.id, type: "text", offerPrice: null });
     expect(hello.text).toBe("Is the cycle still available?");
     await sendText(testApp, seller, chat.id, "Yes, it is.");
-    await sendOffer(testApp, buyer, chat.id, 1500);
-    const counter = await sendOffer(testApp, seller, chat.id, 1800);
-    expect(counter).toMatchObject({ type: "offer", offerPrice: 1800, text: "Offered ₹1,800" });
+    const first = await sendOffer(testApp, buyer, chat.id, 1500);
+    // The seller answers an offer with a counter (offers.test.ts has the rest of the deal).
+    const countered = await post(
+      testApp,
+      `/api/chats/${chat.id}/offers/${first.id}/counter`,
+      { clientId: newClientId(), offerPrice: 1800 },
+      { cookie: seller.cookie },
+    );
+    expect(countered.statusCode).toBe(201);
+    const counter = countered.json().message;
+    expect(counter).toMatchObject({ type: "offer", offerPrice: 1800, text: "Countered ₹1,800" });
 
     for (const viewer of [buyer, seller]) {
       const response = await thread(viewer, chat.id);
@@ -144,17 +152,19 @@ describe("two students exchange texts and offers", () => {
         ["buyer", "text", "Is the cycle still available?", null],
         ["seller", "text", "Yes, it is.", null],
         ["buyer", "offer", "Offered ₹1,500", 1500],
-        ["seller", "offer", "Offered ₹1,800", 1800],
+        ["seller", "offer", "Countered ₹1,800", 1800],
       ]);
     }
     const buyerView = (await chatList(buyer)).find((c) => c.id === chat.id);
     const sellerView = (await chatList(seller)).find((c) => c.id === chat.id);
     expect(buyerView).toMatchObject({ tab: "buying", counterpart: { id: seller.id, name: "Diya Nair" } });
     expect(sellerView).toMatchObject({ tab: "selling", counterpart: { id: buyer.id, name: "Aarav Mehta" } });
-    // Both members send and offer in a chat about an item, in the list as in the thread.
-    for (const view of [buyerView, sellerView, (await thread(seller, chat.id)).json().chat])
-      expect(view?.abilities).toEqual({ canSend: true, canOffer: true });
-    expect(sellerView).toMatchObject({ lastMessage: "Offered ₹1,800", lastSenderId: seller.id });
+    // Both members send in a chat about an item; only the buyer makes offers (the seller counters).
+    for (const view of [buyerView])
+      expect(view?.abilities).toEqual({ canSend: true, canOffer: true, canRate: false });
+    for (const view of [sellerView, (await thread(seller, chat.id)).json().chat])
+      expect(view?.abilities).toEqual({ canSend: true, canOffer: false, canRate: false });
+    expect(sellerView).toMatchObject({ lastMessage: "Countered ₹1,800", lastSenderId: seller.id });
 
     await sendText(testApp, buyer, chat.id, "Deal at 1,700?");
     const after = (await chatList(seller)).find((c) => c.id === chat.id);

@@ -223,6 +223,8 @@ describe("abilities: what each viewer may do with an item", () => {
     canContact: false,
     canFavourite: false,
     canReport: false,
+    canOffer: false,
+    canRelease: false,
   };
   const ANYONE_ELSE = {
     canEdit: false,
@@ -231,6 +233,8 @@ describe("abilities: what each viewer may do with an item", () => {
     canContact: true,
     canFavourite: true,
     canReport: true,
+    canOffer: true,
+    canRelease: false,
   };
   const abilitiesOf = async (id: string, cookie: string) =>
     (await get(testApp, `/api/items/${id}`, { cookie })).json().item.abilities;
@@ -249,7 +253,8 @@ describe("abilities: what each viewer may do with an item", () => {
     const afterSale = { ...SELLER_OF_ACTIVE, canEdit: false, canMarkSold: false };
     expect(sold.json().item.abilities).toEqual(afterSale);
     expect(await abilitiesOf(item.id, seller.cookie)).toEqual(afterSale);
-    expect(await abilitiesOf(item.id, stranger.cookie)).toEqual(ANYONE_ELSE);
+    // A sold item takes no more offers.
+    expect(await abilitiesOf(item.id, stranger.cookie)).toEqual({ ...ANYONE_ELSE, canOffer: false });
     expect((await editItem(item.id, seller.cookie, buildSellForm(sellerImage))).statusCode).toBe(409);
     expect((await call("POST", `/api/items/${item.id}/sold`, seller.cookie)).statusCode).toBe(409);
     expect((await call("DELETE", `/api/items/${item.id}`, seller.cookie)).statusCode).toBe(204);

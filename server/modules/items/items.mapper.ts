@@ -1,7 +1,8 @@
 import type { Item } from "@shared/api/items";
+import { RATINGS_SHOWN_FROM } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
 import { canSeeMobile } from "../privacy/privacy.policy";
-import { itemAbilities } from "./items.policy";
+import { itemAbilities, reservedFor } from "./items.policy";
 import type { ItemWithSeller } from "./items.repository";
 
 /**
@@ -28,7 +29,8 @@ function sellerMobileFor(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatt
  * it on the item and their privacy allows, and what the viewer may do with it.
  */
 export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatting?: ChattingWith): Item {
-  const { item, sellerName, sellerCollege } = row;
+  const { item, sellerName, sellerCollege, sellerRatingAverage, sellerRatingCount } = row;
+  const holder = item.isActive ? reservedFor(item) : null;
   return {
     id: item.id,
     sellerId: item.sellerId,
@@ -45,8 +47,15 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
     showMobileNumber: item.showMobileNumber,
     isActive: item.isActive,
     isSold: item.isSold,
+    isNegotiable: item.isNegotiable,
+    isReserved: holder !== null,
+    isReservedForViewer: holder !== null && holder === viewer.id,
     createdAt: item.createdAt.toISOString(),
     soldAt: item.soldAt?.toISOString() ?? null,
+    sellerRating:
+      sellerRatingAverage !== null && sellerRatingCount >= RATINGS_SHOWN_FROM
+        ? { average: Math.round(sellerRatingAverage * 10) / 10, count: sellerRatingCount }
+        : null,
     abilities: itemAbilities(viewer, item),
   };
 }

@@ -3,6 +3,40 @@ import type { UserRow } from "../../db/schema";
 
 type Viewer = Pick<UserRow, "id">;
 type ItemFacts = { sellerId: string; isActive: boolean };
+/** What offers and reservations depend on. */
+type DealFacts = ItemFacts & {
+  isSold: boolean;
+  isNegotiable: boolean;
+  reservedForId: string | null;
+  reservedUntil: Date | null;
+};
+
+/** An accepted offer holds the item for one buyer until the reservation lapses. */
+export function reservedFor(item: Pick<DealFacts, "reservedForId" | "reservedUntil">, now = new Date()) {
+  return item.reservedForId && item.reservedUntil && item.reservedUntil > now ? item.reservedForId : null;
+}
+
+/**
+ * Why the viewer may not make an offer on the item, or null when they may: only a buyer, on a
+ * negotiable item for sale that is not reserved for someone else.
+ */
+export function offerRefusal(viewer: Viewer, item: DealFacts): "own" | "sold" | "reserved" | "fixed" | null {
+  if (isItemSeller(viewer, item)) return "own";
+  if (item.isSold || !item.isActive) return "sold";
+  const holder = reservedFor(item);
+  if (holder && holder !== viewer.id) return "reserved";
+  if (!item.isNegotiable) return "fixed";
+  return null;
+}
+
+export function canOfferOnItem(viewer: Viewer, item: DealFacts): boolean {
+  return offerRefusal(viewer, item) === null;
+}
+
+/** The seller releases a reservation while it holds. */
+export function canReleaseReservation(viewer: Viewer, item: DealFacts): boolean {
+  return isItemSeller(viewer, item) && item.isActive && reservedFor(item) !== null;
+}
 
 /**
  * Who may do what with an item through the student API. The administrator has no more rights here
@@ -32,10 +66,7 @@ export function canContactSeller(viewer: Viewer, item: Pick<ItemFacts, "sellerId
   return !isItemSeller(viewer, item);
 }
 
-/**
- * The page offers favourites on other students' items only; the API still accepts one's own, as a
- * favourite harms nobody.
- */
+/** Favourites are for other students' items only; the API refuses one's own. */
 export function canFavouriteItem(viewer: Viewer, item: Pick<ItemFacts, "sellerId">): boolean {
   return !isItemSeller(viewer, item);
 }
@@ -51,7 +82,7 @@ export function canRemoveItem(viewer: Pick<UserRow, "role">): boolean {
 }
 
 /** The viewer's abilities sent with every item (Outline's presentPolicies). */
-export function itemAbilities(viewer: Viewer, item: ItemFacts): ItemAbilities {
+export function itemAbilities(viewer: Viewer, item: DealFacts): ItemAbilities {
   return {
     canEdit: canEditItem(viewer, item),
     canMarkSold: canMarkItemSold(viewer, item),
@@ -59,5 +90,7 @@ export function itemAbilities(viewer: Viewer, item: ItemFacts): ItemAbilities {
     canContact: canContactSeller(viewer, item),
     canFavourite: canFavouriteItem(viewer, item),
     canReport: canReportItem(viewer, item),
+    canOffer: canOfferOnItem(viewer, item),
+    canRelease: canReleaseReservation(viewer, item),
   };
 }

@@ -1,18 +1,31 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
+import type { ItemBuyersResponse } from "@shared/api/deals";
 import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
+import { DEAL_MESSAGES, DEAL_NOTICES } from "@shared/deals-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { UserRow } from "../../db/schema";
+import { type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
 import { isEitherBlocked } from "../blocks/blocks.service";
+import { announceItemChats, itemChats, postDealLine } from "../chats/deal-lines";
 import { addNotification } from "../notifications/notifications.service";
 import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { toItemDto } from "./items.mapper";
-import { canDeleteItem, canEditItem, canMarkItemSold, canRemoveItem, isItemSeller } from "./items.policy";
+import {
+  canDeleteItem,
+  canEditItem,
+  canFavouriteItem,
+  canMarkItemSold,
+  canReleaseReservation,
+  canRemoveItem,
+  isItemSeller,
+  reservedFor,
+} from "./items.policy";
 import * as repo from "./items.repository";
 
 const itemNotFound = () => new AppError("not_found", SELL_MESSAGES.notFound);
@@ -76,6 +89,7 @@ function columnsOf(input: ItemInput) {
     description: input.description.trim(),
     showMobileNumber: input.showMobileNumber,
     productImage: input.productImage,
+    isNegotiable: input.isNegotiable,
   };
 }
 
@@ -97,14 +111,128 @@ export async function updateItem(ctx: AppContext, user: UserRow, id: string, inp
   return toItemDto(await loadItem(ctx, id), user);
 }
 
-export async function markSold(ctx: AppContext, user: UserRow, id: string) {
+/**
+ * 'Mark as Sold', then 'Who bought it?': the buyer must be someone who chatted about the item (or
+ * null, 'Someone else'). Every other buyer with a chat about it gets the line 'This item has been
+ * sold.' and a notification; the buyer and the seller are asked to rate each other.
+ */
+export async function markSold(ctx: AppContext, user: UserRow, id: string, buyerId: string | null = null) {
   const { item } = await loadItem(ctx, id);
   if (!canMarkItemSold(user, item)) {
     if (!isItemSeller(user, item)) throw notYourItem();
     throw new AppError("conflict", "This item is already sold.");
   }
-  await repo.markItemSold(ctx.db, id, new Date());
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    const chatsOfItem = await itemChats(tx, id);
+    const soldChat = buyerId ? chatsOfItem.find((chat) => chat.buyerId === buyerId) : undefined;
+    if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
+    if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
+      throw new AppError("conflict", "This item is already sold.");
+    for (const chat of chatsOfItem) {
+      if (chat.buyerId === buyerId) continue;
+      await postDealLine(tx, emit, chat.chatId, user.id, DEAL_MESSAGES.nowSold);
+      await addNotification(tx, emit, {
+        userId: chat.buyerId,
+        type: "offer",
+        text: DEAL_NOTICES.sold(item.productName),
+        chatId: chat.chatId,
+        itemId: id,
+      });
+    }
+    if (soldChat && buyerId) {
+      const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, buyerId));
+      for (const { to, about } of [
+        { to: buyerId, about: user.name },
+        { to: user.id, about: buyer?.name ?? "the buyer" },
+      ]) {
+        await addNotification(tx, emit, {
+          userId: to,
+          type: "offer",
+          text: DEAL_NOTICES.rate(about, item.productName),
+          chatId: soldChat.chatId,
+          itemId: id,
+          fromUserId: to === buyerId ? user.id : buyerId,
+        });
+        emit({ userId: to, event: { type: "deal.updated", data: { chatId: soldChat.chatId } } });
+      }
+    }
+  });
   return toItemDto(await loadItem(ctx, id), user);
+}
+
+/** 'Release Reservation': the item is available again and the buyer is told. */
+export async function releaseReservation(ctx: AppContext, user: UserRow, id: string) {
+  const { item } = await loadItem(ctx, id);
+  if (!isItemSeller(user, item)) throw notYourItem();
+  if (!canReleaseReservation(user, item)) throw new AppError("conflict", DEAL_MESSAGES.notReserved);
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    const buyerId = await repo.clearReservation(tx, id);
+    if (!buyerId) throw new AppError("conflict", DEAL_MESSAGES.notReserved);
+    const chat = (await itemChats(tx, id)).find((row) => row.buyerId === buyerId);
+    await addNotification(tx, emit, {
+      userId: buyerId,
+      type: "offer",
+      text: DEAL_NOTICES.released(user.name, item.productName),
+      chatId: chat?.chatId ?? null,
+      itemId: id,
+      fromUserId: user.id,
+    });
+    await announceItemChats(tx, emit, id, item.sellerId);
+  });
+  return toItemDto(await loadItem(ctx, id), user);
+}
+
+/** 'Who bought it?': the people who chatted about the seller's item, the reserved buyer first. */
+export async function listItemBuyers(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<ItemBuyersResponse> {
+  const { item } = await loadItem(ctx, id);
+  if (!isItemSeller(user, item)) throw notYourItem();
+  const holder = reservedFor(item);
+  const rows = await repo.findItemChatBuyers(ctx.db, id, item.sellerId);
+  const buyers = rows.map((row) => ({
+    id: row.buyerId,
+    name: row.name,
+    isReservedFor: row.buyerId === holder,
+  }));
+  buyers.sort((a, b) => Number(b.isReservedFor) - Number(a.isReservedFor));
+  return { buyers };
+}
+
+/**
+ * Reservations past their three days lapse (the item is available again; both sides are told), and
+ * sellers are reminded the day before. Each row changes once: the claiming updates skip rows another
+ * instance holds, and only the instance whose update returned a row sends the notifications.
+ */
+export async function runReservationDeadlines(
+  ctx: Pick<AppContext, "db" | "bus" | "log">,
+): Promise<{ lapsed: number; reminded: number }> {
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const lapsed = await repo.lapseReservations(tx);
+    for (const row of lapsed) {
+      for (const userId of [row.buyerId, row.sellerId]) {
+        await addNotification(tx, emit, {
+          userId,
+          type: "offer",
+          text: DEAL_NOTICES.lapsed(row.name),
+          itemId: row.id,
+        });
+      }
+      await announceItemChats(tx, emit, row.id, row.sellerId);
+    }
+    const reminded = await repo.remindReservations(tx);
+    for (const row of reminded) {
+      await addNotification(tx, emit, {
+        userId: row.sellerId,
+        type: "offer",
+        text: DEAL_NOTICES.reminder(row.name),
+        itemId: row.id,
+      });
+    }
+    return { lapsed: lapsed.length, reminded: reminded.length };
+  });
 }
 
 export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Promise<void> {
@@ -137,7 +265,10 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
 }
 
 export async function setFavourite(ctx: AppContext, user: UserRow, id: string, isOn: boolean): Promise<void> {
-  await loadVisibleItem(ctx, user, id);
+  const { item } = await loadVisibleItem(ctx, user, id);
+  // Removing stays allowed, so an old favourite of one's own can still be cleared.
+  if (isOn && !canFavouriteItem(user, item))
+    throw new AppError("forbidden", "You cannot save your own item.");
   await repo.setFavourite(ctx.db, user.id, id, isOn);
 }
 

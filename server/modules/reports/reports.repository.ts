@@ -8,6 +8,7 @@ import {
   messages,
   type ReportEvidence,
   type ReportRow,
+  ratings,
   reports,
   sessions,
   users,
@@ -262,4 +263,26 @@ export async function liftSuspension(db: Db, id: string): Promise<boolean> {
     )
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** A rating with its rater's name, for a report of it. */
+export async function findRating(db: Db, id: string) {
+  const [row] = await db
+    .select({ rating: ratings, raterName: users.name })
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.raterId))
+    .where(eq(ratings.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findRatingsPresent(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: ratings.id }).from(ratings).where(inArray(ratings.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function deleteRating(db: Db, id: string) {
+  const [row] = await db.delete(ratings).where(eq(ratings.id, id)).returning();
+  return row;
 }

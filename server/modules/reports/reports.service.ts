@@ -62,6 +62,32 @@ async function resolveTarget(
     if (!canReport(reporter, { ownerId: person.id })) throw new AppError("invalid_input", REPORT_TEXTS.self);
     return { ownerId: person.id, evidence: {} };
   }
+  if (body.targetType === "rating") {
+    // Reviews are shown on public profiles: any student may report one, but not their own.
+    const found = await repo.findRating(ctx.db, body.targetId);
+    if (!found) throw notFound();
+    const { rating } = found;
+    if (!canReport(reporter, { ownerId: rating.raterId }))
+      throw new AppError("invalid_input", "You cannot report your own review.");
+    return {
+      ownerId: rating.raterId,
+      evidence: {
+        // Kept as the moderator's view shows a message: who wrote it, and what.
+        messages: [
+          {
+            id: rating.id,
+            senderId: rating.raterId,
+            senderName: found.raterName,
+            type: "rating",
+            text: `${rating.stars} of 5 stars for ${rating.itemName}${rating.comment ? `: ${rating.comment}` : ""}`,
+            offerPrice: null,
+            createdAt: rating.createdAt.toISOString(),
+            isReported: true,
+          },
+        ],
+      },
+    };
+  }
   const found = await repo.findMessage(ctx.db, body.targetId);
   // Someone outside the chat learns nothing about its messages.
   if (!found?.members.includes(reporter.id)) throw notFound();
@@ -123,12 +149,14 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
   const personIds = [...new Set(open.map((report) => report.targetUserId).filter((id) => id !== null))];
   const listingIds = targets.filter((t) => t.targetType === "listing").map((t) => t.targetId);
   const messageIds = targets.filter((t) => t.targetType === "message").map((t) => t.targetId);
-  const [people, reportCounts, actions, listings, presentMessages] = await Promise.all([
+  const ratingIds = targets.filter((t) => t.targetType === "rating").map((t) => t.targetId);
+  const [people, reportCounts, actions, listings, presentMessages, presentRatings] = await Promise.all([
     repo.findPeople(ctx.db, personIds),
     repo.countReportsAgainst(ctx.db, personIds),
     repo.findModerationActions(ctx.db, personIds),
     repo.findListings(ctx.db, listingIds),
     repo.findMessagesPresent(ctx.db, messageIds),
+    repo.findRatingsPresent(ctx.db, ratingIds),
   ]);
   const personById = new Map(people.map((person) => [person.id, person]));
   const listingById = new Map(listings.map((listing) => [listing.id, listing]));
@@ -146,7 +174,9 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
         ? listing !== undefined
         : target.targetType === "message"
           ? presentMessages.has(target.targetId)
-          : false;
+          : target.targetType === "rating"
+            ? presentRatings.has(target.targetId)
+            : false;
     groups.push({
       id: first.id,
       targetType: target.targetType,
@@ -205,6 +235,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
 function outcomeText(action: ModerationAction, targetType: ReportTargetType): string {
   if (action === "dismiss") return REPORT_OUTCOME_TEXTS.noViolation;
   if (action === "remove" && targetType === "listing") return REPORT_OUTCOME_TEXTS.listingRemoved;
+  if (action === "remove" && targetType === "rating") return REPORT_OUTCOME_TEXTS.ratingRemoved;
   return REPORT_OUTCOME_TEXTS.accountActioned;
 }
 
@@ -274,6 +305,9 @@ export async function actOnReport(
         }
         await notify(removed.senderId, MODERATION_TEXTS.messageRemovedNotice(reason));
       }
+    } else if (action === "remove" && report.targetType === "rating") {
+      const removed = await repo.deleteRating(tx, report.targetId);
+      if (removed) await notify(removed.raterId, MODERATION_TEXTS.ratingRemovedNotice(reason));
     } else if (action === "warn" && person) {
       await notify(person.id, MODERATION_TEXTS.warningNotice(reason));
     } else if (action === "suspend" && person && body.duration) {

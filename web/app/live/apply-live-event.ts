@@ -34,6 +34,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
     case "chat.updated":
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
+    case "deal.updated":
+      // The offers' states, the header's badge and the thread's abilities.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.thread(event.data.chatId) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      return;
     case "chat.read":
       applyChatRead(queryClient, event.data);
       return;

@@ -25,3 +25,22 @@ export function SoldBadge() {
     </span>
   );
 }
+
+/** An accepted offer holds the item for one buyer. */
+export function ReservedBadge() {
+  return (
+    <span className="inline-flex shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+      Reserved
+    </span>
+  );
+}
+
+/** The seller's average as their profile shows it, from three ratings on: '4.8 ★ · 12 ratings'. */
+export function SellerRating({ rating }: { rating: { average: number; count: number } | null }) {
+  if (!rating) return null;
+  return (
+    <span className="text-xs font-medium text-amber-800">
+      {rating.average.toFixed(1)} ★ · {rating.count} ratings
+    </span>
+  );
+}

@@ -6,8 +6,9 @@ import { invalidateItemQueries, itemKeys, profileKeys } from "../../lib/query-ke
 
 type MarkSoldResult = { item: Item };
 
-function markItemSold(itemId: string): Promise<MarkSoldResult> {
-  return apiFetch(`/api/items/${encodeURIComponent(itemId)}/sold`, { method: "POST" });
+/** buyerId: who bought it (one of the people who chatted about it), or null for 'Someone else'. */
+function markItemSold(itemId: string, buyerId: string | null): Promise<MarkSoldResult> {
+  return apiFetch(`/api/items/${encodeURIComponent(itemId)}/sold`, { method: "POST", json: { buyerId } });
 }
 
 /**
@@ -16,12 +17,12 @@ function markItemSold(itemId: string): Promise<MarkSoldResult> {
  */
 export function useMarkItemSold(
   itemId: string,
-  options: Pick<UseMutationOptions<MarkSoldResult>, "onMutate" | "onError"> = {},
+  options: Pick<UseMutationOptions<MarkSoldResult, Error, string | null>, "onMutate" | "onError"> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
-    mutationFn: () => markItemSold(itemId),
+    mutationFn: (buyerId: string | null) => markItemSold(itemId, buyerId),
     onSuccess: ({ item }) => {
       queryClient.setQueryData<ItemDetailResponse>(itemKeys.detail(item.id), (old) =>
         old ? { ...old, item } : old,

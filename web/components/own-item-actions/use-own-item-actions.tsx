@@ -1,9 +1,14 @@
 import type { Item } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useConfirm } from "../ui/confirm-dialog";
 import { useDeleteItem } from "./delete-item";
 import { useMarkItemSold } from "./mark-item-sold";
+
+// 'Who bought it?' loads once the seller confirmed the sale.
+const WhoBoughtDialog = lazy(() =>
+  import("./who-bought-dialog").then((module) => ({ default: module.WhoBoughtDialog })),
+);
 
 /**
  * The seller's Mark as Sold and Delete for one item, each behind the spec's confirmation, with
@@ -15,6 +20,7 @@ export function useOwnItemActions(
   options: { onDeleted?: () => void } = {},
 ) {
   const [error, setError] = useState<string | null>(null);
+  const [isAskingBuyer, setIsAskingBuyer] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
   const markSold = useMarkItemSold(item.id, {
     onMutate: () => setError(null),
@@ -28,7 +34,7 @@ export function useOwnItemActions(
 
   async function handleMarkSold() {
     if (await confirm({ message: SELL_MESSAGES.markSoldConfirm, confirmLabel: "Mark as Sold" })) {
-      markSold.mutate();
+      setIsAskingBuyer(true);
     }
   }
 
@@ -38,9 +44,27 @@ export function useOwnItemActions(
     }
   }
 
+  const buyerDialog = isAskingBuyer ? (
+    <Suspense fallback={null}>
+      <WhoBoughtDialog
+        itemId={item.id}
+        onChoose={(buyerId) => {
+          setIsAskingBuyer(false);
+          markSold.mutate(buyerId);
+        }}
+        onClose={() => setIsAskingBuyer(false)}
+      />
+    </Suspense>
+  ) : null;
+
   return {
     error,
-    confirmDialog,
+    confirmDialog: (
+      <>
+        {confirmDialog}
+        {buyerDialog}
+      </>
+    ),
     isMarkingSold: markSold.isPending,
     isDeleting: remove.isPending,
     isBusy: markSold.isPending || remove.isPending,

@@ -42,7 +42,7 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
     lastMessage: null,
     lastSenderId: null,
     updatedAt: "2026-01-01T10:00:00.000Z",
-    abilities: { canSend: true, canOffer: true },
+    abilities: { canSend: true, canOffer: true, canRate: false },
     ...overrides,
   };
 }

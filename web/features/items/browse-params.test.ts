@@ -11,8 +11,19 @@ describe("browse filters in the query string", () => {
       category: "all",
       college: "IIT Delhi",
       sort: "newest",
+      hideReserved: false,
       page: 1,
     });
+  });
+
+  it("reads 'Hide reserved' from hideReserved=true, and leaves it out of the address when unticked", () => {
+    expect(parse("hideReserved=true").hideReserved).toBe(true);
+    expect(
+      applyFilterChange(new URLSearchParams("hideReserved=true"), { hideReserved: false }).toString(),
+    ).toBe("");
+    expect(applyFilterChange(new URLSearchParams(""), { hideReserved: true }).get("hideReserved")).toBe(
+      "true",
+    );
   });
 
   it("keeps a cleared college (college=) instead of adding the student's own again", () => {

@@ -7,7 +7,7 @@ export const DEFAULT_CATEGORY = "all";
 export const DEFAULT_SORT: BrowseSort = "newest";
 
 /** Left out of the address when they hold these, to keep links short. */
-const DEFAULTS = { search: "", category: DEFAULT_CATEGORY, sort: DEFAULT_SORT, page: 1 };
+const DEFAULTS = { search: "", category: DEFAULT_CATEGORY, sort: DEFAULT_SORT, hideReserved: false, page: 1 };
 
 /**
  * Reads the browse filters from the address bar; unknown values fall back to the defaults. A
@@ -20,6 +20,7 @@ export function parseBrowseFilters(params: URLSearchParams, defaultCollege: stri
     category: readEnum(params, "category", CATEGORIES, DEFAULT_CATEGORY),
     college: readKept(params, "college", defaultCollege, { trim: false }),
     sort: readEnum(params, "sort", BROWSE_SORTS, DEFAULT_SORT),
+    hideReserved: params.get("hideReserved") === "true",
     page: readInt(params, "page", { min: 1, fallback: 1 }),
   };
 }
@@ -39,7 +40,13 @@ export type FilterChange = Partial<Omit<BrowseFilters, "page">>;
 export function applyFilterChange(params: URLSearchParams, change: FilterChange): URLSearchParams {
   const next = withParams(
     params,
-    { search: change.search?.trim(), category: change.category, sort: change.sort, college: change.college },
+    {
+      search: change.search?.trim(),
+      category: change.category,
+      sort: change.sort,
+      college: change.college,
+      hideReserved: change.hideReserved,
+    },
     DEFAULTS,
   );
   next.delete("page");

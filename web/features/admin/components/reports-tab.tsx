@@ -27,6 +27,7 @@ const TARGET_LABELS: Record<ReportGroup["targetType"], string> = {
   listing: "Listing",
   user: "User",
   message: "Message",
+  rating: "Review",
 };
 
 const ACTION_LABELS: Record<ModerationAction, string> = {
@@ -184,7 +185,7 @@ function TargetView({ group }: { group: ReportGroup }) {
       </div>
     );
   }
-  if (group.targetType === "message") {
+  if (group.targetType === "message" || group.targetType === "rating") {
     return (
       <section
         aria-label="The reported message in its conversation"

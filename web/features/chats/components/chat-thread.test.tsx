@@ -14,14 +14,19 @@ const CHAT: ChatSummary = {
   counterpart: { id: "seller", name: "Priya Shah", photoUrl: null },
   itemId: "item-1",
   itemName: "Calculator",
-  item: { photoUrl: "/api/files/images/calc.webp", price: 900, status: "available" },
+  item: {
+    photoUrl: "/api/files/images/calc.webp",
+    price: 900,
+    status: "available",
+    isDealWithThisChat: false,
+  },
   unreadCount: 0,
   isCounterpartBlocked: false,
   recruitmentPurpose: null,
   lastMessage: null,
   lastSenderId: null,
   updatedAt: "2026-11-20T10:00:00.000Z",
-  abilities: { canSend: true, canOffer: true },
+  abilities: { canSend: true, canOffer: true, canRate: false },
 };
 
 const OFFER: Message = {
@@ -99,7 +104,7 @@ function openThread(
 describe("a chat thread", () => {
   it("offers 'Report' in the menu of the other member's messages only, opening 'Report this message'", async () => {
     const user = userEvent.setup();
-    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, MINE] });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, MINE] });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     const menus = screen.getAllByRole("button", { name: "Message from Priya Shah, options" });
     expect(menus).toHaveLength(1);
@@ -110,7 +115,7 @@ describe("a chat thread", () => {
 
   it("shows an offer in rupees, marks the chat read, and opens the offer row from Make Offer", async () => {
     const user = userEvent.setup();
-    const api = openThread({ canSend: true, canOffer: true });
+    const api = openThread({ canSend: true, canOffer: true, canRate: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.getByRole("textbox", { name: "Type a message" })).toBeVisible();
     expect(screen.queryByLabelText("Offer price (₹)")).toBeNull();
@@ -128,14 +133,14 @@ describe("a chat thread", () => {
   });
 
   it("has no Make Offer where the server allows no offers", async () => {
-    openThread({ canSend: true, canOffer: false });
+    openThread({ canSend: true, canOffer: false, canRate: false });
     expect(await screen.findByRole("textbox", { name: "Type a message" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Make Offer" })).toBeNull();
     expect(screen.getByRole("button", { name: "Send Photo" })).toBeVisible();
   });
 
   it("heads the thread with the item's photo, name, price and status, linking to the item", async () => {
-    openThread({ canSend: true, canOffer: true });
+    openThread({ canSend: true, canOffer: true, canRate: false });
     const link = await screen.findByRole("link", { name: /Priya Shah.*Calculator.*₹900.*Available/ });
     expect(link).toHaveAttribute("href", "/item/item-1");
     expect(link.querySelector("img")).toHaveAttribute("src", "/api/files/images/calc.webp?variant=thumb");
@@ -143,7 +148,7 @@ describe("a chat thread", () => {
 
   it("names a recruitment chat by the post's purpose, without an item link", async () => {
     openThread(
-      { canSend: true, canOffer: false },
+      { canSend: true, canOffer: false, canRate: false },
       {
         chat: {
           kind: "recruitment",
@@ -159,7 +164,7 @@ describe("a chat thread", () => {
   });
 
   it("marks my messages Sent, then Seen once the other member has read up to them; links are clickable", async () => {
-    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, MINE] });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, MINE] });
     const log = await screen.findByRole("log");
     expect(within(log).getByText("Sent")).toBeInTheDocument();
     expect(within(log).queryByText("Seen")).toBeNull();
@@ -168,21 +173,21 @@ describe("a chat thread", () => {
     expect(link).toHaveAttribute("target", "_blank");
     cleanup();
     openThread(
-      { canSend: true, canOffer: true },
+      { canSend: true, canOffer: true, canRate: false },
       { messages: [OFFER, MINE], counterpartReadAt: MINE.createdAt },
     );
     expect(await within(await screen.findByRole("log")).findByText("Seen")).toBeInTheDocument();
   });
 
   it("has no composer where the server allows no sending", async () => {
-    openThread({ canSend: false, canOffer: false });
+    openThread({ canSend: false, canOffer: false, canRate: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
   });
 
   it("warns under a flagged message with a Report button that opens 'Report this message'", async () => {
     const user = userEvent.setup();
-    openThread({ canSend: true, canOffer: true }, { messages: [OFFER, SCAM] });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, SCAM] });
     const log = await screen.findByRole("log");
     const warning = within(log).getByRole("note", { name: "Scam warning" });
     expect(warning).toHaveTextContent(WARNING);
@@ -195,7 +200,10 @@ describe("a chat thread", () => {
   });
 
   it("never warns under my own messages, even if a copy says so", async () => {
-    openThread({ canSend: true, canOffer: true }, { messages: [{ ...MINE, scamWarning: true }] });
+    openThread(
+      { canSend: true, canOffer: true, canRate: false },
+      { messages: [{ ...MINE, scamWarning: true }] },
+    );
     const log = await screen.findByRole("log");
     expect(within(log).getByText("Sent")).toBeInTheDocument();
     expect(within(log).queryByRole("note", { name: "Scam warning" })).toBeNull();
@@ -203,12 +211,12 @@ describe("a chat thread", () => {
   });
 
   it("opens a first conversation with the safety card, and a later one without it", async () => {
-    openThread({ canSend: true, canOffer: true }, { messages: [], isNewContact: true });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [], isNewContact: true });
     const log = await screen.findByRole("log");
     expect(within(log).getByRole("region", { name: "Safety tips" })).toHaveTextContent(SAFETY_CARD);
     expect(within(log).getByText("Start chatting")).toBeVisible();
     cleanup();
-    openThread({ canSend: true, canOffer: true }, { messages: [OFFER], isNewContact: false });
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER], isNewContact: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByText(SAFETY_CARD)).toBeNull();
   });
@@ -216,7 +224,7 @@ describe("a chat thread", () => {
 
 describe("blocking in a chat thread", () => {
   it("without canSend, shows 'You can't reply to this conversation.' instead of the composer", async () => {
-    openThread({ canSend: false, canOffer: false });
+    openThread({ canSend: false, canOffer: false, canRate: false });
     expect(await screen.findByText("You can't reply to this conversation.")).toBeVisible();
     expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Share my number" })).toBeNull();
@@ -224,7 +232,7 @@ describe("blocking in a chat thread", () => {
 
   it("the thread's menu blocks the other member after the confirmation, and offers Unblock once blocked", async () => {
     const user = userEvent.setup();
-    const api = openThread({ canSend: true, canOffer: true });
+    const api = openThread({ canSend: true, canOffer: true, canRate: false });
     await user.click(
       await screen.findByRole("button", { name: "More options for the conversation with Priya Shah" }),
     );
@@ -243,7 +251,7 @@ describe("blocking in a chat thread", () => {
     );
     cleanup();
     vi.unstubAllGlobals();
-    openThread({ canSend: false, canOffer: false }, { chat: { isCounterpartBlocked: true } });
+    openThread({ canSend: false, canOffer: false, canRate: false }, { chat: { isCounterpartBlocked: true } });
     await user.click(
       await screen.findByRole("button", { name: "More options for the conversation with Priya Shah" }),
     );
@@ -257,7 +265,7 @@ describe("blocking in a chat thread", () => {
       path === "/api/chats/chat-1"
         ? {
             body: {
-              chat: { ...CHAT, abilities: { canSend: true, canOffer: true } },
+              chat: { ...CHAT, abilities: { canSend: true, canOffer: true, canRate: false } },
               messages: [{ ...OFFER, id: "m9", type: "number", text: "9812345678", offerPrice: null }],
               counterpartReadAt: null,
             },

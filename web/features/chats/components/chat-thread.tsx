@@ -37,6 +37,9 @@ const ReportDialog = lazy(() =>
   import("../../../components/report/report-dialog").then((module) => ({ default: module.ReportDialog })),
 );
 
+// 'Rate {name}' loads when it is opened.
+const RateDialog = lazy(() => import("./rate-dialog").then((module) => ({ default: module.RateDialog })));
+
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
 export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
   const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
@@ -51,6 +54,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
   const { mutate: markChatRead } = useMarkChatRead();
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
   const [reportedMessageId, setReportedMessageId] = useState<string | null>(null);
+  const [isRating, setIsRating] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
   useEffect(() => {
@@ -120,6 +124,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
                   isGroupStart={row.isGroupStart}
                   isGroupEnd={row.isGroupEnd}
                   senderName={chat.counterpart.name}
+                  isSeller={chat.tab === "selling"}
                   onRetry={onRetry}
                   onOpenPhoto={setOpenPhoto}
                   onReport={
@@ -133,6 +138,24 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
           </ul>
         )}
       </div>
+      {chat.abilities.canRate && chat.itemId ? (
+        <div className="flex shrink-0 items-center justify-between gap-2 border-t border-slate-200 bg-amber-50 px-3 py-2">
+          <p className="text-sm text-amber-950">How did the deal go?</p>
+          <button type="button" onClick={() => setIsRating(true)} className={`${secondaryButton} shrink-0`}>
+            Rate {chat.counterpart.name}
+          </button>
+        </div>
+      ) : null}
+      {isRating && chat.itemId ? (
+        <Suspense fallback={null}>
+          <RateDialog
+            chatId={chatId}
+            itemId={chat.itemId}
+            name={chat.counterpart.name}
+            onClose={() => setIsRating(false)}
+          />
+        </Suspense>
+      ) : null}
       {chat.abilities.canSend ? (
         <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
       ) : (
@@ -212,9 +235,15 @@ function ThreadMenu({ chat }: { chat: ChatSummary }) {
   );
 }
 
-const STATUS_LABELS = { available: "Available", sold: "Sold", removed: "No longer listed" } as const;
+const STATUS_LABELS = {
+  available: "Available",
+  reserved: "Reserved",
+  sold: "Sold",
+  removed: "No longer listed",
+} as const;
 const STATUS_TONES = {
   available: "bg-green-100 text-green-800",
+  reserved: "bg-amber-100 text-amber-900",
   sold: "bg-slate-200 text-slate-800",
   removed: "bg-slate-200 text-slate-800",
 } as const;

@@ -13,6 +13,7 @@ import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
 import type { ThreadEntry } from "../thread-messages";
+import { OfferActions } from "./offer-actions";
 
 interface MessageBubbleProps {
   entry: ThreadEntry;
@@ -29,6 +30,8 @@ interface MessageBubbleProps {
    * warning under a message the scam guard flagged.
    */
   onReport?: (messageId: string) => void;
+  /** Whether the viewer is the item's seller (answers offers, counters). */
+  isSeller?: boolean;
 }
 
 /**
@@ -37,8 +40,18 @@ interface MessageBubbleProps {
  * bubble's tail on its last message only.
  */
 export function MessageBubble(props: MessageBubbleProps) {
-  const { entry, isMine, senderName, isGroupStart, isGroupEnd, onReport } = props;
+  const { entry, isMine, senderName, isGroupStart, isGroupEnd, onReport, isSeller = false } = props;
   const { message, status } = entry;
+  if (message.type === "system") {
+    // A line about the deal ('This item is now reserved.'), no one's words.
+    return (
+      <li className="my-3 flex justify-center">
+        <span className="rounded-full bg-amber-100 px-3 py-1 text-center text-sm font-semibold text-amber-900">
+          {message.text}
+        </span>
+      </li>
+    );
+  }
   // The server sets it on the recipient's copy only; the check on isMine is belt and braces.
   const isWarned = message.scamWarning && !isMine;
   const isOffer = message.type === "offer" && message.offerPrice !== null;
@@ -65,7 +78,12 @@ export function MessageBubble(props: MessageBubbleProps) {
         {/* Who said it, for screen readers; sighted readers see it from the side. */}
         <span className="sr-only">{isMine ? "You" : senderName}: </span>
         {isOffer ? (
-          <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
+          <>
+            <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
+            {status === "sent" ? (
+              <OfferActions message={message} chatId={message.chatId} isMine={isMine} isSeller={isSeller} />
+            ) : null}
+          </>
         ) : isPhoto ? (
           <PhotoContent {...props} />
         ) : message.type === "number" ? (

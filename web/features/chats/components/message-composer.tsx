@@ -30,7 +30,10 @@ interface MessageComposerProps {
  * (₹)' + Send Offer) and the message box ('Type a message', Enter sends).
  */
 export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
-  const [isOfferOpen, setIsOfferOpen] = useState(false);
+  // The item page's 'Make Offer' opens the chat with the offer row ready (?offer=1).
+  const [isOfferOpen, setIsOfferOpen] = useState(
+    () => typeof window !== "undefined" && new URLSearchParams(window.location.search).get("offer") === "1",
+  );
   const offerRowId = useId();
   const makeOfferRef = useRef<HTMLButtonElement>(null);
   const closeOffer = () => {

@@ -11,6 +11,8 @@ export interface BrowseFilters {
   /** The seller's college; empty means every college. */
   college: string;
   sort: BrowseSort;
+  /** 'Hide reserved': leaves out items an accepted offer holds. */
+  hideReserved?: boolean;
   page: number;
 }
 
@@ -20,6 +22,7 @@ function browsePath(filters: BrowseFilters): string {
   params.set("category", filters.category);
   if (filters.college) params.set("college", filters.college);
   params.set("sort", filters.sort);
+  if (filters.hideReserved) params.set("hideReserved", "true");
   params.set("page", String(filters.page));
   return `/api/items?${params}`;
 }

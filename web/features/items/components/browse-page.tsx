@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { TagIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { Pagination } from "../../../components/ui/pagination";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { browseItemsQueryOptions } from "../api/get-items";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
@@ -11,6 +10,11 @@ import { useViewMode } from "../hooks/use-view-mode";
 import { BrowseResults } from "./browse-results";
 import { BrowseToolbar } from "./browse-toolbar";
 import { ViewToggle } from "./view-toggle";
+
+// Below the grid, and only with more than one page: loaded after the first paint.
+const Pagination = lazy(() =>
+  import("../../../components/ui/pagination").then((module) => ({ default: module.Pagination })),
+);
 
 export function BrowsePage() {
   useDocumentTitle("Browse Items");
@@ -69,7 +73,9 @@ export function BrowsePage() {
       </div>
 
       {data && !query.isError ? (
-        <Pagination page={filters.page} totalPages={data.totalPages} onChange={handlePageChange} />
+        <Suspense fallback={null}>
+          <Pagination page={filters.page} totalPages={data.totalPages} onChange={handlePageChange} />
+        </Suspense>
       ) : null}
     </div>
   );

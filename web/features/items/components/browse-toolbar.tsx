@@ -99,6 +99,15 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
           onChange={(college) => onChange({ college })}
           className="col-span-2 lg:col-span-1"
         />
+        <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:col-span-1">
+          <input
+            type="checkbox"
+            checked={filters.hideReserved ?? false}
+            onChange={(event) => onChange({ hideReserved: event.target.checked })}
+            className="size-5 accent-indigo-700"
+          />
+          Hide reserved
+        </label>
       </div>
     </section>
   );

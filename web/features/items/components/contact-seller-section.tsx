@@ -1,7 +1,7 @@
 import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { MessageSquareIcon } from "lucide-react";
-import { primaryButton, textLink } from "../../../components/ui/button-styles";
+import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 
 /**
@@ -40,6 +40,17 @@ export function ContactSellerSection({ item, contact }: { item: Item; contact: C
         <MessageSquareIcon className="size-4" />
         {contact.isConnecting ? "Connecting..." : "Contact Seller"}
       </button>
+      {item.abilities.canOffer ? (
+        <button
+          type="button"
+          disabled={contact.isConnecting}
+          onClick={contact.startOffer}
+          className={`${secondaryButton} mt-2 w-full max-md:hidden`}
+        >
+          Make Offer
+        </button>
+      ) : null}
+
       {contact.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700 max-md:hidden">
           {CHAT_MESSAGES.startFailed}

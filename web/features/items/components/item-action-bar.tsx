@@ -2,8 +2,8 @@ import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { MessageSquareIcon } from "lucide-react";
 import { SoldBadge } from "../../../components/item-card/item-badges";
-import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
-import { primaryButton } from "../../../components/ui/button-styles";
+import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatRupees } from "../../../lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 import { FavouriteButton } from "./favourite-button";
@@ -42,18 +42,30 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
           ) : null}
           {isSeller ? (
             <div className="min-w-0 flex-1">
-              <OwnItemActions item={item} actions={["edit", "markSold"]} />
+              <LazyOwnItemActions item={item} actions={["edit", "markSold"]} />
             </div>
           ) : canContact ? (
-            <button
-              type="button"
-              disabled={contact.isConnecting}
-              onClick={contact.start}
-              className={`${primaryButton} min-w-0 flex-1 px-3`}
-            >
-              <MessageSquareIcon aria-hidden="true" className="size-4 shrink-0" />
-              {contact.isConnecting ? "Connecting..." : "Contact Seller"}
-            </button>
+            <>
+              {abilities.canOffer ? (
+                <button
+                  type="button"
+                  disabled={contact.isConnecting}
+                  onClick={contact.startOffer}
+                  className={`${secondaryButton} shrink-0 px-3`}
+                >
+                  Make Offer
+                </button>
+              ) : null}
+              <button
+                type="button"
+                disabled={contact.isConnecting}
+                onClick={contact.start}
+                className={`${primaryButton} min-w-0 flex-1 px-3`}
+              >
+                <MessageSquareIcon aria-hidden="true" className="size-4 shrink-0" />
+                {contact.isConnecting ? "Connecting..." : "Contact Seller"}
+              </button>
+            </>
           ) : null}
         </div>
       </div>

@@ -2,7 +2,12 @@ import type { Item } from "@shared/api/items";
 import { EllipsisVerticalIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import {
+  ConditionBadge,
+  ReservedBadge,
+  SellerRating,
+  SoldBadge,
+} from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Menu } from "../../../components/ui/menu";
@@ -76,11 +81,12 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
         <p className="truncate text-xs text-slate-600 sm:text-sm">{item.type}</p>
         <p className="text-base font-bold text-indigo-700 sm:text-lg">{formatRupees(item.price)}</p>
         {/* Phones show the condition under the price, where the narrow card has room for it. */}
-        <div className={`flex flex-wrap gap-1 ${item.isActive ? "sm:hidden" : ""}`}>
+        <div className={`flex flex-wrap gap-1 ${item.isActive && !item.isReserved ? "sm:hidden" : ""}`}>
           <span className="sm:hidden">
             <ConditionBadge condition={item.condition} />
           </span>
           {item.isActive ? null : <SoldBadge />}
+          {item.isActive && item.isReserved ? <ReservedBadge /> : null}
         </div>
         <dl className="space-y-0.5 text-xs text-slate-600">
           <div className="flex gap-1">
@@ -94,6 +100,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
             </dd>
           </div>
         </dl>
+        <SellerRating rating={item.sellerRating} />
         <div className={`mt-auto flex flex-col gap-2 pt-1 ${isList ? "sm:flex-row" : ""}`}>
           <Link
             to={`/item/${encodeURIComponent(item.id)}`}

@@ -1,7 +1,12 @@
 import type { ItemDetailResponse } from "@shared/api/items";
 import { variantUrl } from "@shared/images";
 import { useState } from "react";
-import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import {
+  ConditionBadge,
+  ReservedBadge,
+  SellerRating,
+  SoldBadge,
+} from "../../../components/item-card/item-badges";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
@@ -33,12 +38,21 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={item.condition} />
               {item.isActive ? null : <SoldBadge />}
+              {item.isActive && item.isReserved ? <ReservedBadge /> : null}
             </div>
             <h1 id="item-heading" className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
               {item.productName}
             </h1>
             <p className="mt-1 text-slate-600">{item.type}</p>
             <p className="mt-3 text-3xl font-bold text-indigo-700">{formatRupees(item.price)}</p>
+            {item.isNegotiable ? null : (
+              <p className="mt-1 text-sm font-semibold text-slate-700">Fixed price</p>
+            )}
+            {item.sellerRating ? (
+              <p className="mt-1">
+                <SellerRating rating={item.sellerRating} />
+              </p>
+            ) : null}
           </header>
 
           <div className="flex flex-wrap items-start gap-2">

@@ -1,6 +1,12 @@
 import type { Item } from "@shared/api/items";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
-import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
+import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
+
+// Only a reserved item offers 'Release Reservation': its code loads then.
+const ReleaseReservationButton = lazy(() =>
+  import("./release-reservation-button").then((module) => ({ default: module.ReleaseReservationButton })),
+);
 
 /** The seller's panel on their item's page. */
 export function OwnerActions({ item }: { item: Item }) {
@@ -14,11 +20,20 @@ export function OwnerActions({ item }: { item: Item }) {
         Manage your listing
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        {item.isActive ? "Buyers can see this item." : "This item is sold and hidden from the marketplace."}
+        {!item.isActive
+          ? "This item is sold and hidden from the marketplace."
+          : item.isReserved
+            ? "Reserved for a buyer who accepted an offer. It lapses after 3 days without a sale."
+            : "Buyers can see this item."}
       </p>
+      {item.abilities.canRelease ? (
+        <Suspense fallback={null}>
+          <ReleaseReservationButton item={item} />
+        </Suspense>
+      ) : null}
       {/* Replace: Back should not lead to a page that no longer exists. */}
       {/* On phones, Edit and Mark as Sold are in the sticky bar at the bottom; Delete stays here. */}
-      <OwnItemActions
+      <LazyOwnItemActions
         item={item}
         hiddenOnPhones={["edit", "markSold"]}
         onDeleted={() => navigate("/buy", { replace: true })}

@@ -105,6 +105,7 @@ it("saves an edit with the item's picture and the price in whole rupees, then sh
     condition: "like new",
     description: "",
     showMobileNumber: false,
+    isNegotiable: true,
     productImage: item.productImage,
   });
 });

@@ -19,6 +19,7 @@ export function SellForm({ item }: { item: Item | null }) {
     useSellForm(item);
   const { form, fieldError, formError } = sellForm;
   const mobileId = useId();
+  const negotiableId = useId();
   const description = form.watch("description");
   const submitCaption = isEditing
     ? isSaving
@@ -123,6 +124,24 @@ export function SellForm({ item }: { item: Item | null }) {
           />
         )}
       </Field>
+
+      <div className="flex items-start gap-3">
+        <input
+          {...form.register("isNegotiable")}
+          id={negotiableId}
+          type="checkbox"
+          aria-describedby={`${negotiableId}-hint`}
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
+        />
+        <div>
+          <label htmlFor={negotiableId} className="text-sm font-medium text-slate-800">
+            Price is negotiable
+          </label>
+          <p id={`${negotiableId}-hint`} className="text-xs text-slate-600">
+            Unticked, buyers see 'Fixed price' and cannot make offers; they can still message you.
+          </p>
+        </div>
+      </div>
 
       <div className="flex items-start gap-3">
         <input

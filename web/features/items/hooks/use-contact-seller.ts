@@ -1,5 +1,5 @@
 import type { Item } from "@shared/api/items";
-import { useTransition } from "react";
+import { useRef, useTransition } from "react";
 import { useNavigate } from "react-router";
 import { useStartChat } from "../api/start-chat";
 
@@ -8,6 +8,8 @@ export interface ContactSeller {
   isConnecting: boolean;
   isError: boolean;
   start: () => void;
+  /** 'Make Offer': the same chat, with the offer input ready. */
+  startOffer: () => void;
 }
 
 /**
@@ -18,14 +20,22 @@ export function useContactSeller(item: Item): ContactSeller {
   const navigate = useNavigate();
   // The transition keeps "Connecting..." on screen while the messages page loads.
   const [isNavigating, startTransition] = useTransition();
+  const withOffer = useRef(false);
   const openChat = useStartChat(item.sellerId, item.id, {
     onSuccess: ({ chat }) =>
-      startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(chat.id)}`)),
+      startTransition(() =>
+        navigate(`/messages?chatId=${encodeURIComponent(chat.id)}${withOffer.current ? "&offer=1" : ""}`),
+      ),
     onError: (error) => console.warn("Could not start the chat", error),
   });
+  const open = (isOffer: boolean) => {
+    withOffer.current = isOffer;
+    openChat.mutate();
+  };
   return {
     isConnecting: openChat.isPending || isNavigating,
     isError: openChat.isError,
-    start: () => openChat.mutate(),
+    start: () => open(false),
+    startOffer: () => open(true),
   };
 }

@@ -23,6 +23,7 @@ const EMPTY_FIELDS: SellFormValues = {
   condition: "new",
   description: "",
   showMobileNumber: false,
+  isNegotiable: true,
 };
 
 function fieldsFromItem(item: Item): SellFormValues {
@@ -35,6 +36,7 @@ function fieldsFromItem(item: Item): SellFormValues {
     condition: CONDITIONS.includes(item.condition as Condition) ? (item.condition as Condition) : "used",
     description: item.description,
     showMobileNumber: item.showMobileNumber,
+    isNegotiable: item.isNegotiable,
   };
 }
 

@@ -65,6 +65,8 @@ function serve(state: { items: Item[] }) {
       return new Response(null, { status: 204 });
     }
     if (url === `/api/users/${SELLER_ID}`) return json(buildProfile(state.items));
+    if (url === "/api/items/item-1/buyers")
+      return json({ buyers: [{ id: "buyer-1", name: "Ira Banerjee", isReservedFor: true }] });
     return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), {
       status: 404,
     });
@@ -97,7 +99,7 @@ afterEach(() => {
 it("asks before marking an item sold, and Cancel changes nothing", async () => {
   const user = userEvent.setup();
   renderGrid([buildItem()]);
-  await user.click(screen.getByRole("button", { name: "Mark as Sold" }));
+  await user.click(await screen.findByRole("button", { name: "Mark as Sold" }));
 
   const dialog = screen.getByRole("dialog");
   expect(dialog).toHaveAccessibleDescription(SELL_MESSAGES.markSoldConfirm);
@@ -111,21 +113,28 @@ it("asks before marking an item sold, and Cancel changes nothing", async () => {
 it("marks the item sold once confirmed: the card then offers Delete only", async () => {
   const user = userEvent.setup();
   renderGrid([buildItem()]);
-  await user.click(screen.getByRole("button", { name: "Mark as Sold" }));
+  await user.click(await screen.findByRole("button", { name: "Mark as Sold" }));
   await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Mark as Sold" }));
+  // Then 'Who bought it?', the reserved buyer chosen first.
+  const whoBought = await screen.findByRole("dialog", { name: "Who bought it?" });
+  expect(await within(whoBought).findByRole("radio", { name: "Ira Banerjee" })).toBeChecked();
+  expect(within(whoBought).getByRole("radio", { name: "Someone else" })).not.toBeChecked();
+  await user.click(within(whoBought).getByRole("button", { name: "Mark as Sold" }));
 
   await screen.findByText("Sold");
   expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
   expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Delete" })).toBeEnabled();
-  expect(changes().map(([url, init]) => `${init?.method} ${url}`)).toEqual(["POST /api/items/item-1/sold"]);
+  expect(changes().map(([url, init]) => `${init?.method} ${url} ${init?.body}`)).toEqual([
+    'POST /api/items/item-1/sold {"buyerId":"buyer-1"}',
+  ]);
 });
 
 it("deletes the item once confirmed: it leaves the grid and the count", async () => {
   const user = userEvent.setup();
   renderGrid([buildItem({ isActive: false, isSold: true, abilities: SOLD_SELLER_ABILITIES })]);
   expect(screen.queryByRole("button", { name: "Mark as Sold" })).not.toBeInTheDocument();
-  await user.click(screen.getByRole("button", { name: "Delete" }));
+  await user.click(await screen.findByRole("button", { name: "Delete" }));
 
   const dialog = screen.getByRole("dialog");
   expect(dialog).toHaveAccessibleDescription(SELL_MESSAGES.deleteConfirm);
@@ -140,9 +149,13 @@ it("says so when the server refuses, and keeps the item", async () => {
   const user = userEvent.setup();
   renderGrid([buildItem()]);
   fetchMock.mockImplementation(async () => new Response(null, { status: 503 }));
-  await user.click(screen.getByRole("button", { name: "Mark as Sold" }));
+  await user.click(await screen.findByRole("button", { name: "Mark as Sold" }));
   await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Mark as Sold" }));
+  // 'Who bought it?' could not load the people who chatted: 'Someone else' is still there.
+  const whoBought = await screen.findByRole("dialog", { name: "Who bought it?" });
+  await within(whoBought).findByRole("radio", { name: "Someone else" });
+  await user.click(within(whoBought).getByRole("button", { name: "Mark as Sold" }));
 
-  expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.markSoldFailed);
+  expect(await screen.findByText(SELL_MESSAGES.markSoldFailed)).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Mark as Sold" })).toBeEnabled();
 });

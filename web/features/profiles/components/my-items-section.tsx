@@ -1,7 +1,7 @@
 import type { Item } from "@shared/api/items";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { Link } from "react-router";
-import { OwnItemActions } from "../../../components/own-item-actions/own-item-actions";
+import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { ProfileItemCard, ProfileItemGrid } from "./profile-item-card";
 
@@ -25,7 +25,7 @@ export function MyItemsSection({ items }: { items: Item[] }) {
         <ProfileItemGrid>
           {items.map((item) => (
             <ProfileItemCard key={item.id} item={item}>
-              {(titleId) => <OwnItemActions item={item} describedBy={titleId} />}
+              {(titleId) => <LazyOwnItemActions item={item} describedBy={titleId} />}
             </ProfileItemCard>
           ))}
         </ProfileItemGrid>

@@ -1,12 +1,10 @@
-import { BLOCK_LABEL, blockedNote, UNBLOCK_LABEL } from "@shared/trust-constants";
+import { blockedNote } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
-import Ban from "lucide-react/icons/ban";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ReportButton } from "../../../components/report/report-button";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { useBlockUser } from "../../../lib/block-user";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFollowUser } from "../api/follow-user";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
@@ -16,6 +14,11 @@ import { PostedItemsSection } from "./posted-items-section";
 import { ProfileCounts } from "./profile-counts";
 import { ProfileDetails } from "./profile-details";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-states";
+
+// Reviews sit below the first screen: their code loads after the profile's.
+const ReputationSection = lazy(() =>
+  import("./reputation-section").then((module) => ({ default: module.ReputationSection })),
+);
 
 function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
   const follow = useFollowUser(userId);
@@ -33,29 +36,8 @@ function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: bo
   );
 }
 
-/** Block (after the confirmation) or Unblock; a blocked person's listings are not shown. */
-function BlockButton({ person, isBlocked }: { person: { id: string; name: string }; isBlocked: boolean }) {
-  const { block, unblock, isPending, error, confirmDialog } = useBlockUser();
-  return (
-    <>
-      <button
-        type="button"
-        aria-busy={isPending || undefined}
-        onClick={() => (isBlocked ? unblock(person) : void block(person))}
-        className={secondaryButton}
-      >
-        <Ban aria-hidden="true" className="size-4" />
-        {isBlocked ? UNBLOCK_LABEL : BLOCK_LABEL}
-      </button>
-      {error ? (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {error.message}
-        </p>
-      ) : null}
-      {confirmDialog}
-    </>
-  );
-}
+// Block and Unblock (with the confirmation) load with the page's first paint out of the way.
+const BlockButton = lazy(() => import("./block-button").then((module) => ({ default: module.BlockButton })));
 
 /**
  * /profile/{userId}: anyone's public profile. On one's own id it shows the same public view
@@ -84,7 +66,11 @@ function PublicProfile({ userId }: { userId: string }) {
       {canReport ? (
         <ReportButton target={{ type: "user", id: profile.id }} className={secondaryButton} />
       ) : null}
-      {canBlock ? <BlockButton person={profile} isBlocked={isBlocked} /> : null}
+      {canBlock ? (
+        <Suspense fallback={null}>
+          <BlockButton person={profile} isBlocked={isBlocked} />
+        </Suspense>
+      ) : null}
     </>
   );
   if (canEdit) {
@@ -112,6 +98,9 @@ function PublicProfile({ userId }: { userId: string }) {
         </p>
       ) : null}
       <PostedItemsSection items={items} />
+      <Suspense fallback={null}>
+        <ReputationSection userId={profile.id} />
+      </Suspense>
       {isShowingFollowers ? (
         <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />
       ) : null}

@@ -1,0 +1,323 @@
+import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
+import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
+import type { LiveEvent } from "@shared/live-events";
+import { BLOCK_MESSAGES } from "@shared/trust-constants";
+import { formatPrice } from "@shared/validation/sell";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { items, messages, offers, type UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { PendingEvent } from "../../realtime/live-events";
+import { transactionWithEvents } from "../../realtime/transaction";
+import { offerRefusal } from "../items/items.policy";
+import { reserveItem } from "../items/items.repository";
+import { addNotification } from "../notifications/notifications.service";
+import { toMessageDto } from "./chats.mapper";
+import { canReadChat } from "./chats.policy";
+import { findChatWithMembers, findMessageByClientId, isSendBlocked } from "./chats.repository";
+import { insertChatMessage, itemChats, postDealLine } from "./deal-lines";
+
+type OfferRow = typeof offers.$inferSelect;
+type Emit = (event: PendingEvent) => void;
+
+/** Refusals of an offer on an item, in the issue's words. */
+function refuse(reason: ReturnType<typeof offerRefusal>): never {
+  switch (reason) {
+    case "sold":
+      throw new AppError("conflict", DEAL_MESSAGES.sold);
+    case "reserved":
+      throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
+    case "fixed":
+      throw new AppError("conflict", DEAL_MESSAGES.notNegotiable);
+    default:
+      throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerOffers);
+  }
+}
+
+/** The chat, its members and its item (locked, so offers, accepts and sales on it take turns). */
+async function loadDeal(tx: Db, user: UserRow, chatId: string) {
+  const found = await findChatWithMembers(tx, chatId);
+  if (!found) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  if (!canReadChat(user, found.members)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
+  const { chat, members } = found;
+  // Blocked either way: no offers or answers between them, as no messages.
+  if (await isSendBlocked(tx, chatId, user.id)) throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+  if (chat.kind !== "item" || !chat.itemId || !chat.sellerId)
+    throw new AppError("conflict", DEAL_MESSAGES.sold);
+  const [item] = await tx.select().from(items).where(eq(items.id, chat.itemId)).for("update");
+  if (!item) throw new AppError("conflict", DEAL_MESSAGES.sold);
+  const buyerId = members.find((id) => id !== chat.sellerId);
+  if (!buyerId) throw new AppError("conflict", CHAT_MESSAGES.chatNotFound);
+  return { chat, members, item, buyerId };
+}
+
+/** Both members' threads fetch the offer's new state (and the deal's) again. */
+function emitOfferState(emit: Emit, members: readonly string[], offer: OfferRow): void {
+  const event: LiveEvent = { type: "deal.updated", data: { chatId: offer.chatId } };
+  for (const userId of members) emit({ userId, event });
+}
+
+/** Ends the chat's pending offer (a new offer replaces it, a counter counters it). */
+async function closePending(
+  tx: Db,
+  emit: Emit,
+  chatId: string,
+  members: readonly string[],
+  status: OfferRow["status"],
+) {
+  const closed = await tx
+    .update(offers)
+    .set({ status, answeredAt: new Date() })
+    .where(and(eq(offers.chatId, chatId), eq(offers.status, "pending")))
+    .returning();
+  for (const offer of closed) emitOfferState(emit, members, offer);
+  return closed[0];
+}
+
+/**
+ * A buyer's offer, or the seller's counter to the pending offer: stored as an offer message with
+ * its state (pending for 48 hours), replacing the chat's pending offer, with a notification to the
+ * other side. A retry with the same clientId answers with the first copy.
+ */
+async function storeOffer(
+  ctx: AppContext,
+  sender: UserRow,
+  chatId: string,
+  clientId: string,
+  price: number,
+  isCounter: boolean,
+  answering?: string,
+) {
+  const retried = await firstCopy(ctx, sender, chatId, clientId);
+  if (retried) return retried;
+  try {
+    return await storeNewOffer(ctx, sender, chatId, clientId, price, isCounter, answering);
+  } catch (error) {
+    // A concurrent copy of the same send won the (sender, clientId) unique index: answer with it.
+    const copy = isUniqueViolation(error) ? await firstCopy(ctx, sender, chatId, clientId) : undefined;
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The first copy of a retried offer, as the send answers it; undefined for a new clientId. */
+async function firstCopy(ctx: AppContext, sender: UserRow, chatId: string, clientId: string) {
+  const first = await findMessageByClientId(ctx.db, sender.id, clientId);
+  if (!first) return undefined;
+  if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
+  const [offer] = await ctx.db.select().from(offers).where(eq(offers.id, first.id));
+  return { message: toMessageDto(first, sender.id, offer), isNew: false };
+}
+
+async function storeNewOffer(
+  ctx: AppContext,
+  sender: UserRow,
+  chatId: string,
+  clientId: string,
+  price: number,
+  isCounter: boolean,
+  answering?: string,
+) {
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const { chat, members, item, buyerId } = await loadDeal(tx, sender, chatId);
+    if (isCounter) {
+      if (sender.id !== chat.sellerId) throw new AppError("forbidden", DEAL_MESSAGES.onlySellerCounters);
+      if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
+      const reason = offerRefusal({ id: buyerId }, item);
+      if (reason === "sold" || reason === "reserved") refuse(reason);
+      const [pending] = await tx
+        .select()
+        .from(offers)
+        .where(
+          and(
+            eq(offers.chatId, chatId),
+            eq(offers.status, "pending"),
+            eq(offers.isCounter, false),
+            answering ? eq(offers.id, answering) : undefined,
+          ),
+        );
+      if (!pending || pending.expiresAt <= new Date())
+        throw new AppError("conflict", pending ? DEAL_MESSAGES.offerExpired : DEAL_MESSAGES.offerNotFound);
+      await closePending(tx, emit, chatId, members, "countered");
+    } else {
+      if (sender.id !== buyerId) throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerOffers);
+      const reason = offerRefusal(sender, item);
+      if (reason) refuse(reason);
+      await closePending(tx, emit, chatId, members, "replaced");
+    }
+    const text = `${isCounter ? "Countered" : "Offered"} ${formatPrice(price)}`;
+    const expiresAt = new Date(Date.now() + OFFER_HOURS * 60 * 60 * 1000);
+    const offerState = { status: "pending" as const, isCounter, expiresAt };
+    const message = await insertChatMessage(
+      tx,
+      emit,
+      { chatId, senderId: sender.id, clientId, type: "offer", text, offerPrice: price },
+      text,
+      members,
+      offerState,
+    );
+    await tx.insert(offers).values({
+      id: message.id,
+      chatId,
+      itemId: item.id,
+      buyerId,
+      sellerId: item.sellerId,
+      isCounter,
+      price,
+      expiresAt,
+    });
+    // Live frames carry no offer state: both threads fetch the new offer's.
+    for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
+    const recipient = isCounter ? buyerId : item.sellerId;
+    await addNotification(tx, emit, {
+      userId: recipient,
+      type: "offer",
+      text: isCounter
+        ? DEAL_NOTICES.countered(sender.name, price, item.productName)
+        : `${sender.name} offered ${formatPrice(price)} for ${item.productName}`,
+      chatId,
+      itemId: item.id,
+      fromUserId: sender.id,
+      offerPrice: price,
+    });
+    return { message: toMessageDto(message, sender.id, offerState), isNew: true };
+  });
+}
+
+/** The buyer's offer (the send route's type 'offer'). */
+export function makeOffer(ctx: AppContext, sender: UserRow, chatId: string, clientId: string, price: number) {
+  return storeOffer(ctx, sender, chatId, clientId, price, false);
+}
+
+/** The seller's counter-offer to the buyer's pending offer. */
+export function counterOffer(
+  ctx: AppContext,
+  seller: UserRow,
+  chatId: string,
+  offerId: string,
+  clientId: string,
+  price: number,
+) {
+  return storeOffer(ctx, seller, chatId, clientId, price, true, offerId);
+}
+
+/**
+ * Accept, decline or withdraw an offer. The side that did not make it accepts or declines; the
+ * buyer withdraws their own. Accepting reserves the item for the buyer for three days, once: the
+ * item row is locked and reserved with a conditional update, so of two concurrent accepts one wins.
+ */
+export async function answerOffer(
+  ctx: AppContext,
+  user: UserRow,
+  chatId: string,
+  offerId: string,
+  action: OfferAction,
+) {
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const { chat, members, item, buyerId } = await loadDeal(tx, user, chatId);
+    const [offer] = await tx
+      .select()
+      .from(offers)
+      .where(and(eq(offers.id, offerId), eq(offers.chatId, chatId)))
+      .for("update");
+    if (!offer) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
+    if (offer.status !== "pending") throw new AppError("conflict", DEAL_MESSAGES.offerNotPending);
+    if (offer.expiresAt <= new Date()) throw new AppError("conflict", DEAL_MESSAGES.offerExpired);
+    const maker = offer.isCounter ? item.sellerId : buyerId;
+    if (action === "withdraw") {
+      if (offer.isCounter || user.id !== buyerId)
+        throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerWithdraws);
+    } else if (user.id === maker) {
+      throw new AppError("forbidden", DEAL_MESSAGES.notYourOffer);
+    }
+    if (action === "accept") {
+      if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
+      if (!(await reserveItem(tx, item.id, buyerId, RESERVATION_DAYS)))
+        throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
+    }
+    const status = action === "accept" ? "accepted" : action === "decline" ? "declined" : "withdrawn";
+    const [updated] = await tx
+      .update(offers)
+      .set({ status, answeredAt: new Date() })
+      .where(eq(offers.id, offer.id))
+      .returning();
+    if (!updated) throw new AppError("conflict", DEAL_MESSAGES.offerNotPending);
+    emitOfferState(emit, members, updated);
+    const notice =
+      action === "accept"
+        ? DEAL_NOTICES.accepted(user.name, offer.price, item.productName)
+        : action === "decline"
+          ? DEAL_NOTICES.declined(user.name, offer.price, item.productName)
+          : DEAL_NOTICES.withdrawn(user.name, offer.price, item.productName);
+    await addNotification(tx, emit, {
+      userId: action === "withdraw" ? item.sellerId : maker,
+      type: "offer",
+      text: notice,
+      chatId,
+      itemId: item.id,
+      fromUserId: user.id,
+      offerPrice: offer.price,
+    });
+    if (action === "accept") {
+      for (const other of await itemChats(tx, item.id)) {
+        if (other.chatId === chat.id) {
+          for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
+        } else {
+          await postDealLine(tx, emit, other.chatId, item.sellerId, DEAL_MESSAGES.nowReserved);
+        }
+      }
+    }
+    const [message] = await tx.select().from(messages).where(eq(messages.id, offer.id));
+    if (!message) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
+    return { message: toMessageDto(message, user.id, updated) };
+  });
+}
+
+/**
+ * Pending offers past their 48 hours become 'Expired', each once: the claiming update skips rows
+ * another instance holds, and only the instance whose update returned a row tells its members.
+ */
+export async function expireOffers(
+  ctx: Pick<AppContext, "db" | "bus" | "log">,
+  batch = 100,
+): Promise<number> {
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const expired = await tx
+      .update(offers)
+      .set({ status: "expired", answeredAt: new Date() })
+      .where(
+        sql`${offers.id} in (select ${offers.id} from ${offers} where ${offers.status} = 'pending'
+          and ${offers.expiresAt} <= now() order by ${offers.expiresAt} limit ${batch} for update skip locked)`,
+      )
+      .returning();
+    for (const offer of expired) {
+      const members = [offer.buyerId, offer.sellerId];
+      emitOfferState(emit, members, offer);
+      const [item] = await tx
+        .select({ name: items.productName })
+        .from(items)
+        .where(eq(items.id, offer.itemId));
+      await addNotification(tx, emit, {
+        userId: offer.isCounter ? offer.sellerId : offer.buyerId,
+        type: "offer",
+        text: DEAL_NOTICES.expired(offer.price, item?.name ?? "the item"),
+        chatId: offer.chatId,
+        itemId: offer.itemId,
+        offerPrice: offer.price,
+      });
+    }
+    return expired.length;
+  });
+}

@@ -1,0 +1,347 @@
+import type { Message, ThreadResponse } from "@shared/api/chats";
+import { DEAL_MESSAGES } from "@shared/deals-constants";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  newClientId,
+  openChatRequest,
+  type Student,
+  sendRequest,
+  sendText,
+} from "../../../tests/factories/chats";
+import { insertItem } from "../../../tests/factories/items";
+import { createStudent } from "../../../tests/factories/users";
+import { get, post } from "../../../tests/helpers/api";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { items, messages, notifications, offers } from "../../db/schema";
+import { runDealDeadlines } from "../../jobs/deal-deadlines";
+
+let testApp: TestApp;
+let buyer: Student;
+let seller: Student;
+let other: Student;
+let stranger: Student;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  [buyer, seller, other, stranger] = await Promise.all([
+    createStudent(testApp, { name: "Aarav Mehta" }),
+    createStudent(testApp, { name: "Kunal Shah" }),
+    createStudent(testApp, { name: "Riya Das" }),
+    createStudent(testApp, { name: "Kabir Singh" }),
+  ]);
+});
+afterAll(() => testApp.close());
+
+/** The job's context: the test app's database; live events are stored, the bus is not needed. */
+const jobContext = () => ({
+  db: testApp.database.db,
+  bus: { publish: async () => {} } as never,
+  log: testApp.app.log,
+});
+
+async function dealChat(who: Student, item: { id: string; sellerId: string }) {
+  const response = await openChatRequest(testApp, who, item.sellerId, item.id);
+  expect(response.statusCode).toBe(200);
+  return response.json().chat.id as string;
+}
+
+async function offer(who: Student, chatId: string, offerPrice: number) {
+  return sendRequest(testApp, who.cookie, chatId, { type: "offer", clientId: newClientId(), offerPrice });
+}
+
+async function madeOffer(who: Student, chatId: string, offerPrice: number): Promise<Message> {
+  const response = await offer(who, chatId, offerPrice);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().message;
+}
+
+const answer = (who: Student, chatId: string, offerId: string, action: string) =>
+  post(testApp, `/api/chats/${chatId}/offers/${offerId}/${action}`, {}, { cookie: who.cookie });
+const counter = (who: Student, chatId: string, offerId: string, offerPrice: number) =>
+  post(
+    testApp,
+    `/api/chats/${chatId}/offers/${offerId}/counter`,
+    { clientId: newClientId(), offerPrice },
+    { cookie: who.cookie },
+  );
+const thread = async (who: Student, chatId: string): Promise<ThreadResponse> =>
+  (await get(testApp, `/api/chats/${chatId}`, { cookie: who.cookie })).json();
+const statusOf = async (offerId: string) =>
+  (await testApp.database.db.select().from(offers).where(eq(offers.id, offerId)))[0]?.status;
+const itemRow = async (id: string) =>
+  (await testApp.database.db.select().from(items).where(eq(items.id, id)))[0];
+const noticesOf = async (userId: string) =>
+  (await testApp.database.db.select().from(notifications).where(eq(notifications.userId, userId))).map(
+    (row) => row.text,
+  );
+const refusal = (code: string, message: string) => ({ error: { code, message } });
+
+describe("offers", () => {
+  it("a buyer's offer is pending for 48 hours on both sides, and the seller is notified", async () => {
+    const item = await insertItem(testApp, seller.id, { productName: "Realme Buds Air 5" });
+    const chatId = await dealChat(buyer, item);
+    const message = await madeOffer(buyer, chatId, 400);
+    expect(message.offer).toMatchObject({ status: "pending", isCounter: false });
+    const hours = (Date.parse(message.offer?.expiresAt ?? "") - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(47.9);
+    for (const who of [buyer, seller]) {
+      const seen = (await thread(who, chatId)).messages.find((m) => m.id === message.id);
+      expect(seen?.offer?.status).toBe("pending");
+    }
+    expect(await noticesOf(seller.id)).toContain("Aarav Mehta offered ₹400 for Realme Buds Air 5");
+  });
+
+  it("a new offer from the buyer replaces their pending one", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const first = await madeOffer(buyer, chatId, 300);
+    const second = await madeOffer(buyer, chatId, 350);
+    expect(await statusOf(first.id)).toBe("replaced");
+    expect(await statusOf(second.id)).toBe("pending");
+  });
+
+  it("a retried offer with the same clientId stores one", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const body = { type: "offer", clientId: newClientId(), offerPrice: 200 };
+    const [a, b] = [
+      await sendRequest(testApp, buyer.cookie, chatId, body),
+      await sendRequest(testApp, buyer.cookie, chatId, body),
+    ];
+    expect([a.statusCode, b.statusCode]).toEqual([201, 200]);
+    expect(b.json().message.id).toBe(a.json().message.id);
+  });
+
+  it("the seller cannot make an offer, only counter", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const response = await offer(seller, chatId, 500);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(refusal("forbidden", DEAL_MESSAGES.onlyBuyerOffers));
+  });
+
+  it("refuses offers on a fixed-price item, and says 'Fixed price' through its abilities", async () => {
+    const item = await insertItem(testApp, seller.id, { isNegotiable: false });
+    const chatId = await dealChat(buyer, item);
+    const response = await offer(buyer, chatId, 500);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual(refusal("conflict", DEAL_MESSAGES.notNegotiable));
+    const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
+    expect(detail.item).toMatchObject({
+      isNegotiable: false,
+      abilities: { canOffer: false, canContact: true },
+    });
+    expect((await thread(buyer, chatId)).chat.abilities).toMatchObject({ canSend: true, canOffer: false });
+  });
+
+  it("a stranger cannot accept, the buyer cannot accept their own offer; nothing changes", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const made = await madeOffer(buyer, chatId, 450);
+    const byStranger = await answer(stranger, chatId, made.id, "accept");
+    expect(byStranger.statusCode).toBe(403);
+    const own = await answer(buyer, chatId, made.id, "accept");
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual(refusal("forbidden", DEAL_MESSAGES.notYourOffer));
+    expect(await statusOf(made.id)).toBe("pending");
+    expect((await itemRow(item.id))?.reservedForId).toBeNull();
+  });
+
+  it("a counter from the wrong side is refused; the seller counters and the buyer accepts: reserved", async () => {
+    const item = await insertItem(testApp, seller.id, { productName: "Desk lamp" });
+    const chatId = await dealChat(buyer, item);
+    const otherChat = await dealChat(other, item);
+    const made = await madeOffer(buyer, chatId, 300);
+    const wrong = await counter(buyer, chatId, made.id, 320);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual(refusal("forbidden", DEAL_MESSAGES.onlySellerCounters));
+    const countered = await counter(seller, chatId, made.id, 380);
+    expect(countered.statusCode).toBe(201);
+    const counterOffer: Message = countered.json().message;
+    expect(counterOffer.offer).toMatchObject({ status: "pending", isCounter: true });
+    expect(await statusOf(made.id)).toBe("countered");
+    // The seller cannot accept their own counter; the buyer can.
+    expect((await answer(seller, chatId, counterOffer.id, "accept")).statusCode).toBe(403);
+    const accepted = await answer(buyer, chatId, counterOffer.id, "accept");
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().message.offer.status).toBe("accepted");
+    expect((await itemRow(item.id))?.reservedForId).toBe(buyer.id);
+    expect(await noticesOf(seller.id)).toContain("Aarav Mehta accepted your offer of ₹380 for Desk lamp.");
+    // The other buyer's chat gets the line, and their offers are refused.
+    const lines = (await thread(other, otherChat)).messages.filter((m) => m.type === "system");
+    expect(lines.map((m) => m.text)).toEqual([DEAL_MESSAGES.nowReserved]);
+    const refused = await offer(other, otherChat, 500);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(refusal("conflict", DEAL_MESSAGES.reservedForOther));
+    // Browse shows it Reserved, and 'Hide reserved' leaves it out.
+    const browse = (await get(testApp, "/api/items?search=Desk%20lamp", { cookie: stranger.cookie })).json();
+    expect(browse.items.find((i: { id: string }) => i.id === item.id)?.isReserved).toBe(true);
+    const hidden = (
+      await get(testApp, "/api/items?search=Desk%20lamp&hideReserved=true", { cookie: stranger.cookie })
+    ).json();
+    expect(hidden.items.find((i: { id: string }) => i.id === item.id)).toBeUndefined();
+    expect((await thread(buyer, chatId)).chat.item).toMatchObject({
+      status: "reserved",
+      isDealWithThisChat: true,
+    });
+  });
+
+  it("decline and withdraw close an offer; only the buyer withdraws", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const first = await madeOffer(buyer, chatId, 300);
+    expect((await answer(seller, chatId, first.id, "withdraw")).statusCode).toBe(403);
+    expect((await answer(seller, chatId, first.id, "decline")).statusCode).toBe(200);
+    expect(await statusOf(first.id)).toBe("declined");
+    expect((await answer(seller, chatId, first.id, "accept")).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.offerNotPending),
+    );
+    const second = await madeOffer(buyer, chatId, 320);
+    expect((await answer(buyer, chatId, second.id, "withdraw")).statusCode).toBe(200);
+    expect(await statusOf(second.id)).toBe("withdrawn");
+  });
+
+  it("a pending offer past 48 hours shows 'Expired', and the job expires it once", async () => {
+    const item = await insertItem(testApp, seller.id, { productName: "Old kettle" });
+    const chatId = await dealChat(buyer, item);
+    const made = await madeOffer(buyer, chatId, 150);
+    await testApp.database.db
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(offers.id, made.id));
+    expect((await thread(seller, chatId)).messages.find((m) => m.id === made.id)?.offer?.status).toBe(
+      "expired",
+    );
+    expect((await answer(seller, chatId, made.id, "accept")).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.offerExpired),
+    );
+    // Two instances run the job at once: one notification.
+    await Promise.all([runDealDeadlines(jobContext()), runDealDeadlines(jobContext())]);
+    expect(await statusOf(made.id)).toBe("expired");
+    const notices = (await noticesOf(buyer.id)).filter((text) => text.includes("Old kettle expired"));
+    expect(notices).toHaveLength(1);
+  });
+
+  it("concurrent accepts of two offers reserve the item once", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatA = await dealChat(buyer, item);
+    const chatB = await dealChat(other, item);
+    const [a, b] = [await madeOffer(buyer, chatA, 500), await madeOffer(other, chatB, 510)];
+    const answers = await Promise.all([
+      answer(seller, chatA, a.id, "accept"),
+      answer(seller, chatB, b.id, "accept"),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const accepted = await testApp.database.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.itemId, item.id), eq(offers.status, "accepted")));
+    expect(accepted).toHaveLength(1);
+    expect((await itemRow(item.id))?.reservedForId).toBe(accepted[0]?.buyerId);
+  });
+});
+
+describe("reservations and sales", () => {
+  async function reserved(productName: string) {
+    const item = await insertItem(testApp, seller.id, { productName });
+    const chatId = await dealChat(buyer, item);
+    const made = await madeOffer(buyer, chatId, 400);
+    expect((await answer(seller, chatId, made.id, "accept")).statusCode).toBe(200);
+    return { item, chatId };
+  }
+
+  it("the seller releases a reservation; the buyer is told; nobody else may", async () => {
+    const { item } = await reserved("Cycle lock");
+    const byBuyer = await post(testApp, `/api/items/${item.id}/release`, {}, { cookie: buyer.cookie });
+    expect(byBuyer.statusCode).toBe(403);
+    const response = await post(testApp, `/api/items/${item.id}/release`, {}, { cookie: seller.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().item).toMatchObject({ isReserved: false, abilities: { canRelease: false } });
+    expect(await noticesOf(buyer.id)).toContain(
+      "Kunal Shah released the reservation of Cycle lock; it is available again.",
+    );
+    const again = await post(testApp, `/api/items/${item.id}/release`, {}, { cookie: seller.cookie });
+    expect(again.json()).toEqual(refusal("conflict", DEAL_MESSAGES.notReserved));
+  });
+
+  it("a reservation lapses after 3 days, with the seller reminded the day before", async () => {
+    const { item } = await reserved("Study lamp");
+    await testApp.database.db
+      .update(items)
+      .set({ reservedUntil: sql`now() + interval '12 hours'` })
+      .where(eq(items.id, item.id));
+    await runDealDeadlines(jobContext());
+    await runDealDeadlines(jobContext());
+    const reminders = (await noticesOf(seller.id)).filter((t) => t.includes("Study lamp lapses tomorrow"));
+    expect(reminders).toHaveLength(1);
+    await testApp.database.db
+      .update(items)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(items.id, item.id));
+    await Promise.all([runDealDeadlines(jobContext()), runDealDeadlines(jobContext())]);
+    expect((await itemRow(item.id))?.reservedForId).toBeNull();
+    expect((await noticesOf(buyer.id)).filter((t) => t.includes("Study lamp lapsed"))).toHaveLength(1);
+  });
+
+  it("refuses a sale to someone who never chatted about the item", async () => {
+    const item = await insertItem(testApp, seller.id);
+    await dealChat(buyer, item);
+    const response = await post(
+      testApp,
+      `/api/items/${item.id}/sold`,
+      { buyerId: stranger.id },
+      { cookie: seller.cookie },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refusal("invalid_input", DEAL_MESSAGES.buyerNeverChatted));
+    expect((await itemRow(item.id))?.isSold).toBe(false);
+  });
+
+  it("sold to the reserved buyer: the others get the line and a notice, offers are refused", async () => {
+    const { item, chatId } = await reserved("Graph paper");
+    const otherChat = await dealChat(other, item);
+    await sendText(testApp, other, otherChat, "Is it still there?");
+    const buyers = (await get(testApp, `/api/items/${item.id}/buyers`, { cookie: seller.cookie })).json();
+    expect(buyers.buyers[0]).toMatchObject({ id: buyer.id, isReservedFor: true });
+    expect((await get(testApp, `/api/items/${item.id}/buyers`, { cookie: other.cookie })).statusCode).toBe(
+      403,
+    );
+    const sold = await post(
+      testApp,
+      `/api/items/${item.id}/sold`,
+      { buyerId: buyer.id },
+      { cookie: seller.cookie },
+    );
+    expect(sold.statusCode).toBe(200);
+    expect(sold.json().item).toMatchObject({ isSold: true, isActive: false });
+    expect((await itemRow(item.id))?.buyerId).toBe(buyer.id);
+    const lines = (await thread(other, otherChat)).messages
+      .filter((m) => m.type === "system")
+      .map((m) => m.text);
+    expect(lines).toContain(DEAL_MESSAGES.nowSold);
+    expect(await noticesOf(other.id)).toContain("Graph paper has been sold.");
+    const refused = await offer(other, otherChat, 100);
+    expect(refused.json()).toEqual(refusal("conflict", DEAL_MESSAGES.sold));
+    expect((await thread(buyer, chatId)).chat.abilities).toMatchObject({ canOffer: false, canRate: true });
+    expect(await noticesOf(buyer.id)).toContain("Rate Kunal Shah for Graph paper.");
+    const soldLines = await testApp.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.type, "system")));
+    expect(soldLines).toHaveLength(0);
+  });
+});
+
+describe("favourites", () => {
+  it("refuses saving one's own item (canFavourite), and changes nothing", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const response = await testApp.app.inject({
+      method: "PUT",
+      url: `/api/items/${item.id}/favourite`,
+      headers: { cookie: seller.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: seller.cookie })).json();
+    expect(detail.isFavourite).toBe(false);
+  });
+});

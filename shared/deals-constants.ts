@@ -1,0 +1,83 @@
+/** Texts and limits of offers, reservations, sales and ratings; without zod, for the pages too. */
+
+export const OFFER_HOURS = 48;
+export const RESERVATION_DAYS = 3;
+export const RATING_DAYS = 14;
+export const RATING_COMMENT_MAX_LENGTH = 300;
+/** A profile shows the average from this many ratings on. */
+export const RATINGS_SHOWN_FROM = 3;
+
+export const DEAL_MESSAGES = {
+  sold: "This item has already been sold.",
+  reservedForOther: "This item is reserved for another buyer.",
+  fixedPrice: "Fixed price",
+  negotiable: "Price is negotiable",
+  makeOffer: "Make Offer",
+  onlyBuyerOffers: "Only the buyer can make an offer here.",
+  notNegotiable: "This item has a fixed price.",
+  offerNotFound: "Offer not found.",
+  offerNotPending: "This offer has already been answered.",
+  offerExpired: "This offer has expired.",
+  notYourOffer: "Only the other side can answer this offer.",
+  onlySellerCounters: "Only the seller can counter an offer.",
+  onlyBuyerWithdraws: "Only the buyer who made an offer can withdraw it.",
+  nowReserved: "This item is now reserved.",
+  nowSold: "This item has been sold.",
+  reservationReleased: "The reservation was released: the item is available again.",
+  notReserved: "This item is not reserved.",
+  whoBought: "Who bought it?",
+  someoneElse: "Someone else",
+  buyerNeverChatted: "Choose someone who chatted with you about this item.",
+  cannotRate: "You can rate only the other side of a sale, within 14 days.",
+  alreadyRated: "You have already rated this deal.",
+  badStars: "Please choose 1 to 5 stars.",
+  ratingNotFound: "Rating not found.",
+  newOnCampus: "New on Campus Bazaar",
+  releaseReservation: "Release Reservation",
+  hideReserved: "Hide reserved",
+  reserved: "Reserved",
+} as const;
+
+export const OFFER_STATUS_LABELS = {
+  pending: "Pending",
+  accepted: "Accepted",
+  declined: "Declined",
+  countered: "Countered",
+  withdrawn: "Withdrawn",
+  expired: "Expired",
+  replaced: "Replaced",
+} as const;
+
+const rupees = (value: number) => `₹${value.toLocaleString("en-IN")}`;
+
+/** The notifications a deal's changes make. */
+export const DEAL_NOTICES = {
+  accepted: (name: string, price: number, item: string) =>
+    `${name} accepted your offer of ${rupees(price)} for ${item}.`,
+  declined: (name: string, price: number, item: string) =>
+    `${name} declined your offer of ${rupees(price)} for ${item}.`,
+  countered: (name: string, price: number, item: string) =>
+    `${name} countered your offer with ${rupees(price)} for ${item}.`,
+  withdrawn: (name: string, price: number, item: string) =>
+    `${name} withdrew their offer of ${rupees(price)} for ${item}.`,
+  expired: (price: number, item: string) => `The offer of ${rupees(price)} for ${item} expired.`,
+  released: (name: string, item: string) =>
+    `${name} released the reservation of ${item}; it is available again.`,
+  lapsed: (item: string) => `The reservation of ${item} lapsed; it is available again.`,
+  reminder: (item: string) => `The reservation of ${item} lapses tomorrow. Mark it as sold or release it.`,
+  sold: (item: string) => `${item} has been sold.`,
+  rate: (name: string, item: string) => `Rate ${name} for ${item}.`,
+} as const;
+
+/** 'Usually replies within ...' from a median first-reply time in minutes. */
+export function replyTimeLabel(minutes: number): string {
+  if (minutes <= 60) return "Usually replies within an hour";
+  if (minutes <= 6 * 60) return "Usually replies within a few hours";
+  return "Usually replies within a day";
+}
+
+/** '4.8 ★ · 12 ratings', or 'New on Campus Bazaar' below three ratings. */
+export function ratingLabel(summary: { average: number | null; count: number }): string {
+  if (summary.average === null || summary.count < RATINGS_SHOWN_FROM) return DEAL_MESSAGES.newOnCampus;
+  return `${summary.average.toFixed(1)} ★ · ${summary.count} ${summary.count === 1 ? "rating" : "ratings"}`;
+}

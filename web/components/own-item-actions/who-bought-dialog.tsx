@@ -1,0 +1,81 @@
+import type { ItemBuyersResponse } from "@shared/api/deals";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiFetch } from "../../lib/api";
+import { primaryButton, secondaryButton } from "../ui/button-styles";
+import { Dialog } from "../ui/dialog";
+
+const SOMEONE_ELSE = "";
+
+/**
+ * After 'Mark as Sold' is confirmed: 'Who bought it?', with the people who chatted about the item
+ * (the reserved buyer first) and 'Someone else'. The buyer and the seller can then rate each other.
+ */
+export function WhoBoughtDialog({
+  itemId,
+  onChoose,
+  onClose,
+}: {
+  itemId: string;
+  onChoose: (buyerId: string | null) => void;
+  onClose: () => void;
+}) {
+  const { data, isPending, isError } = useQuery({
+    queryKey: ["items", "buyers", itemId],
+    queryFn: ({ signal }) =>
+      apiFetch<ItemBuyersResponse>(`/api/items/${encodeURIComponent(itemId)}/buyers`, { signal }),
+    staleTime: 0,
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const buyers = data?.buyers ?? [];
+  const selected = chosen ?? buyers[0]?.id ?? SOMEONE_ELSE;
+  const options = [
+    ...buyers.map((buyer) => ({ id: buyer.id, label: buyer.name })),
+    { id: SOMEONE_ELSE, label: "Someone else" },
+  ];
+  return (
+    <Dialog title={"Who bought it?"} onClose={onClose}>
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChoose(selected === SOMEONE_ELSE ? null : selected);
+        }}
+      >
+        {isPending ? <p className="text-sm text-slate-600">Loading…</p> : null}
+        {isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Could not load who chatted with you; you can still choose 'Someone else'.
+          </p>
+        ) : null}
+        <fieldset className="space-y-1">
+          <legend className="sr-only">{"Who bought it?"}</legend>
+          {options.map((option) => (
+            <label
+              key={option.id || "someone-else"}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50"
+            >
+              <input
+                type="radio"
+                name="buyer"
+                value={option.id}
+                checked={selected === option.id}
+                onChange={() => setChosen(option.id)}
+                className="size-5 accent-indigo-700"
+              />
+              <span className="text-base text-slate-900">{option.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton}>
+            Mark as Sold
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

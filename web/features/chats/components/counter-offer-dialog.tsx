@@ -1,0 +1,73 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, inputClasses } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api";
+import { useZodForm } from "../../../lib/form";
+import { chatKeys } from "../api/chats-api";
+import { counterOffer } from "../api/offer-actions";
+
+const loadOfferFormSchema = () => import("../form-schemas").then((schemas) => schemas.OfferFormSchema);
+
+/** 'Counter': the seller answers the buyer's pending offer with a price of their own. */
+export function CounterOfferDialog({
+  chatId,
+  offerId,
+  onClose,
+}: {
+  chatId: string;
+  offerId: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadOfferFormSchema, {
+    defaultValues: { offerPrice: "" },
+  });
+  useEffect(() => prepare(), [prepare]);
+  return (
+    <Dialog title="Counter-offer" onClose={onClose}>
+      <form
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={handleSubmit(async ({ offerPrice }) => {
+          try {
+            await counterOffer(chatId, offerId, offerPrice);
+            void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
+            onClose();
+          } catch (failure) {
+            setError(failure instanceof ApiError ? failure.message : "Please try again.");
+          }
+        })}
+      >
+        <Field label="Offer price (₹)" error={fieldError("offerPrice")}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className={inputClasses}
+              {...form.register("offerPrice")}
+            />
+          )}
+        </Field>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+            Send Counter
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Message } from "@shared/api/chats";
+import { OFFER_STATUS_LABELS } from "@shared/deals-constants";
+import { lazy, Suspense, useState } from "react";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { ApiError } from "../../../lib/api";
+import { useOfferAnswer } from "../api/offer-actions";
+
+// 'Counter' asks for a price in a dialog, loaded when the seller opens it.
+const CounterOfferDialog = lazy(() =>
+  import("./counter-offer-dialog").then((module) => ({ default: module.CounterOfferDialog })),
+);
+
+const small = `${secondaryButton} min-h-11 px-3 text-sm`;
+
+/**
+ * An offer's state on its bubble ('Pending', 'Accepted', 'Expired'...) for both members, and the
+ * answers the viewer may give while it is pending: the other side accepts or declines it, the seller
+ * counters a buyer's offer, the buyer withdraws their own. The server decides in the end.
+ */
+export function OfferActions({
+  message,
+  chatId,
+  isMine,
+  isSeller,
+}: {
+  message: Message;
+  chatId: string;
+  isMine: boolean;
+  isSeller: boolean;
+}) {
+  const offer = message.offer;
+  const answer = useOfferAnswer(chatId);
+  const [isCountering, setIsCountering] = useState(false);
+  if (!offer) return null;
+  const isPending = offer.status === "pending" && Date.parse(offer.expiresAt) > Date.now();
+  const status = offer.status === "pending" && !isPending ? "expired" : offer.status;
+  const act = (action: "accept" | "decline" | "withdraw") => answer.mutate({ offerId: message.id, action });
+  return (
+    <div className="mt-1">
+      <p className="text-xs font-semibold tracking-wide uppercase" data-offer-status={status}>
+        {offer.isCounter ? "Counter-offer · " : ""}
+        {OFFER_STATUS_LABELS[status]}
+      </p>
+      {isPending ? (
+        <div className="mt-1.5 flex flex-wrap gap-1.5">
+          {!isMine ? (
+            <>
+              <button
+                type="button"
+                className={small}
+                disabled={answer.isPending}
+                onClick={() => act("accept")}
+              >
+                Accept
+              </button>
+              <button
+                type="button"
+                className={small}
+                disabled={answer.isPending}
+                onClick={() => act("decline")}
+              >
+                Decline
+              </button>
+              {isSeller && !offer.isCounter ? (
+                <button type="button" className={small} onClick={() => setIsCountering(true)}>
+                  Counter
+                </button>
+              ) : null}
+            </>
+          ) : !offer.isCounter ? (
+            <button
+              type="button"
+              className={small}
+              disabled={answer.isPending}
+              onClick={() => act("withdraw")}
+            >
+              Withdraw
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {answer.isError ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {answer.error instanceof ApiError ? answer.error.message : "Please try again."}
+        </p>
+      ) : null}
+      {isCountering ? (
+        <Suspense fallback={null}>
+          <CounterOfferDialog chatId={chatId} offerId={message.id} onClose={() => setIsCountering(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

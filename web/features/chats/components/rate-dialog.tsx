@@ -1,0 +1,110 @@
+import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constants";
+import { useQueryClient } from "@tanstack/react-query";
+import Star from "lucide-react/icons/star";
+import { useEffect, useState } from "react";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, inputClasses } from "../../../components/ui/field";
+import { ApiError, apiFetch } from "../../../lib/api";
+import { useZodForm } from "../../../lib/form";
+import { chatKeys } from "../api/chats-api";
+
+const loadRateSchema = () => import("../form-schemas").then((schemas) => schemas.RateFormSchema);
+
+/**
+ * 'Rate {name}': 1 to 5 stars and an optional comment, once, within 14 days of the sale. The other
+ * side's rating shows only once both rated (or the 14 days passed).
+ */
+export function RateDialog({
+  chatId,
+  itemId,
+  name,
+  onClose,
+}: {
+  chatId: string;
+  itemId: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
+    defaultValues: { stars: 0, comment: "" },
+  });
+  useEffect(() => prepare(), [prepare]);
+  const stars = form.watch("stars");
+  return (
+    <Dialog title={`Rate ${name}`} onClose={onClose}>
+      <form
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={handleSubmit(async (values) => {
+          try {
+            await apiFetch(`/api/items/${encodeURIComponent(itemId)}/ratings`, {
+              method: "POST",
+              json: values,
+            });
+            void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
+            onClose();
+          } catch (failure) {
+            setError(failure instanceof ApiError ? failure.message : "Please try again.");
+          }
+        })}
+      >
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-800">Stars</legend>
+          <div className="mt-1 flex gap-1">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label
+                key={value}
+                className="grid size-11 cursor-pointer place-items-center rounded-lg hover:bg-amber-50"
+              >
+                <input
+                  type="radio"
+                  value={value}
+                  className="sr-only"
+                  checked={stars === value}
+                  onChange={() => form.setValue("stars", value, { shouldValidate: true })}
+                />
+                <Star
+                  aria-hidden="true"
+                  className={`size-7 ${value <= stars ? "fill-amber-400 text-amber-500" : "text-slate-400"}`}
+                />
+                <span className="sr-only">{value === 1 ? "1 star" : `${value} stars`}</span>
+              </label>
+            ))}
+          </div>
+          {fieldError("stars") ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {DEAL_MESSAGES.badStars}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field label="Comment (optional)" error={fieldError("comment")}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={RATING_COMMENT_MAX_LENGTH}
+              className={inputClasses}
+              {...form.register("comment")}
+            />
+          )}
+        </Field>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+            Submit Rating
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

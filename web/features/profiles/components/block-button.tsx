@@ -1,0 +1,34 @@
+import { BLOCK_LABEL, UNBLOCK_LABEL } from "@shared/trust-constants";
+import Ban from "lucide-react/icons/ban";
+import { secondaryButton } from "../../../components/ui/button-styles";
+import { useBlockUser } from "../../../lib/block-user";
+
+/** Block (after the confirmation) or Unblock; a blocked person's listings are not shown. */
+export function BlockButton({
+  person,
+  isBlocked,
+}: {
+  person: { id: string; name: string };
+  isBlocked: boolean;
+}) {
+  const { block, unblock, isPending, error, confirmDialog } = useBlockUser();
+  return (
+    <>
+      <button
+        type="button"
+        aria-busy={isPending || undefined}
+        onClick={() => (isBlocked ? unblock(person) : void block(person))}
+        className={secondaryButton}
+      >
+        <Ban aria-hidden="true" className="size-4" />
+        {isBlocked ? UNBLOCK_LABEL : BLOCK_LABEL}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {error.message}
+        </p>
+      ) : null}
+      {confirmDialog}
+    </>
+  );
+}
