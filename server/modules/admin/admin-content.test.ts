@@ -164,6 +164,8 @@ describe("marketplace posts", () => {
       canContact: true,
       canFavourite: true,
       canReport: true,
+      canOffer: true,
+      canRelease: false,
     });
     const socket = await connect(seller.cookie);
 

@@ -202,10 +202,10 @@ describe("a blocked student cannot reach the blocker", () => {
     expect(await countMessages(testApp, chat.id)).toBe(before);
 
     const thread = await get(testApp, `/api/chats/${chat.id}`, { cookie: blocked.cookie });
-    expect(thread.json().chat.abilities).toEqual({ canSend: false, canOffer: false });
+    expect(thread.json().chat.abilities).toEqual({ canSend: false, canOffer: false, canRate: false });
     expect(thread.json().chat.isCounterpartBlocked).toBe(false);
     const own = await get(testApp, `/api/chats/${chat.id}`, { cookie: blocker.cookie });
-    expect(own.json().chat.abilities).toEqual({ canSend: false, canOffer: false });
+    expect(own.json().chat.abilities).toEqual({ canSend: false, canOffer: false, canRate: false });
     expect(own.json().chat.isCounterpartBlocked).toBe(true);
     const list = await get(testApp, "/api/chats", { cookie: blocked.cookie });
     expect(list.json().chats[0].abilities.canSend).toBe(false);

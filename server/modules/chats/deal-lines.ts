@@ -25,7 +25,6 @@ export async function insertChatMessage(
   values: Pick<MessageRow, "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice">,
   lastMessage: string,
   members: readonly string[],
-  offer?: Parameters<typeof toMessageDto>[2],
 ): Promise<MessageRow> {
   const [row] = await tx.insert(messages).values(values).returning();
   if (!row) throw new Error("message insert returned nothing");
@@ -33,10 +32,11 @@ export async function insertChatMessage(
     .update(chats)
     .set({ lastMessage, lastSenderId: values.senderId, updatedAt: sql`greatest(${chats.updatedAt}, now())` })
     .where(eq(chats.id, values.chatId));
-  // A line about the deal carries no scam signals: both members see the same message.
+  // No scam signals here, so both members see the same message; an offer's state is not in live
+  // frames (deal.updated makes the thread fetch it).
   const created: LiveEvent = {
     type: "message.created",
-    data: { message: toMessageDto(row, values.senderId, offer) },
+    data: { message: toMessageDto(row, values.senderId) },
   };
   const updated: LiveEvent = { type: "chat.updated", data: { chatId: values.chatId } };
   for (const userId of members) {

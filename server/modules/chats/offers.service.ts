@@ -166,7 +166,6 @@ async function storeNewOffer(
       { chatId, senderId: sender.id, clientId, type: "offer", text, offerPrice: price },
       text,
       members,
-      offerState,
     );
     await tx.insert(offers).values({
       id: message.id,
