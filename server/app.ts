@@ -16,6 +16,7 @@ import { fastifyTrustProxy } from "./config/trust-proxy";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startHousekeeping } from "./jobs/housekeeping";
+import { startListingsJob } from "./jobs/listings";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
 import { createMailSender, MAIL_KIND } from "./jobs/outbox-mail";
 import { AppError } from "./lib/app-error";
@@ -30,6 +31,7 @@ import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { itemPreviewHead } from "./modules/items/item-preview";
 import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
@@ -175,14 +177,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   let stopHousekeeping = () => {};
+  let stopListingsJob = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
+      stopListingsJob = startListingsJob(ctx);
     });
   }
   app.addHook("onClose", async () => {
     stopHousekeeping();
+    stopListingsJob();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
@@ -258,6 +263,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(spaPlugin, { root: options.webRoot ?? WEB_ROOT });
+  await app.register(spaPlugin, {
+    root: options.webRoot ?? WEB_ROOT,
+    headFor: (pathname) => itemPreviewHead(ctx, pathname),
+  });
   return app;
 }

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, MIN_PRICE, PAGE_SIZE } from "../constants";
-import { BROWSE_SORTS } from "../items-constants";
+import {
+  BROWSE_SORTS,
+  LISTING_TEXTS,
+  MAX_ITEM_PHOTOS,
+  SAVED_SEARCH_NAME_MAX_LENGTH,
+} from "../items-constants";
 import {
   DESCRIPTION_MAX_LENGTH,
   MAX_PRICE,
@@ -26,8 +31,19 @@ const requiredText = (max: number, message: string, field: string) =>
     .refine((value) => value.trim().length <= max, `At most ${max} characters.`)
     .refine(...singleLine(field));
 
-/** What the Sell form sends, for a new item or an edit. The image is a URL from the upload call. */
-export const ItemInputSchema = z.object({
+const imageUrl = z
+  .string(SELL_MESSAGES.imageRequired)
+  .min(1, SELL_MESSAGES.imageRequired)
+  .max(500)
+  .refine(...singleLine("The image address"));
+
+/**
+ * What the Sell form sends, for a new item or an edit. The images are URLs from the upload call:
+ * `images` in order (1 to 8, the first is the cover), and `productImage` the cover. A client that
+ * sends only `productImage` posts one photo.
+ */
+export const ItemInputSchema = z
+  .object({
   productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
   type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
   price: z
@@ -42,12 +58,18 @@ export const ItemInputSchema = z.object({
     .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
     .refine(...multiLine("The description")),
   showMobileNumber: z.boolean(),
-  productImage: z
-    .string(SELL_MESSAGES.imageRequired)
+  productImage: imageUrl,
+  images: z
+    .array(imageUrl)
     .min(1, SELL_MESSAGES.imageRequired)
-    .max(500)
-    .refine(...singleLine("The image address")),
-});
+    .max(MAX_ITEM_PHOTOS, LISTING_TEXTS.tooManyPhotos)
+    .refine((urls) => new Set(urls).size === urls.length, LISTING_TEXTS.duplicatePhoto)
+    .optional(),
+  })
+  .refine((input) => !input.images || input.images[0] === input.productImage, {
+    message: LISTING_TEXTS.coverMustBeFirst,
+    path: ["productImage"],
+  });
 export type ItemInput = z.infer<typeof ItemInputSchema>;
 
 /**
@@ -67,6 +89,8 @@ export const ItemAbilitiesSchema = z.object({
   canFavourite: z.boolean(),
   /** Anyone but the seller: 'Report' on the item page. */
   canReport: z.boolean(),
+  /** The seller, while the item is not sold: puts it back on the marketplace for 30 days. */
+  canRenew: z.boolean(),
 });
 export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
 
@@ -77,7 +101,10 @@ export const ItemSchema = z.object({
   sellerName: z.string(),
   sellerCollege: z.string(),
   productName: z.string(),
+  /** The cover: the first of `images`. */
   productImage: z.string(),
+  /** Every photo in order, the cover first. */
+  images: z.array(z.string()),
   type: z.string(),
   price: z.number().int(),
   category: z.enum(CATEGORIES),
@@ -90,6 +117,10 @@ export const ItemSchema = z.object({
   isSold: z.boolean(),
   createdAt: z.string(),
   soldAt: z.string().nullable(),
+  /** When the listing lapses unless renewed. */
+  expiresAt: z.string(),
+  /** Lapsed after 30 days: off the marketplace until its seller renews it. */
+  isExpired: z.boolean(),
   abilities: ItemAbilitiesSchema,
 });
 export type Item = z.infer<typeof ItemSchema>;
@@ -157,3 +188,48 @@ export const UploadResponseSchema = z.object({
   bytes: z.number().int(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** A signed-out visitor's view of an item: the cover, name, price, condition and college only. */
+export const PublicItemSchema = z.object({
+  id: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  price: z.number().int(),
+  condition: z.string(),
+  sellerCollege: z.string(),
+});
+export const PublicItemResponseSchema = z.object({ item: PublicItemSchema });
+export type PublicItem = z.infer<typeof PublicItemSchema>;
+
+/** What 'Save Search' stores: the current search, category and college, and a name. */
+export const SavedSearchInputSchema = z
+  .object({
+    name: z
+      .string()
+      .max(SAVED_SEARCH_NAME_MAX_LENGTH, `At most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters.`)
+      .refine(...singleLine("The name"))
+      .default(""),
+    search: z.string().max(100).refine(...singleLine("The search")).default(""),
+    category: z.enum(["all", ...CATEGORIES]).default("all"),
+    college: z.string().max(200).refine(...singleLine("The college")).default(""),
+  })
+  .refine((input) => input.search.trim() || input.category !== "all" || input.college.trim(), {
+    message: "Search for something, or choose a category or a college, before saving.",
+    path: ["search"],
+  });
+export type SavedSearchInput = z.input<typeof SavedSearchInputSchema>;
+
+export const SavedSearchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  search: z.string(),
+  category: z.enum(["all", ...CATEGORIES]),
+  college: z.string(),
+  /** Items that matched since the student last viewed it. */
+  newMatches: z.number().int(),
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof SavedSearchSchema>;
+export const SavedSearchResponseSchema = z.object({ savedSearch: SavedSearchSchema });
+export const SavedSearchesResponseSchema = z.object({ savedSearches: z.array(SavedSearchSchema) });
+export type SavedSearchesResponse = z.infer<typeof SavedSearchesResponseSchema>;

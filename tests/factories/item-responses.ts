@@ -8,11 +8,13 @@ export const SELLER_ABILITIES: ItemAbilities = {
   canContact: false,
   canFavourite: false,
   canReport: false,
+  canRenew: true,
 };
 export const SOLD_SELLER_ABILITIES: ItemAbilities = {
   ...SELLER_ABILITIES,
   canEdit: false,
   canMarkSold: false,
+  canRenew: false,
 };
 
 /** What any other student may do with it. */
@@ -23,6 +25,7 @@ export const BUYER_ABILITIES: ItemAbilities = {
   canContact: true,
   canFavourite: true,
   canReport: true,
+  canRenew: false,
 };
 
 /** An item as the API answers with it, seen by its seller unless `abilities` says otherwise. */
@@ -34,6 +37,7 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     sellerCollege: "IIT Bombay",
     productName: "Desk Lamp",
     productImage: "/api/files/images/lamp.webp",
+    images: ["/api/files/images/lamp.webp"],
     type: "Lamp",
     price: 450,
     category: "other",
@@ -45,6 +49,8 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     isSold: false,
     createdAt: "2026-11-20T10:00:00.000Z",
     soldAt: null,
+    expiresAt: "2026-12-20T10:00:00.000Z",
+    isExpired: false,
     abilities: SELLER_ABILITIES,
     ...overrides,
   };

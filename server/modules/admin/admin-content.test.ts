@@ -164,6 +164,7 @@ describe("marketplace posts", () => {
       canContact: true,
       canFavourite: true,
       canReport: true,
+      canRenew: false,
     });
     const socket = await connect(seller.cookie);
 

@@ -223,6 +223,7 @@ describe("abilities: what each viewer may do with an item", () => {
     canContact: false,
     canFavourite: false,
     canReport: false,
+    canRenew: true,
   };
   const ANYONE_ELSE = {
     canEdit: false,
@@ -231,6 +232,7 @@ describe("abilities: what each viewer may do with an item", () => {
     canContact: true,
     canFavourite: true,
     canReport: true,
+    canRenew: false,
   };
   const abilitiesOf = async (id: string, cookie: string) =>
     (await get(testApp, `/api/items/${id}`, { cookie })).json().item.abilities;
@@ -246,7 +248,7 @@ describe("abilities: what each viewer may do with an item", () => {
   it("leaves the seller only delete once the item is sold, and the server refuses the rest", async () => {
     const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage));
     const sold = await call("POST", `/api/items/${item.id}/sold`, seller.cookie);
-    const afterSale = { ...SELLER_OF_ACTIVE, canEdit: false, canMarkSold: false };
+    const afterSale = { ...SELLER_OF_ACTIVE, canEdit: false, canMarkSold: false, canRenew: false };
     expect(sold.json().item.abilities).toEqual(afterSale);
     expect(await abilitiesOf(item.id, seller.cookie)).toEqual(afterSale);
     expect(await abilitiesOf(item.id, stranger.cookie)).toEqual(ANYONE_ELSE);

@@ -19,6 +19,7 @@ export function toItemDto(
     sellerMobile: item.showMobileNumber ? sellerMobile : "",
     productName: item.productName,
     productImage: item.productImage,
+    images: item.images.length > 0 ? item.images : [item.productImage],
     type: item.type,
     price: item.price,
     category: item.category,
@@ -29,6 +30,8 @@ export function toItemDto(
     isSold: item.isSold,
     createdAt: item.createdAt.toISOString(),
     soldAt: item.soldAt?.toISOString() ?? null,
+    expiresAt: item.expiresAt.toISOString(),
+    isExpired: item.expiredAt !== null,
     abilities: itemAbilities(viewer, item),
   };
 }

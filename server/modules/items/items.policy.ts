@@ -2,7 +2,7 @@ import type { ItemAbilities } from "@shared/api/items";
 import type { UserRow } from "../../db/schema";
 
 type Viewer = Pick<UserRow, "id">;
-type ItemFacts = { sellerId: string; isActive: boolean };
+type ItemFacts = { sellerId: string; isActive: boolean; isSold?: boolean };
 
 /**
  * Who may do what with an item through the student API. The administrator has no more rights here
@@ -50,6 +50,11 @@ export function canRemoveItem(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
 }
 
+/** Only the seller renews their listing, active or expired, never a sold one. */
+export function canRenewItem(viewer: Viewer, item: ItemFacts): boolean {
+  return isItemSeller(viewer, item) && !item.isSold;
+}
+
 /** The viewer's abilities sent with every item (Outline's presentPolicies). */
 export function itemAbilities(viewer: Viewer, item: ItemFacts): ItemAbilities {
   return {
@@ -59,5 +64,6 @@ export function itemAbilities(viewer: Viewer, item: ItemFacts): ItemAbilities {
     canContact: canContactSeller(viewer, item),
     canFavourite: canFavouriteItem(viewer, item),
     canReport: canReportItem(viewer, item),
+    canRenew: canRenewItem(viewer, item),
   };
 }
