@@ -17,7 +17,9 @@ export async function claimJob(db: Db, name: string, leaseMs = LEASE_MS): Promis
   const rows = await db
     .update(jobState)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(and(eq(jobState.name, name), or(isNull(jobState.lockedUntil), lte(jobState.lockedUntil, sql`now()`))))
+    .where(
+      and(eq(jobState.name, name), or(isNull(jobState.lockedUntil), lte(jobState.lockedUntil, sql`now()`))),
+    )
     .returning({ name: jobState.name });
   return rows.length > 0;
 }

@@ -44,27 +44,27 @@ const imageUrl = z
  */
 export const ItemInputSchema = z
   .object({
-  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
-  type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
-  price: z
-    .number(SELL_MESSAGES.priceInvalid)
-    .int(SELL_MESSAGES.priceInvalid)
-    .min(MIN_PRICE, SELL_MESSAGES.priceInvalid)
-    .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
-  category: z.enum(CATEGORIES),
-  condition: z.enum(CONDITIONS),
-  description: z
-    .string()
-    .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
-    .refine(...multiLine("The description")),
-  showMobileNumber: z.boolean(),
-  productImage: imageUrl,
-  images: z
-    .array(imageUrl)
-    .min(1, SELL_MESSAGES.imageRequired)
-    .max(MAX_ITEM_PHOTOS, LISTING_TEXTS.tooManyPhotos)
-    .refine((urls) => new Set(urls).size === urls.length, LISTING_TEXTS.duplicatePhoto)
-    .optional(),
+    productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
+    type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
+    price: z
+      .number(SELL_MESSAGES.priceInvalid)
+      .int(SELL_MESSAGES.priceInvalid)
+      .min(MIN_PRICE, SELL_MESSAGES.priceInvalid)
+      .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
+    category: z.enum(CATEGORIES),
+    condition: z.enum(CONDITIONS),
+    description: z
+      .string()
+      .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
+      .refine(...multiLine("The description")),
+    showMobileNumber: z.boolean(),
+    productImage: imageUrl,
+    images: z
+      .array(imageUrl)
+      .min(1, SELL_MESSAGES.imageRequired)
+      .max(MAX_ITEM_PHOTOS, LISTING_TEXTS.tooManyPhotos)
+      .refine((urls) => new Set(urls).size === urls.length, LISTING_TEXTS.duplicatePhoto)
+      .optional(),
   })
   .refine((input) => !input.images || input.images[0] === input.productImage, {
     message: LISTING_TEXTS.coverMustBeFirst,
@@ -209,9 +209,17 @@ export const SavedSearchInputSchema = z
       .max(SAVED_SEARCH_NAME_MAX_LENGTH, `At most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters.`)
       .refine(...singleLine("The name"))
       .default(""),
-    search: z.string().max(100).refine(...singleLine("The search")).default(""),
+    search: z
+      .string()
+      .max(100)
+      .refine(...singleLine("The search"))
+      .default(""),
     category: z.enum(["all", ...CATEGORIES]).default("all"),
-    college: z.string().max(200).refine(...singleLine("The college")).default(""),
+    college: z
+      .string()
+      .max(200)
+      .refine(...singleLine("The college"))
+      .default(""),
   })
   .refine((input) => input.search.trim() || input.category !== "all" || input.college.trim(), {
     message: "Search for something, or choose a category or a college, before saving.",

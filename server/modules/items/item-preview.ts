@@ -1,7 +1,7 @@
 import type { PublicItem } from "@shared/api/items";
+import { matchesRoutePattern } from "@shared/app-routes";
 import { variantUrl } from "@shared/images";
 import { itemShareTitle } from "@shared/items-constants";
-import { matchesRoutePattern } from "@shared/app-routes";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { isSuspendedSql, items, users } from "../../db/schema";
@@ -26,7 +26,9 @@ export async function publicItem(ctx: Pick<AppContext, "db">, id: string): Promi
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
-    .where(and(eq(items.id, id), eq(items.isActive, true), isNull(users.deletedAt), sql`not ${isSuspendedSql}`))
+    .where(
+      and(eq(items.id, id), eq(items.isActive, true), isNull(users.deletedAt), sql`not ${isSuspendedSql}`),
+    )
     .limit(1);
   return row;
 }
@@ -42,7 +44,8 @@ export function escapeHtml(text: string): string {
 }
 
 const NEUTRAL_TITLE = "Campus Bazaar";
-const NEUTRAL_DESCRIPTION = "This item is no longer available. Buy and sell second-hand at your college on Campus Bazaar.";
+const NEUTRAL_DESCRIPTION =
+  "This item is no longer available. Buy and sell second-hand at your college on Campus Bazaar.";
 
 /**
  * The link-preview tags of an item page (Open Graph and Twitter card): '{name} · ₹{price}',

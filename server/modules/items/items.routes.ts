@@ -19,8 +19,8 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
-import * as service from "./items.service";
 import { publicItem } from "./item-preview";
+import * as service from "./items.service";
 import * as savedSearches from "./saved-searches.service";
 
 const errors = {

@@ -39,7 +39,11 @@ export async function deleteSavedSearch(db: Db, id: string, userId: string): Pro
 }
 
 /** The student opened the search: its new matches are seen. */
-export async function markSavedSearchSeen(db: Db, id: string, userId: string): Promise<SavedSearchRow | undefined> {
+export async function markSavedSearchSeen(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<SavedSearchRow | undefined> {
   const [row] = await db
     .update(savedSearches)
     .set({ unseenCount: 0, seenAt: new Date() })
