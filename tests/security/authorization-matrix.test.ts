@@ -41,6 +41,10 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PATCH /api/items/{id}": { other: 403, admin: 403 },
   "DELETE /api/items/{id}": { other: 403, admin: 403 },
   "POST /api/items/{id}/sold": { other: 403, admin: 403 },
+  "POST /api/items/{id}/renew": { other: 403, admin: 403 },
+  // One's own saved searches: another's answers as not found, and stays.
+  "POST /api/me/saved-searches/{id}/seen": { other: 404, admin: 404 },
+  "DELETE /api/me/saved-searches/{id}": { other: 404, admin: 404 },
   "GET /api/chats/{chatId}": { other: 403, admin: 403 },
   "POST /api/chats/{chatId}/messages": { student: 201, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/read": { other: 403, admin: 403 },

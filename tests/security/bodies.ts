@@ -108,6 +108,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/uploads/chat-photo": imageForm,
   "POST /api/items": (testApp, _world, caller) => sellForm(testApp, caller),
   "PATCH /api/items/{id}": (testApp, _world, caller) => sellForm(testApp, caller),
+  "POST /api/me/saved-searches": () => json({ search: "desk lamp", category: "other" }),
   "POST /api/chats": (_app, world) => json({ userId: world.owner.id, itemId: world.itemId }),
   "POST /api/chats/{chatId}/messages": () =>
     json({ type: "text", clientId: clientId(), text: "Is it available?" }),

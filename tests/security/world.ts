@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { colleges, emailTokens, sessions, users } from "../../server/db/schema";
+import { colleges, emailTokens, savedSearches, sessions, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken, newToken } from "../../server/lib/tokens";
 import { sessionCookieName } from "../../server/plugins/auth";
@@ -45,6 +45,8 @@ export interface World {
   chatPhotoId: string;
   /** The partner's open report of the owner's item. */
   reportId: string;
+  /** The owner's saved search on /buy. */
+  savedSearchId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -190,7 +192,11 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ),
     "report listing",
   ).report;
-  if (!notification || !college) throw new Error("world records missing");
+  const [savedSearch] = await testApp.database.db
+    .insert(savedSearches)
+    .values({ userId: owner.id, name: "lamp", search: "lamp" })
+    .returning({ id: savedSearches.id });
+  if (!notification || !college || !savedSearch) throw new Error("world records missing");
   return {
     owner,
     other,
@@ -207,6 +213,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
     chatPhotoId,
     reportId: report.id,
+    savedSearchId: savedSearch.id,
   };
 }
 
@@ -272,6 +279,7 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
     rows("reports", "id", [world.reportId]),
+    rows("saved_searches", "user_id", people),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -299,7 +307,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from events where id = ${world.eventId})
              + (select count(*) from colleges where id = ${world.collegeId})
              + (select count(*) from sessions where public_id = ${world.sessionId})
-             + (select count(*) from reports where id = ${world.reportId} and status = 'open') as n`,
+             + (select count(*) from reports where id = ${world.reportId} and status = 'open')
+             + (select count(*) from saved_searches where id = ${world.savedSearchId}) as n`,
   );
-  return Number(row?.n) === 16;
+  return Number(row?.n) === 17;
 }
