@@ -42,34 +42,33 @@ const imageUrl = z
  * `images` in order (1 to 8, the first is the cover), and `productImage` the cover. A client that
  * sends only `productImage` posts one photo.
  */
-export const ItemInputSchema = z
-  .object({
-    productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
-    type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
-    price: z
-      .number(SELL_MESSAGES.priceInvalid)
-      .int(SELL_MESSAGES.priceInvalid)
-      .min(MIN_PRICE, SELL_MESSAGES.priceInvalid)
-      .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
-    category: z.enum(CATEGORIES),
-    condition: z.enum(CONDITIONS),
-    description: z
-      .string()
-      .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
-      .refine(...multiLine("The description")),
-    showMobileNumber: z.boolean(),
-    productImage: imageUrl,
-    images: z
-      .array(imageUrl)
-      .min(1, SELL_MESSAGES.imageRequired)
-      .max(MAX_ITEM_PHOTOS, LISTING_TEXTS.tooManyPhotos)
-      .refine((urls) => new Set(urls).size === urls.length, LISTING_TEXTS.duplicatePhoto)
-      .optional(),
-  })
-  .refine((input) => !input.images || input.images[0] === input.productImage, {
-    message: LISTING_TEXTS.coverMustBeFirst,
-    path: ["productImage"],
-  });
+export const ItemFieldsSchema = z.object({
+  productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
+  type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
+  price: z
+    .number(SELL_MESSAGES.priceInvalid)
+    .int(SELL_MESSAGES.priceInvalid)
+    .min(MIN_PRICE, SELL_MESSAGES.priceInvalid)
+    .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
+  category: z.enum(CATEGORIES),
+  condition: z.enum(CONDITIONS),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
+    .refine(...multiLine("The description")),
+  showMobileNumber: z.boolean(),
+  productImage: imageUrl,
+  images: z
+    .array(imageUrl)
+    .min(1, SELL_MESSAGES.imageRequired)
+    .max(MAX_ITEM_PHOTOS, LISTING_TEXTS.tooManyPhotos)
+    .refine((urls) => new Set(urls).size === urls.length, LISTING_TEXTS.duplicatePhoto)
+    .optional(),
+});
+export const ItemInputSchema = ItemFieldsSchema.refine(
+  (input) => !input.images || input.images[0] === input.productImage,
+  { message: LISTING_TEXTS.coverMustBeFirst, path: ["productImage"] },
+);
 export type ItemInput = z.infer<typeof ItemInputSchema>;
 
 /**

@@ -43,6 +43,11 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
               : "aspect-[4/3] w-full rounded-t-xl min-[480px]:aspect-square"
           }
         />
+        {item.images.length > 1 ? (
+          <span className="pointer-events-none absolute bottom-2 left-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+            {item.images.length} photos
+          </span>
+        ) : null}
         {canContact ? (
           // Above the card's link layer; phones only (from 640 px the button shows in the card).
           <div className="absolute top-0 right-0 z-10 sm:hidden">

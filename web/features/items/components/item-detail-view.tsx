@@ -1,8 +1,5 @@
 import type { ItemDetailResponse } from "@shared/api/items";
-import { variantUrl } from "@shared/images";
-import { useState } from "react";
-import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
-import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+import { ConditionBadge, ExpiredBadge, SoldBadge } from "../../../components/item-card/item-badges";
 import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -12,6 +9,7 @@ import { useToggleFavourite } from "../api/toggle-favourite";
 import { useContactSeller } from "../hooks/use-contact-seller";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
+import { ItemGallery } from "./item-gallery";
 import { ItemActionBar } from "./item-action-bar";
 import { OwnerActions } from "./owner-actions";
 import { SellerCard } from "./seller-card";
@@ -26,13 +24,17 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   return (
     <>
       <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
-        <ItemPicture key={item.productImage} url={item.productImage} alt={item.productName} />
+        <ItemGallery
+          key={item.images.join(" ")}
+          images={item.images.length > 0 ? item.images : [item.productImage]}
+          name={item.productName}
+        />
 
         <div className="min-w-0 space-y-5">
           <header>
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={item.condition} />
-              {item.isActive ? null : <SoldBadge />}
+              {item.isActive ? null : item.isExpired ? <ExpiredBadge /> : <SoldBadge />}
             </div>
             <h1 id="item-heading" className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
               {item.productName}
@@ -48,7 +50,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
                 <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />
               </span>
             ) : null}
-            <ShareButton title={item.productName} />
+            <ShareButton title={item.productName} price={item.price} />
             {abilities.canReport ? (
               <ReportButton target={{ type: "listing", id: item.id }} className={secondaryButton} />
             ) : null}
@@ -88,7 +90,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
           ) : abilities.canContact && item.isActive ? (
             <ContactSellerSection item={item} contact={contact} />
           ) : (
-            <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">This item has been sold.</p>
+            <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+              {item.isExpired ? "This listing has expired." : "This item has been sold."}
+            </p>
           )}
         </div>
       </article>
@@ -101,29 +105,5 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
       {/* Room at the end of the page, so the sticky bar never covers its last lines. */}
       <div aria-hidden="true" className="h-20 md:hidden" />
     </>
-  );
-}
-
-/**
- * The whole picture at the item page's size, else the original as uploaded; if neither loads, the
- * same placeholder the browse cards use.
- */
-function ItemPicture({ url, alt }: { url: string; alt: string }) {
-  const sources = [variantUrl(url, "detail"), url];
-  const [failures, setFailures] = useState(0);
-  const src = sources[failures];
-  return (
-    <div className="relative aspect-square w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 md:sticky md:top-20 md:self-start">
-      {src ? (
-        <img
-          src={src}
-          alt={alt}
-          onError={() => setFailures((count) => count + 1)}
-          className="size-full object-contain"
-        />
-      ) : (
-        <ImageUnavailable />
-      )}
-    </div>
   );
 }

@@ -14,7 +14,11 @@ export function OwnerActions({ item }: { item: Item }) {
         Manage your listing
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        {item.isActive ? "Buyers can see this item." : "This item is sold and hidden from the marketplace."}
+        {item.isActive
+          ? "Buyers can see this item."
+          : item.isExpired
+            ? "This listing expired and is hidden from the marketplace. Renew it to list it again."
+            : "This item is sold and hidden from the marketplace."}
       </p>
       {/* Replace: Back should not lead to a page that no longer exists. */}
       {/* On phones, Edit and Mark as Sold are in the sticky bar at the bottom; Delete stays here. */}
