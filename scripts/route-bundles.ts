@@ -85,6 +85,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   studentPage("/buy", "features/items/components/browse-page.tsx"),
   studentPage("/item/:itemId", "features/items/components/item-detail-page.tsx"),
   studentPage("/favourites", "features/items/components/favourites-page.tsx"),
+  studentPage("/saved-searches", "features/items/saved-searches/saved-searches-page.tsx"),
   studentPage("/messages", "features/chats/components/messages-page.tsx"),
   studentPage("/notifications", "features/notifications/components/notifications-page.tsx"),
   studentPage("/profile", "features/profiles/components/own-profile-page.tsx"),

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, MIN_PRICE, PAGE_SIZE } from "../constants";
-import {
-  BROWSE_SORTS,
-  LISTING_TEXTS,
-  MAX_ITEM_PHOTOS,
-  SAVED_SEARCH_NAME_MAX_LENGTH,
-} from "../items-constants";
+import { BROWSE_SORTS } from "../items-constants";
+import { PHOTO_TEXTS } from "../photo-texts";
 import {
   DESCRIPTION_MAX_LENGTH,
+  MAX_ITEM_PHOTOS,
   MAX_PRICE,
   PRODUCT_NAME_MAX_LENGTH,
   PRODUCT_TYPE_MAX_LENGTH,
@@ -61,13 +58,13 @@ export const ItemFieldsSchema = z.object({
   images: z
     .array(imageUrl)
     .min(1, SELL_MESSAGES.imageRequired)
-    .max(MAX_ITEM_PHOTOS, LISTING_TEXTS.tooManyPhotos)
-    .refine((urls) => new Set(urls).size === urls.length, LISTING_TEXTS.duplicatePhoto)
+    .max(MAX_ITEM_PHOTOS, PHOTO_TEXTS.tooManyPhotos)
+    .refine((urls) => new Set(urls).size === urls.length, PHOTO_TEXTS.duplicatePhoto)
     .optional(),
 });
 export const ItemInputSchema = ItemFieldsSchema.refine(
   (input) => !input.images || input.images[0] === input.productImage,
-  { message: LISTING_TEXTS.coverMustBeFirst, path: ["productImage"] },
+  { message: PHOTO_TEXTS.coverMustBeFirst, path: ["productImage"] },
 );
 export type ItemInput = z.infer<typeof ItemInputSchema>;
 
@@ -187,56 +184,3 @@ export const UploadResponseSchema = z.object({
   bytes: z.number().int(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
-/** A signed-out visitor's view of an item: the cover, name, price, condition and college only. */
-export const PublicItemSchema = z.object({
-  id: z.string(),
-  productName: z.string(),
-  productImage: z.string(),
-  price: z.number().int(),
-  condition: z.string(),
-  sellerCollege: z.string(),
-});
-export const PublicItemResponseSchema = z.object({ item: PublicItemSchema });
-export type PublicItem = z.infer<typeof PublicItemSchema>;
-
-/** What 'Save Search' stores: the current search, category and college, and a name. */
-export const SavedSearchInputSchema = z
-  .object({
-    name: z
-      .string()
-      .max(SAVED_SEARCH_NAME_MAX_LENGTH, `At most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters.`)
-      .refine(...singleLine("The name"))
-      .default(""),
-    search: z
-      .string()
-      .max(100)
-      .refine(...singleLine("The search"))
-      .default(""),
-    category: z.enum(["all", ...CATEGORIES]).default("all"),
-    college: z
-      .string()
-      .max(200)
-      .refine(...singleLine("The college"))
-      .default(""),
-  })
-  .refine((input) => input.search.trim() || input.category !== "all" || input.college.trim(), {
-    message: "Search for something, or choose a category or a college, before saving.",
-    path: ["search"],
-  });
-export type SavedSearchInput = z.input<typeof SavedSearchInputSchema>;
-
-export const SavedSearchSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  search: z.string(),
-  category: z.enum(["all", ...CATEGORIES]),
-  college: z.string(),
-  /** Items that matched since the student last viewed it. */
-  newMatches: z.number().int(),
-  createdAt: z.string(),
-});
-export type SavedSearch = z.infer<typeof SavedSearchSchema>;
-export const SavedSearchResponseSchema = z.object({ savedSearch: SavedSearchSchema });
-export const SavedSearchesResponseSchema = z.object({ savedSearches: z.array(SavedSearchSchema) });
-export type SavedSearchesResponse = z.infer<typeof SavedSearchesResponseSchema>;

@@ -1,7 +1,7 @@
-import type { PublicItem } from "@shared/api/items";
+import type { PublicItem } from "@shared/api/listings";
 import { matchesRoutePattern } from "@shared/app-routes";
 import { variantUrl } from "@shared/images";
-import { itemShareTitle } from "@shared/items-constants";
+import { itemShareTitle } from "@shared/share-links";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { isSuspendedSql, items, users } from "../../db/schema";

@@ -1,6 +1,6 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
-import { LISTING_ACTIVE_DAYS } from "@shared/items-constants";
+import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { favourites, follows, isSuspendedSql, itemSearchText, items, users } from "../../db/schema";

@@ -8,11 +8,13 @@ import {
   ItemInputSchema,
   ItemResponseSchema,
   MyItemsResponseSchema,
+} from "@shared/api/items";
+import {
   PublicItemResponseSchema,
   SavedSearchesResponseSchema,
   SavedSearchInputSchema,
   SavedSearchResponseSchema,
-} from "@shared/api/items";
+} from "@shared/api/listings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";

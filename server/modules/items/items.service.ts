@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
-import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/items-constants";
+import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";

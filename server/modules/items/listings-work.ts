@@ -1,5 +1,5 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { LISTING_TEXTS, LISTING_WARNING_DAYS } from "@shared/items-constants";
+import { LISTING_TEXTS, LISTING_WARNING_DAYS } from "@shared/listing-texts";
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { isSuspendedSql, items, jobState, savedSearches, users } from "../../db/schema";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/items-constants";
+import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";

@@ -1,6 +1,6 @@
-import type { SavedSearch, SavedSearchInput } from "@shared/api/items";
+import type { SavedSearch, SavedSearchInput } from "@shared/api/listings";
 import type { Category } from "@shared/constants";
-import { LISTING_TEXTS, MAX_SAVED_SEARCHES } from "@shared/items-constants";
+import { LISTING_TEXTS, MAX_SAVED_SEARCHES } from "@shared/listing-texts";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";

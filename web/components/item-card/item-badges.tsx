@@ -25,12 +25,3 @@ export function SoldBadge() {
     </span>
   );
 }
-
-/** A listing that lapsed after 30 days: off the marketplace until its seller renews it. */
-export function ExpiredBadge() {
-  return (
-    <span className="inline-flex shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-      Expired
-    </span>
-  );
-}

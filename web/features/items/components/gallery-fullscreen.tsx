@@ -107,7 +107,10 @@ export function GalleryFullscreen({ images, name, startAt, onClose }: GalleryFul
             >
               <ChevronRightIcon className="size-7" />
             </button>
-            <p aria-live="polite" className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-white/15 px-3 py-1 text-sm">
+            <p
+              aria-live="polite"
+              className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-white/15 px-3 py-1 text-sm"
+            >
               {index + 1} / {count}
             </p>
           </>

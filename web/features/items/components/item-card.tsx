@@ -44,7 +44,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
           }
         />
         {item.images.length > 1 ? (
-          <span className="pointer-events-none absolute bottom-2 left-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+          <span className="absolute bottom-2 left-2 rounded-full bg-black/70 px-2 text-xs text-white">
             {item.images.length} photos
           </span>
         ) : null}

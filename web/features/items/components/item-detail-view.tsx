@@ -1,5 +1,6 @@
 import type { ItemDetailResponse } from "@shared/api/items";
-import { ConditionBadge, ExpiredBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import { lazy, Suspense } from "react";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
 import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -9,11 +10,13 @@ import { useToggleFavourite } from "../api/toggle-favourite";
 import { useContactSeller } from "../hooks/use-contact-seller";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
-import { ItemGallery } from "./item-gallery";
 import { ItemActionBar } from "./item-action-bar";
+import { ItemPhotos } from "./item-photos";
 import { OwnerActions } from "./owner-actions";
 import { SellerCard } from "./seller-card";
-import { ShareButton } from "./share-button";
+
+// Share and 'Share on WhatsApp' load just after the item's first paint.
+const ShareButton = lazy(() => import("./share-button").then((module) => ({ default: module.ShareButton })));
 
 export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   const { item, seller, isFavourite } = detail;
@@ -24,7 +27,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   return (
     <>
       <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
-        <ItemGallery
+        <ItemPhotos
           key={item.images.join(" ")}
           images={item.images.length > 0 ? item.images : [item.productImage]}
           name={item.productName}
@@ -34,7 +37,13 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
           <header>
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={item.condition} />
-              {item.isActive ? null : item.isExpired ? <ExpiredBadge /> : <SoldBadge />}
+              {item.isActive ? null : item.isExpired ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                  Expired
+                </span>
+              ) : (
+                <SoldBadge />
+              )}
             </div>
             <h1 id="item-heading" className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
               {item.productName}
@@ -50,7 +59,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
                 <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />
               </span>
             ) : null}
-            <ShareButton title={item.productName} price={item.price} />
+            <Suspense fallback={null}>
+              <ShareButton title={item.productName} price={item.price} />
+            </Suspense>
             {abilities.canReport ? (
               <ReportButton target={{ type: "listing", id: item.id }} className={secondaryButton} />
             ) : null}

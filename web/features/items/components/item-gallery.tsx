@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 
-// The full-screen view loads when a photo is opened, not with the item page.
+// The full-screen view loads when a photo is opened.
 const GalleryFullscreen = lazy(() =>
   import("./gallery-fullscreen").then((module) => ({ default: module.GalleryFullscreen })),
 );
@@ -78,7 +78,11 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
                 tabIndex={position === index ? 0 : -1}
                 className="size-full cursor-zoom-in"
               >
-                <GalleryPhoto url={url} alt={`${name}, photo ${position + 1} of ${count}`} isFirst={position === 0} />
+                <GalleryPhoto
+                  url={url}
+                  alt={`${name}, photo ${position + 1} of ${count}`}
+                  isFirst={position === 0}
+                />
               </button>
             </div>
           ))}
@@ -127,7 +131,12 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
                   position === index ? "border-indigo-600" : "border-transparent"
                 }`}
               >
-                <img src={variantUrl(url, "thumb")} alt="" loading="lazy" className="size-full object-cover" />
+                <img
+                  src={variantUrl(url, "thumb")}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

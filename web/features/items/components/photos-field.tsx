@@ -1,5 +1,5 @@
-import { LISTING_TEXTS, MAX_ITEM_PHOTOS } from "@shared/items-constants";
-import { ChevronLeftIcon, ChevronRightIcon, ImagePlusIcon, XIcon } from "lucide-react";
+import { MAX_ITEM_PHOTOS } from "@shared/validation/sell";
+import { ArrowLeftIcon, ImageIcon, XIcon } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { labelClasses } from "../../../components/ui/field";
@@ -17,7 +17,8 @@ const tileButton =
   "inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow hover:bg-white disabled:opacity-40";
 
 /**
- * The item's photos, up to 8: a picker that takes several at once, and a tile per photo with its
+ * The item's photos, up to 8 (the texts are shared/photo-texts.ts's, written out here so that the
+ * page does not load that module): a picker that takes several at once, and a tile per photo with its
  * own progress, 'Remove', 'Move left' / 'Move right' (and drag on a desktop). The first is the
  * cover. Each move is announced to screen readers.
  */
@@ -38,7 +39,9 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
 
   function move(from: number, to: number) {
     onMove(from, to);
-    setAnnouncement(`Photo moved to position ${to + 1} of ${photos.length}.${to === 0 ? " It is the cover." : ""}`);
+    setAnnouncement(
+      `Photo moved to position ${to + 1} of ${photos.length}.${to === 0 ? " It is the cover." : ""}`,
+    );
   }
 
   function handleDrop(event: DragEvent, to: number) {
@@ -78,13 +81,13 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
             />
             {index === 0 ? (
               <span className="absolute top-2 left-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white">
-                {LISTING_TEXTS.cover}
+                Cover
               </span>
             ) : null}
             <button
               type="button"
               onClick={() => onRemove(photo.id)}
-              aria-label={`${LISTING_TEXTS.removePhoto} ${index + 1}`}
+              aria-label={`Remove photo ${index + 1}`}
               className={`${tileButton} absolute top-1 right-1`}
             >
               <XIcon className="size-5" />
@@ -94,21 +97,19 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
                 type="button"
                 onClick={() => move(index, index - 1)}
                 disabled={index === 0}
-                aria-label={`${LISTING_TEXTS.moveLeft}: photo ${index + 1}`}
-                title={LISTING_TEXTS.moveLeft}
+                aria-label={`Move left: photo ${index + 1}`}
                 className={tileButton}
               >
-                <ChevronLeftIcon className="size-5" />
+                <ArrowLeftIcon className="size-5" />
               </button>
               <button
                 type="button"
                 onClick={() => move(index, index + 1)}
                 disabled={index === photos.length - 1}
-                aria-label={`${LISTING_TEXTS.moveRight}: photo ${index + 1}`}
-                title={LISTING_TEXTS.moveRight}
+                aria-label={`Move right: photo ${index + 1}`}
                 className={tileButton}
               >
-                <ChevronRightIcon className="size-5" />
+                <ArrowLeftIcon className="size-5 rotate-180" />
               </button>
             </div>
             {photo.progress !== null ? (
@@ -121,7 +122,10 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
                   aria-valuenow={photo.progress}
                   className="h-2 overflow-hidden rounded-full bg-white/80"
                 >
-                  <div className="h-full rounded-full bg-indigo-600" style={{ width: `${photo.progress}%` }} />
+                  <div
+                    className="h-full rounded-full bg-indigo-600"
+                    style={{ width: `${photo.progress}%` }}
+                  />
                 </div>
                 <p className="mt-1 rounded bg-white/90 px-1 text-xs text-slate-700">
                   {photo.progress >= 100 ? "Processing..." : `Uploading... ${photo.progress}%`}
@@ -129,7 +133,10 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
               </div>
             ) : null}
             {photo.error ? (
-              <p role="alert" className="absolute inset-x-1 top-12 rounded bg-white/95 p-1 text-xs text-red-700">
+              <p
+                role="alert"
+                className="absolute inset-x-1 top-12 rounded bg-white/95 p-1 text-xs text-red-700"
+              >
                 {photo.error}
               </p>
             ) : null}
@@ -155,8 +162,8 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
           aria-hidden="true"
           className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-50`}
         >
-          <ImagePlusIcon className="size-4" />
-          {LISTING_TEXTS.addPhotos} ({photos.length}/{MAX_ITEM_PHOTOS})
+          <ImageIcon className="size-4" />
+          Add photos ({photos.length}/{MAX_ITEM_PHOTOS})
         </label>
       </div>
       {notice ? (

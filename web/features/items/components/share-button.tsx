@@ -1,4 +1,4 @@
-import { itemShareTitle, LISTING_TEXTS, whatsAppShareUrl } from "@shared/items-constants";
+import { itemShareTitle, SHARE_ON_WHATSAPP, whatsAppShareUrl } from "@shared/share-links";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { MessageCircleIcon, Share2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -81,7 +81,7 @@ export function ShareButton({ title, price }: { title: string; price: number }) 
         className={secondaryButton}
       >
         <MessageCircleIcon className="size-4" />
-        {LISTING_TEXTS.shareOnWhatsApp}
+        {SHARE_ON_WHATSAPP}
       </a>
       {/* Always in the page, so screen readers announce the text when it appears. */}
       <p

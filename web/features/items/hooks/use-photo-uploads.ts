@@ -1,5 +1,5 @@
-import { IMAGE_MESSAGES, LISTING_TEXTS, MAX_ITEM_PHOTOS, MAX_UPLOAD_BYTES } from "@shared/items-constants";
-import { SELL_MESSAGES } from "@shared/validation/sell";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "@shared/items-constants";
+import { MAX_ITEM_PHOTOS, SELL_MESSAGES } from "@shared/validation/sell";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { type ImageUpload, UPLOAD_ABORTED_CODE, uploadImage } from "../api/upload-image";
@@ -55,7 +55,7 @@ export function usePhotoUploads(existing: string[]) {
     (files: File[]) => {
       setNotice(null);
       const room = MAX_ITEM_PHOTOS - photos.length;
-      if (files.length > room) setNotice(LISTING_TEXTS.tooManyPhotos);
+      if (files.length > room) setNotice(`You can add at most ${MAX_ITEM_PHOTOS} photos.`);
       const added: PhotoSlot[] = [];
       for (const file of files.slice(0, Math.max(0, room))) {
         const refusal = refusalOf(file);

@@ -1,7 +1,7 @@
 import type { Item } from "@shared/api/items";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { ConditionBadge, ExpiredBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { formatRupees } from "../../../lib/format";
 
@@ -29,7 +29,15 @@ export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
             className={`aspect-[4/3] w-full ${isSold ? "opacity-70" : ""}`}
           />
           {isSold ? (
-            <span className="absolute top-2 right-2">{item.isExpired ? <ExpiredBadge /> : <SoldBadge />}</span>
+            <span className="absolute top-2 right-2">
+              {item.isExpired ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                  Expired
+                </span>
+              ) : (
+                <SoldBadge />
+              )}
+            </span>
           ) : null}
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
