@@ -31,7 +31,7 @@ import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
-import { itemPreviewHead } from "./modules/items/item-preview";
+import { itemPreviewPage } from "./modules/items/item-preview";
 import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
@@ -265,7 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(spaPlugin, {
     root: options.webRoot ?? WEB_ROOT,
-    headFor: (pathname) => itemPreviewHead(ctx, pathname),
+    pageFor: (request, pathname) =>
+      itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
   });
   return app;
 }

@@ -13,10 +13,14 @@ export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): 
 export interface SpaOptions {
   root: string;
   /**
-   * Tags a page carries in its <head> when it is sent (an item's link-preview tags), or null for
-   * the plain index.html.
+   * Tags a page carries in its <head> when it is sent (an item's link-preview tags), and a body
+   * that replaces the app (a signed-out visitor's item teaser, without scripts); null for the plain
+   * index.html.
    */
-  headFor?: (pathname: string) => Promise<string | null>;
+  pageFor?: (
+    request: FastifyRequest,
+    pathname: string,
+  ) => Promise<{ head: string; body: string | null } | null>;
 }
 
 /**
@@ -51,13 +55,18 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     if (hasWebApp && isPageRequest(request)) {
       const pathname = request.url.split("?")[0] ?? "/";
       reply.header("cache-control", "no-cache");
-      const head = options.headFor ? await options.headFor(pathname) : null;
-      if (head !== null) {
-        const page = await fs.promises.readFile(path.join(options.root, "index.html"), "utf8");
-        return reply
-          .code(200)
-          .type("text/html; charset=utf-8")
-          .send(page.replace("</head>", `  ${head}\n  </head>`));
+      const extra = options.pageFor ? await options.pageFor(request, pathname) : null;
+      if (extra !== null) {
+        let page = await fs.promises.readFile(path.join(options.root, "index.html"), "utf8");
+        page = page.replace("</head>", `  ${extra.head}\n  </head>`);
+        if (extra.body !== null) {
+          const body = extra.body;
+          page = page
+            .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+            .replace(/<link rel="modulepreload"[^>]*>/g, "")
+            .replace('<div id="root"></div>', () => body);
+        }
+        return reply.code(200).type("text/html; charset=utf-8").send(page);
       }
       return reply
         .code(isAppRoute(pathname) ? 200 : 404)

@@ -33,7 +33,7 @@ beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-web-"));
   await fs.writeFile(
     path.join(webRoot, "index.html"),
-    "<!doctype html><html><head><title>Campus Bazaar</title></head><body><div id=root></div></body></html>",
+    '<!doctype html><html><head><title>Campus Bazaar</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
   );
   testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "100" }, { startWorkers: false, webRoot });
   seller = await createStudent(testApp, { name: "Ishita Rao", mobile: "9123456780" });
@@ -516,6 +516,24 @@ describe("link previews of /item/{id}, rendered by the server", () => {
     for (const secret of [seller.name, seller.mobile, seller.email, "Secret description text", seller.id]) {
       expect(html).not.toContain(secret);
     }
+    // A signed-out visitor gets the teaser without the app: cover, name, price, condition, college.
+    expect(html).toContain("Sign in to contact the seller");
+    expect(html).toContain(`href="/login?from=%2Fitem%2F${item.id}"`);
+    expect(html).toContain(`href="/signup?from=%2Fitem%2F${item.id}"`);
+    expect(html).toContain(
+      '<h1 class="text-2xl font-bold break-words text-slate-900">Casio &lt;fx-991EX&gt;</h1>',
+    );
+    expect(html).not.toContain('<div id="root">');
+    expect(html).not.toContain("<script");
+    // Signed in, the app is sent, with the same preview tags.
+    const signedIn = await testApp.app.inject({
+      method: "GET",
+      url: `/item/${item.id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).toContain('<meta property="og:title" content="Casio &lt;fx-991EX&gt; · ₹1,250" />');
+    expect(signedIn.body).not.toContain("Sign in to contact the seller");
 
     const teaser = await get(testApp, `/api/public/items/${item.id}`);
     expect(teaser.statusCode).toBe(200);
