@@ -1,9 +1,10 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { LISTING_TEXTS, LISTING_WARNING_DAYS } from "@shared/listing-texts";
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { isSuspendedSql, items, jobState, savedSearches, users } from "../../db/schema";
+import { isSuspendedSql, items, jobState, notifications, savedSearches, users } from "../../db/schema";
 import { transactionWithEvents } from "../../realtime/transaction";
+import { toNotificationDto } from "../chats/chats.mapper";
 import { addNotification } from "../notifications/notifications.service";
 
 type JobContext = Pick<AppContext, "db" | "bus" | "log">;
@@ -128,39 +129,73 @@ export async function matchSavedSearches(ctx: Pick<AppContext, "db">, now: Date)
 
 /**
  * Tells the owners of saved searches with pending matches: at once for the first, then at most
- * once per search per hour ('3 new items for "fx-991" at IIT Bombay').
+ * once per search per hour ('3 new items for "fx-991" at IIT Bombay'). A batch of searches is
+ * claimed and announced in one transaction (claimed rows are locked, so two runs never both send).
  */
 export async function notifySavedSearches(ctx: JobContext, now: Date): Promise<number> {
   let sent = 0;
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   for (;;) {
-    const batch = await ctx.db
-      .select()
-      .from(savedSearches)
-      .where(
-        and(
-          gt(savedSearches.pendingCount, 0),
-          or(isNull(savedSearches.notifiedAt), lte(savedSearches.notifiedAt, hourAgo)),
-        ),
-      )
-      .limit(BATCH);
-    for (const search of batch) {
-      await transactionWithEvents(ctx, async (tx, emit) => {
-        const [claimed] = await tx
-          .update(savedSearches)
-          .set({ pendingCount: 0, notifiedAt: now })
-          .where(and(eq(savedSearches.id, search.id), gt(savedSearches.pendingCount, 0)))
-          .returning({ count: sql<number>`${search.pendingCount}::int` });
-        if (!claimed) return;
-        await addNotification(tx, emit, {
-          userId: search.userId,
-          type: "listing",
-          text: LISTING_TEXTS.savedSearchAlert(search.pendingCount, search.name, search.college),
+    const count = await transactionWithEvents(ctx, async (tx, emit) => {
+      const claimed = await tx.execute<{
+        id: string;
+        user_id: string;
+        name: string;
+        college: string;
+        n: number;
+      }>(sql`
+        with due as (
+          select ${savedSearches.id} as id, ${savedSearches.pendingCount} as n from ${savedSearches}
+          where ${and(
+            gt(savedSearches.pendingCount, 0),
+            or(isNull(savedSearches.notifiedAt), lte(savedSearches.notifiedAt, hourAgo)),
+          )}
+          limit ${BATCH} for update skip locked
+        )
+        update ${savedSearches} set pending_count = 0, notified_at = ${iso(now)}::timestamptz
+        from due where ${savedSearches.id} = due.id
+        returning ${savedSearches.id} as id, ${savedSearches.userId} as user_id, ${savedSearches.name} as name,
+          ${savedSearches.college} as college, due.n as n`);
+      const rows = (
+        claimed as unknown as { rows: { user_id: string; name: string; college: string; n: number }[] }
+      ).rows;
+      if (rows.length === 0) return 0;
+      // One insert for the batch, and one count of each owner's unread notifications for the badges.
+      const inserted = await tx
+        .insert(notifications)
+        .values(
+          rows.map((search) => ({
+            userId: search.user_id,
+            type: "listing" as const,
+            text: LISTING_TEXTS.savedSearchAlert(Number(search.n), search.name, search.college),
+          })),
+        )
+        .returning();
+      const counts = await tx
+        .select({
+          userId: notifications.userId,
+          unread: sql<number>`count(*)::int`,
+          unreadMessages: sql<number>`(count(*) filter (where ${notifications.type} = 'message'))::int`,
+        })
+        .from(notifications)
+        .where(
+          and(
+            inArray(notifications.userId, [...new Set(rows.map((row) => row.user_id))]),
+            eq(notifications.isRead, false),
+          ),
+        )
+        .groupBy(notifications.userId);
+      for (const row of inserted) {
+        emit({
+          userId: row.userId,
+          event: { type: "notification.created", data: { notification: toNotificationDto(row) } },
         });
-      });
-      sent++;
-    }
-    if (batch.length < BATCH) return sent;
+      }
+      for (const { userId, ...data } of counts) emit({ userId, event: { type: "counts", data } });
+      return rows.length;
+    });
+    sent += count;
+    if (count < BATCH) return sent;
   }
 }
 
