@@ -75,7 +75,7 @@ export function GalleryFullscreen({ images, name, startAt, onClose }: GalleryFul
       >
         <img
           src={variantUrl(url, "detail")}
-          alt={`${name}, photo ${index + 1} of ${count}`}
+          alt={`${name}, ${index + 1} of ${count}`}
           className="max-h-full max-w-full object-contain"
         />
         <button

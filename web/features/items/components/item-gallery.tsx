@@ -51,7 +51,8 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
       className="min-w-0 md:sticky md:top-20 md:self-start"
     >
       <div className="relative">
-        <div
+        {/* A scrolling region the keyboard can reach (axe's scrollable-region-focusable); arrows move it. */}
+        <section
           ref={strip}
           onScroll={handleScroll}
           onKeyDown={handleKeyDown}
@@ -61,6 +62,7 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
           className="flex aspect-square w-full snap-x snap-mandatory overflow-x-auto overflow-y-hidden rounded-2xl border border-slate-200 bg-slate-100 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {images.map((url, position) => (
+            // biome-ignore lint/a11y/useSemanticElements: a carousel slide (WAI-ARIA carousel pattern), not a form group
             <div
               key={url}
               role="group"
@@ -86,7 +88,7 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
               </button>
             </div>
           ))}
-        </div>
+        </section>
         {count > 1 ? (
           <>
             <button

@@ -75,7 +75,7 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
           >
             <img
               src={photo.previewUrl}
-              alt={`Photo ${index + 1} of ${photos.length}${index === 0 ? ", the cover" : ""}`}
+              alt={`${index + 1} of ${photos.length}${index === 0 ? ", the cover" : ""}`}
               className="size-full object-cover"
               draggable={false}
             />

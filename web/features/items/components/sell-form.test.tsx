@@ -146,9 +146,9 @@ it("drops 'Please upload an image' once photos are chosen; each has its progress
   expect(screen.getByText("Cover")).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Move left: photo 1" })).toBeDisabled();
   expect(screen.getByRole("button", { name: "Move right: photo 3" })).toBeDisabled();
-  const second = screen.getByRole("img", { name: "Photo 2 of 3" });
+  const second = screen.getByRole("img", { name: "2 of 3" });
   await user.click(screen.getByRole("button", { name: "Move left: photo 2" }));
-  expect(screen.getByRole("img", { name: "Photo 1 of 3, the cover" })).toHaveAttribute(
+  expect(screen.getByRole("img", { name: "1 of 3, the cover" })).toHaveAttribute(
     "src",
     second.getAttribute("src"),
   );
