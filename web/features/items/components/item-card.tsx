@@ -43,11 +43,6 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
               : "aspect-[4/3] w-full rounded-t-xl min-[480px]:aspect-square"
           }
         />
-        {item.images.length > 1 ? (
-          <span className="absolute bottom-2 left-2 rounded-full bg-black/70 px-2 text-xs text-white">
-            {item.images.length} photos
-          </span>
-        ) : null}
         {canContact ? (
           // Above the card's link layer; phones only (from 640 px the button shows in the card).
           <div className="absolute top-0 right-0 z-10 sm:hidden">
@@ -96,6 +91,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
             <dt className="sr-only sm:not-sr-only">Posted</dt>
             <dd>
               <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+              {item.images.length > 1 ? ` · ${item.images.length} photos` : null}
             </dd>
           </div>
         </dl>

@@ -2,7 +2,6 @@ import type { SavedSearch } from "@shared/api/listings";
 import { CATEGORIES, type Category } from "@shared/constants";
 import { LISTING_TEXTS } from "@shared/listing-texts";
 import { useQuery } from "@tanstack/react-query";
-import { BellIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -70,7 +69,6 @@ export function SavedSearchesPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{LISTING_TEXTS.savedSearches}</h1>
         <Link to="/buy" className={secondaryButton}>
-          <SearchIcon aria-hidden="true" className="size-4" />
           Browse Items
         </Link>
       </header>
@@ -101,7 +99,6 @@ export function SavedSearchesPage() {
                 </p>
                 {search.newMatches > 0 ? (
                   <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-sm font-semibold text-indigo-800">
-                    <BellIcon aria-hidden="true" className="size-4" />
                     {search.newMatches} new {search.newMatches === 1 ? "match" : "matches"}
                   </p>
                 ) : (
@@ -119,7 +116,6 @@ export function SavedSearchesPage() {
                   aria-label={`${LISTING_TEXTS.delete} ${search.name}`}
                   className={secondaryButton}
                 >
-                  <Trash2Icon aria-hidden="true" className="size-4" />
                   {LISTING_TEXTS.delete}
                 </button>
               </div>
