@@ -179,10 +179,15 @@ async function insertData(db: Db): Promise<void> {
        select g, (array['new', 'like new', 'used'])[1 + mod(g, 3)] as condition
        from generate_series(1, ${ITEM_COUNT}) as g
      )
-     insert into items (seller_id, product_name, product_image, type, price, category, condition, description,
-                        show_mobile_number, created_at, updated_at)
+     insert into items (seller_id, product_name, product_image, images, type, price, category, condition,
+                        description, show_mobile_number, created_at, updated_at)
      select
-       s.id, t.name, '/api/files/images/bench-' || t.image || '.jpg', t.type,
+       s.id, t.name, '/api/files/images/bench-' || t.image || '.jpg',
+       -- Several photos each (issue 20): the cover and two or three more.
+       array['/api/files/images/bench-' || t.image || '.jpg']
+         || array(select '/api/files/images/bench-' || t.image || '-' || p || '.jpg'
+                  from generate_series(2, 3 + mod(g.g, 2)) as p),
+       t.type,
        t.low + ${hashMod("g.g", 5, "(t.high - t.low + 1)")},
        t.category, g.condition,
        case g.condition

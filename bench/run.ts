@@ -12,6 +12,7 @@ const BENCHMARKS: ReadonlyArray<readonly [string, string]> = [
   ["chat", "chat.ts"],
   ["frontend", "frontend.ts"],
   ["load", "load.ts"],
+  ["saved-searches", "saved-searches.ts"],
 ];
 
 const wanted = process.argv.slice(2);

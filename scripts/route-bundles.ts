@@ -40,10 +40,11 @@ const PAGE_TARGET_KB = 130;
  * Pages not yet within their target, each held at its measured weight plus about 3 KB, so that none
  * grows unnoticed. Both are forms from their first paint, and so bring react-hook-form (14 KB)
  * besides React, the router, the data layer, the student layout and the live frame parser (together
- * about 114 KB). Lower these as pages get lighter.
+ * about 114 KB). Lower these as pages get lighter. /sell went from 140 to 141 KB when it gained
+ * several photos with their own progress and order, and 'Price is negotiable' (issues 19 and 20).
  */
 const NOT_YET_WITHIN_TARGET: Readonly<Record<string, number>> = {
-  "/sell": 140,
+  "/sell": 141,
   "/settings": 143,
 };
 
@@ -85,6 +86,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   studentPage("/buy", "features/items/components/browse-page.tsx"),
   studentPage("/item/:itemId", "features/items/components/item-detail-page.tsx"),
   studentPage("/favourites", "features/items/components/favourites-page.tsx"),
+  studentPage("/saved-searches", "features/items/saved-searches/saved-searches-page.tsx"),
   studentPage("/messages", "features/chats/components/messages-page.tsx"),
   studentPage("/notifications", "features/notifications/components/notifications-page.tsx"),
   studentPage("/profile", "features/profiles/components/own-profile-page.tsx"),

@@ -17,6 +17,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startDealDeadlines } from "./jobs/deal-deadlines";
 import { startHousekeeping } from "./jobs/housekeeping";
+import { startListingsJob } from "./jobs/listings";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
 import { createMailSender, MAIL_KIND } from "./jobs/outbox-mail";
 import { AppError } from "./lib/app-error";
@@ -32,6 +33,7 @@ import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { itemPreviewPage } from "./modules/items/item-preview";
 import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
@@ -180,16 +182,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   let stopHousekeeping = () => {};
   let stopDealDeadlines = () => {};
+  let stopListingsJob = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
       stopDealDeadlines = startDealDeadlines(ctx);
+      stopListingsJob = startListingsJob(ctx);
     });
   }
   app.addHook("onClose", async () => {
     stopHousekeeping();
     stopDealDeadlines();
+    stopListingsJob();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
@@ -269,6 +274,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(spaPlugin, { root: options.webRoot ?? WEB_ROOT });
+  await app.register(spaPlugin, {
+    root: options.webRoot ?? WEB_ROOT,
+    pageFor: (request, pathname) =>
+      itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
+  });
   return app;
 }

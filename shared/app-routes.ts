@@ -19,6 +19,7 @@ export const APP_ROUTE_PATTERNS = [
   "/buy",
   "/item/:itemId",
   "/favourites",
+  "/saved-searches",
   "/messages",
   "/notifications",
   "/profile",

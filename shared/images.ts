@@ -10,6 +10,8 @@ export const IMAGE_VARIANTS = {
   detail: { width: 1200, height: 1200, fit: "inside", quality: 85 },
   /** Profile photos, square: 112 CSS pixels on the profile at twice that, and the small ones in lists. */
   avatar: { width: 224, height: 224, fit: "cover", quality: 80 },
+  /** Link previews (Open Graph, Twitter cards): 1200x630, cover-cropped, the size WhatsApp and others show. */
+  og: { width: 1200, height: 630, fit: "cover", quality: 80 },
 } as const;
 
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;

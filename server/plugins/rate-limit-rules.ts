@@ -223,6 +223,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(10, 60),
     refusal: "You're posting too fast.",
   },
+  /** Saving searches on /buy; each one is matched against every new item in the background. */
+  savedSearchWrite: {
+    key: "saved-search-write",
+    windows: perMinuteAndHour(10, 60),
+    refusal: "You're saving searches too fast.",
+  },
   /** Creating and editing recruitment posts; each one is announced to every open Teammate Finder. */
   recruitmentWrite: {
     key: "recruitment-write",

@@ -10,6 +10,19 @@ export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): 
   return request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
 }
 
+export interface SpaOptions {
+  root: string;
+  /**
+   * Tags a page carries in its <head> when it is sent (an item's link-preview tags), and a body
+   * that replaces the app (a signed-out visitor's item teaser, without scripts); null for the plain
+   * index.html.
+   */
+  pageFor?: (
+    request: FastifyRequest,
+    pathname: string,
+  ) => Promise<{ head: string; body: string | null } | null>;
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, the pages never cached, the
  * landing page's own HTML for / (the build writes it without React: scripts/landing-page-html.ts)
@@ -17,7 +30,7 @@ export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): 
  * the app's own addresses (shared/app-routes.ts) and 404 for any other, where the app draws its
  * 'Page not found' page. Unknown API paths get the usual JSON error.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const hasWebApp = fs.existsSync(path.join(options.root, "index.html"));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -37,11 +50,24 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     app.log.warn(`No built web app in ${options.root}: run "npm run build". Only the API is served.`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
     if (hasWebApp && isPageRequest(request)) {
       const pathname = request.url.split("?")[0] ?? "/";
       reply.header("cache-control", "no-cache");
+      const extra = options.pageFor ? await options.pageFor(request, pathname) : null;
+      if (extra !== null) {
+        let page = await fs.promises.readFile(path.join(options.root, "index.html"), "utf8");
+        page = page.replace("</head>", `  ${extra.head}\n  </head>`);
+        if (extra.body !== null) {
+          const body = extra.body;
+          page = page
+            .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+            .replace(/<link rel="modulepreload"[^>]*>/g, "")
+            .replace('<div id="root"></div>', () => body);
+        }
+        return reply.code(200).type("text/html; charset=utf-8").send(page);
+      }
       return reply
         .code(isAppRoute(pathname) ? 200 : 404)
         .type("text/html")

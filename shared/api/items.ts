@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, MIN_PRICE, PAGE_SIZE } from "../constants";
 import { BROWSE_SORTS } from "../items-constants";
+import { PHOTO_TEXTS } from "../photo-texts";
 import {
   DESCRIPTION_MAX_LENGTH,
+  MAX_ITEM_PHOTOS,
   MAX_PRICE,
   PRODUCT_NAME_MAX_LENGTH,
   PRODUCT_TYPE_MAX_LENGTH,
@@ -26,8 +28,18 @@ const requiredText = (max: number, message: string, field: string) =>
     .refine((value) => value.trim().length <= max, `At most ${max} characters.`)
     .refine(...singleLine(field));
 
-/** What the Sell form sends, for a new item or an edit. The image is a URL from the upload call. */
-export const ItemInputSchema = z.object({
+const imageUrl = z
+  .string(SELL_MESSAGES.imageRequired)
+  .min(1, SELL_MESSAGES.imageRequired)
+  .max(500)
+  .refine(...singleLine("The image address"));
+
+/**
+ * What the Sell form sends, for a new item or an edit. The images are URLs from the upload call:
+ * `images` in order (1 to 8, the first is the cover), and `productImage` the cover. A client that
+ * sends only `productImage` posts one photo.
+ */
+export const ItemFieldsSchema = z.object({
   productName: requiredText(PRODUCT_NAME_MAX_LENGTH, SELL_MESSAGES.productNameRequired, "The product name"),
   type: requiredText(PRODUCT_TYPE_MAX_LENGTH, SELL_MESSAGES.typeRequired, "The product type"),
   price: z
@@ -44,12 +56,18 @@ export const ItemInputSchema = z.object({
   showMobileNumber: z.boolean(),
   /** 'Price is negotiable' (ticked by default): unticked, the item page says 'Fixed price'. */
   isNegotiable: z.boolean().default(true),
-  productImage: z
-    .string(SELL_MESSAGES.imageRequired)
+  productImage: imageUrl,
+  images: z
+    .array(imageUrl)
     .min(1, SELL_MESSAGES.imageRequired)
-    .max(500)
-    .refine(...singleLine("The image address")),
+    .max(MAX_ITEM_PHOTOS, PHOTO_TEXTS.tooManyPhotos)
+    .refine((urls) => new Set(urls).size === urls.length, PHOTO_TEXTS.duplicatePhoto)
+    .optional(),
 });
+export const ItemInputSchema = ItemFieldsSchema.refine(
+  (input) => !input.images || input.images[0] === input.productImage,
+  { message: PHOTO_TEXTS.coverMustBeFirst, path: ["productImage"] },
+);
 export type ItemInput = z.infer<typeof ItemInputSchema>;
 
 /**
@@ -76,6 +94,8 @@ export const ItemAbilitiesSchema = z.object({
   canOffer: z.boolean(),
   /** The seller, while the item is reserved: 'Release Reservation'. */
   canRelease: z.boolean(),
+  /** The seller, while the item is not sold: puts it back on the marketplace for 30 days. */
+  canRenew: z.boolean(),
 });
 export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
 
@@ -86,7 +106,10 @@ export const ItemSchema = z.object({
   sellerName: z.string(),
   sellerCollege: z.string(),
   productName: z.string(),
+  /** The cover: the first of `images`. */
   productImage: z.string(),
+  /** Every photo in order, the cover first. */
+  images: z.array(z.string()),
   type: z.string(),
   price: z.number().int(),
   category: z.enum(CATEGORIES),
@@ -107,6 +130,10 @@ export const ItemSchema = z.object({
   soldAt: z.string().nullable(),
   /** The seller's average as their profile shows it; null while 'New on Campus Bazaar'. */
   sellerRating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /** When the listing lapses unless renewed. */
+  expiresAt: z.string(),
+  /** Lapsed after 30 days: off the marketplace until its seller renews it. */
+  isExpired: z.boolean(),
   abilities: ItemAbilitiesSchema,
 });
 export type Item = z.infer<typeof ItemSchema>;

@@ -47,7 +47,7 @@ export type Message = z.infer<typeof MessageSchema> & { offer?: OfferState | nul
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  type: z.enum(["message", "offer", "recruitment_message", "admin"]),
+  type: z.enum(["message", "offer", "recruitment_message", "admin", "listing"]),
   text: z.string(),
   chatId: z.nullable(z.string()),
   itemId: z.nullable(z.string()),

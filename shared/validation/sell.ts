@@ -19,6 +19,8 @@ export const SELL_MESSAGES = {
   linkCopied: "Link copied to clipboard!",
 } as const;
 
+/** Photos per item: at least one, at most eight; the first is the cover. */
+export const MAX_ITEM_PHOTOS = 8;
 export const PRODUCT_NAME_MAX_LENGTH = 120;
 export const PRODUCT_TYPE_MAX_LENGTH = 60;
 export const DESCRIPTION_MAX_LENGTH = 2000;

@@ -24,12 +24,12 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
 
     await seller.page.goto("/sell");
     await seller.page.getByRole("heading", { name: "Sell Your Item" }).waitFor();
-    await seller.page.getByLabel("Product Image").setInputFiles({
+    await seller.page.locator('input[name="images"]').setInputFiles({
       name: "kettle.jpg",
       mimeType: "image/jpeg",
       buffer: await makeJpeg(seller.page),
     });
-    await seller.page.getByRole("button", { name: "Remove image" }).waitFor();
+    await seller.page.getByRole("button", { name: "Remove photo 1" }).waitFor();
     await seller.page.getByLabel("Product Name").fill(productName);
     await seller.page.getByLabel("Product Type").fill("Electric kettle");
     await seller.page.getByLabel("Price (₹)").fill("1250");

@@ -338,7 +338,7 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await visitor.context.close();
   });
 
-  it("names the chosen photo on the sell form, hides the browser's 'No file chosen' and drops the image error", async () => {
+  it("shows the chosen photo as the cover on the sell form, hides the browser's 'No file chosen' and drops the image error", async () => {
     const { page } = seller;
     await page.goto("/sell");
     await page.getByRole("heading", { name: "Sell Your Item" }).waitFor();
@@ -349,11 +349,11 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     const imageError = page.getByText(SELL_MESSAGES.imageRequired);
     await imageError.first().waitFor();
 
-    const picker = page.getByText("Choose image");
+    const picker = page.getByText("Add photos (0/8)");
     const pickerBox = await picker.boundingBox();
     expect(pickerBox && pickerBox.height >= 44).toBe(true);
     // The browser's own control is out of sight; the picker is the field's visible button.
-    const input = page.getByLabel("Product Image");
+    const input = page.locator('input[name="images"]');
     expect(await input.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     const chooser = page.waitForEvent("filechooser");
     await picker.tap();
@@ -362,9 +362,9 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
       mimeType: "image/jpeg",
       buffer: await makeJpeg(page, "#b45309"),
     });
-    await page.getByText("bookshelf.jpg").waitFor();
+    await page.getByRole("img", { name: "1 of 1, the cover" }).waitFor();
     await imageError.first().waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Remove image" }).waitFor();
+    await page.getByRole("button", { name: "Remove photo 1" }).waitFor();
     await expectNoSeriousA11yViolations(page);
     expect(seller.errors).toEqual([]);
     await seller.context.close();

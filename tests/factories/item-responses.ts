@@ -10,11 +10,13 @@ export const SELLER_ABILITIES: ItemAbilities = {
   canReport: false,
   canOffer: false,
   canRelease: false,
+  canRenew: true,
 };
 export const SOLD_SELLER_ABILITIES: ItemAbilities = {
   ...SELLER_ABILITIES,
   canEdit: false,
   canMarkSold: false,
+  canRenew: false,
 };
 
 /** What any other student may do with it. */
@@ -27,6 +29,7 @@ export const BUYER_ABILITIES: ItemAbilities = {
   canReport: true,
   canOffer: true,
   canRelease: false,
+  canRenew: false,
 };
 
 /** An item as the API answers with it, seen by its seller unless `abilities` says otherwise. */
@@ -38,6 +41,7 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     sellerCollege: "IIT Bombay",
     productName: "Desk Lamp",
     productImage: "/api/files/images/lamp.webp",
+    images: ["/api/files/images/lamp.webp"],
     type: "Lamp",
     price: 450,
     category: "other",
@@ -53,6 +57,8 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     createdAt: "2026-11-20T10:00:00.000Z",
     soldAt: null,
     sellerRating: null,
+    expiresAt: "2026-12-20T10:00:00.000Z",
+    isExpired: false,
     abilities: SELLER_ABILITIES,
     ...overrides,
   };

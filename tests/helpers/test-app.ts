@@ -31,6 +31,8 @@ export interface TestAppOptions {
   startWorkers?: boolean;
   /** Fastify's logger option (e.g. loggerOptions with a stream that captures the lines); off by default. */
   logger?: object;
+  /** A folder holding a built web app (index.html); by default none, so only the API is served. */
+  webRoot?: string;
 }
 
 /** A real app on a fresh copy of the template database, driven in process with app.inject. */
@@ -63,7 +65,7 @@ export async function createTestAppOn(
     config,
     database,
     logger: options.logger ?? false,
-    webRoot: path.join(dataDir, "no-web"),
+    webRoot: options.webRoot ?? path.join(dataDir, "no-web"),
     mailer: { send: async (message) => void mail.push(message) },
     ...(options.startWorkers === undefined ? {} : { startWorkers: options.startWorkers }),
   });

@@ -108,6 +108,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/uploads/chat-photo": imageForm,
   "POST /api/items": (testApp, _world, caller) => sellForm(testApp, caller),
   "PATCH /api/items/{id}": (testApp, _world, caller) => sellForm(testApp, caller),
+  "POST /api/me/saved-searches": () => json({ search: "desk lamp", category: "other" }),
   "POST /api/chats": (_app, world) => json({ userId: world.owner.id, itemId: world.itemId }),
   "POST /api/items/{id}/sold": () => json({ buyerId: null }),
   "POST /api/items/{id}/ratings": () => json({ stars: 5, comment: "Smooth deal" }),

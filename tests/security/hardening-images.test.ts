@@ -154,7 +154,9 @@ describe("resized copies on demand", () => {
     for (const [index, answer] of answers.entries()) {
       const { variant } = requests[index] as (typeof requests)[number];
       expect(answer.status, `${variant}: ${answer.body.toString().slice(0, 200)}`).toBe(200);
-      const expected = { thumb: [400, 400], detail: [1200, 750], avatar: [224, 224] }[variant];
+      const expected = { thumb: [400, 400], detail: [1200, 750], avatar: [224, 224], og: [1200, 630] }[
+        variant
+      ];
       const metadata = await sharp(answer.body).metadata();
       expect([metadata.width, metadata.height]).toEqual(expected);
     }

@@ -102,6 +102,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     reports: world.reportId,
     offers: world.offerId,
     ratings: world.ratingId,
+    "saved-searches": world.savedSearchId,
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";

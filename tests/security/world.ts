@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { colleges, emailTokens, sessions, users } from "../../server/db/schema";
+import { colleges, emailTokens, savedSearches, sessions, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken, newToken } from "../../server/lib/tokens";
 import { sessionCookieName } from "../../server/plugins/auth";
@@ -49,6 +49,8 @@ export interface World {
   offerId: string;
   /** The partner's rating of the owner, from an earlier deal. */
   ratingId: string;
+  /** The owner's saved search on /buy. */
+  savedSearchId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -208,7 +210,11 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     sql`insert into ratings (item_name, rater_id, ratee_id, stars, comment, deal_at)
         values ('Old cycle', ${partner.id}, ${owner.id}, 5, 'Smooth deal', now() - interval '20 days') returning id`,
   );
-  if (!notification || !college || !rating) throw new Error("world records missing");
+  const [savedSearch] = await testApp.database.db
+    .insert(savedSearches)
+    .values({ userId: owner.id, name: "lamp", search: "lamp" })
+    .returning({ id: savedSearches.id });
+  if (!notification || !college || !rating || !savedSearch) throw new Error("world records missing");
   return {
     owner,
     other,
@@ -227,6 +233,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     reportId: report.id,
     offerId: offer.id,
     ratingId: rating.id,
+    savedSearchId: savedSearch.id,
   };
 }
 
@@ -294,6 +301,7 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("reports", "id", [world.reportId]),
     rows("offers", "chat_id", [world.chatId]),
     rows("ratings", "ratee_id", people),
+    rows("saved_searches", "user_id", people),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -324,7 +332,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from reports where id = ${world.reportId} and status = 'open')
              + (select count(*) from offers where id = ${world.offerId} and status = 'pending')
              + (select count(*) from ratings where id = ${world.ratingId})
+             + (select count(*) from saved_searches where id = ${world.savedSearchId})
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 18;
+  return Number(row?.n) === 19;
 }

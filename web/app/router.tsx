@@ -137,6 +137,13 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "/saved-searches",
+                ...onDemand(
+                  () => import("../features/items/saved-searches/saved-searches-page"),
+                  (m) => m.SavedSearchesPage,
+                ),
+              },
+              {
                 path: "/favourites",
                 ...onDemand(
                   () => import("../features/items/components/favourites-page"),

@@ -8,6 +8,7 @@ export * from "./email-tokens";
 export * from "./favourites";
 export * from "./follows";
 export * from "./items";
+export * from "./listings";
 export * from "./rate-limits";
 export * from "./reports";
 export * from "./second-factors";

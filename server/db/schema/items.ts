@@ -54,6 +54,18 @@ export const items = pgTable(
     isReservationReminded: boolean("is_reservation_reminded").notNull().default(false),
     /** Who bought it, when the seller said so on 'Mark as Sold' (null for 'Someone else'). */
     buyerId: uuid("buyer_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** The photos in order, up to 8; the first is the cover, also kept in productImage. Empty reads as [productImage]. */
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** Active until then (30 days from posting or the last renewal); the listings job expires it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
+    /** Set when the listing lapsed (is_active false, not sold); cleared by renewing. */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** When the seller was told the listing expires in 3 days. */
+    expiryWarnedAt: timestamp("expiry_warned_at", { withTimezone: true }),
+    /** The last 'Price dropped' notice to those who saved it (at most one a day). */
+    priceDropNotifiedAt: timestamp("price_drop_notified_at", { withTimezone: true }),
   },
   (table) => [
     index("items_seller_idx").on(table.sellerId, table.isActive),
@@ -75,5 +87,8 @@ export const items = pgTable(
       .using("gin", sql`${itemSearchText(table)} gin_trgm_ops`)
       .with({ fastupdate: false }),
     check("items_price_min", sql`${table.price} >= 1`),
+    check("items_images_count", sql`cardinality(${table.images}) <= 8`),
+    index("items_images_idx").using("gin", table.images),
+    index("items_active_expires_idx").on(table.expiresAt).where(sql`${table.isActive}`),
   ],
 );

@@ -166,6 +166,7 @@ describe("marketplace posts", () => {
       canReport: true,
       canOffer: true,
       canRelease: false,
+      canRenew: false,
     });
     const socket = await connect(seller.cookie);
 

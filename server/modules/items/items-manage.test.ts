@@ -225,6 +225,7 @@ describe("abilities: what each viewer may do with an item", () => {
     canReport: false,
     canOffer: false,
     canRelease: false,
+    canRenew: true,
   };
   const ANYONE_ELSE = {
     canEdit: false,
@@ -235,6 +236,7 @@ describe("abilities: what each viewer may do with an item", () => {
     canReport: true,
     canOffer: true,
     canRelease: false,
+    canRenew: false,
   };
   const abilitiesOf = async (id: string, cookie: string) =>
     (await get(testApp, `/api/items/${id}`, { cookie })).json().item.abilities;
@@ -250,7 +252,7 @@ describe("abilities: what each viewer may do with an item", () => {
   it("leaves the seller only delete once the item is sold, and the server refuses the rest", async () => {
     const item = await postItem(testApp, seller.cookie, buildSellForm(sellerImage));
     const sold = await call("POST", `/api/items/${item.id}/sold`, seller.cookie);
-    const afterSale = { ...SELLER_OF_ACTIVE, canEdit: false, canMarkSold: false };
+    const afterSale = { ...SELLER_OF_ACTIVE, canEdit: false, canMarkSold: false, canRenew: false };
     expect(sold.json().item.abilities).toEqual(afterSale);
     expect(await abilitiesOf(item.id, seller.cookie)).toEqual(afterSale);
     // A sold item takes no more offers.

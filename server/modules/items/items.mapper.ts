@@ -39,6 +39,7 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
     sellerMobile: sellerMobileFor(row, viewer, chatting),
     productName: item.productName,
     productImage: item.productImage,
+    images: item.images.length > 0 ? item.images : [item.productImage],
     type: item.type,
     price: item.price,
     category: item.category,
@@ -56,6 +57,8 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
       sellerRatingAverage !== null && sellerRatingCount >= RATINGS_SHOWN_FROM
         ? { average: Math.round(sellerRatingAverage * 10) / 10, count: sellerRatingCount }
         : null,
+    expiresAt: item.expiresAt.toISOString(),
+    isExpired: item.expiredAt !== null,
     abilities: itemAbilities(viewer, item),
   };
 }

@@ -2,7 +2,7 @@ import type { ItemAbilities } from "@shared/api/items";
 import type { UserRow } from "../../db/schema";
 
 type Viewer = Pick<UserRow, "id">;
-type ItemFacts = { sellerId: string; isActive: boolean };
+type ItemFacts = { sellerId: string; isActive: boolean; isSold?: boolean };
 /** What offers and reservations depend on. */
 type DealFacts = ItemFacts & {
   isSold: boolean;
@@ -81,6 +81,11 @@ export function canRemoveItem(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
 }
 
+/** Only the seller renews their listing, active or expired, never a sold one. */
+export function canRenewItem(viewer: Viewer, item: ItemFacts): boolean {
+  return isItemSeller(viewer, item) && !item.isSold;
+}
+
 /** The viewer's abilities sent with every item (Outline's presentPolicies). */
 export function itemAbilities(viewer: Viewer, item: DealFacts): ItemAbilities {
   return {
@@ -92,5 +97,6 @@ export function itemAbilities(viewer: Viewer, item: DealFacts): ItemAbilities {
     canReport: canReportItem(viewer, item),
     canOffer: canOfferOnItem(viewer, item),
     canRelease: canReleaseReservation(viewer, item),
+    canRenew: canRenewItem(viewer, item),
   };
 }

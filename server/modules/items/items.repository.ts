@@ -1,5 +1,6 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
+import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
 import type { MobileVisibility } from "@shared/trust-constants";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -272,6 +273,7 @@ export type ItemColumns = Pick<
   | "showMobileNumber"
   | "productImage"
   | "isNegotiable"
+  | "images"
 >;
 
 export async function insertItem(db: Db, sellerId: string, columns: ItemColumns): Promise<string> {
@@ -366,6 +368,56 @@ export async function reserveItem(db: Db, itemId: string, buyerId: string, days:
   return rows.length > 0;
 }
 
+/** The seller's listings on the marketplace now (the 50-listing cap). */
+export async function countActiveOfSeller(db: Db, sellerId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(items)
+    .where(and(eq(items.sellerId, sellerId), eq(items.isActive, true)));
+  return row?.count ?? 0;
+}
+
+/**
+ * Puts a listing back on the marketplace as fresh: active for another 30 days from now, listed as
+ * new (browse's newest first), the expiry notice to come again. Not a sold one.
+ */
+export async function renewItem(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(items)
+    .set({
+      isActive: true,
+      expiredAt: null,
+      expiryWarnedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: sql`${now.toISOString()}::timestamptz + make_interval(days => ${LISTING_ACTIVE_DAYS})`,
+    })
+    .where(and(eq(items.id, id), eq(items.isSold, false)))
+    .returning({ id: items.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims the day's price-drop notice of an item: true (and stamped) when none went out in the last
+ * 24 hours. One statement, so two quick edits never both notify.
+ */
+export async function claimPriceDropNotice(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(items)
+    .set({ priceDropNotifiedAt: now })
+    .where(
+      and(
+        eq(items.id, id),
+        or(
+          isNull(items.priceDropNotifiedAt),
+          sql`${items.priceDropNotifiedAt} <= ${now.toISOString()}::timestamptz - interval '1 day'`,
+        ),
+      ),
+    )
+    .returning({ id: items.id });
+  return rows.length > 0;
+}
+
 /** Ends the item's reservation (released, lapsed); returns the buyer it was held for, if any. */
 export async function clearReservation(db: Db, itemId: string): Promise<string | null> {
   const [before] = await db
@@ -439,4 +491,13 @@ export async function remindReservations(db: Db, batch = 100) {
         and ${items.reservedUntil} <= now() + interval '1 day' limit ${batch} for update skip locked)`,
     )
     .returning({ id: items.id, sellerId: items.sellerId, name: items.productName });
+}
+
+/** Who saved the item, but not its seller. */
+export async function findFavouritersOf(db: Db, itemId: string, sellerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: favourites.userId })
+    .from(favourites)
+    .where(and(eq(favourites.itemId, itemId), sql`${favourites.userId} <> ${sellerId}`));
+  return rows.map((row) => row.userId);
 }

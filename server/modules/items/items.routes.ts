@@ -10,12 +10,21 @@ import {
   ItemResponseSchema,
   MyItemsResponseSchema,
 } from "@shared/api/items";
+import {
+  PublicItemResponseSchema,
+  SavedSearchesResponseSchema,
+  SavedSearchInputSchema,
+  SavedSearchResponseSchema,
+} from "@shared/api/listings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
+import { publicItem } from "./item-preview";
 import * as service from "./items.service";
+import * as savedSearches from "./saved-searches.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -136,6 +145,90 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     handler: async (request, reply) => {
       await service.deleteItem(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post("/items/:id/renew", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Renew one's own active or expired listing: back on the marketplace, fresh, for 30 days",
+      params: IdParams,
+      response: { 200: ItemResponseSchema, ...errors, 429: ErrorResponseSchema },
+    },
+    preHandler: limitWrites(ctx, "itemPost"),
+    handler: async (request) => ({
+      item: await service.renewItem(ctx, requireUser(request), request.params.id),
+    }),
+  });
+
+  app.get("/public/items/:id", {
+    config: { access: "public" },
+    schema: {
+      tags: ["items"],
+      summary:
+        "A signed-out visitor's teaser of an item for sale: cover, name, price, condition, college (nothing else)",
+      params: IdParams,
+      response: { 200: PublicItemResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const item = await publicItem(ctx, request.params.id);
+      if (!item) throw new AppError("not_found", "Item not found");
+      return { item };
+    },
+  });
+
+  app.get("/me/saved-searches", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "The signed-in user's saved searches, each with its number of new matches since last viewed",
+      response: { 200: SavedSearchesResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      savedSearches: await savedSearches.listSavedSearches(ctx, requireUser(request)),
+    }),
+  });
+
+  app.post("/me/saved-searches", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Save the current search, category and college (at most 20 per student)",
+      body: SavedSearchInputSchema,
+      response: { 201: SavedSearchResponseSchema, ...errors, 429: ErrorResponseSchema },
+    },
+    preHandler: limitWrites(ctx, "savedSearchWrite"),
+    handler: async (request, reply) => {
+      const savedSearch = await savedSearches.createSavedSearch(ctx, requireUser(request), request.body);
+      return reply.code(201).send({ savedSearch });
+    },
+  });
+
+  app.post("/me/saved-searches/:id/seen", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Mark one's own saved search viewed: its new matches are seen",
+      params: z.object({ id: z.uuid("Saved search not found") }),
+      response: { 200: SavedSearchResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      savedSearch: await savedSearches.markSavedSearchSeen(ctx, requireUser(request), request.params.id),
+    }),
+  });
+
+  app.delete("/me/saved-searches/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary: "Delete one's own saved search",
+      params: z.object({ id: z.uuid("Saved search not found") }),
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await savedSearches.deleteSavedSearch(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -3,6 +3,7 @@ import type { ItemBuyersResponse } from "@shared/api/deals";
 import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
 import { DEAL_MESSAGES, DEAL_NOTICES } from "@shared/deals-constants";
+import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -23,6 +24,7 @@ import {
   canMarkItemSold,
   canReleaseReservation,
   canRemoveItem,
+  canRenewItem,
   isItemSeller,
   reservedFor,
 } from "./items.policy";
@@ -79,6 +81,29 @@ async function assertUsableImage(
   if (!upload || upload.ownerId !== user.id) throw new AppError("invalid_input", SELL_MESSAGES.imageRequired);
 }
 
+/** The item's photos in order, the cover first: `images`, or the one `productImage`. */
+function photosOf(input: ItemInput): string[] {
+  return input.images ?? [input.productImage];
+}
+
+/** Every photo must be one the seller uploaded, or one the item already shows. */
+async function assertUsableImages(ctx: AppContext, user: UserRow, urls: string[], current: string[] = []) {
+  for (const url of urls) {
+    await assertUsableImage(ctx, user, url, current.includes(url) ? url : undefined);
+  }
+}
+
+/** Deletes the files of photos an item no longer shows (unless something else still does). */
+export async function releaseImages(ctx: AppContext, urls: string[]): Promise<void> {
+  for (const url of new Set(urls)) await releaseImage(ctx, "images", url);
+}
+
+async function assertUnderListingCap(ctx: AppContext, user: UserRow): Promise<void> {
+  if ((await repo.countActiveOfSeller(ctx.db, user.id)) >= MAX_ACTIVE_LISTINGS) {
+    throw new AppError("conflict", LISTING_TEXTS.activeCap);
+  }
+}
+
 function columnsOf(input: ItemInput) {
   return {
     productName: input.productName.trim(),
@@ -88,13 +113,15 @@ function columnsOf(input: ItemInput) {
     condition: input.condition,
     description: input.description.trim(),
     showMobileNumber: input.showMobileNumber,
-    productImage: input.productImage,
+    productImage: photosOf(input)[0] ?? input.productImage,
+    images: photosOf(input),
     isNegotiable: input.isNegotiable,
   };
 }
 
 export async function createItem(ctx: AppContext, user: UserRow, input: ItemInput) {
-  await assertUsableImage(ctx, user, input.productImage);
+  await assertUsableImages(ctx, user, photosOf(input));
+  await assertUnderListingCap(ctx, user);
   const id = await repo.insertItem(ctx.db, user.id, columnsOf(input));
   return toItemDto(await loadItem(ctx, id), user);
 }
@@ -105,9 +132,51 @@ export async function updateItem(ctx: AppContext, user: UserRow, id: string, inp
     if (!isItemSeller(user, item)) throw notYourItem();
     throw new AppError("conflict", "A sold item can no longer be edited.");
   }
-  await assertUsableImage(ctx, user, input.productImage, item.productImage);
+  const photos = photosOf(input);
+  const before = item.images.length > 0 ? item.images : [item.productImage];
+  await assertUsableImages(ctx, user, photos, before);
   await repo.updateItem(ctx.db, id, columnsOf(input));
-  if (input.productImage !== item.productImage) await releaseImage(ctx, "images", item.productImage);
+  await releaseImages(
+    ctx,
+    before.filter((url) => !photos.includes(url)),
+  );
+  if (input.price < item.price) await notifyPriceDrop(ctx, item, input.price);
+  return toItemDto(await loadItem(ctx, id), user);
+}
+
+/**
+ * Tells everyone who saved the item that its price went down: at most once a day per item (a
+ * second cut the same day goes unannounced).
+ */
+async function notifyPriceDrop(
+  ctx: AppContext,
+  item: { id: string; sellerId: string; productName: string; price: number },
+  price: number,
+): Promise<void> {
+  const favouriters = await repo.findFavouritersOf(ctx.db, item.id, item.sellerId);
+  if (favouriters.length === 0) return;
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    if (!(await repo.claimPriceDropNotice(tx, item.id, new Date()))) return;
+    for (const userId of favouriters) {
+      await addNotification(tx, emit, {
+        userId,
+        type: "listing",
+        text: LISTING_TEXTS.priceDropped(item.productName, price, item.price),
+        itemId: item.id,
+      });
+    }
+  });
+}
+
+/** The seller puts an active or expired listing back on the marketplace as fresh, for 30 days. */
+export async function renewItem(ctx: AppContext, user: UserRow, id: string) {
+  const { item } = await loadItem(ctx, id);
+  if (!canRenewItem(user, item)) {
+    if (!isItemSeller(user, item)) throw notYourItem();
+    throw new AppError("conflict", LISTING_TEXTS.notExpiring);
+  }
+  if (!item.isActive) await assertUnderListingCap(ctx, user);
+  await repo.renewItem(ctx.db, id, new Date());
   return toItemDto(await loadItem(ctx, id), user);
 }
 
@@ -239,8 +308,8 @@ export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Pr
   const { item } = await loadItem(ctx, id);
   if (!canDeleteItem(user, item)) throw notYourItem();
   await repo.deleteItem(ctx.db, id);
-  // A removed post's picture is no longer public.
-  await releaseImage(ctx, "images", item.productImage);
+  // A removed post's pictures are no longer public.
+  await releaseImages(ctx, [item.productImage, ...item.images]);
 }
 
 export async function getItemDetail(ctx: AppContext, user: UserRow, id: string): Promise<ItemDetailResponse> {
@@ -335,5 +404,5 @@ export async function removeItem(ctx: AppContext, admin: UserRow, id: string): P
     );
     return item;
   });
-  await releaseImage(ctx, "images", item.productImage);
+  await releaseImages(ctx, [item.productImage, ...item.images]);
 }

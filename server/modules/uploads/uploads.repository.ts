@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { imageVariants, items, messages, uploads, users } from "../../db/schema";
 import type { Bucket } from "../../plugins/storage";
@@ -35,7 +35,11 @@ export async function isUploadInUse(db: Db, { bucket, key }: UploadKey): Promise
   const url = `/api/files/${bucket}/${key}`;
   const [row] =
     bucket === "images"
-      ? await db.select({ id: items.id }).from(items).where(eq(items.productImage, url)).limit(1)
+      ? await db
+          .select({ id: items.id })
+          .from(items)
+          .where(or(eq(items.productImage, url), arrayContains(items.images, [url])))
+          .limit(1)
       : bucket === "chats"
         ? await db.select({ id: messages.id }).from(messages).where(eq(messages.photoKey, key)).limit(1)
         : await db.select({ id: users.id }).from(users).where(eq(users.profilePhoto, url)).limit(1);
@@ -61,6 +65,8 @@ export async function findUnattachedUploads(db: Db, olderThan: Date, limit: numb
       sql`${uploads.createdAt} < ${olderThan.toISOString()}
         and not exists (select 1 from ${items} where ${uploads.bucket} = 'images'
           and ${items.productImage} = '/api/files/images/' || ${uploads.key})
+        and not exists (select 1 from ${items} where ${uploads.bucket} = 'images'
+          and ${items.images} @> array['/api/files/images/' || ${uploads.key}])
         and not exists (select 1 from ${users} where ${uploads.bucket} = 'profiles'
           and ${users.profilePhoto} = '/api/files/profiles/' || ${uploads.key})
         and not exists (select 1 from ${messages} where ${uploads.bucket} = 'chats'

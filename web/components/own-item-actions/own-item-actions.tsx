@@ -2,6 +2,7 @@ import type { Item } from "@shared/api/items";
 import { Link } from "react-router";
 import { Alert } from "../ui/alert";
 import { secondaryButton } from "../ui/button-styles";
+import { isRenewable } from "./renew-item";
 import { useOwnItemActions } from "./use-own-item-actions";
 
 const layout = "flex-1 px-3 whitespace-nowrap";
@@ -37,10 +38,22 @@ export function OwnItemActions({
   const canEdit = item.abilities.canEdit && offered.includes("edit");
   const canMarkSold = item.abilities.canMarkSold && offered.includes("markSold");
   const canDelete = item.abilities.canDelete && offered.includes("delete");
+  const canRenew = isRenewable(item);
   const shown = (action: OwnItemAction) => (hiddenOnPhones.includes(action) ? "max-md:hidden" : "");
   return (
     <div className="w-full space-y-3">
       <div className="flex flex-wrap gap-2">
+        {canRenew ? (
+          <button
+            type="button"
+            aria-describedby={describedBy}
+            disabled={actions.isBusy}
+            onClick={actions.handleRenew}
+            className={`${secondaryButton} ${layout}`}
+          >
+            {actions.isRenewing ? "Renewing..." : "Renew"}
+          </button>
+        ) : null}
         {canEdit ? (
           <Link
             to={`/sell?edit=${encodeURIComponent(item.id)}`}

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useConfirm } from "../ui/confirm-dialog";
 import { useDeleteItem } from "./delete-item";
 import { useMarkItemSold } from "./mark-item-sold";
+import { useRenewItem } from "./renew-item";
 
 // 'Who bought it?' loads once the seller confirmed the sale.
 const WhoBoughtDialog = lazy(() =>
@@ -25,6 +26,10 @@ export function useOwnItemActions(
   const markSold = useMarkItemSold(item.id, {
     onMutate: () => setError(null),
     onError: () => setError(SELL_MESSAGES.markSoldFailed),
+  });
+  const renew = useRenewItem(item.id, {
+    onMutate: () => setError(null),
+    onError: (failure) => setError(failure instanceof Error ? failure.message : SELL_MESSAGES.submitFailed),
   });
   const remove = useDeleteItem(item, {
     onMutate: () => setError(null),
@@ -67,7 +72,9 @@ export function useOwnItemActions(
     ),
     isMarkingSold: markSold.isPending,
     isDeleting: remove.isPending,
-    isBusy: markSold.isPending || remove.isPending,
+    isRenewing: renew.isPending,
+    isBusy: markSold.isPending || remove.isPending || renew.isPending,
+    handleRenew: () => renew.mutate(),
     handleMarkSold,
     handleDelete,
   };

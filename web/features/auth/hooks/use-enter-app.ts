@@ -12,12 +12,15 @@ import { meQueryOptions } from "../../../lib/session";
 export function useEnterApp() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const { state, search } = useLocation();
   return useCallback(
     (user: User) => {
       queryClient.setQueryData(meQueryOptions.queryKey, { user });
-      void navigate(afterSignInPath(state, user.role === "admin"), { replace: true });
+      // A shared item's teaser (served without the app) links here with ?from=/item/{id}.
+      const from = new URLSearchParams(search).get("from");
+      const returnTo = state ?? (from ? { from: { pathname: from } } : null);
+      void navigate(afterSignInPath(returnTo, user.role === "admin"), { replace: true });
     },
-    [queryClient, navigate, state],
+    [queryClient, navigate, state, search],
   );
 }

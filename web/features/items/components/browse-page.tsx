@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { TagIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { primaryButton } from "../../../components/ui/button-styles";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { browseItemsQueryOptions } from "../api/get-items";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
@@ -50,10 +50,22 @@ export function BrowsePage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Browse Items</h1>
           <p className="mt-1 hidden text-slate-600 sm:block">Second-hand finds from students around you.</p>
         </div>
-        <Link to="/sell" className={primaryButton}>
-          <TagIcon className="size-4" />
-          Sell an Item
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* 'Save Search' leads to the saved searches with these filters, where a dialog asks for a name. */}
+          <Link
+            to={`/saved-searches?save=1&${new URLSearchParams(filters as never)}`}
+            className={secondaryButton}
+          >
+            Save Search
+          </Link>
+          <Link to="/saved-searches" className={secondaryButton}>
+            Saved searches
+          </Link>
+          <Link to="/sell" className={primaryButton}>
+            <TagIcon className="size-4" />
+            Sell an Item
+          </Link>
+        </div>
       </header>
 
       <BrowseToolbar filters={filters} onChange={changeFilters} searchKey={searchKey} />

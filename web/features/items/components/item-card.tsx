@@ -97,6 +97,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
             <dt className="sr-only sm:not-sr-only">Posted</dt>
             <dd>
               <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+              {item.images.length > 1 ? ` · ${item.images.length} photos` : null}
             </dd>
           </div>
         </dl>

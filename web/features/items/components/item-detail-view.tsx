@@ -1,13 +1,11 @@
 import type { ItemDetailResponse } from "@shared/api/items";
-import { variantUrl } from "@shared/images";
-import { useState } from "react";
+import { lazy, Suspense } from "react";
 import {
   ConditionBadge,
   ReservedBadge,
   SellerRating,
   SoldBadge,
 } from "../../../components/item-card/item-badges";
-import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -18,9 +16,12 @@ import { useContactSeller } from "../hooks/use-contact-seller";
 import { ContactSellerSection } from "./contact-seller-section";
 import { FavouriteButton } from "./favourite-button";
 import { ItemActionBar } from "./item-action-bar";
+import { ItemPhotos } from "./item-photos";
 import { OwnerActions } from "./owner-actions";
 import { SellerCard } from "./seller-card";
-import { ShareButton } from "./share-button";
+
+// Share and 'Share on WhatsApp' load just after the item's first paint.
+const ShareButton = lazy(() => import("./share-button").then((module) => ({ default: module.ShareButton })));
 
 export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   const { item, seller, isFavourite } = detail;
@@ -31,13 +32,23 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   return (
     <>
       <article aria-labelledby="item-heading" className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
-        <ItemPicture key={item.productImage} url={item.productImage} alt={item.productName} />
+        <ItemPhotos
+          key={item.images.join(" ")}
+          images={item.images.length > 0 ? item.images : [item.productImage]}
+          name={item.productName}
+        />
 
         <div className="min-w-0 space-y-5">
           <header>
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={item.condition} />
-              {item.isActive ? null : <SoldBadge />}
+              {item.isActive ? null : item.isExpired ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                  Expired
+                </span>
+              ) : (
+                <SoldBadge />
+              )}
               {item.isActive && item.isReserved ? <ReservedBadge /> : null}
             </div>
             <h1 id="item-heading" className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
@@ -62,7 +73,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
                 <FavouriteButton isFavourite={isFavourite} onToggle={favourite.setFavourite} />
               </span>
             ) : null}
-            <ShareButton title={item.productName} />
+            <Suspense fallback={null}>
+              <ShareButton title={item.productName} price={item.price} />
+            </Suspense>
             {abilities.canReport ? (
               <ReportButton target={{ type: "listing", id: item.id }} className={secondaryButton} />
             ) : null}
@@ -102,7 +115,9 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
           ) : abilities.canContact && item.isActive ? (
             <ContactSellerSection item={item} contact={contact} />
           ) : (
-            <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">This item has been sold.</p>
+            <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+              {item.isExpired ? "This listing has expired." : "This item has been sold."}
+            </p>
           )}
         </div>
       </article>
@@ -115,29 +130,5 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
       {/* Room at the end of the page, so the sticky bar never covers its last lines. */}
       <div aria-hidden="true" className="h-20 md:hidden" />
     </>
-  );
-}
-
-/**
- * The whole picture at the item page's size, else the original as uploaded; if neither loads, the
- * same placeholder the browse cards use.
- */
-function ItemPicture({ url, alt }: { url: string; alt: string }) {
-  const sources = [variantUrl(url, "detail"), url];
-  const [failures, setFailures] = useState(0);
-  const src = sources[failures];
-  return (
-    <div className="relative aspect-square w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 md:sticky md:top-20 md:self-start">
-      {src ? (
-        <img
-          src={src}
-          alt={alt}
-          onError={() => setFailures((count) => count + 1)}
-          className="size-full object-contain"
-        />
-      ) : (
-        <ImageUnavailable />
-      )}
-    </div>
   );
 }

@@ -20,11 +20,13 @@ export function OwnerActions({ item }: { item: Item }) {
         Manage your listing
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        {!item.isActive
-          ? "This item is sold and hidden from the marketplace."
-          : item.isReserved
+        {item.isActive
+          ? item.isReserved
             ? "Reserved for a buyer who accepted an offer. It lapses after 3 days without a sale."
-            : "Buyers can see this item."}
+            : "Buyers can see this item."
+          : item.isExpired
+            ? "This listing expired and is hidden from the marketplace. Renew it to list it again."
+            : "This item is sold and hidden from the marketplace."}
       </p>
       {item.abilities.canRelease ? (
         <Suspense fallback={null}>

@@ -107,6 +107,7 @@ it("saves an edit with the item's picture and the price in whole rupees, then sh
     showMobileNumber: false,
     isNegotiable: true,
     productImage: item.productImage,
+    images: [item.productImage],
   });
 });
 
@@ -122,7 +123,7 @@ it("says why the server refused the save", async () => {
   expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.notYourItem);
 });
 
-it("drops 'Please upload an image' as soon as an image is chosen, and names the chosen file", async () => {
+it("drops 'Please upload an image' once photos are chosen; each has its progress, the first is the cover, and they reorder", async () => {
   const user = userEvent.setup();
   renderForm(null);
   await user.type(screen.getByRole("textbox", { name: "Product Name" }), "Desk Lamp");
@@ -131,14 +132,27 @@ it("drops 'Please upload an image' as soon as an image is chosen, and names the 
   await user.click(screen.getByRole("button", { name: "Post Item for Sale" }));
   expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.imageRequired);
 
-  // The picker is the file input itself, named by the field's label; its own text stays hidden.
-  const picker = screen.getByLabelText("Product Image");
+  // The picker is the file input itself, named by the field's label, taking several files at once.
+  const picker = screen.getByLabelText("Photos", { selector: "input" });
   expect(picker).toHaveAttribute("type", "file");
+  expect(picker).toHaveAttribute("multiple");
   expect(picker).toHaveClass("sr-only");
-  await user.upload(picker, new File(["jpeg"], "desk-lamp.jpg", { type: "image/jpeg" }));
+  const files = ["front.jpg", "back.jpg", "charger.jpg"].map(
+    (name) => new File(["jpeg"], name, { type: "image/jpeg" }),
+  );
+  await user.upload(picker, files);
 
   expect(screen.queryByText(SELL_MESSAGES.imageRequired)).not.toBeInTheDocument();
-  expect(screen.getByText("desk-lamp.jpg")).toBeInTheDocument();
-  expect(picker).toHaveAccessibleDescription(expect.stringContaining("desk-lamp.jpg"));
-  expect(screen.getByText("Change image")).toBeInTheDocument();
+  expect(screen.getAllByRole("progressbar")).toHaveLength(3);
+  expect(screen.getByText("Cover")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Move left: photo 1" })).toBeDisabled();
+  expect(screen.getByRole("button", { name: "Move right: photo 3" })).toBeDisabled();
+  const second = screen.getByRole("img", { name: "2 of 3" });
+  await user.click(screen.getByRole("button", { name: "Move left: photo 2" }));
+  expect(screen.getByRole("img", { name: "1 of 3, the cover" })).toHaveAttribute(
+    "src",
+    second.getAttribute("src"),
+  );
+  await user.click(screen.getByRole("button", { name: "Remove photo 3" }));
+  expect(screen.getAllByRole("progressbar")).toHaveLength(2);
 });

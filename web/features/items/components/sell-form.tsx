@@ -11,11 +11,11 @@ import { Field, inputClasses } from "../../../components/ui/field";
 import { useSellForm } from "../hooks/use-sell-form";
 import { CATEGORY_OPTIONS } from "../item-format";
 import { ConditionTiles } from "./condition-tiles";
-import { ImageUploadField } from "./image-upload-field";
+import { PhotosField } from "./photos-field";
 
 /** The Sell form; given an item, it edits that item. Mount with a key per item so it starts fresh. */
 export function SellForm({ item }: { item: Item | null }) {
-  const { sellForm, image, user, isEditing, isSaving, canSubmit, handleSubmit, handleChooseImage } =
+  const { sellForm, photos, user, isEditing, isSaving, canSubmit, handleSubmit, handleChoosePhotos } =
     useSellForm(item);
   const { form, fieldError, formError } = sellForm;
   const mobileId = useId();
@@ -36,7 +36,13 @@ export function SellForm({ item }: { item: Item | null }) {
       onSubmit={handleSubmit}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <ImageUploadField image={image} onChoose={handleChooseImage} onRemove={image.remove} />
+      <PhotosField
+        photos={photos.photos}
+        notice={photos.notice}
+        onChoose={handleChoosePhotos}
+        onRemove={photos.remove}
+        onMove={photos.move}
+      />
 
       <Field label="Product Name" error={fieldError("productName")}>
         {(control) => (

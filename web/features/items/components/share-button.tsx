@@ -1,5 +1,6 @@
+import { itemShareTitle, SHARE_ON_WHATSAPP, whatsAppShareUrl } from "@shared/share-links";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { Share2Icon } from "lucide-react";
+import { MessageCircleIcon, Share2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 
@@ -32,8 +33,11 @@ async function copyLink(url: string): Promise<boolean> {
   }
 }
 
-/** The device's share sheet where there is one (phones), otherwise the link goes to the clipboard. */
-export function ShareButton({ title }: { title: string }) {
+/**
+ * The device's share sheet where there is one (phones), otherwise the link goes to the clipboard;
+ * beside it 'Share on WhatsApp' (a wa.me link with the title and the item's address).
+ */
+export function ShareButton({ title, price }: { title: string; price: number }) {
   const [message, setMessage] = useState("");
   const timer = useRef<number | undefined>(undefined);
 
@@ -63,12 +67,22 @@ export function ShareButton({ title }: { title: string }) {
     );
   }
 
+  const pageUrl = `${window.location.origin}${window.location.pathname}`;
   return (
-    <div className="relative">
+    <div className="relative flex flex-wrap gap-2">
       <button type="button" onClick={handleShare} className={secondaryButton}>
         <Share2Icon className="size-4" />
         Share
       </button>
+      <a
+        href={whatsAppShareUrl(itemShareTitle(title, price), pageUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={secondaryButton}
+      >
+        <MessageCircleIcon className="size-4" />
+        {SHARE_ON_WHATSAPP}
+      </a>
       {/* Always in the page, so screen readers announce the text when it appears. */}
       <p
         role="status"

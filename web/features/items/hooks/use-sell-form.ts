@@ -10,7 +10,7 @@ import { useSession } from "../../../lib/session";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
 import type { SellFormSchema } from "../form-schemas";
-import { useImageUpload } from "./use-image-upload";
+import { usePhotoUploads } from "./use-photo-uploads";
 
 const loadSellFormSchema = () => import("../form-schemas").then((schemas) => schemas.SellFormSchema);
 export type SellFormValues = z.input<typeof SellFormSchema>;
@@ -54,7 +54,7 @@ function submitErrorMessage(error: unknown): string {
 export function useSellForm(item: Item | null) {
   const { user, isLoading: isSessionLoading } = useSession();
   const navigate = useNavigate();
-  const image = useImageUpload(item?.productImage ?? null);
+  const photos = usePhotoUploads(item ? (item.images.length > 0 ? item.images : [item.productImage]) : []);
   const sellForm = useZodForm(loadSellFormSchema, {
     defaultValues: item ? fieldsFromItem(item) : EMPTY_FIELDS,
     serverErrorMessage: submitErrorMessage,
@@ -64,7 +64,7 @@ export function useSellForm(item: Item | null) {
   const saveOptions = {
     onSuccess: (result: { item: Item }) => {
       form.reset(EMPTY_FIELDS);
-      image.remove();
+      photos.clear();
       navigate(item ? `/item/${encodeURIComponent(result.item.id)}` : "/buy");
     },
   };
@@ -82,7 +82,8 @@ export function useSellForm(item: Item | null) {
     if (save.isPending) return;
     const refuse = sellForm.showFormError;
     // The spec's order after the fields: image, signed in, profile loaded.
-    const productImage = image.url;
+    const images = photos.urls;
+    const productImage = images[0];
     if (!productImage) return refuse(SELL_MESSAGES.imageRequired);
     if (isSessionLoading) return refuse(SELL_MESSAGES.profileLoading);
     if (!user) return refuse(SELL_MESSAGES.notLoggedIn);
@@ -92,24 +93,25 @@ export function useSellForm(item: Item | null) {
       type: values.type.trim(),
       description: values.description.trim(),
       productImage,
+      images,
     };
     await save.mutateAsync(input);
   });
 
-  // 'Please upload an image' (or a refused save) goes once an image is chosen, like after any edit.
-  function handleChooseImage(file: File) {
+  // 'Please upload an image' (or a refused save) goes once a photo is chosen, like after any edit.
+  function handleChoosePhotos(files: File[]) {
     form.clearErrors("root");
-    image.choose(file);
+    photos.choose(files);
   }
 
   return {
     sellForm,
-    handleChooseImage,
-    image,
+    handleChoosePhotos,
+    photos,
     user,
     isEditing: item !== null,
     isSaving: save.isPending,
-    canSubmit: !save.isPending && !image.isUploading && !isSessionLoading && user !== null,
+    canSubmit: !save.isPending && !photos.isUploading && !isSessionLoading && user !== null,
     handleSubmit,
   };
 }

@@ -18,6 +18,7 @@ const smallButton = "min-h-10 px-3 py-1.5";
 export function NotificationRow({ group, onRead }: NotificationRowProps) {
   const { text, createdAt, isRead, chatId } = group;
   const ids = group.notifications.map((notification) => notification.id);
+  const listing = listingLinkOf(group);
   return (
     <li
       className={`flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center ${
@@ -56,7 +57,30 @@ export function NotificationRow({ group, onRead }: NotificationRowProps) {
             Open chat
           </Link>
         ) : null}
+        {listing ? (
+          <Link
+            to={listing.to}
+            onClick={() => {
+              if (!isRead) onRead(ids);
+            }}
+            className={`${primaryButton} ${smallButton}`}
+          >
+            {listing.label}
+          </Link>
+        ) : null}
       </div>
     </li>
   );
+}
+
+/**
+ * Where a listing notice leads: 'Renew' on the item of an expiry warning, 'View item' on a price
+ * drop, 'View' on a saved search's new matches.
+ */
+function listingLinkOf(group: NotificationGroup): { to: string; label: string } | null {
+  const notification = group.notifications[0];
+  if (notification?.type !== "listing") return null;
+  if (!notification.itemId) return { to: "/saved-searches", label: "View" };
+  const label = notification.text.startsWith("Your listing ") ? "Renew" : "View item";
+  return { to: `/item/${encodeURIComponent(notification.itemId)}`, label };
 }

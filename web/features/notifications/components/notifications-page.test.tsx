@@ -37,6 +37,31 @@ function notification(overrides: Partial<Notification>): Notification {
 }
 
 describe("the notifications page", () => {
+  it("leads listing notices to Renew, the item, or the saved searches", async () => {
+    const listing = { type: "listing" as const, chatId: null, fromUserId: null, fromName: null, about: null };
+    notificationsApi([
+      notification({
+        ...listing,
+        id: "a",
+        text: "Your listing Desk Lamp expires in 3 days.",
+        itemId: "item-1",
+      }),
+      notification({
+        ...listing,
+        id: "b",
+        text: "Price dropped: Kettle is now ₹800 (was ₹950).",
+        itemId: "item-2",
+      }),
+      notification({ ...listing, id: "c", text: '3 new items for "fx-991" at IIT Bombay' }),
+    ]);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+
+    expect(await screen.findByRole("link", { name: "Renew" })).toHaveAttribute("href", "/item/item-1");
+    expect(screen.getByRole("link", { name: "View item" })).toHaveAttribute("href", "/item/item-2");
+    expect(screen.getByRole("link", { name: "View" })).toHaveAttribute("href", "/saved-searches");
+    expect(screen.queryByRole("link", { name: "Open chat" })).not.toBeInTheDocument();
+  });
+
   it("lists the newest first, marks one read at once, and opens its chat", async () => {
     const user = userEvent.setup();
     const list = [

@@ -79,6 +79,9 @@ export function OwnProfilePage() {
         <Link to="/favourites" className={`${secondaryButton} w-full justify-start`}>
           Saved items
         </Link>
+        <Link to="/saved-searches" className={`${secondaryButton} w-full justify-start`}>
+          Saved searches
+        </Link>
         <MyItemsSection items={items} />
         {isShowingFollowers ? (
           <LazyFollowersDialog userId={profile.id} onClose={() => setIsShowingFollowers(false)} />

@@ -30,7 +30,13 @@ export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
           />
           {isSold ? (
             <span className="absolute top-2 right-2">
-              <SoldBadge />
+              {item.isExpired ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                  Expired
+                </span>
+              ) : (
+                <SoldBadge />
+              )}
             </span>
           ) : null}
         </div>

@@ -1,0 +1,575 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
+import { SELL_MESSAGES } from "@shared/validation/sell";
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasGpsDirectory, makeImage, makePhoneJpeg } from "../../../tests/factories/images";
+import { insertItem } from "../../../tests/factories/items";
+import { buildSellForm, findItemRow, postItem, sendItem } from "../../../tests/factories/sell";
+import { createStudent } from "../../../tests/factories/users";
+import { get, post } from "../../../tests/helpers/api";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { uploadedImageUrl, uploadFile } from "../../../tests/helpers/uploads";
+import { items, jobState, notifications, savedSearches, users } from "../../db/schema";
+import { runListingsJobOnce } from "../../jobs/listings";
+import {
+  expireListings,
+  matchSavedSearches,
+  notifySavedSearches,
+  warnExpiringListings,
+} from "./listings-work";
+
+let testApp: TestApp;
+let webRoot: string;
+let seller: Awaited<ReturnType<typeof createStudent>>;
+let buyer: Awaited<ReturnType<typeof createStudent>>;
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  webRoot = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-web-"));
+  await fs.writeFile(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><html><head><title>Campus Bazaar</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
+  testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "100" }, { startWorkers: false, webRoot });
+  seller = await createStudent(testApp, { name: "Ishita Rao", mobile: "9123456780" });
+  buyer = await createStudent(testApp, { name: "Kabir Singh" });
+});
+afterAll(async () => {
+  await testApp.close();
+  await fs.rm(webRoot, { recursive: true, force: true });
+});
+
+const photos = (count: number, cookie = seller.cookie) =>
+  Promise.all(
+    Array.from({ length: count }, (_, index) => uploadedImageUrl(testApp, cookie, `photo-${index}.jpg`)),
+  );
+
+const withPhotos = (urls: string[], overrides: Record<string, unknown> = {}) =>
+  buildSellForm(urls[0] as string, { images: urls, ...overrides });
+
+const notificationsOf = (userId: string) =>
+  testApp.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+const fileStatus = async (url: string) => (await get(testApp, url)).statusCode;
+
+describe("photos: up to 8 per item, in order, the first the cover", () => {
+  it("posts three photos in the order given, the first as productImage", async () => {
+    const urls = await photos(3);
+    const item = await postItem(testApp, seller.cookie, withPhotos(urls));
+    expect(item.images).toEqual(urls);
+    expect(item.productImage).toBe(urls[0]);
+    const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
+    expect(detail.item.images).toEqual(urls);
+  });
+
+  it("keeps a client that sends only productImage working: one photo", async () => {
+    const [url] = await photos(1);
+    const item = await postItem(testApp, seller.cookie, buildSellForm(url as string));
+    expect(item.images).toEqual([url]);
+  });
+
+  it("refuses a ninth photo, a repeated photo, a cover that is not the first, and none at all", async () => {
+    const urls = await photos(9);
+    const cases: [object, string][] = [
+      [withPhotos(urls), LISTING_TEXTS.tooManyPhotos],
+      [withPhotos([urls[0] as string, urls[0] as string]), LISTING_TEXTS.duplicatePhoto],
+      [withPhotos(urls.slice(0, 2), { productImage: urls[1] }), LISTING_TEXTS.coverMustBeFirst],
+      [withPhotos([]), SELL_MESSAGES.imageRequired],
+    ];
+    for (const [body, message] of cases) {
+      const before = (await testApp.database.db.select({ n: sql<number>`count(*)::int` }).from(items))[0]?.n;
+      const response = await sendItem(testApp, "POST", "/api/items", seller.cookie, body);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.body).toContain(message);
+      const after = (await testApp.database.db.select({ n: sql<number>`count(*)::int` }).from(items))[0]?.n;
+      expect(after).toBe(before);
+    }
+  });
+
+  it("accepts exactly 8 photos", async () => {
+    const urls = await photos(8);
+    const item = await postItem(testApp, seller.cookie, withPhotos(urls));
+    expect(item.images).toHaveLength(8);
+  });
+
+  it("refuses a photo another student uploaded", async () => {
+    const [own] = await photos(1);
+    const [theirs] = await photos(1, buyer.cookie);
+    const response = await sendItem(
+      testApp,
+      "POST",
+      "/api/items",
+      seller.cookie,
+      withPhotos([own as string, theirs as string]),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(SELL_MESSAGES.imageRequired);
+  });
+
+  it("strips EXIF and GPS from every photo of a listing", async () => {
+    const urls: string[] = [];
+    for (const index of [1, 2, 3]) {
+      const response = await uploadFile(testApp, seller.cookie, await makePhoneJpeg(), `phone-${index}.jpg`);
+      expect(response.statusCode).toBe(201);
+      urls.push(response.json().url);
+    }
+    const item = await postItem(testApp, seller.cookie, withPhotos(urls));
+    for (const url of item.images ?? []) {
+      const file = await get(testApp, url);
+      expect(file.statusCode).toBe(200);
+      const metadata = await sharp(file.rawPayload).metadata();
+      expect(hasGpsDirectory(metadata.exif)).toBe(false);
+      expect(metadata.exif?.includes(Buffer.from("CampusPhone")) ?? false).toBe(false);
+    }
+  });
+
+  it("edits add, remove and reorder photos; removed files are deleted, kept ones stay", async () => {
+    const [a, b, c, d] = (await photos(4)) as [string, string, string, string];
+    const item = await postItem(testApp, seller.cookie, withPhotos([a, b, c]));
+    const edited = await sendItem(
+      testApp,
+      "PATCH",
+      `/api/items/${item.id}`,
+      seller.cookie,
+      withPhotos([c, d, a]),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().item.images).toEqual([c, d, a]);
+    expect(edited.json().item.productImage).toBe(c);
+    expect(await fileStatus(b)).toBe(404);
+    for (const kept of [a, c, d]) expect(await fileStatus(kept)).toBe(200);
+  });
+
+  it("deleting an item deletes all its photos", async () => {
+    const urls = await photos(3);
+    const item = await postItem(testApp, seller.cookie, withPhotos(urls));
+    const response = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/items/${item.id}`,
+      headers: { cookie: seller.cookie },
+    });
+    expect(response.statusCode).toBe(204);
+    for (const url of urls) expect(await fileStatus(url)).toBe(404);
+  });
+
+  it("makes the 1200x630 link-preview copy of a photo", async () => {
+    const upload = await uploadFile(
+      testApp,
+      seller.cookie,
+      await makeImage("jpeg", { width: 1600, height: 1200 }),
+      "big.jpg",
+    );
+    const url = upload.json().url as string;
+    const response = await get(testApp, `${url}?variant=og`);
+    expect(response.statusCode).toBe(200);
+    const metadata = await sharp(response.rawPayload).metadata();
+    expect([metadata.width, metadata.height]).toEqual([1200, 630]);
+  });
+});
+
+describe("freshness: 30 days, a warning 3 days ahead, renewal", () => {
+  async function freshItem(expiresAt: Date) {
+    const item = await insertItem(testApp, seller.id, { productName: `Lamp ${randomUUID().slice(0, 8)}` });
+    await testApp.database.db.update(items).set({ expiresAt }).where(eq(items.id, item.id));
+    return item;
+  }
+  const browseNames = async (search: string) =>
+    (await get(testApp, `/api/items?search=${encodeURIComponent(search)}`, { cookie: buyer.cookie }))
+      .json()
+      .items.map((each: { productName: string }) => each.productName);
+
+  it("a new listing expires 30 days after posting", async () => {
+    const [url] = await photos(1);
+    const before = Date.now();
+    const item = await postItem(testApp, seller.cookie, buildSellForm(url as string));
+    const row = await findItemRow(testApp, item.id);
+    const days = ((row?.expiresAt.getTime() ?? 0) - before) / DAY;
+    expect(days).toBeGreaterThan(29.99);
+    expect(days).toBeLessThan(30.01);
+  });
+
+  it("warns the seller once, from exactly 3 days before", async () => {
+    const now = new Date();
+    const item = await freshItem(new Date(now.getTime() + 3 * DAY + 1000));
+    const text = LISTING_TEXTS.expiresSoon(item.productName);
+    const count = async () => (await notificationsOf(seller.id)).filter((n) => n.text === text).length;
+    await warnExpiringListings(jobContext(), now);
+    expect(await count()).toBe(0);
+    const atBoundary = new Date(now.getTime() + 1000);
+    await warnExpiringListings(jobContext(), atBoundary);
+    expect(await count()).toBe(1);
+    await warnExpiringListings(jobContext(), new Date(atBoundary.getTime() + DAY));
+    expect(await count()).toBe(1);
+    const [notice] = (await notificationsOf(seller.id)).filter((n) => n.text === text);
+    expect(notice).toMatchObject({ type: "listing", itemId: item.id });
+  });
+
+  it("expires at the boundary, leaves browse, shows as expired, and renewal brings it back fresh", async () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    const item = await freshItem(expiresAt);
+    await expireListings(jobContext(), new Date(expiresAt.getTime() - 1));
+    expect((await findItemRow(testApp, item.id))?.isActive).toBe(true);
+    expect(await browseNames(item.productName)).toEqual([item.productName]);
+    await expireListings(jobContext(), expiresAt);
+    const row = await findItemRow(testApp, item.id);
+    expect(row).toMatchObject({ isActive: false, isSold: false });
+    expect(await browseNames(item.productName)).toEqual([]);
+    const own = (await get(testApp, "/api/me/items", { cookie: seller.cookie })).json().items;
+    expect(own.find((each: { id: string }) => each.id === item.id)).toMatchObject({
+      isExpired: true,
+      abilities: { canRenew: true, canEdit: false },
+    });
+
+    // Another student cannot renew it, and nothing changes.
+    const refused = await post(testApp, `/api/items/${item.id}/renew`, undefined, { cookie: buyer.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(await findItemRow(testApp, item.id)).toEqual(row);
+
+    const renewed = await post(testApp, `/api/items/${item.id}/renew`, undefined, { cookie: seller.cookie });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().item).toMatchObject({ isActive: true, isExpired: false });
+    const after = await findItemRow(testApp, item.id);
+    expect(((after?.expiresAt.getTime() ?? 0) - Date.now()) / DAY).toBeGreaterThan(29.99);
+    expect(after?.expiryWarnedAt).toBeNull();
+    expect((after?.createdAt.getTime() ?? 0) > (row?.createdAt.getTime() ?? 0)).toBe(true);
+    expect(await browseNames(item.productName)).toEqual([item.productName]);
+  });
+
+  it("a sold listing cannot be renewed", async () => {
+    const item = await insertItem(testApp, seller.id, { isActive: false, isSold: true, soldAt: new Date() });
+    const response = await post(testApp, `/api/items/${item.id}/renew`, undefined, { cookie: seller.cookie });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(LISTING_TEXTS.notExpiring);
+  });
+});
+
+describe("at most 50 active listings per student", () => {
+  it("refuses the 51st and a renewal past the cap; sold ones do not count", async () => {
+    const student = await createStudent(testApp, { name: "Meera Das" });
+    const [url] = await photos(1, student.cookie);
+    await testApp.database.db.insert(items).values(
+      Array.from({ length: MAX_ACTIVE_LISTINGS - 1 }, (_, index) => ({
+        sellerId: student.id,
+        productName: `Book ${index}`,
+        productImage: "https://images.example.in/book.jpg",
+        type: "Book",
+        price: 100,
+        category: "books" as const,
+        condition: "used" as const,
+      })),
+    );
+    const expired = await insertItem(testApp, student.id, { isActive: false, expiredAt: new Date() });
+    await insertItem(testApp, student.id, { isActive: false, isSold: true });
+    const fiftieth = await sendItem(
+      testApp,
+      "POST",
+      "/api/items",
+      student.cookie,
+      buildSellForm(url as string),
+    );
+    expect(fiftieth.statusCode).toBe(201);
+    const refused = await sendItem(
+      testApp,
+      "POST",
+      "/api/items",
+      student.cookie,
+      buildSellForm(url as string),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(LISTING_TEXTS.activeCap);
+    const renewal = await post(testApp, `/api/items/${expired.id}/renew`, undefined, {
+      cookie: student.cookie,
+    });
+    expect(renewal.statusCode).toBe(409);
+    expect(renewal.json().error.message).toBe(LISTING_TEXTS.activeCap);
+    expect((await findItemRow(testApp, expired.id))?.isActive).toBe(false);
+  });
+});
+
+describe("price drops tell those who saved the item, at most once a day", () => {
+  it("notifies on a cut, not on a second cut the same day nor on a raise, and again a day later", async () => {
+    const [url] = await photos(1);
+    const item = await postItem(testApp, seller.cookie, buildSellForm(url as string, { price: 900 }));
+    const fan = await createStudent(testApp, { name: "Zoya Khan" });
+    await testApp.app.inject({
+      method: "PUT",
+      url: `/api/items/${item.id}/favourite`,
+      headers: { cookie: fan.cookie },
+    });
+    const edit = (price: number) =>
+      sendItem(
+        testApp,
+        "PATCH",
+        `/api/items/${item.id}`,
+        seller.cookie,
+        buildSellForm(url as string, { price }),
+      );
+    const drops = async () =>
+      (await notificationsOf(fan.id)).filter((n) => n.text.startsWith("Price dropped"));
+
+    expect((await edit(950)).statusCode).toBe(200);
+    expect(await drops()).toHaveLength(0);
+    expect((await edit(800)).statusCode).toBe(200);
+    expect((await drops()).map((n) => n.text)).toEqual([
+      LISTING_TEXTS.priceDropped(item.productName, 800, 950),
+    ]);
+    expect((await drops())[0]).toMatchObject({ type: "listing", itemId: item.id });
+    expect((await edit(700)).statusCode).toBe(200);
+    expect(await drops()).toHaveLength(1);
+    // The seller is not told of their own cut.
+    expect((await notificationsOf(seller.id)).filter((n) => n.text.startsWith("Price dropped"))).toHaveLength(
+      0,
+    );
+
+    await testApp.database.db
+      .update(items)
+      .set({ priceDropNotifiedAt: new Date(Date.now() - DAY - 1000) })
+      .where(eq(items.id, item.id));
+    expect((await edit(600)).statusCode).toBe(200);
+    expect((await drops()).map((n) => n.text)).toContain(
+      LISTING_TEXTS.priceDropped(item.productName, 600, 700),
+    );
+  });
+});
+
+describe("saved searches", () => {
+  const save = (cookie: string, body: object) => post(testApp, "/api/me/saved-searches", body, { cookie });
+
+  it("saves, lists, marks seen and deletes one's own; others' answer 404 and stay", async () => {
+    const owner = await createStudent(testApp, { name: "Arjun Mehta" });
+    const created = await save(owner.cookie, {
+      search: "fx-991",
+      category: "gadgets",
+      college: "IIT Bombay",
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers["cache-control"]).toBe("no-store");
+    const { savedSearch } = created.json();
+    expect(savedSearch).toMatchObject({
+      name: "fx-991",
+      search: "fx-991",
+      category: "gadgets",
+      newMatches: 0,
+    });
+    const named = await save(owner.cookie, { name: "Calculators", category: "gadgets" });
+    expect(named.json().savedSearch.name).toBe("Calculators");
+
+    const listed = await get(testApp, "/api/me/saved-searches", { cookie: owner.cookie });
+    expect(listed.json().savedSearches.map((s: { name: string }) => s.name)).toEqual([
+      "fx-991",
+      "Calculators",
+    ]);
+    expect(
+      (await get(testApp, "/api/me/saved-searches", { cookie: buyer.cookie })).json().savedSearches,
+    ).toEqual([]);
+
+    const othersDelete = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/me/saved-searches/${savedSearch.id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(othersDelete.statusCode).toBe(404);
+    const othersSeen = await post(testApp, `/api/me/saved-searches/${savedSearch.id}/seen`, undefined, {
+      cookie: buyer.cookie,
+    });
+    expect(othersSeen.statusCode).toBe(404);
+    const deleted = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/me/saved-searches/${savedSearch.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(
+      (await get(testApp, "/api/me/saved-searches", { cookie: owner.cookie })).json().savedSearches,
+    ).toHaveLength(1);
+  });
+
+  it("refuses an empty search and a 21st", async () => {
+    const owner = await createStudent(testApp, { name: "Neha Joshi" });
+    const empty = await save(owner.cookie, {});
+    expect(empty.statusCode).toBe(400);
+    for (let index = 0; index < 20; index++) {
+      expect((await save(owner.cookie, { search: `thing ${index}` })).statusCode).toBe(201);
+    }
+    const refused = await save(owner.cookie, { search: "one more" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(LISTING_TEXTS.savedSearchCap);
+  });
+
+  it("matches new items in the background: a match, a non-match, the hourly cap, a holiday seller", async () => {
+    const db = testApp.database.db;
+    const watcher = await createStudent(testApp, { name: "Rohan Iyer" });
+    const search = `kettle${randomUUID().slice(0, 6)}`;
+    const { savedSearch } = (await save(watcher.cookie, { search, college: "IIT Bombay" })).json();
+    const holidaySeller = await createStudent(testApp, { name: "Tara Nair" });
+    await db
+      .update(users)
+      .set({ holidayActive: true, holidayFrom: "2000-01-01", holidayTo: "2999-12-31" })
+      .where(eq(users.id, holidaySeller.id));
+    const otherCollege = await createStudent(testApp, {
+      name: "Dev Rao",
+      city: "New Delhi",
+      college: "IIT Delhi",
+    });
+    const posted = new Date(Date.now() - 60_000);
+    // Settle the cursor on what exists, so only this test's items are new.
+    await db
+      .update(jobState)
+      .set({ cursorAt: new Date(posted.getTime() - 1000) })
+      .where(eq(jobState.name, "listings"));
+    await db
+      .delete(items)
+      .where(sql`${items.createdAt} >= ${new Date(posted.getTime() - 1000).toISOString()}::timestamptz`);
+
+    await insertItem(testApp, seller.id, { productName: `Prestige ${search} 1.5L`, createdAt: posted });
+    await insertItem(testApp, seller.id, { productName: "Desk lamp", createdAt: posted });
+    await insertItem(testApp, holidaySeller.id, {
+      productName: `${search} from a holiday`,
+      createdAt: posted,
+    });
+    await insertItem(testApp, otherCollege.id, { productName: `${search} in Delhi`, createdAt: posted });
+    await insertItem(testApp, watcher.id, { productName: `my own ${search}`, createdAt: posted });
+
+    const now = new Date();
+    await matchSavedSearches(jobContext(), now);
+    await notifySavedSearches(jobContext(), now);
+    const alerts = async () => (await notificationsOf(watcher.id)).map((n) => n.text);
+    expect(await alerts()).toEqual([LISTING_TEXTS.savedSearchAlert(1, search, "IIT Bombay")]);
+    expect(await alerts()).toEqual([`1 new item for "${search}" at IIT Bombay`]);
+    const listed = (await get(testApp, "/api/me/saved-searches", { cookie: watcher.cookie })).json();
+    expect(listed.savedSearches[0].newMatches).toBe(1);
+
+    // Two more within the hour: counted, announced only once the hour is over.
+    await insertItem(testApp, seller.id, {
+      productName: `${search} two`,
+      createdAt: new Date(now.getTime() - 10_000),
+    });
+    await insertItem(testApp, seller.id, {
+      productName: `${search} three`,
+      createdAt: new Date(now.getTime() - 9_000),
+    });
+    const later = new Date(now.getTime() + 10 * 60 * 1000);
+    await matchSavedSearches(jobContext(), later);
+    await notifySavedSearches(jobContext(), later);
+    expect(await alerts()).toHaveLength(1);
+    const hourLater = new Date(now.getTime() + 60 * 60 * 1000);
+    await notifySavedSearches(jobContext(), hourLater);
+    expect((await alerts()).sort()).toEqual(
+      [`1 new item for "${search}" at IIT Bombay`, `2 new items for "${search}" at IIT Bombay`].sort(),
+    );
+    const seen = await post(testApp, `/api/me/saved-searches/${savedSearch.id}/seen`, undefined, {
+      cookie: watcher.cookie,
+    });
+    expect(seen.json().savedSearch.newMatches).toBe(0);
+    const [row] = await db
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.id, savedSearch.id)));
+    expect(row?.pendingCount).toBe(0);
+  });
+
+  it("the job runs on one instance at a time and keeps its cursor", async () => {
+    expect(await runListingsJobOnce(jobContext())).toBe(true);
+    await testApp.database.db
+      .update(jobState)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobState.name, "listings"));
+    expect(await runListingsJobOnce(jobContext())).toBe(false);
+    await testApp.database.db
+      .update(jobState)
+      .set({ lockedUntil: null })
+      .where(eq(jobState.name, "listings"));
+  });
+});
+
+describe("link previews of /item/{id}, rendered by the server", () => {
+  it("carries the Open Graph and Twitter tags and nothing private, without a cookie", async () => {
+    const [url] = await photos(1);
+    const item = await postItem(
+      testApp,
+      seller.cookie,
+      buildSellForm(url as string, {
+        productName: "Casio <fx-991EX>",
+        price: 1250,
+        showMobileNumber: true,
+        description: "Secret description text",
+      }),
+    );
+    const page = await testApp.app.inject({ method: "GET", url: `/item/${item.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    const html = page.body;
+    const origin = "http://localhost:3000";
+    expect(html).toContain('<meta property="og:title" content="Casio &lt;fx-991EX&gt; · ₹1,250" />');
+    expect(html).toContain(
+      '<meta property="og:description" content="like new · IIT Bombay · on Campus Bazaar" />',
+    );
+    expect(html).toContain(`<meta property="og:image" content="${origin}${url}?variant=og" />`);
+    expect(html).toContain(`<meta property="og:url" content="${origin}/item/${item.id}" />`);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/item/${item.id}" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    for (const secret of [seller.name, seller.mobile, seller.email, "Secret description text", seller.id]) {
+      expect(html).not.toContain(secret);
+    }
+    // A signed-out visitor gets the teaser without the app: cover, name, price, condition, college.
+    expect(html).toContain("Sign in to contact the seller");
+    expect(html).toContain(`href="/login?from=%2Fitem%2F${item.id}"`);
+    expect(html).toContain(`href="/signup?from=%2Fitem%2F${item.id}"`);
+    expect(html).toContain(
+      '<h1 class="text-2xl font-bold break-words text-slate-900">Casio &lt;fx-991EX&gt;</h1>',
+    );
+    expect(html).not.toContain('<div id="root">');
+    expect(html).not.toContain("<script");
+    // Signed in, the app is sent, with the same preview tags.
+    const signedIn = await testApp.app.inject({
+      method: "GET",
+      url: `/item/${item.id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).toContain('<meta property="og:title" content="Casio &lt;fx-991EX&gt; · ₹1,250" />');
+    expect(signedIn.body).not.toContain("Sign in to contact the seller");
+
+    const teaser = await get(testApp, `/api/public/items/${item.id}`);
+    expect(teaser.statusCode).toBe(200);
+    expect(teaser.json()).toEqual({
+      item: {
+        id: item.id,
+        productName: "Casio <fx-991EX>",
+        productImage: url,
+        price: 1250,
+        condition: "like new",
+        sellerCollege: "IIT Bombay",
+      },
+    });
+  });
+
+  it("shows a neutral card for a sold or deleted item", async () => {
+    const sold = await insertItem(testApp, seller.id, {
+      productName: "Sold calculator",
+      isActive: false,
+      isSold: true,
+    });
+    for (const id of [sold.id, randomUUID()]) {
+      const page = await testApp.app.inject({ method: "GET", url: `/item/${id}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<meta property="og:title" content="Campus Bazaar" />');
+      expect(page.body).not.toContain("Sold calculator");
+      expect(page.body).not.toContain("og:image");
+      expect((await get(testApp, `/api/public/items/${id}`)).statusCode).toBe(404);
+    }
+  });
+});
+
+function jobContext() {
+  return {
+    db: testApp.database.db,
+    bus: { publish: async () => {} } as never,
+    log: testApp.app.log,
+  };
+}

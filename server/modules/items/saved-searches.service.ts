@@ -1,0 +1,70 @@
+import type { SavedSearch, SavedSearchInput } from "@shared/api/listings";
+import type { Category } from "@shared/constants";
+import { LISTING_TEXTS, MAX_SAVED_SEARCHES } from "@shared/listing-texts";
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import * as repo from "./saved-searches.repository";
+
+const notFound = () => new AppError("not_found", LISTING_TEXTS.savedSearchNotFound);
+
+function toSavedSearchDto(row: repo.SavedSearchRow): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    search: row.search,
+    category: row.category as Category | "all",
+    college: row.college,
+    newMatches: row.unseenCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A saved search's name when the student gave none: the search, else the category or college. */
+function defaultName(input: Required<SavedSearchInput>): string {
+  const search = input.search.trim();
+  if (search) return search;
+  if (input.category !== "all") return input.category;
+  return input.college.trim();
+}
+
+export async function listSavedSearches(ctx: AppContext, user: UserRow): Promise<SavedSearch[]> {
+  return (await repo.findSavedSearchesOf(ctx.db, user.id)).map(toSavedSearchDto);
+}
+
+export async function createSavedSearch(
+  ctx: AppContext,
+  user: UserRow,
+  input: Required<SavedSearchInput>,
+): Promise<SavedSearch> {
+  if ((await repo.countSavedSearchesOf(ctx.db, user.id)) >= MAX_SAVED_SEARCHES) {
+    throw new AppError("conflict", LISTING_TEXTS.savedSearchCap);
+  }
+  const row = await repo.insertSavedSearch(ctx.db, {
+    userId: user.id,
+    name: input.name.trim() || defaultName(input),
+    search: input.search.trim(),
+    category: input.category,
+    college: input.college.trim(),
+  });
+  return toSavedSearchDto(row);
+}
+
+/** Only its owner sees, opens or deletes a saved search; another's answers as not found. */
+async function loadOwn(ctx: AppContext, user: UserRow, id: string) {
+  const row = await repo.findSavedSearch(ctx.db, id);
+  if (!row || row.userId !== user.id) throw notFound();
+  return row;
+}
+
+export async function deleteSavedSearch(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await loadOwn(ctx, user, id);
+  await repo.deleteSavedSearch(ctx.db, id, user.id);
+}
+
+export async function markSavedSearchSeen(ctx: AppContext, user: UserRow, id: string): Promise<SavedSearch> {
+  await loadOwn(ctx, user, id);
+  const row = await repo.markSavedSearchSeen(ctx.db, id, user.id);
+  if (!row) throw notFound();
+  return toSavedSearchDto(row);
+}

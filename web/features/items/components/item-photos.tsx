@@ -1,0 +1,59 @@
+import { variantUrl } from "@shared/images";
+import { lazy, Suspense, useState } from "react";
+import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+
+// The gallery (swipe, arrows, thumbnails, counter) loads for items with several photos, after the
+// cover is on screen; the full-screen view loads when a photo is opened.
+const ItemGallery = lazy(() => import("./item-gallery").then((module) => ({ default: module.ItemGallery })));
+const GalleryFullscreen = lazy(() =>
+  import("./gallery-fullscreen").then((module) => ({ default: module.GalleryFullscreen })),
+);
+
+/** The item page's photos: the cover at once, then the gallery when there are several. */
+export function ItemPhotos({ images, name }: { images: string[]; name: string }) {
+  const cover = <CoverPicture images={images} name={name} />;
+  if (images.length < 2) return cover;
+  return (
+    <Suspense fallback={cover}>
+      <ItemGallery images={images} name={name} />
+    </Suspense>
+  );
+}
+
+/**
+ * The cover at the item page's size, else the original as uploaded; if neither loads, the same
+ * placeholder the browse cards use. A tap opens it full screen.
+ */
+function CoverPicture({ images, name }: { images: string[]; name: string }) {
+  const url = images[0] ?? "";
+  const sources = [variantUrl(url, "detail"), url];
+  const [failures, setFailures] = useState(0);
+  const [isFullscreen, setIsFullscreen] = useState(false);
+  const src = sources[failures];
+  return (
+    <div className="relative aspect-square w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 md:sticky md:top-20 md:self-start">
+      {src ? (
+        <button
+          type="button"
+          onClick={() => setIsFullscreen(true)}
+          aria-label={`Open the photo of ${name} full screen`}
+          className="size-full cursor-zoom-in"
+        >
+          <img
+            src={src}
+            alt={name}
+            onError={() => setFailures((count) => count + 1)}
+            className="size-full object-contain"
+          />
+        </button>
+      ) : (
+        <ImageUnavailable />
+      )}
+      {isFullscreen ? (
+        <Suspense fallback={null}>
+          <GalleryFullscreen images={images} name={name} startAt={0} onClose={() => setIsFullscreen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
