@@ -35,6 +35,8 @@ import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { pushRoutes } from "./modules/push/push.routes";
+import { PUSH_KIND, sendPush } from "./modules/push/push.service";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { adminReportsRoutes, reportsRoutes } from "./modules/reports/reports.routes";
 import { sessionsRoutes } from "./modules/settings/sessions.routes";
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       [MAIL_KIND]: createMailSender(mailer),
       // The worker runs only once the app is built, when ctx exists.
       [PASSWORD_RESET_KIND]: (row) => sendPasswordResetMail(ctx, row),
+      [PUSH_KIND]: (row) => sendPush(ctx, row),
       ...(config.FORM_MIRROR_URL
         ? { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS) }
         : {}),
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
   });
+  ctx.hasLiveSocket = (userId) => app.hasLiveSocket(userId);
   const metrics = createAppMetrics();
   await app.register(liveGateway, {
     db: database.db,
@@ -222,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(itemsRoutes, { ctx });
       await api.register(chatsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(pushRoutes, { ctx });
       await api.register(profilesRoutes, { ctx });
       await api.register(blocksRoutes, { ctx });
       await api.register(privacyRoutes, { ctx });

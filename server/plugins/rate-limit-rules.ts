@@ -235,6 +235,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(10, 60),
     refusal: "You're changing your profile too fast.",
   },
+  /** Push subscriptions and notification settings: each one is checked with the push service later. */
+  pushChange: {
+    key: "push-change",
+    windows: perMinuteAndHour(20, 120),
+    refusal: "You're changing notifications too fast.",
+  },
   /** Blocking and unblocking; each change is sent live to the other student's open pages. */
   blockChange: {
     key: "block-change",

@@ -7,6 +7,7 @@ export * from "./email-tokens";
 export * from "./favourites";
 export * from "./follows";
 export * from "./items";
+export * from "./push";
 export * from "./rate-limits";
 export * from "./reports";
 export * from "./second-factors";
