@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openItemChat, type Student, sendText } from "../../../tests/factories/chats";
+import { createStudent } from "../../../tests/factories/users";
+import { get, post } from "../../../tests/helpers/api";
+import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
+import { startPushReceiver } from "../../../tests/helpers/push-receiver";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { appSecrets, pushSubscriptions } from "../../db/schema";
+import { countOutbox } from "../../jobs/outbox";
+import { forgetVapidKeys } from "./vapid";
+
+let testApp: TestApp;
+let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+let baseUrl: string;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  receiver = await startPushReceiver();
+  baseUrl = await listenOnLoopback(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+  await receiver.close();
+});
+
+const inject = (method: "PUT" | "PATCH", url: string, payload: object, cookie?: string) =>
+  testApp.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+async function subscribe(student: Student, name: string) {
+  const subscription = receiver.subscription(name);
+  const response = await inject("PUT", "/api/push/subscription", subscription, student.cookie);
+  expect(response.statusCode, response.body).toBe(204);
+  return subscription;
+}
+
+/** Waits until every queued push has been handled (sent, skipped or given up). */
+async function outboxDrained() {
+  const deadline = Date.now() + 10_000;
+  while ((await countOutbox(testApp.database.db, "pending")) > 0) {
+    if (Date.now() > deadline) throw new Error("the outbox did not empty");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function pushesTo(endpoint: string, count: number) {
+  const deadline = Date.now() + 10_000;
+  while (receiver.to(endpoint).length < count) {
+    if (Date.now() > deadline) throw new Error(`${receiver.to(endpoint).length} of ${count} pushes arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return receiver.to(endpoint);
+}
+
+async function subscriptionCount(userId: string) {
+  const rows = await testApp.database.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  return rows.length;
+}
+
+describe("VAPID keys", () => {
+  it("are generated once, kept in the database, and the same after a restart", async () => {
+    const student = await createStudent(testApp);
+    expect((await get(testApp, "/api/push/key")).statusCode).toBe(401);
+    const first = await get(testApp, "/api/push/key", { cookie: student.cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("no-store");
+    const { publicKey } = first.json();
+    expect(Buffer.from(publicKey, "base64url")).toHaveLength(65);
+    const rows = await testApp.database.db.select().from(appSecrets);
+    expect(rows.find((row) => row.name === "vapid_public_key")?.value).toBe(publicKey);
+    expect(rows.find((row) => row.name === "vapid_private_key")?.value).toBeTruthy();
+    // A new instance (nothing remembered in memory) reads the same pair.
+    forgetVapidKeys(testApp.database.db);
+    const again = await get(testApp, "/api/push/key", { cookie: student.cookie });
+    expect(again.json().publicKey).toBe(publicKey);
+  });
+});
+
+describe("push subscriptions", () => {
+  it("refuse a push address that is not https, with a clear message", async () => {
+    const student = await createStudent(testApp);
+    const response = await inject(
+      "PUT",
+      "/api/push/subscription",
+      { endpoint: "http://localhost/push", keys: { p256dh: "x", auth: "y" } },
+      student.cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain("https");
+    expect(await subscriptionCount(student.id)).toBe(0);
+  });
+
+  it("sends a valid, encrypted Web Push with the title, one line and the link; one topic per chat", async () => {
+    const [seller, buyer] = await Promise.all([
+      createStudent(testApp, { name: "Meera Iyer" }),
+      createStudent(testApp, { name: "Arjun Rao" }),
+    ]);
+    const subscription = await subscribe(seller, "seller-phone");
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
+    expect(settings.headers["cache-control"]).toBe("no-store");
+    expect(settings.json()).toEqual({
+      settings: { pushMessages: true, pushDeals: true, pushAdmin: true, pushEvents: true, emailDigest: true },
+      pushDevices: 1,
+    });
+    const chat = await openItemChat(testApp, buyer, seller, "Drafter");
+    await sendText(testApp, buyer, chat.id, `Is the drafter still there? ${"very ".repeat(60)}long`);
+    const [push] = await pushesTo(subscription.endpoint, 1);
+    const { publicKey } = (await get(testApp, "/api/push/key", { cookie: seller.cookie })).json();
+    expect(push?.headers["content-encoding"]).toBe("aes128gcm");
+    expect(String(push?.headers.authorization)).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    expect(push?.headers.ttl).toBeTruthy();
+    expect(push?.payload).toMatchObject({
+      title: "Message from Arjun Rao",
+      url: `/messages?chatId=${encodeURIComponent(chat.id)}`,
+      tag: `chat:${chat.id}`,
+    });
+    const body = (push?.payload as { body: string } | undefined)?.body ?? "";
+    expect(body.length).toBeLessThanOrEqual(100);
+    expect(body).toContain("Is the drafter still there?");
+
+    await sendText(testApp, buyer, chat.id, "Hello?");
+    const pushes = await pushesTo(subscription.endpoint, 2);
+    // Same chat, same topic: the push service keeps only the newest, the phone shows one.
+    expect(pushes[1]?.headers.topic).toBe(pushes[0]?.headers.topic);
+    expect(pushes[1]?.payload).toMatchObject({ tag: `chat:${chat.id}` });
+  });
+
+  it("sends none while a live socket is open, or for a kind turned off", async () => {
+    const [seller, buyer] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const subscription = await subscribe(seller, "seller-open-tab");
+    const chat = await openItemChat(testApp, buyer, seller, "Cycle");
+    const tab = await connectLive(baseUrl, seller.cookie);
+    await sendText(testApp, buyer, chat.id, "Hi, is it available?");
+    await outboxDrained();
+    await tab.close();
+    expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+
+    const off = await inject(
+      "PATCH",
+      "/api/me/notification-settings",
+      { pushMessages: false },
+      seller.cookie,
+    );
+    expect(off.statusCode).toBe(200);
+    expect(off.json().settings).toMatchObject({ pushMessages: false, pushDeals: true });
+    await sendText(testApp, buyer, chat.id, "Hello?");
+    await outboxDrained();
+    expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+  });
+
+  it("removes a subscription the push service says is gone (410)", async () => {
+    const [seller, buyer] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const subscription = await subscribe(seller, "seller-gone");
+    receiver.answer(subscription.endpoint, 410);
+    const chat = await openItemChat(testApp, buyer, seller, "Calculator");
+    await sendText(testApp, buyer, chat.id, "Still selling?");
+    await pushesTo(subscription.endpoint, 1);
+    await outboxDrained();
+    expect(await subscriptionCount(seller.id)).toBe(0);
+  });
+
+  it("removes the device's subscription when it signs out, and another's only by its owner", async () => {
+    const [seller, buyer] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const subscription = await subscribe(seller, "seller-signs-out");
+    // Another student cannot remove it.
+    const other = await post(
+      testApp,
+      "/api/push/subscription/remove",
+      { endpoint: subscription.endpoint },
+      {
+        cookie: buyer.cookie,
+      },
+    );
+    expect(other.statusCode).toBe(204);
+    expect(await subscriptionCount(seller.id)).toBe(1);
+    expect((await post(testApp, "/api/auth/logout", undefined, { cookie: seller.cookie })).statusCode).toBe(
+      204,
+    );
+    expect(await subscriptionCount(seller.id)).toBe(0);
+  });
+});
