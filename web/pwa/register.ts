@@ -20,15 +20,39 @@ function setInstallPrompt(offer: InstallPrompt | null): void {
     : undefined;
 }
 
-function showWhileOffline(): void {
+/** How often the connection is tried again while it is down. */
+const RETRY_MS = 5000;
+
+/**
+ * Shows the offline notice while the connection is down: when the browser says so, or when the
+ * server cannot be reached although the browser thinks it is online (a dead Wi-Fi). While down it
+ * tries again every few seconds; the app's queries pause meanwhile and refetch once it is back
+ * (React Query listens to the window's online and offline events).
+ */
+function watchConnection(): void {
   const notice = document.getElementById("offline-notice");
-  if (!notice) return;
-  const update = () => {
-    notice.hidden = navigator.onLine;
+  let isOffline = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const set = (offline: boolean) => {
+    clearTimeout(timer);
+    if (offline) timer = setTimeout(check, RETRY_MS);
+    if (offline === isOffline) return;
+    isOffline = offline;
+    if (notice) notice.hidden = !offline;
+    if (navigator.onLine) dispatchEvent(new Event(offline ? "offline" : "online"));
   };
-  update();
-  window.addEventListener("online", update);
-  window.addEventListener("offline", update);
+  async function check(): Promise<void> {
+    if (!navigator.onLine) return set(true);
+    try {
+      await fetch("/api/health", { cache: "no-store" });
+      set(false);
+    } catch {
+      set(true);
+    }
+  }
+  addEventListener("online", () => void check());
+  addEventListener("offline", () => set(true));
+  void check();
 }
 
 /** Offers 'Reload' for the waiting version; the open tab keeps running the old one until then. */
@@ -64,7 +88,7 @@ window.addEventListener("beforeinstallprompt", (event) => {
   setInstallPrompt(event as InstallPrompt);
 });
 window.addEventListener("appinstalled", () => setInstallPrompt(null));
-showWhileOffline();
+watchConnection();
 if ("serviceWorker" in navigator) {
   registerWorker().catch(() => {
     // Without a worker the app still works online; nothing to tell the student.
