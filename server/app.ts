@@ -35,6 +35,7 @@ import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { startDigests } from "./modules/push/digest";
 import { pushRoutes } from "./modules/push/push.routes";
 import { PUSH_KIND, sendPush } from "./modules/push/push.service";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
@@ -180,14 +181,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   let stopHousekeeping = () => {};
+  let stopDigests = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
+      stopDigests = startDigests(ctx, app.log);
     });
   }
   app.addHook("onClose", async () => {
     stopHousekeeping();
+    stopDigests();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();

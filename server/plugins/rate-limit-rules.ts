@@ -34,6 +34,13 @@ const authWindow = (config: LimitConfig) => config.AUTH_RATE_WINDOW_SECONDS;
 
 /** Every single-window limit by name; services and routes name the one they count against. */
 export const ATTEMPT_LIMITS = {
+  /** One-click unsubscribes from the unread-messages e-mail, per address: each checks a token. */
+  unsubscribePerAddress: {
+    key: "unsubscribe:ip",
+    limit: 30,
+    windowSeconds: 15 * 60,
+    refusal: "Too many requests. Please try again later.",
+  },
   signupPerAddress: {
     key: "signup:ip",
     limit: perAddress,

@@ -9,9 +9,19 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
-import { limitWrites } from "../../plugins/rate-limit-rules";
+import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
+import { isUnsubscribeToken, unsubscribeDigest } from "./digest";
 import * as push from "./push.service";
+
+const UnsubscribeQuerySchema = z.object({
+  user: z.uuid("This unsubscribe link is not valid."),
+  token: z
+    .string()
+    .min(1, "This unsubscribe link is not valid.")
+    .max(100, "This unsubscribe link is not valid."),
+});
 
 const errors = {
   400: ErrorResponseSchema,
@@ -58,6 +68,28 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     preHandler: limitWrites(ctx, "pushChange"),
     handler: async (request, reply) => {
       await push.unsubscribe(ctx, requireUser(request), request.body.endpoint);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post("/email/unsubscribe", {
+    config: { access: "public" },
+    schema: {
+      tags: ["notifications"],
+      summary: "Turn the unread-messages e-mail off, from its one-click unsubscribe link",
+      querystring: UnsubscribeQuerySchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await countAttempt(ctx, "unsubscribePerAddress", request.ip);
+      const { user, token } = request.query;
+      if (!(await isUnsubscribeToken(ctx.db, user, token))) {
+        throw new AppError(
+          "invalid_input",
+          "This unsubscribe link is not valid. Turn the e-mails off in Settings.",
+        );
+      }
+      await unsubscribeDigest(ctx.db, user);
       return reply.code(204).send(null);
     },
   });

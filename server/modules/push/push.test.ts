@@ -1,13 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openItemChat, type Student, sendText } from "../../../tests/factories/chats";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { startPushReceiver } from "../../../tests/helpers/push-receiver";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { appSecrets, pushSubscriptions } from "../../db/schema";
+import { createTestApp, type TestApp, waitForMails } from "../../../tests/helpers/test-app";
+import { appSecrets, notifications, pushSubscriptions, users } from "../../db/schema";
 import { countOutbox } from "../../jobs/outbox";
+import { runDigests } from "./digest";
 import { forgetVapidKeys } from "./vapid";
 
 let testApp: TestApp;
@@ -181,5 +182,57 @@ describe("push subscriptions", () => {
       204,
     );
     expect(await subscriptionCount(seller.id)).toBe(0);
+  });
+});
+
+describe("the unread-messages e-mail", () => {
+  const ctxOf = () => ({ db: testApp.database.db, config: testApp.config });
+
+  async function unreadFor(student: Student, from: Student, item: string) {
+    await testApp.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(inArray(users.id, [student.id]));
+    const chat = await openItemChat(testApp, from, student, item);
+    await sendText(testApp, from, chat.id, "Is it still available?");
+    await sendText(testApp, from, chat.id, "I can pick it up today.");
+    // As if they had waited unread for over half an hour.
+    await testApp.database.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) })
+      .where(eq(notifications.userId, student.id));
+  }
+
+  it("goes once to a student without push, with senders, items, a link and one-click unsubscribe", async () => {
+    const [seller, buyer, pushed] = await Promise.all([
+      createStudent(testApp, { name: "Riya Das" }),
+      createStudent(testApp, { name: "Farhan Ali" }),
+      createStudent(testApp),
+    ]);
+    await subscribe(pushed, "pushed-device");
+    await unreadFor(seller, buyer, "Guitar");
+    await unreadFor(pushed, buyer, "Kettle");
+
+    expect(await runDigests(ctxOf())).toBeGreaterThanOrEqual(1);
+    // At most one in six hours.
+    expect(await runDigests(ctxOf())).toBe(0);
+    const [mail] = await waitForMails(testApp, seller.email, 1, (sent) => sent.subject.includes("unread"));
+    expect(mail?.subject).toBe("You have 2 unread messages on Campus Bazaar");
+    expect(mail?.text).toContain("- Farhan Ali about Guitar");
+    expect(mail?.text).toContain(`${testApp.config.publicUrl}/messages`);
+    const unsubscribe = mail?.headers?.["List-Unsubscribe"]?.replace(/^<|>$/g, "") ?? "";
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // The student with a push device gets pushes, not e-mail.
+    expect(
+      testApp.mail.filter((sent) => sent.to === pushed.email && sent.subject.includes("unread")),
+    ).toEqual([]);
+
+    const url = new URL(unsubscribe);
+    const forged = await post(testApp, `${url.pathname}?user=${seller.id}&token=forged`);
+    expect(forged.statusCode).toBe(400);
+    const done = await post(testApp, `${url.pathname}${url.search}`);
+    expect(done.statusCode).toBe(204);
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
+    expect(settings.json().settings.emailDigest).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
 import { appSecrets } from "../../db/schema";
+import { appSecretsOf } from "./app-secret";
 
 export interface VapidKeys {
   publicKey: string;
@@ -9,8 +10,8 @@ export interface VapidKeys {
   subject: string;
 }
 
-const PUBLIC_NAME = "vapid_public_key";
-const PRIVATE_NAME = "vapid_private_key";
+const PUBLIC_NAME = "vapid_public_key" as const;
+const PRIVATE_NAME = "vapid_private_key" as const;
 
 const cache = new WeakMap<object, Promise<VapidKeys>>();
 
@@ -34,23 +35,12 @@ async function loadVapidKeys({ db, config }: Pick<AppContext, "db" | "config">):
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   }
-  const generated = webpush.generateVAPIDKeys();
-  // Both in one statement: a pair is never half kept.
-  await db
-    .insert(appSecrets)
-    .values([
-      { name: PUBLIC_NAME, value: generated.publicKey },
-      { name: PRIVATE_NAME, value: generated.privateKey },
-    ])
-    .onConflictDoNothing();
-  const rows = await db
-    .select()
-    .from(appSecrets)
-    .where(inArray(appSecrets.name, [PUBLIC_NAME, PRIVATE_NAME]));
-  const secretNamed = (name: string) => rows.find((row) => row.name === name)?.value;
-  const publicKey = secretNamed(PUBLIC_NAME);
-  const privateKey = secretNamed(PRIVATE_NAME);
-  if (!publicKey || !privateKey) throw new Error("the VAPID key pair is missing from app_secrets");
+  const kept = await appSecretsOf(db, () => {
+    const pair = webpush.generateVAPIDKeys();
+    return { [PUBLIC_NAME]: pair.publicKey, [PRIVATE_NAME]: pair.privateKey };
+  });
+  const publicKey = kept[PUBLIC_NAME];
+  const privateKey = kept[PRIVATE_NAME];
   return { publicKey, privateKey, subject };
 }
 
