@@ -38,10 +38,14 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
     await notice.waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     expect(await page.title()).toContain("Campus Bazaar");
+    // Waiting requests do not spin meanwhile: the notice is the page's state.
+    await page.locator("html[data-offline]").waitFor({ state: "attached" });
+    expect(await page.locator("svg.motion-safe\\:animate-spin").first().isVisible()).toBe(false);
 
     // Back online, the notice goes on its own.
     await context.setOffline(false);
     await notice.waitFor({ state: "hidden" });
+    expect(device.errors).toEqual([]);
     await context.close();
   });
 });

@@ -39,6 +39,8 @@ function watchConnection(): void {
     if (offline === isOffline) return;
     isOffline = offline;
     if (notice) notice.hidden = !offline;
+    // Lists waiting for the network stop spinning and dimming meanwhile (web/styles.css).
+    document.documentElement.toggleAttribute("data-offline", offline);
     if (navigator.onLine) dispatchEvent(new Event(offline ? "offline" : "online"));
   };
   async function check(): Promise<void> {
