@@ -21,12 +21,10 @@ export interface QueuedMail {
  */
 export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
   const { headers, ...rest } = mail;
-  await db
-    .insert(outbox)
-    .values({
-      kind: MAIL_KIND,
-      payload: { ...rest, ...(headers ? { headers: JSON.stringify(headers) } : {}) },
-    });
+  await db.insert(outbox).values({
+    kind: MAIL_KIND,
+    payload: { ...rest, ...(headers ? { headers: JSON.stringify(headers) } : {}) },
+  });
 }
 
 export function createMailSender(mailer: Mailer): OutboxSender {
