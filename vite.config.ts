@@ -264,7 +264,7 @@ function precompress(): Plugin {
 
 /**
  * The web app manifest and the service worker (Workbox, generated at build): the shell and every
- * hashed asset precached, any page address answered offline with the shell (index.html), the API
+ * hashed asset precached, a page the network cannot bring answered with the shell (index.html), the API
  * never cached (its answers are personal), and a new version waiting until the student reloads or
  * comes back (web/pwa/register.ts shows 'A new version is available'). Pushes are shown by
  * web/public/push-sw.js, which the worker imports. The page registers the worker after load, in
@@ -297,14 +297,21 @@ function installableApp(): Plugin[] {
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
       // Compressed copies are the server's business, not the cache's.
       globIgnores: ["**/*.br", "**/*.gz", ".vite/**"],
-      navigateFallback: "/index.html",
-      // The API (personal answers), and the landing page's own file, are never answered from the cache.
-      navigateFallbackDenylist: [/^\/api\//, /^\/metrics/],
+      // Pages come from the server while it answers (its 404s, the landing page's own HTML);
+      // when the network cannot bring one (offline), the precached shell (index.html) draws
+      // the page. API answers are personal: nothing of /api is ever cached.
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+      ],
       importScripts: ["/push-sw.js"],
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,
-      runtimeCaching: [],
     },
   });
 }
