@@ -1,7 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signUpStudent } from "./support/students";
+
+/** The worker the e2e server sends (it serves the build's files as they are on disk). */
+const WORKER_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
 
 const OFFLINE_TEXT = "You're offline. We'll reconnect when you're back.";
 
@@ -45,6 +50,43 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
     // Back online, the notice goes on its own.
     await context.setOffline(false);
     await notice.waitFor({ state: "hidden" });
+    expect(device.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a new version waits without breaking the open tab, and takes over on 'Reload'", async () => {
+    const device = await openPage(browser(), baseUrl);
+    const { page, context } = device;
+    await signUpStudent(page.request, { name: "Aditya Kulkarni" });
+    await page.goto("/dashboard");
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === "activated",
+    );
+    const workerNow = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          hasWaiting: Boolean(registration?.waiting),
+          isControlled: navigator.serviceWorker.controller !== null,
+        };
+      });
+
+    const original = fs.readFileSync(WORKER_FILE, "utf8");
+    try {
+      // A new build: the worker's file differs by a byte.
+      fs.writeFileSync(WORKER_FILE, `${original}\n// the next build\n`);
+      await page.reload();
+      const notice = page.getByRole("status").filter({ hasText: "A new version is available" });
+      await notice.waitFor();
+      // The open tab keeps the version it runs until the student chooses.
+      expect(await workerNow()).toEqual({ hasWaiting: true, isControlled: true });
+      await notice.getByRole("button", { name: "Reload" }).click();
+      await page.waitForEvent("load");
+      await expect.poll(workerNow).toEqual({ hasWaiting: false, isControlled: true });
+      await notice.waitFor({ state: "hidden" });
+    } finally {
+      fs.writeFileSync(WORKER_FILE, original);
+    }
     expect(device.errors).toEqual([]);
     await context.close();
   });
