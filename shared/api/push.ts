@@ -38,6 +38,8 @@ export const NotificationSettingsResponseSchema = z.object({
   settings: NotificationSettingsSchema,
   /** How many devices of mine receive pushes. */
   pushDevices: z.number().int().min(0),
+  /** Whether the device (session) asking receives pushes: a sign-out there removed its subscription. */
+  pushOnThisDevice: z.boolean(),
 });
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponseSchema>;
 

@@ -44,6 +44,15 @@ export async function countSubscriptions(db: Db, userId: string): Promise<number
   return row?.n ?? 0;
 }
 
+export async function hasSessionSubscription(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.sessionId, sessionId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findSettings(db: Db, userId: string): Promise<NotificationSettingsRow | undefined> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   return row;

@@ -101,7 +101,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       summary: "Which notifications I get pushed or e-mailed",
       response: { 200: NotificationSettingsResponseSchema, ...errors },
     },
-    handler: async (request) => push.settingsOf(ctx, requireUser(request)),
+    handler: async (request) => push.settingsOf(ctx, requireUser(request), request.sessionId),
   });
 
   app.patch("/me/notification-settings", {
@@ -113,6 +113,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       response: { 200: NotificationSettingsResponseSchema, ...errors },
     },
     preHandler: limitWrites(ctx, "pushChange"),
-    handler: async (request) => push.updateSettings(ctx, requireUser(request), request.body),
+    handler: async (request) =>
+      push.updateSettings(ctx, requireUser(request), request.sessionId, request.body),
   });
 };

@@ -48,7 +48,7 @@ export async function unsubscribe(ctx: AppContext, user: UserRow, endpoint: stri
   await repo.deleteOwnSubscription(ctx.db, user.id, endpoint);
 }
 
-export async function settingsOf(ctx: AppContext, user: UserRow) {
+export async function settingsOf(ctx: AppContext, user: UserRow, sessionId: string | null) {
   const row = await repo.findSettings(ctx.db, user.id);
   const settings: NotificationSettings = row
     ? {
@@ -59,12 +59,21 @@ export async function settingsOf(ctx: AppContext, user: UserRow) {
         emailDigest: row.emailDigest,
       }
     : DEFAULT_SETTINGS;
-  return { settings, pushDevices: await repo.countSubscriptions(ctx.db, user.id) };
+  return {
+    settings,
+    pushDevices: await repo.countSubscriptions(ctx.db, user.id),
+    pushOnThisDevice: sessionId ? await repo.hasSessionSubscription(ctx.db, sessionId) : false,
+  };
 }
 
-export async function updateSettings(ctx: AppContext, user: UserRow, changes: Partial<NotificationSettings>) {
+export async function updateSettings(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string | null,
+  changes: Partial<NotificationSettings>,
+) {
   if (Object.keys(changes).length > 0) await repo.saveSettings(ctx.db, user.id, changes);
-  return settingsOf(ctx, user);
+  return settingsOf(ctx, user, sessionId);
 }
 
 /** Which setting a notification type falls under. */

@@ -5,7 +5,7 @@ import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { startPushReceiver } from "../../../tests/helpers/push-receiver";
-import { createTestApp, type TestApp, waitForMails } from "../../../tests/helpers/test-app";
+import { createTestApp, sessionCookieOf, type TestApp, waitForMails } from "../../../tests/helpers/test-app";
 import { appSecrets, notifications, pushSubscriptions, users } from "../../db/schema";
 import { countOutbox } from "../../jobs/outbox";
 import { runDigests } from "./digest";
@@ -104,6 +104,7 @@ describe("push subscriptions", () => {
     expect(settings.json()).toEqual({
       settings: { pushMessages: true, pushDeals: true, pushAdmin: true, pushEvents: true, emailDigest: true },
       pushDevices: 1,
+      pushOnThisDevice: true,
     });
     const chat = await openItemChat(testApp, buyer, seller, "Drafter");
     await sendText(testApp, buyer, chat.id, `Is the drafter still there? ${"very ".repeat(60)}long`);
@@ -178,10 +179,14 @@ describe("push subscriptions", () => {
     );
     expect(other.statusCode).toBe(204);
     expect(await subscriptionCount(seller.id)).toBe(1);
-    expect((await post(testApp, "/api/auth/logout", undefined, { cookie: seller.cookie })).statusCode).toBe(
-      204,
-    );
+    const signOut = await post(testApp, "/api/auth/logout", undefined, { cookie: seller.cookie });
+    expect(signOut.statusCode).toBe(204);
     expect(await subscriptionCount(seller.id)).toBe(0);
+    // Signed in again on that device, Settings shows push off there until the student turns it on.
+    const again = await post(testApp, "/api/auth/login", { email: seller.email, password: seller.password });
+    expect(again.statusCode).toBe(200);
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: sessionCookieOf(again) });
+    expect(settings.json()).toMatchObject({ pushDevices: 0, pushOnThisDevice: false });
   });
 });
 

@@ -34,15 +34,18 @@ export function useSaveNotificationSettings(config: MutationConfig<typeof saveNo
 
 export type PushState = "unsupported" | "blocked" | "off" | "on";
 
-/** Whether this browser can take pushes, and whether it has a subscription now. */
-export async function currentPushState(): Promise<PushState> {
+/**
+ * Whether this browser can take pushes, and whether this device receives them: the browser holds a
+ * subscription and the server has it for this session (signing out of the device removed it there).
+ */
+export async function currentPushState(isOnServer: boolean): Promise<PushState> {
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
     return "unsupported";
   }
   if (Notification.permission === "denied") return "blocked";
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) return "unsupported";
-  return (await registration.pushManager.getSubscription()) ? "on" : "off";
+  return isOnServer && (await registration.pushManager.getSubscription()) ? "on" : "off";
 }
 
 /**

@@ -68,9 +68,11 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
   });
   const [pushState, setPushState] = useState<PushState | null>(null);
   const [isSwitching, setIsSwitching] = useState(false);
+  const isOnServer = settings.data?.pushOnThisDevice;
   useEffect(() => {
-    currentPushState().then(setPushState, () => setPushState("unsupported"));
-  }, []);
+    if (isOnServer === undefined) return;
+    currentPushState(isOnServer).then(setPushState, () => setPushState("unsupported"));
+  }, [isOnServer]);
 
   const switchPush = async (on: boolean) => {
     setIsSwitching(true);
@@ -87,7 +89,7 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
     }
   };
 
-  if (settings.isPending || pushState === null) {
+  if (settings.isPending || (settings.isSuccess && pushState === null)) {
     return (
       <SettingsSection title="Notifications">
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
@@ -113,7 +115,8 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
   const change = (next: Partial<NotificationSettings>) => {
     if (!save.isPending) save.mutate(next);
   };
-  const stateText = PUSH_STATE_TEXT[pushState];
+  const state = pushState ?? "off";
+  const stateText = PUSH_STATE_TEXT[state];
   return (
     <SettingsSection
       title="Notifications"
@@ -123,8 +126,8 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
         <div>
           <Toggle
             label="Push notifications on this device"
-            checked={pushState === "on"}
-            disabled={isSwitching || pushState === "unsupported" || pushState === "blocked"}
+            checked={state === "on"}
+            disabled={isSwitching || state === "unsupported" || state === "blocked"}
             onChange={(on) => void switchPush(on)}
           />
           {stateText ? <p className="mt-1 text-sm text-slate-600">{stateText}</p> : null}

@@ -55,7 +55,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
       emailDigest: true,
     };
     const changes = init?.method === "PATCH" ? JSON.parse(String(init.body)) : {};
-    return json(200, { settings: { ...settings, ...changes }, pushDevices: 0 });
+    return json(200, { settings: { ...settings, ...changes }, pushDevices: 0, pushOnThisDevice: false });
   }
   if (url === "/api/users/u2/block" && init?.method === "DELETE") {
     blocked = [];
