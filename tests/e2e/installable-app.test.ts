@@ -23,18 +23,23 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
     expect(manifest.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
     expect(await manifest.json()).toMatchObject({ display: "standalone", start_url: "/dashboard" });
 
-    await page.goto("/dashboard");
-    // The worker registers after the page has loaded, and precaches the shell and the assets.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === "activated",
-    );
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
-      installabilityErrors: { errorId: string }[];
+    const installabilityErrors = async () => {
+      const { installabilityErrors: errors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      // A test's browser context is a private window, where Chromium never offers installation.
+      return errors.map((error) => error.errorId).filter((id) => id !== "in-incognito");
     };
-    // A test's browser context is a private window, where Chromium never offers installation.
-    const errors = installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito");
-    expect(errors).toEqual([]);
+    // The landing page (its own HTML) and the app both register the worker after they load.
+    for (const address of ["/", "/dashboard"]) {
+      await page.goto(address);
+      // The worker precaches the shell and the assets, then activates.
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.ready).active?.state === "activated",
+      );
+      expect(await installabilityErrors(), address).toEqual([]);
+    }
 
     // Offline, a reload of a page visited is answered by the worker: the shell and the offline notice.
     await context.setOffline(true);
