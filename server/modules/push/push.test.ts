@@ -5,7 +5,13 @@ import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { startPushReceiver } from "../../../tests/helpers/push-receiver";
-import { createTestApp, sessionCookieOf, type TestApp, waitForMails } from "../../../tests/helpers/test-app";
+import {
+  createTestApp,
+  createTestAppOn,
+  sessionCookieOf,
+  type TestApp,
+  waitForMails,
+} from "../../../tests/helpers/test-app";
 import { appSecrets, notifications, pushSubscriptions, users } from "../../db/schema";
 import { countOutbox } from "../../jobs/outbox";
 import { runDigests } from "./digest";
@@ -187,6 +193,11 @@ describe("push subscriptions", () => {
     expect(again.statusCode).toBe(200);
     const settings = await get(testApp, "/api/me/notification-settings", { cookie: sessionCookieOf(again) });
     expect(settings.json()).toMatchObject({ pushDevices: 0, pushOnThisDevice: false });
+    // And nothing is pushed to that device any more.
+    const chat = await openItemChat(testApp, buyer, seller, "Lamp");
+    await sendText(testApp, buyer, chat.id, "Hi there");
+    await outboxDrained();
+    expect(receiver.to(subscription.endpoint)).toHaveLength(0);
   });
 });
 
@@ -239,5 +250,37 @@ describe("the unread-messages e-mail", () => {
     expect(done.statusCode).toBe(204);
     const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
     expect(settings.json().settings.emailDigest).toBe(false);
+  });
+});
+
+describe("pushes across a restart", () => {
+  it("a push queued while the app was down leaves once it is back", async () => {
+    const down = await createTestApp({}, { startWorkers: false });
+    const [seller, buyer] = await Promise.all([createStudent(down), createStudent(down)]);
+    const subscription = receiver.subscription("seller-restart");
+    const subscribed = await down.app.inject({
+      method: "PUT",
+      url: "/api/push/subscription",
+      payload: subscription,
+      headers: { cookie: seller.cookie },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    const chat = await openItemChat(down, buyer, seller, "Mini fridge");
+    await sendText(down, buyer, chat.id, "Can I see it tonight?");
+    // Queued with the notification; no worker runs on this instance.
+    expect(await countOutbox(down.database.db, "pending")).toBe(1);
+    await down.stop();
+
+    const back = await createTestAppOn(down.database);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (receiver.to(subscription.endpoint).length === 0) {
+        if (Date.now() > deadline) throw new Error("the queued push never left");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(receiver.to(subscription.endpoint)[0]?.payload).toMatchObject({ tag: `chat:${chat.id}` });
+    } finally {
+      await back.close();
+    }
   });
 });
