@@ -1,8 +1,22 @@
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
+import type { OutboxWorker } from "../jobs/outbox";
 import { appendLiveEvents, type PendingEvent, type StoredFrame } from "./live-events";
 
 const NOTIFICATION_CREATED = "notification.created";
+/** Kicks of the outbox for new notifications are gathered: at most one pass per this many ms. */
+const KICK_GATHER_MS = 100;
+const kickPending = new WeakSet<object>();
+
+/** A pass of the outbox shortly, one for all the notifications of a busy moment (chat sends). */
+function kickSoon(outbox: Pick<OutboxWorker, "kick">): void {
+  if (kickPending.has(outbox)) return;
+  kickPending.add(outbox);
+  setTimeout(() => {
+    kickPending.delete(outbox);
+    void outbox.kick();
+  }, KICK_GATHER_MS).unref();
+}
 const isNotificationFrame = (frame: StoredFrame) => frame.text.includes(`"type":"${NOTIFICATION_CREATED}"`);
 
 /**
@@ -40,7 +54,7 @@ export async function announceEvents(
   // A new notification may have queued a push (the trigger of migration 0019): send it now rather
   // than at the worker's next poll.
   if (hasNotification || [...(frames?.values() ?? [])].some((list) => list.some(isNotificationFrame))) {
-    void ctx.outbox?.kick();
+    if (ctx.outbox) kickSoon(ctx.outbox);
   }
   // The events are stored: a lost bus message only delays them until the next one or a reconnect.
   await ctx.bus.publish({ kind: "events", users, frames }).catch((error) => {

@@ -273,6 +273,7 @@ describe("pushes across a restart", () => {
 
     const back = await createTestAppOn(down.database);
     try {
+      await back.app.ready();
       const deadline = Date.now() + 15_000;
       while (receiver.to(subscription.endpoint).length === 0) {
         if (Date.now() > deadline) throw new Error("the queued push never left");
