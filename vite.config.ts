@@ -8,6 +8,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { CodeSplittingGroup } from "rolldown";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { landingPageHtml } from "./scripts/landing-page-html.ts";
 import {
   APP_MODULE,
@@ -261,6 +262,60 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (Workbox, generated at build): the shell and every
+ * hashed asset precached, a page the network cannot bring answered with the shell (index.html), the API
+ * never cached (its answers are personal), and a new version waiting until the student reloads or
+ * comes back (web/pwa/register.ts shows 'A new version is available'). Pushes are shown by
+ * web/public/push-sw.js, which the worker imports. The page registers the worker after load, in
+ * a chunk of its own, so first paint pays nothing for it.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    injectRegister: false,
+    registerType: "prompt",
+    filename: "sw.js",
+    manifestFilename: "manifest.webmanifest",
+    includeManifestIcons: true,
+    manifest: {
+      id: "/dashboard",
+      name: "Campus Bazaar",
+      short_name: "Campus Bazaar",
+      description: "Buy and sell second-hand items, join campus events and find teammates at your college.",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#4338ca",
+      background_color: "#f8fafc",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+      // Compressed copies are the server's business, not the cache's.
+      globIgnores: ["**/*.br", "**/*.gz", ".vite/**"],
+      // Pages come from the server while it answers (its 404s, the landing page's own HTML);
+      // when the network cannot bring one (offline), the precached shell (index.html) draws
+      // the page. API answers are personal: nothing of /api is ever cached.
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+      ],
+      importScripts: ["/push-sw.js"],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  });
+}
+
 export default defineConfig({
   root: "web",
   publicDir: "public",
@@ -273,6 +328,7 @@ export default defineConfig({
     landingPageHtml(),
     routeBudgets(),
     precompress(),
+    installableApp(),
   ],
   resolve: {
     alias: [

@@ -97,7 +97,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   budget("/admin", "admin", [APP, ADMIN_LAYOUT, "features/admin/components/admin-page.tsx"]),
   // The old address of a profile, sent on to /profile/{id}; the page for unknown addresses.
   studentPage("/user/:id", "features/profiles/components/public-profile-page.tsx"),
-  budget("*", "anyone", [APP]),
+  budget("*", "anyone", [APP, "app/not-found-page.tsx"]),
 ];
 
 /** The paths web/app/router.tsx declares, read from its source. */

@@ -38,6 +38,9 @@ import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { startDigests } from "./modules/push/digest";
+import { pushRoutes } from "./modules/push/push.routes";
+import { PUSH_KIND, sendPush } from "./modules/push/push.service";
 import { adminRatingsRoutes, ratingsRoutes } from "./modules/ratings/ratings.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { adminReportsRoutes, reportsRoutes } from "./modules/reports/reports.routes";
@@ -127,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       [MAIL_KIND]: createMailSender(mailer),
       // The worker runs only once the app is built, when ctx exists.
       [PASSWORD_RESET_KIND]: (row) => sendPasswordResetMail(ctx, row),
+      [PUSH_KIND]: (row) => sendPush(ctx, row),
       ...(config.FORM_MIRROR_URL
         ? { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS) }
         : {}),
@@ -183,22 +187,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let stopHousekeeping = () => {};
   let stopDealDeadlines = () => {};
   let stopListingsJob = () => {};
+  let stopDigests = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
       stopDealDeadlines = startDealDeadlines(ctx);
       stopListingsJob = startListingsJob(ctx);
+      stopDigests = startDigests(ctx, app.log);
     });
   }
   app.addHook("onClose", async () => {
     stopHousekeeping();
     stopDealDeadlines();
     stopListingsJob();
+    stopDigests();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
   });
+  ctx.hasLiveSocket = (userId) => app.hasLiveSocket(userId);
   const metrics = createAppMetrics();
   await app.register(liveGateway, {
     db: database.db,
@@ -233,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(itemsRoutes, { ctx });
       await api.register(chatsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(pushRoutes, { ctx });
       await api.register(profilesRoutes, { ctx });
       await api.register(blocksRoutes, { ctx });
       await api.register(privacyRoutes, { ctx });

@@ -19,4 +19,6 @@ export interface AppContext {
   /** Delivers copies to other services (the support-ticket form) with retries. */
   outbox: OutboxWorker;
   log: FastifyBaseLogger;
+  /** Whether a user has a live socket open on this instance; set once the live gateway is up. */
+  hasLiveSocket?: (userId: string) => boolean;
 }

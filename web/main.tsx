@@ -16,6 +16,8 @@ const root = createRoot(container);
  * checked by the build against its budget (scripts/route-bundles.ts).
  */
 preloadRouteChunks(window.location.pathname);
+// The service worker, install offer and update notice: after load, in a chunk of their own.
+if (import.meta.env.PROD) addEventListener("load", () => import("./pwa/register"));
 import("./app/app").then(
   ({ App }) =>
     root.render(

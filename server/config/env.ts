@@ -44,6 +44,13 @@ const EnvSchema = z.object({
   /** First retry delay; it doubles each attempt, up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Web Push keys (base64url, as web-push generates them) and the contact the push services see.
+   * Unset: a pair is generated at first start and kept in the database for every instance.
+   */
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  VAPID_SUBJECT: z.string().trim().min(1).optional(),
   MAIL_FROM: z.string().default("Campus Bazaar <no-reply@campusbazaar.local>"),
   /** Behind proxies: how many, or their addresses, so X-Forwarded-For names the client (rate limits). */
   TRUST_PROXY: TrustProxySchema,

@@ -10,6 +10,8 @@ export interface QueuedMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -18,14 +20,18 @@ export interface QueuedMail {
  * Kick the worker after the commit (ctx.outbox.kick) so it leaves at once.
  */
 export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
-  await db.insert(outbox).values({ kind: MAIL_KIND, payload: { ...mail } });
+  const { headers, ...rest } = mail;
+  await db.insert(outbox).values({
+    kind: MAIL_KIND,
+    payload: { ...rest, ...(headers ? { headers: JSON.stringify(headers) } : {}) },
+  });
 }
 
 export function createMailSender(mailer: Mailer): OutboxSender {
   return async (row) => {
-    const { to, subject, text } = row.payload;
+    const { to, subject, text, headers } = row.payload;
     if (!to || !subject || text === undefined)
       throw new Error("the queued mail has no address, subject or text");
-    await mailer.send({ to, subject, text });
+    await mailer.send({ to, subject, text, ...(headers ? { headers: JSON.parse(headers) } : {}) });
   };
 }

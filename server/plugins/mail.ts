@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   /** The one link the mail is about (it carries a one-time token: it goes in the mail, never the log). */
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe on a mail a student may turn off. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -26,7 +28,13 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
       },
     };
   }
@@ -36,7 +44,10 @@ export function createMailer(options: {
       await fs.mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.join(folder, name);
-      const headers = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n`;
+      const extra = Object.entries(mail.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\n`)
+        .join("");
+      const headers = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n`;
       await fs.writeFile(file, headers + mail.text);
       // Without SMTP the operator opens the file for the link; the log names the file only.
       options.log.info({ mailFile: file }, `mail written: ${mail.subject}`);

@@ -34,6 +34,13 @@ const authWindow = (config: LimitConfig) => config.AUTH_RATE_WINDOW_SECONDS;
 
 /** Every single-window limit by name; services and routes name the one they count against. */
 export const ATTEMPT_LIMITS = {
+  /** One-click unsubscribes from the unread-messages e-mail, per address: each checks a token. */
+  unsubscribePerAddress: {
+    key: "unsubscribe:ip",
+    limit: 30,
+    windowSeconds: 15 * 60,
+    refusal: "Too many requests. Please try again later.",
+  },
   signupPerAddress: {
     key: "signup:ip",
     limit: perAddress,
@@ -246,6 +253,12 @@ export const WRITE_LIMITS = {
     key: "profile-edit",
     windows: perMinuteAndHour(10, 60),
     refusal: "You're changing your profile too fast.",
+  },
+  /** Push subscriptions and notification settings: each one is checked with the push service later. */
+  pushChange: {
+    key: "push-change",
+    windows: perMinuteAndHour(20, 120),
+    refusal: "You're changing notifications too fast.",
   },
   /** Blocking and unblocking; each change is sent live to the other student's open pages. */
   blockChange: {

@@ -21,6 +21,30 @@ async function serverOver(files: Record<string, string>) {
   return app;
 }
 
+describe("the installable app's files", () => {
+  it("serves the manifest with its type and the service worker as script, never the page, always revalidated", async () => {
+    const app = await serverOver({
+      "index.html": "the app",
+      "manifest.webmanifest": '{"name":"Campus Bazaar"}',
+      "sw.js": "self.addEventListener('fetch', () => {});",
+      "push-sw.js": "self.addEventListener('push', () => {});",
+    });
+    const manifest = await app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: "Campus Bazaar" });
+    for (const url of ["/sw.js", "/push-sw.js"]) {
+      const worker = await app.inject({ method: "GET", url });
+      expect(worker.statusCode, url).toBe(200);
+      expect(worker.headers["content-type"], url).toMatch(/^(text|application)\/javascript/);
+      // A new worker must be found on the next visit: the browser revalidates it every time.
+      expect(worker.headers["cache-control"], url).toBe("no-cache");
+      expect(worker.body, url).not.toBe("the app");
+    }
+    await app.close();
+  });
+});
+
 describe("the built web app's pages", () => {
   it("sends the landing page's own HTML for / and the app for every other address", async () => {
     const app = await serverOver({ "index.html": "the app", "landing.html": "the landing page" });

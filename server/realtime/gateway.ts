@@ -31,6 +31,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Open live sockets on this instance. */
     countLiveSockets: () => number;
+    /** Whether the user has a live socket open on this instance (no push while one is). */
+    hasLiveSocket: (userId: string) => boolean;
   }
 }
 
@@ -94,6 +96,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     for (const set of connections.values()) total += set.size;
     return total;
   });
+  app.decorate("hasLiveSocket", (userId: string) => (connections.get(userId)?.size ?? 0) > 0);
 
   /**
    * Writes a frame: an object, or a numbered event's ready JSON text. The frames a connection gets

@@ -296,6 +296,8 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("chat_members", "chat_id", [world.chatId]),
     rows("messages", "chat_id", [world.chatId]),
     rows("notifications", "user_id", people),
+    rows("push_subscriptions", "user_id", people),
+    rows("notification_settings", "user_id", people),
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
     rows("reports", "id", [world.reportId]),

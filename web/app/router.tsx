@@ -10,7 +10,6 @@ import {
 } from "react-router";
 import { PageLoading } from "../components/ui/page-loading";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
-import { NotFoundRoute } from "./not-found-page";
 import { isOnDemandHandle, onDemand } from "./on-demand";
 import { RouteErrorBoundary } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
@@ -226,7 +225,13 @@ const routes: RouteObject[] = [
         ],
       },
       { path: "/user/:id", element: <UserProfileRedirect /> },
-      { path: "*", element: <NotFoundRoute /> },
+      {
+        path: "*",
+        ...onDemand(
+          () => import("./not-found-page"),
+          (m) => m.NotFoundRoute,
+        ),
+      },
     ],
   },
 ];

@@ -26,6 +26,12 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(isOpen, containerRef, close, buttonRef);
+  // The browser's install offer (web/pwa/register.ts), read as the menu opens (opening draws it).
+  const onInstall = window.installApp;
+  const closeThen = (action: () => void) => () => {
+    close();
+    action();
+  };
 
   return (
     <div ref={containerRef} className="ml-auto md:hidden">
@@ -78,15 +84,15 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
               Profile
             </Link>
           </li>
+          {onInstall && (
+            <li>
+              <button type="button" onClick={closeThen(onInstall)} className={entryClasses}>
+                Install app
+              </button>
+            </li>
+          )}
           <li>
-            <button
-              type="button"
-              onClick={() => {
-                close();
-                onLogout();
-              }}
-              className={entryClasses}
-            >
+            <button type="button" onClick={closeThen(onLogout)} className={entryClasses}>
               Logout
             </button>
           </li>

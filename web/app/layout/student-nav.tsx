@@ -70,10 +70,12 @@ export function StudentNav({ user, counts, className = "" }: StudentNavProps) {
                 <ChevronDown className="size-4 text-slate-500" />
               </>
             }
-            items={[
+            // Read as the menu opens: 'Install app' while the browser offers it (web/pwa/register.ts).
+            items={() => [
               { label: "Profile", to: "/profile" },
               { label: "Saved items", to: "/favourites" },
               { label: "Settings", to: "/settings" },
+              ...(window.installApp ? [{ label: "Install app", onSelect: window.installApp }] : []),
               { label: "Logout", onSelect: handleLogout },
             ]}
           />

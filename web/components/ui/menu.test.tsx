@@ -116,3 +116,37 @@ it("closes on a click outside", async () => {
   await user.click(screen.getByRole("button", { name: "After" }));
   expect(screen.queryByRole("menu")).not.toBeInTheDocument();
 });
+
+it("reads items given as a function each time it opens: an entry that appears meanwhile is there", async () => {
+  const user = userEvent.setup();
+  let onInstall: (() => void) | undefined;
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/",
+        element: (
+          <Menu
+            label="Account menu for Asha"
+            trigger="Asha"
+            items={() => [
+              { label: "Profile", to: "/profile" },
+              ...(onInstall ? [{ label: "Install app", onSelect: onInstall }] : []),
+            ]}
+          />
+        ),
+      },
+    ],
+    { initialEntries: ["/"] },
+  );
+  render(<RouterProvider router={router} />);
+  const button = screen.getByRole("button", { name: "Account menu for Asha" });
+  await user.click(button);
+  expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Profile"]);
+  await user.keyboard("{Escape}");
+
+  const install = vi.fn();
+  onInstall = install;
+  await user.click(button);
+  await user.click(screen.getByRole("menuitem", { name: "Install app" }));
+  expect(install).toHaveBeenCalledOnce();
+});

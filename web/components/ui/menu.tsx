@@ -15,7 +15,8 @@ interface MenuProps {
   label?: string;
   /** What the button shows. */
   trigger: ReactNode;
-  items: MenuItem[];
+  /** The entries; a function is read each time the menu draws (opening it draws it), for entries that come and go. */
+  items: MenuItem[] | (() => MenuItem[]);
   triggerClassName?: string;
   /** Classes of the open list; by default it hangs under the button, right-aligned. */
   menuClassName?: string;
@@ -117,7 +118,7 @@ export function Menu({
           onKeyDown={handleMenuKeyDown}
           className={menuClassName}
         >
-          {items.map((item) =>
+          {(typeof items === "function" ? items() : items).map((item) =>
             item.to !== undefined ? (
               <Link
                 key={item.label}

@@ -38,3 +38,9 @@ function showPartsFor(user: SignedInUser | null): void {
 }
 
 void signedInUser().then(showPartsFor);
+
+// The app's service worker (vite.config.ts), as the app's pages register it: after load, so the
+// landing page is installable and works offline from the first visit.
+addEventListener("load", () => {
+  navigator.serviceWorker?.register("/sw.js").catch(() => {});
+});

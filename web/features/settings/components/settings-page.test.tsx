@@ -46,6 +46,17 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     return json(200, { privacy: { mobileVisibility: "chatting", emailVisibility: "nobody" } });
   }
   if (url === "/api/me/blocks") return json(200, { blocked });
+  if (url === "/api/me/notification-settings") {
+    const settings = {
+      pushMessages: true,
+      pushDeals: true,
+      pushAdmin: true,
+      pushEvents: true,
+      emailDigest: true,
+    };
+    const changes = init?.method === "PATCH" ? JSON.parse(String(init.body)) : {};
+    return json(200, { settings: { ...settings, ...changes }, pushDevices: 0, pushOnThisDevice: false });
+  }
   if (url === "/api/users/u2/block" && init?.method === "DELETE") {
     blocked = [];
     return json(200, { isBlocked: false });
@@ -157,4 +168,22 @@ it("Blocked users: lists them with Unblock, which unblocks and empties the list"
   await userEvent.click(within(list).getByRole("button", { name: "Unblock Rohit Kale" }));
   await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rohit Kale is unblocked."));
   await screen.findByText("You haven't blocked anyone.");
+});
+
+it("Notifications: where the browser cannot take pushes it says so; a kind is saved at once", async () => {
+  renderPage();
+  const section = await screen.findByRole("region", { name: "Notifications" });
+  const push = await within(section).findByRole("switch", { name: "Push notifications on this device" });
+  // The test's browser has no service worker: the switch is off and explains why.
+  expect(push).toBeDisabled();
+  expect(section).toHaveTextContent("This browser can't receive push notifications.");
+  const deals = within(section).getByRole("switch", { name: "Deal updates" });
+  expect(deals).toBeChecked();
+  await userEvent.click(deals);
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Notification settings saved."));
+  const save = fetchMock.mock.calls.find(
+    ([url, init]) => url === "/api/me/notification-settings" && init?.method === "PATCH",
+  );
+  expect(JSON.parse(String(save?.[1]?.body))).toEqual({ pushDeals: false });
+  expect(within(section).getByRole("switch", { name: "Deal updates" })).not.toBeChecked();
 });

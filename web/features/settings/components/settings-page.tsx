@@ -13,9 +13,12 @@ import { UpdateNameSection } from "./update-name-section";
 const TrustSections = lazy(() =>
   import("./trust-sections").then((module) => ({ default: module.TrustSections })),
 );
+const NotificationsSection = lazy(() =>
+  import("./notifications-section").then((module) => ({ default: module.NotificationsSection })),
+);
 
 /**
- * /settings: Update Name, Change Password, Holiday Mode, Privacy, Blocked users and where the user
+ * /settings: Update Name, Change Password, Holiday Mode, Privacy, Blocked users, Notifications and where the user
  * is signed in, with one shared message banner.
  */
 export function SettingsPage() {
@@ -37,6 +40,9 @@ export function SettingsPage() {
         <HolidayModeSection user={user} onResult={show} />
         <Suspense fallback={<InlineLoading />}>
           <TrustSections onResult={show} />
+        </Suspense>
+        <Suspense fallback={<InlineLoading />}>
+          <NotificationsSection onResult={show} />
         </Suspense>
         <SignedInDevicesSection onResult={show} />
       </div>

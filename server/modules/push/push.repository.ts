@@ -1,0 +1,80 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
+
+/** Stores a device's subscription for this session; an endpoint already known moves to it. */
+export async function upsertSubscription(
+  db: Db,
+  values: Pick<PushSubscriptionRow, "userId" | "sessionId" | "endpoint" | "p256dh" | "auth">,
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth },
+    });
+}
+
+/** Removes the user's own subscription with this endpoint; whether there was one. */
+export async function deleteOwnSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+export async function deleteSubscription(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export function subscriptionsOf(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+export async function countSubscriptions(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function hasSessionSubscription(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.sessionId, sessionId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findSettings(db: Db, userId: string): Promise<NotificationSettingsRow | undefined> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return row;
+}
+
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  changes: Partial<Omit<NotificationSettingsRow, "userId">>,
+): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: changes });
+}
+
+/** A notification with its sender's name, as a push describes it. */
+export async function findNotificationForPush(db: Db, id: string) {
+  const [row] = await db
+    .select({ notification: notifications, fromName: users.name })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.fromUserId))
+    .where(eq(notifications.id, id));
+  return row;
+}

@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import type { NotificationSettings, PushPayload, PushSubscriptionBody } from "@shared/api/push";
+import webpush from "web-push";
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
+import type { OutboxRow } from "../../jobs/outbox";
+import { notSignedIn } from "../../lib/app-error";
+import * as repo from "./push.repository";
+import { vapidKeys } from "./vapid";
+
+/** The outbox kind of a push (written by the notifications trigger of migration 0019). */
+export const PUSH_KIND = "push";
+
+const DEFAULT_SETTINGS: NotificationSettings = {
+  pushMessages: true,
+  pushDeals: true,
+  pushAdmin: true,
+  pushEvents: true,
+  emailDigest: true,
+};
+
+/** A push's text is one line: a stranger's long message never travels whole. */
+const MAX_BODY = 100;
+/** How long a push service keeps a push for an offline device. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+export async function publicKey(ctx: AppContext): Promise<string> {
+  return (await vapidKeys(ctx)).publicKey;
+}
+
+export async function subscribe(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string | null,
+  body: PushSubscriptionBody,
+): Promise<void> {
+  if (!sessionId) throw notSignedIn();
+  await repo.upsertSubscription(ctx.db, {
+    userId: user.id,
+    sessionId,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+  });
+}
+
+export async function unsubscribe(ctx: AppContext, user: UserRow, endpoint: string): Promise<void> {
+  await repo.deleteOwnSubscription(ctx.db, user.id, endpoint);
+}
+
+export async function settingsOf(ctx: AppContext, user: UserRow, sessionId: string | null) {
+  const row = await repo.findSettings(ctx.db, user.id);
+  const settings: NotificationSettings = row
+    ? {
+        pushMessages: row.pushMessages,
+        pushDeals: row.pushDeals,
+        pushAdmin: row.pushAdmin,
+        pushEvents: row.pushEvents,
+        emailDigest: row.emailDigest,
+      }
+    : DEFAULT_SETTINGS;
+  return {
+    settings,
+    pushDevices: await repo.countSubscriptions(ctx.db, user.id),
+    pushOnThisDevice: sessionId ? await repo.hasSessionSubscription(ctx.db, sessionId) : false,
+  };
+}
+
+export async function updateSettings(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string | null,
+  changes: Partial<NotificationSettings>,
+) {
+  if (Object.keys(changes).length > 0) await repo.saveSettings(ctx.db, user.id, changes);
+  return settingsOf(ctx, user, sessionId);
+}
+
+/** Which setting a notification type falls under. */
+export function kindOf(type: string): keyof Omit<NotificationSettings, "emailDigest"> {
+  if (type === "admin") return "pushAdmin";
+  if (type.startsWith("event")) return "pushEvents";
+  if (type.startsWith("deal")) return "pushDeals";
+  return "pushMessages";
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > MAX_BODY ? `${line.slice(0, MAX_BODY - 1)}…` : line;
+}
+
+type PushNotification = NonNullable<Awaited<ReturnType<typeof repo.findNotificationForPush>>>;
+
+/** What the push shows: a title, one line, the page to open, and the tag it replaces (per chat). */
+export function toPushPayload({ notification, fromName }: PushNotification): PushPayload {
+  const isChat = notification.chatId !== null;
+  const title =
+    notification.type === "admin"
+      ? "Campus Bazaar"
+      : fromName
+        ? notification.type === "offer"
+          ? `Offer from ${fromName}`
+          : `Message from ${fromName}`
+        : "Campus Bazaar";
+  return {
+    title,
+    body: oneLine(notification.text),
+    url: isChat ? `/messages?chatId=${encodeURIComponent(notification.chatId ?? "")}` : "/notifications",
+    tag: isChat ? `chat:${notification.chatId}` : `notification:${notification.id}`,
+  };
+}
+
+/** The Topic header (at most 32 URL-safe characters): the push service keeps only the newest per topic. */
+function topicOf(tag: string): string {
+  return createHash("sha256").update(tag).digest("base64url").slice(0, 32);
+}
+
+/**
+ * Sends an outbox row's push to each of the student's devices, unless the notification is read or
+ * gone, the student turned its kind off, or has a live socket open (the open tab shows it). A device
+ * the push service says is gone (404, 410) is removed; any other refusal is retried.
+ */
+export async function sendPush(ctx: AppContext, row: OutboxRow): Promise<void> {
+  const { notificationId, userId } = row.payload;
+  if (!notificationId || !userId) return;
+  const found = await repo.findNotificationForPush(ctx.db, notificationId);
+  if (!found || found.notification.isRead) return;
+  if (ctx.hasLiveSocket?.(userId)) return;
+  const settings = await repo.findSettings(ctx.db, userId);
+  if (settings && !settings[kindOf(found.notification.type)]) return;
+  const subscriptions = await repo.subscriptionsOf(ctx.db, userId);
+  if (subscriptions.length === 0) return;
+  const keys = await vapidKeys(ctx);
+  const payload = toPushPayload(found);
+  const failures: string[] = [];
+  for (const subscription of subscriptions) {
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: keys,
+          TTL: PUSH_TTL_SECONDS,
+          topic: topicOf(payload.tag),
+          urgency: "normal",
+          timeout: ctx.config.OUTBOX_TIMEOUT_MS,
+        },
+      );
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) await repo.deleteSubscription(ctx.db, subscription.id);
+      else failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length > 0) throw new Error(`push refused: ${failures.join("; ")}`);
+}

@@ -1,0 +1,287 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openItemChat, type Student, sendText } from "../../../tests/factories/chats";
+import { createStudent } from "../../../tests/factories/users";
+import { get, post } from "../../../tests/helpers/api";
+import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
+import { startPushReceiver } from "../../../tests/helpers/push-receiver";
+import {
+  createTestApp,
+  createTestAppOn,
+  sessionCookieOf,
+  type TestApp,
+  waitForMails,
+} from "../../../tests/helpers/test-app";
+import { appSecrets, notifications, pushSubscriptions, users } from "../../db/schema";
+import { countOutbox } from "../../jobs/outbox";
+import { runDigests } from "./digest";
+import { forgetVapidKeys } from "./vapid";
+
+let testApp: TestApp;
+let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+let baseUrl: string;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  receiver = await startPushReceiver();
+  baseUrl = await listenOnLoopback(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+  await receiver.close();
+});
+
+const inject = (method: "PUT" | "PATCH", url: string, payload: object, cookie?: string) =>
+  testApp.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+async function subscribe(student: Student, name: string) {
+  const subscription = receiver.subscription(name);
+  const response = await inject("PUT", "/api/push/subscription", subscription, student.cookie);
+  expect(response.statusCode, response.body).toBe(204);
+  return subscription;
+}
+
+/** Waits until every queued push has been handled (sent, skipped or given up). */
+async function outboxDrained() {
+  const deadline = Date.now() + 10_000;
+  while ((await countOutbox(testApp.database.db, "pending")) > 0) {
+    if (Date.now() > deadline) throw new Error("the outbox did not empty");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function pushesTo(endpoint: string, count: number) {
+  const deadline = Date.now() + 10_000;
+  while (receiver.to(endpoint).length < count) {
+    if (Date.now() > deadline) throw new Error(`${receiver.to(endpoint).length} of ${count} pushes arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return receiver.to(endpoint);
+}
+
+async function subscriptionCount(userId: string) {
+  const rows = await testApp.database.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  return rows.length;
+}
+
+describe("VAPID keys", () => {
+  it("are generated once, kept in the database, and the same after a restart", async () => {
+    const student = await createStudent(testApp);
+    expect((await get(testApp, "/api/push/key")).statusCode).toBe(401);
+    const first = await get(testApp, "/api/push/key", { cookie: student.cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("no-store");
+    const { publicKey } = first.json();
+    expect(Buffer.from(publicKey, "base64url")).toHaveLength(65);
+    const rows = await testApp.database.db.select().from(appSecrets);
+    expect(rows.find((row) => row.name === "vapid_public_key")?.value).toBe(publicKey);
+    expect(rows.find((row) => row.name === "vapid_private_key")?.value).toBeTruthy();
+    // A new instance (nothing remembered in memory) reads the same pair.
+    forgetVapidKeys(testApp.database.db);
+    const again = await get(testApp, "/api/push/key", { cookie: student.cookie });
+    expect(again.json().publicKey).toBe(publicKey);
+  });
+});
+
+describe("push subscriptions", () => {
+  it("refuse a push address that is not https, with a clear message", async () => {
+    const student = await createStudent(testApp);
+    const response = await inject(
+      "PUT",
+      "/api/push/subscription",
+      { endpoint: "http://localhost/push", keys: { p256dh: "x", auth: "y" } },
+      student.cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain("https");
+    expect(await subscriptionCount(student.id)).toBe(0);
+  });
+
+  it("sends a valid, encrypted Web Push with the title, one line and the link; one topic per chat", async () => {
+    const [seller, buyer] = await Promise.all([
+      createStudent(testApp, { name: "Meera Iyer" }),
+      createStudent(testApp, { name: "Arjun Rao" }),
+    ]);
+    const subscription = await subscribe(seller, "seller-phone");
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
+    expect(settings.headers["cache-control"]).toBe("no-store");
+    expect(settings.json()).toEqual({
+      settings: { pushMessages: true, pushDeals: true, pushAdmin: true, pushEvents: true, emailDigest: true },
+      pushDevices: 1,
+      pushOnThisDevice: true,
+    });
+    const chat = await openItemChat(testApp, buyer, seller, "Drafter");
+    await sendText(testApp, buyer, chat.id, `Is the drafter still there? ${"very ".repeat(60)}long`);
+    const [push] = await pushesTo(subscription.endpoint, 1);
+    const { publicKey } = (await get(testApp, "/api/push/key", { cookie: seller.cookie })).json();
+    expect(push?.headers["content-encoding"]).toBe("aes128gcm");
+    expect(String(push?.headers.authorization)).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    expect(push?.headers.ttl).toBeTruthy();
+    expect(push?.payload).toMatchObject({
+      title: "Message from Arjun Rao",
+      url: `/messages?chatId=${encodeURIComponent(chat.id)}`,
+      tag: `chat:${chat.id}`,
+    });
+    const body = (push?.payload as { body: string } | undefined)?.body ?? "";
+    expect(body.length).toBeLessThanOrEqual(100);
+    expect(body).toContain("Is the drafter still there?");
+
+    await sendText(testApp, buyer, chat.id, "Hello?");
+    const pushes = await pushesTo(subscription.endpoint, 2);
+    // Same chat, same topic: the push service keeps only the newest, the phone shows one.
+    expect(pushes[1]?.headers.topic).toBe(pushes[0]?.headers.topic);
+    expect(pushes[1]?.payload).toMatchObject({ tag: `chat:${chat.id}` });
+  });
+
+  it("sends none while a live socket is open, or for a kind turned off", async () => {
+    const [seller, buyer] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const subscription = await subscribe(seller, "seller-open-tab");
+    const chat = await openItemChat(testApp, buyer, seller, "Cycle");
+    const tab = await connectLive(baseUrl, seller.cookie);
+    await sendText(testApp, buyer, chat.id, "Hi, is it available?");
+    await outboxDrained();
+    await tab.close();
+    expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+
+    const off = await inject(
+      "PATCH",
+      "/api/me/notification-settings",
+      { pushMessages: false },
+      seller.cookie,
+    );
+    expect(off.statusCode).toBe(200);
+    expect(off.json().settings).toMatchObject({ pushMessages: false, pushDeals: true });
+    await sendText(testApp, buyer, chat.id, "Hello?");
+    await outboxDrained();
+    expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+  });
+
+  it("removes a subscription the push service says is gone (410)", async () => {
+    const [seller, buyer] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const subscription = await subscribe(seller, "seller-gone");
+    receiver.answer(subscription.endpoint, 410);
+    const chat = await openItemChat(testApp, buyer, seller, "Calculator");
+    await sendText(testApp, buyer, chat.id, "Still selling?");
+    await pushesTo(subscription.endpoint, 1);
+    await outboxDrained();
+    expect(await subscriptionCount(seller.id)).toBe(0);
+  });
+
+  it("removes the device's subscription when it signs out, and another's only by its owner", async () => {
+    const [seller, buyer] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const subscription = await subscribe(seller, "seller-signs-out");
+    // Another student cannot remove it.
+    const other = await post(
+      testApp,
+      "/api/push/subscription/remove",
+      { endpoint: subscription.endpoint },
+      {
+        cookie: buyer.cookie,
+      },
+    );
+    expect(other.statusCode).toBe(204);
+    expect(await subscriptionCount(seller.id)).toBe(1);
+    const signOut = await post(testApp, "/api/auth/logout", undefined, { cookie: seller.cookie });
+    expect(signOut.statusCode).toBe(204);
+    expect(await subscriptionCount(seller.id)).toBe(0);
+    // Signed in again on that device, Settings shows push off there until the student turns it on.
+    const again = await post(testApp, "/api/auth/login", { email: seller.email, password: seller.password });
+    expect(again.statusCode).toBe(200);
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: sessionCookieOf(again) });
+    expect(settings.json()).toMatchObject({ pushDevices: 0, pushOnThisDevice: false });
+    // And nothing is pushed to that device any more.
+    const chat = await openItemChat(testApp, buyer, seller, "Lamp");
+    await sendText(testApp, buyer, chat.id, "Hi there");
+    await outboxDrained();
+    expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+  });
+});
+
+describe("the unread-messages e-mail", () => {
+  const ctxOf = () => ({ db: testApp.database.db, config: testApp.config });
+
+  async function unreadFor(student: Student, from: Student, item: string) {
+    await testApp.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(inArray(users.id, [student.id]));
+    const chat = await openItemChat(testApp, from, student, item);
+    await sendText(testApp, from, chat.id, "Is it still available?");
+    await sendText(testApp, from, chat.id, "I can pick it up today.");
+    // As if they had waited unread for over half an hour.
+    await testApp.database.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) })
+      .where(eq(notifications.userId, student.id));
+  }
+
+  it("goes once to a student without push, with senders, items, a link and one-click unsubscribe", async () => {
+    const [seller, buyer, pushed] = await Promise.all([
+      createStudent(testApp, { name: "Riya Das" }),
+      createStudent(testApp, { name: "Farhan Ali" }),
+      createStudent(testApp),
+    ]);
+    await subscribe(pushed, "pushed-device");
+    await unreadFor(seller, buyer, "Guitar");
+    await unreadFor(pushed, buyer, "Kettle");
+
+    expect(await runDigests(ctxOf())).toBeGreaterThanOrEqual(1);
+    // At most one in six hours.
+    expect(await runDigests(ctxOf())).toBe(0);
+    const [mail] = await waitForMails(testApp, seller.email, 1, (sent) => sent.subject.includes("unread"));
+    expect(mail?.subject).toBe("You have 2 unread messages on Campus Bazaar");
+    expect(mail?.text).toContain("- Farhan Ali about Guitar");
+    expect(mail?.text).toContain(`${testApp.config.publicUrl}/messages`);
+    const unsubscribe = mail?.headers?.["List-Unsubscribe"]?.replace(/^<|>$/g, "") ?? "";
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // The student with a push device gets pushes, not e-mail.
+    expect(
+      testApp.mail.filter((sent) => sent.to === pushed.email && sent.subject.includes("unread")),
+    ).toEqual([]);
+
+    const url = new URL(unsubscribe);
+    const forged = await post(testApp, `${url.pathname}?user=${seller.id}&token=forged`);
+    expect(forged.statusCode).toBe(400);
+    const done = await post(testApp, `${url.pathname}${url.search}`);
+    expect(done.statusCode).toBe(204);
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
+    expect(settings.json().settings.emailDigest).toBe(false);
+  });
+});
+
+describe("pushes across a restart", () => {
+  it("a push queued while the app was down leaves once it is back", async () => {
+    const down = await createTestApp({}, { startWorkers: false });
+    const [seller, buyer] = await Promise.all([createStudent(down), createStudent(down)]);
+    const subscription = receiver.subscription("seller-restart");
+    const subscribed = await down.app.inject({
+      method: "PUT",
+      url: "/api/push/subscription",
+      payload: subscription,
+      headers: { cookie: seller.cookie },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    const chat = await openItemChat(down, buyer, seller, "Mini fridge");
+    await sendText(down, buyer, chat.id, "Can I see it tonight?");
+    // Queued with the notification; no worker runs on this instance.
+    expect(await countOutbox(down.database.db, "pending")).toBe(1);
+    await down.stop();
+
+    const back = await createTestAppOn(down.database);
+    try {
+      await back.app.ready();
+      const deadline = Date.now() + 15_000;
+      while (receiver.to(subscription.endpoint).length === 0) {
+        if (Date.now() > deadline) throw new Error("the queued push never left");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(receiver.to(subscription.endpoint)[0]?.payload).toMatchObject({ tag: `chat:${chat.id}` });
+    } finally {
+      await back.close();
+    }
+  });
+});

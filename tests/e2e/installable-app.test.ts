@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openPage } from "../helpers/browser";
+import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { signUpStudent } from "./support/students";
+
+/** The worker the e2e server sends (it serves the build's files as they are on disk). */
+const WORKER_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
+
+const OFFLINE_TEXT = "You're offline. We'll reconnect when you're back.";
+
+describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () => {
+  const { browser } = useBrowser();
+
+  it("passes Chromium's installability checks, installs its service worker, and reloads offline", async () => {
+    const device = await openPage(browser(), baseUrl);
+    const { page, context } = device;
+    await signUpStudent(page.request, { name: "Ishita Bose" });
+
+    const manifest = await page.request.get("/manifest.webmanifest");
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({ display: "standalone", start_url: "/dashboard" });
+
+    const cdp = await context.newCDPSession(page);
+    const installabilityErrors = async () => {
+      const { installabilityErrors: errors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      // A test's browser context is a private window, where Chromium never offers installation.
+      return errors.map((error) => error.errorId).filter((id) => id !== "in-incognito");
+    };
+    // The landing page (its own HTML) and the app both register the worker after they load.
+    for (const address of ["/", "/dashboard"]) {
+      await page.goto(address);
+      // The worker precaches the shell and the assets, then activates.
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.ready).active?.state === "activated",
+      );
+      expect(await installabilityErrors(), address).toEqual([]);
+    }
+
+    // Offline, a reload of a page visited is answered by the worker: the shell and the offline notice.
+    await context.setOffline(true);
+    await page.reload();
+    const notice = page.getByRole("status").filter({ hasText: OFFLINE_TEXT });
+    await notice.waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.title()).toContain("Campus Bazaar");
+    // Waiting requests do not spin meanwhile: the notice is the page's state.
+    await page.locator("html[data-offline]").waitFor({ state: "attached" });
+    expect(await page.locator("svg.motion-safe\\:animate-spin").first().isVisible()).toBe(false);
+
+    // Back online, the notice goes on its own.
+    await context.setOffline(false);
+    await notice.waitFor({ state: "hidden" });
+    expect(device.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a new version waits without breaking the open tab, and takes over on 'Reload'", async () => {
+    const device = await openPage(browser(), baseUrl);
+    const { page, context } = device;
+    await signUpStudent(page.request, { name: "Aditya Kulkarni" });
+    await page.goto("/dashboard");
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === "activated",
+    );
+    const workerNow = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          hasWaiting: Boolean(registration?.waiting),
+          isControlled: navigator.serviceWorker.controller !== null,
+        };
+      });
+
+    const original = fs.readFileSync(WORKER_FILE, "utf8");
+    try {
+      // A new build: the worker's file differs by a byte.
+      fs.writeFileSync(WORKER_FILE, `${original}\n// the next build\n`);
+      await page.reload();
+      const notice = page.getByRole("status").filter({ hasText: "A new version is available" });
+      await notice.waitFor();
+      // The open tab keeps the version it runs until the student chooses.
+      expect(await workerNow()).toEqual({ hasWaiting: true, isControlled: true });
+      await notice.getByRole("button", { name: "Reload" }).click();
+      await page.waitForEvent("load");
+      await expect.poll(workerNow).toEqual({ hasWaiting: false, isControlled: true });
+      await notice.waitFor({ state: "hidden" });
+    } finally {
+      fs.writeFileSync(WORKER_FILE, original);
+    }
+    expect(device.errors).toEqual([]);
+    await context.close();
+  });
+});

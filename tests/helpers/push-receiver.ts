@@ -1,0 +1,116 @@
+import { execFileSync } from "node:child_process";
+import { createDecipheriv, createECDH, hkdfSync, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** One request a push service received: its headers and the decrypted payload. */
+export interface ReceivedPush {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  payload: unknown;
+}
+
+/** A browser's subscription keys (the user agent's P-256 pair and auth secret). */
+export interface BrowserKeys {
+  p256dh: string;
+  auth: string;
+  decrypt(body: Buffer): unknown;
+}
+
+/** Keys as a browser makes them, and the RFC 8291 (aes128gcm) decryption the browser would do. */
+export function browserKeys(): BrowserKeys {
+  const ecdh = createECDH("prime256v1");
+  const uaPublic = ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  return {
+    p256dh: uaPublic.toString("base64url"),
+    auth: authSecret.toString("base64url"),
+    decrypt(body) {
+      const salt = body.subarray(0, 16);
+      const idLength = body.readUInt8(20);
+      const asPublic = body.subarray(21, 21 + idLength);
+      const ciphertext = body.subarray(21 + idLength);
+      const shared = ecdh.computeSecret(asPublic);
+      const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), uaPublic, asPublic]);
+      const ikm = Buffer.from(hkdfSync("sha256", shared, authSecret, keyInfo, 32));
+      const cek = Buffer.from(
+        hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16),
+      );
+      const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
+      const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
+      decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+      const plain = Buffer.concat([
+        decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+        decipher.final(),
+      ]);
+      // The last record ends with the delimiter 0x02 and any padding zeros.
+      const end = plain.lastIndexOf(2);
+      return JSON.parse(plain.subarray(0, end).toString("utf8"));
+    },
+  };
+}
+
+/**
+ * A push service on loopback over https, with a self-signed certificate that this process trusts
+ * (the server's web-push requests go through Node's global https agent). Each path answers with the
+ * status set for it (201 by default) and records what arrived, decrypted with the keys registered.
+ */
+export async function startPushReceiver() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "push-receiver-"));
+  const keyFile = path.join(dir, "key.pem");
+  const certFile = path.join(dir, "cert.pem");
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"]
+      .concat(["-keyout", keyFile, "-out", certFile, "-subj", "/CN=localhost"])
+      .concat(["-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]),
+    { stdio: "ignore" },
+  );
+  const cert = fs.readFileSync(certFile);
+  const previousCa = https.globalAgent.options.ca;
+  https.globalAgent.options.ca = cert;
+  const received: ReceivedPush[] = [];
+  const keysByPath = new Map<string, BrowserKeys>();
+  const statusByPath = new Map<string, number>();
+  const server = https.createServer({ key: fs.readFileSync(keyFile), cert }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const pathName = request.url ?? "/";
+      const keys = keysByPath.get(pathName);
+      const body = Buffer.concat(chunks);
+      received.push({ path: pathName, headers: request.headers, payload: keys ? keys.decrypt(body) : null });
+      response.statusCode = statusByPath.get(pathName) ?? 201;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    received,
+    /** A new subscription of a browser: its endpoint on this receiver and its keys. */
+    subscription(name: string) {
+      const keys = browserKeys();
+      const pathName = `/push/${name}`;
+      keysByPath.set(pathName, keys);
+      return {
+        endpoint: `https://localhost:${port}${pathName}`,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      };
+    },
+    answer(endpoint: string, status: number) {
+      statusByPath.set(new URL(endpoint).pathname, status);
+    },
+    to(endpoint: string) {
+      return received.filter((push) => push.path === new URL(endpoint).pathname);
+    },
+    async close() {
+      https.globalAgent.options.ca = previousCa;
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

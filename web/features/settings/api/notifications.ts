@@ -1,0 +1,79 @@
+import type { NotificationSettings, NotificationSettingsResponse } from "@shared/api/push";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api";
+import type { MutationConfig } from "../../../lib/mutation-config";
+
+const notificationSettingsKey = ["settings", "notifications"] as const;
+
+export const notificationSettingsQueryOptions = queryOptions({
+  queryKey: notificationSettingsKey,
+  queryFn: () => apiFetch<NotificationSettingsResponse>("/api/me/notification-settings"),
+});
+
+export function useNotificationSettings() {
+  return useQuery(notificationSettingsQueryOptions);
+}
+
+export function saveNotificationSettings(
+  changes: Partial<NotificationSettings>,
+): Promise<NotificationSettingsResponse> {
+  return apiFetch("/api/me/notification-settings", { method: "PATCH", json: changes });
+}
+
+export function useSaveNotificationSettings(config: MutationConfig<typeof saveNotificationSettings> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: saveNotificationSettings,
+    onSuccess: (answer, ...rest) => {
+      queryClient.setQueryData(notificationSettingsKey, answer);
+      return config.onSuccess?.(answer, ...rest);
+    },
+  });
+}
+
+export type PushState = "unsupported" | "blocked" | "off" | "on";
+
+/**
+ * Whether this browser can take pushes, and whether this device receives them: the browser holds a
+ * subscription and the server has it for this session (signing out of the device removed it there).
+ */
+export async function currentPushState(isOnServer: boolean): Promise<PushState> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+    return "unsupported";
+  }
+  if (Notification.permission === "denied") return "blocked";
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return "unsupported";
+  return isOnServer && (await registration.pushManager.getSubscription()) ? "on" : "off";
+}
+
+/**
+ * Turns pushes on for this device: asks the browser's permission (only ever from the student's own
+ * tap), subscribes with the server's key, and hands the subscription to the server.
+ */
+export async function turnPushOn(): Promise<PushState> {
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") return permission === "denied" ? "blocked" : "off";
+  const registration = await navigator.serviceWorker.ready;
+  const { publicKey } = await apiFetch<{ publicKey: string }>("/api/push/key");
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+  await apiFetch("/api/push/subscription", { method: "PUT", json: subscription.toJSON() });
+  return "on";
+}
+
+/** Turns pushes off for this device, on the server and in the browser. */
+export async function turnPushOff(): Promise<PushState> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) {
+    await apiFetch("/api/push/subscription/remove", {
+      method: "POST",
+      json: { endpoint: subscription.endpoint },
+    });
+    await subscription.unsubscribe();
+  }
+  return "off";
+}
