@@ -15,6 +15,7 @@ import type { Config } from "./config/env";
 import { fastifyTrustProxy } from "./config/trust-proxy";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
+import { startEventReminders } from "./jobs/event-reminders";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
 import { createMailSender, MAIL_KIND } from "./jobs/outbox-mail";
@@ -177,14 +178,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   let stopHousekeeping = () => {};
+  let stopEventReminders = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
+      stopEventReminders = startEventReminders(ctx);
     });
   }
   app.addHook("onClose", async () => {
     stopHousekeeping();
+    stopEventReminders();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();

@@ -31,7 +31,7 @@ export type Message = z.infer<typeof MessageSchema>;
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  type: z.enum(["message", "offer", "recruitment_message", "admin"]),
+  type: z.enum(["message", "offer", "recruitment_message", "admin", "event_reminder", "team_request"]),
   text: z.string(),
   chatId: z.nullable(z.string()),
   itemId: z.nullable(z.string()),

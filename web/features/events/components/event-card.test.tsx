@@ -16,6 +16,10 @@ const event: CampusEvent = {
   image: "https://example.in/hackathon.png",
   registrationUrl: "https://forms.example.in/hackathon",
   createdAt: "2099-01-01T10:00:00.000Z",
+  interestedCount: 24,
+  isInterested: false,
+  teamsCount: 0,
+  hasEnded: false,
 };
 
 describe("an event's card", () => {
