@@ -28,7 +28,10 @@ export function eventEnd(event: EventTimes): Date {
 
 /** 20261124T043000Z */
 export function utcStamp(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** Where the event's card opens: /events with the event's id. */

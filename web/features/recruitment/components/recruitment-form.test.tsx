@@ -7,7 +7,15 @@ import { describe, expect, it, vi } from "vitest";
 import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment-fixtures";
 import { RecruitmentForm } from "./recruitment-form";
 
-const post = buildRecruitmentPost({ abilities: { canEdit: true, canDelete: true, canMessage: false } });
+const post = buildRecruitmentPost({
+  abilities: {
+    canEdit: true,
+    canDelete: true,
+    canMessage: false,
+    canRequest: false,
+    canManageRequests: true,
+  },
+});
 
 function renderForm(editing: RecruitmentPost | null = null) {
   const onClose = vi.fn();
