@@ -24,15 +24,18 @@ export type EventWithCounts = {
   teamsCount: number;
 };
 
+// Qualified by hand: inside a subquery an unqualified "id" would name the subquery's own tables.
+const eventId = sql.raw(`"events"."id"`);
+
 /** The counts each card shows, as columns of one select. */
 function countsFor(viewerId: string) {
   return {
     event: events,
-    interestedCount: sql<number>`(select count(*)::int from ${eventInterests} i where i.event_id = ${events.id})`,
-    isInterested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`,
+    interestedCount: sql<number>`(select count(*)::int from ${eventInterests} i where i.event_id = ${eventId})`,
+    isInterested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${eventId} and i.user_id = ${viewerId})`,
     // Linked posts that are listed and still take members.
     teamsCount: sql<number>`(select count(*)::int from ${recruitmentPosts} p join ${users} u on u.id = p.recruiter_id
-      where p.event_id = ${events.id} and p.is_active and u.deleted_at is null
+      where p.event_id = ${eventId} and p.is_active and u.deleted_at is null
         and (select count(*) from team_requests r where r.post_id = p.id and r.status = 'accepted') < p.max_students)`,
   };
 }
@@ -60,7 +63,7 @@ export async function findEventsFor(
           ? sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`
           : undefined,
         filters.interested === "true"
-          ? sql`exists (select 1 from ${eventInterests} i where i.event_id = ${events.id} and i.user_id = ${viewerId})`
+          ? sql`exists (select 1 from ${eventInterests} i where i.event_id = ${eventId} and i.user_id = ${viewerId})`
           : undefined,
       ];
   return db

@@ -46,7 +46,7 @@ export interface RecruitmentFilters {
 }
 
 /** The team still takes members. */
-const isOpen = sql`(select count(*) from ${teamRequests} r where r.post_id = ${recruitmentPosts.id} and r.status = 'accepted') < ${recruitmentPosts.maxStudents}`;
+const isOpen = sql`(select count(*) from ${teamRequests} r where r.post_id = "recruitment_posts"."id" and r.status = 'accepted') < ${recruitmentPosts.maxStudents}`;
 
 /** Where a page starts and how long it is. */
 export interface PageRequest {

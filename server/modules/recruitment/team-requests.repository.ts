@@ -25,11 +25,11 @@ export async function findTeamFacts(db: Db, postIds: string[], viewerId: string)
       eventTitle: events.title,
       members: sql<unknown>`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by r.updated_at, r.id)
         from ${teamRequests} r join ${users} u on u.id = r.requester_id
-        where r.post_id = ${recruitmentPosts.id} and r.status = 'accepted'), '[]'::json)`,
+        where r.post_id = "recruitment_posts"."id" and r.status = 'accepted'), '[]'::json)`,
       pendingCount: sql<number>`(select count(*)::int from ${teamRequests} r
-        where r.post_id = ${recruitmentPosts.id} and r.status = 'pending')`,
+        where r.post_id = "recruitment_posts"."id" and r.status = 'pending')`,
       myRequest: sql<unknown>`(select json_build_object('id', r.id, 'status', r.status) from ${teamRequests} r
-        where r.post_id = ${recruitmentPosts.id} and r.requester_id = ${viewerId}
+        where r.post_id = "recruitment_posts"."id" and r.requester_id = ${viewerId}
           and r.status in ('pending', 'accepted') limit 1)`,
     })
     .from(recruitmentPosts)
