@@ -229,6 +229,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(6, 30),
     refusal: "You're posting too fast.",
   },
+  /** 'Request to Join' a team; each one notifies the recruiter. */
+  teamRequest: {
+    key: "team-request",
+    windows: perMinuteAndHour(12, 60),
+    refusal: "You're sending requests too fast.",
+  },
   /** Profile, name and holiday-mode changes. */
   profileEdit: {
     key: "profile-edit",

@@ -116,7 +116,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         429: ErrorResponseSchema,
       },
     },
-    preHandler: limitWrites(ctx, "recruitmentWrite"),
+    preHandler: limitWrites(ctx, "teamRequest"),
     handler: async (request, reply) => {
       const created = await requests.requestToJoin(
         ctx,
