@@ -100,6 +100,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     files: file.at(-2),
     photos: world.chatPhotoId,
     reports: world.reportId,
+    "team-requests": world.requestId,
   };
   const value = name === "key" ? file.at(-1) : collection ? byCollection[collection] : undefined;
   if (!value) throw new Error(`${operation.key}: no record for the path parameter {${name}}`);

@@ -45,6 +45,8 @@ export interface World {
   chatPhotoId: string;
   /** The partner's open report of the owner's item. */
   reportId: string;
+  /** The partner's pending request to join the owner's recruitment post. */
+  requestId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -190,6 +192,17 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ),
     "report listing",
   ).report;
+  const request = expectCreated(
+    await post(
+      testApp,
+      `/api/recruitment-posts/${recruitment.id}/requests`,
+      { note: "Count me in." },
+      {
+        cookie: partner.cookie,
+      },
+    ),
+    "request to join",
+  ).request;
   if (!notification || !college) throw new Error("world records missing");
   return {
     owner,
@@ -207,6 +220,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
     chatPhotoId,
     reportId: report.id,
+    requestId: request.id,
   };
 }
 
@@ -272,6 +286,8 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
     rows("reports", "id", [world.reportId]),
+    rows("team_requests", "post_id", [world.postId]),
+    rows("event_interests", "event_id", [world.eventId]),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -300,7 +316,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from colleges where id = ${world.collegeId})
              + (select count(*) from sessions where public_id = ${world.sessionId})
              + (select count(*) from reports where id = ${world.reportId} and status = 'open')
+             + (select count(*) from team_requests where id = ${world.requestId} and status = 'pending')
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 16;
+  return Number(row?.n) === 17;
 }
