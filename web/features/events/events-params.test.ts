@@ -18,6 +18,8 @@ describe("events filters in the address", () => {
       date: "",
       search: "",
       isUpcomingOnly: true,
+      isInterestedOnly: false,
+      eventId: "",
     });
   });
 
