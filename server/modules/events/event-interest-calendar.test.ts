@@ -1,5 +1,5 @@
-import ICAL from "ical.js";
 import { and, count, eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertEvent, uniqueCollege } from "../../../tests/factories/events";
 import { get } from "../../../tests/helpers/api";
@@ -12,7 +12,10 @@ let asha: Actor;
 let rohan: Actor;
 beforeAll(async () => {
   testApp = await createTestApp({ LOG_LEVEL: "error" }, { startWorkers: false, logger: { level: "error" } });
-  [asha, rohan] = await Promise.all([insertStudent(testApp, "Asha Kulkarni"), insertStudent(testApp, "Rohan Mehta")]);
+  [asha, rohan] = await Promise.all([
+    insertStudent(testApp, "Asha Kulkarni"),
+    insertStudent(testApp, "Rohan Mehta"),
+  ]);
 });
 afterAll(() => testApp.close());
 
@@ -45,8 +48,14 @@ describe("PUT/DELETE /api/events/:id/interest", () => {
     expect(list.headers["cache-control"]).toBe("no-store");
     expect(list.json().events[0]).toMatchObject({ interestedCount: 2, isInterested: true, hasEnded: false });
 
-    expect((await send("DELETE", url, asha.cookie)).json()).toEqual({ interestedCount: 1, isInterested: false });
-    expect((await send("DELETE", url, asha.cookie)).json()).toEqual({ interestedCount: 1, isInterested: false });
+    expect((await send("DELETE", url, asha.cookie)).json()).toEqual({
+      interestedCount: 1,
+      isInterested: false,
+    });
+    expect((await send("DELETE", url, asha.cookie)).json()).toEqual({
+      interestedCount: 1,
+      isInterested: false,
+    });
     expect(await interestRows(event.id, asha.id)).toBe(0);
   });
 
@@ -83,7 +92,11 @@ describe("PUT/DELETE /api/events/:id/interest", () => {
     const event = await insertEvent(testApp, { college: uniqueCollege() });
     expect((await send("PUT", `/api/events/${event.id}/interest`)).statusCode).toBe(401);
     expect(await interestRows(event.id)).toBe(0);
-    const missing = await send("PUT", "/api/events/00000000-0000-4000-8000-000000000000/interest", asha.cookie);
+    const missing = await send(
+      "PUT",
+      "/api/events/00000000-0000-4000-8000-000000000000/interest",
+      asha.cookie,
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe("Event not found.");
     expect((await send("PUT", "/api/events/not-a-uuid/interest", asha.cookie)).statusCode).toBe(400);
@@ -111,7 +124,9 @@ describe("GET /api/events/:id/calendar.ics", () => {
     const response = await get(testApp, `/api/events/${event.id}/calendar.ics`, { cookie: asha.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/calendar/);
-    expect(response.headers["content-disposition"]).toBe('attachment; filename="hackdu-the-big-one-2026.ics"');
+    expect(response.headers["content-disposition"]).toBe(
+      'attachment; filename="hackdu-the-big-one-2026.ics"',
+    );
 
     const calendar = new ICAL.Component(ICAL.parse(response.body));
     const vevent = calendar.getFirstSubcomponent("vevent");

@@ -66,10 +66,7 @@ describe("event reminders", () => {
 
     // 22.5 hours later it starts within the hour: the 1-hour reminder goes out, once.
     const later = new Date(now + 22.5 * HOUR);
-    await Promise.all([
-      runEventReminders(runnerOf(first), later),
-      runEventReminders(runnerOf(third), later),
-    ]);
+    await Promise.all([runEventReminders(runnerOf(first), later), runEventReminders(runnerOf(third), later)]);
     expect(await runEventReminders(runnerOf(third), later)).toBe(0);
     expect(await remindersOf(first, student.id)).toHaveLength(2);
     await third.stop();

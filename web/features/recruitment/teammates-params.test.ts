@@ -14,6 +14,8 @@ describe("teammate filters in the address", () => {
       sort: "newest",
       college: "COEP",
       page: 1,
+      showFull: false,
+      eventId: "",
     });
   });
 

@@ -20,6 +20,8 @@ const post = buildRecruitmentPost({
 function renderForm(editing: RecruitmentPost | null = null) {
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  // The 'Linked event' picker's upcoming events, as if already fetched.
+  queryClient.setQueryData(["recruitment", "upcoming-events"], { events: [] });
   render(
     <QueryClientProvider client={queryClient}>
       <RecruitmentForm post={editing} onClose={onClose} />
@@ -92,6 +94,7 @@ describe("the recruitment form", () => {
         qualities: "Arduino, CAD",
         years: ["2nd Year"],
         description: "We need an electronics person.",
+        eventId: null,
       },
     });
   });
