@@ -24,6 +24,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
   const [shareNote, setShareNote] = useState("");
   const { reset } = interest;
   // A newer list from the server replaces the answer kept below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the card's new counts are the trigger
   useEffect(() => reset(), [reset, event.interestedCount, event.isInterested]);
   // Shown at once; the server's answer then confirms it until the list is fetched again.
   const isInterested = interest.isPending
