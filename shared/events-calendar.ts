@@ -1,5 +1,5 @@
 /** When an event starts and ends, and its calendar links; shared by the server's .ics and the cards. */
-import { EVENT_DEFAULT_HOURS } from "./events-constants";
+import { EVENT_DEFAULT_HOURS } from "./event-texts";
 
 interface EventTimes {
   /** YYYY-MM-DD, India's calendar. */

@@ -5,10 +5,10 @@ import {
   RECRUITMENT_MESSAGES,
   RECRUITMENT_PAGE_SIZE,
   RECRUITMENT_SORTS,
-  TEAM_REQUEST_NOTE_MAX,
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
+import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "../team-constants";
 import { multiLine, singleLine } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../recruitment-constants, without zod.
@@ -20,11 +20,10 @@ export {
   RECRUITMENT_PAGE_SIZE,
   RECRUITMENT_SORT_LABELS,
   RECRUITMENT_SORTS,
-  TEAM_PENDING_MAX,
-  TEAM_REQUEST_NOTE_MAX,
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
+export { TEAM_MESSAGES, TEAM_PENDING_MAX, TEAM_REQUEST_NOTE_MAX } from "../team-constants";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
@@ -45,7 +44,7 @@ export const RecruitmentInputSchema = z.object({
     .refine((value) => value.trim().length > 0, RECRUITMENT_MESSAGES.descriptionRequired)
     .refine(...multiLine("The description")),
   /** One of the upcoming events ('Linked event'); none when absent or null. */
-  eventId: z.uuid(RECRUITMENT_MESSAGES.linkedEventGone).nullable().optional(),
+  eventId: z.uuid(TEAM_MESSAGES.linkedEventGone).nullable().optional(),
 });
 export type RecruitmentInput = z.infer<typeof RecruitmentInputSchema>;
 
@@ -111,7 +110,7 @@ export const TEAM_REQUEST_STATUSES = ["pending", "accepted", "declined", "cancel
 export const TeamRequestBodySchema = z.object({
   note: z
     .string()
-    .max(TEAM_REQUEST_NOTE_MAX, RECRUITMENT_MESSAGES.noteTooLong)
+    .max(TEAM_REQUEST_NOTE_MAX, TEAM_MESSAGES.noteTooLong)
     .refine(...multiLine("The note"))
     .default(""),
 });

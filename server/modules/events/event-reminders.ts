@@ -1,5 +1,5 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { EVENT_MESSAGES } from "@shared/events-constants";
+import { EVENT_TEXTS } from "@shared/event-texts";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -28,7 +28,7 @@ const indiaDate = new Intl.DateTimeFormat("en-CA", {
 /** 'HackDU starts tomorrow at 10:00 am at Main Auditorium.' ('today' on the day itself). */
 export function reminderText(event: Pick<EventRow, "title" | "date" | "time" | "venue">, now: Date): string {
   const day = indiaDate.format(now) === event.date ? "today" : "tomorrow";
-  return EVENT_MESSAGES.reminder(event.title, day, reminderTime(event.time), event.venue);
+  return EVENT_TEXTS.reminder(event.title, day, reminderTime(event.time), event.venue);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type RecruitmentListResponse,
   type RecruitmentPost,
 } from "@shared/api/recruitment";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -142,7 +143,7 @@ function columnsOf(input: RecruitmentInput): repo.PostColumns {
 async function assertLinkable(ctx: AppContext, input: RecruitmentInput, current?: repo.PostRow) {
   if (!input.eventId || input.eventId === current?.eventId) return;
   if (!(await repo.isUpcomingEvent(ctx.db, input.eventId))) {
-    throw new AppError("invalid_input", RECRUITMENT_MESSAGES.linkedEventGone);
+    throw new AppError("invalid_input", TEAM_MESSAGES.linkedEventGone);
   }
 }
 
@@ -164,7 +165,7 @@ export async function updatePost(ctx: AppContext, user: UserRow, id: string, inp
   // The team may grow or shrink, but never below its accepted members.
   const accepted = await countAccepted(ctx.db, id);
   if (input.maxStudents < accepted) {
-    throw new AppError("invalid_input", RECRUITMENT_MESSAGES.sizeBelowTeam(accepted));
+    throw new AppError("invalid_input", TEAM_MESSAGES.sizeBelowTeam(accepted));
   }
   await repo.updatePost(ctx.db, id, columnsOf(input));
   await announce(ctx);

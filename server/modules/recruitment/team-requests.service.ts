@@ -1,4 +1,5 @@
 import { RECRUITMENT_MESSAGES, TEAM_PENDING_MAX, type TeamRequest } from "@shared/api/recruitment";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -32,28 +33,28 @@ async function announce(ctx: AppContext): Promise<void> {
 export async function requestToJoin(ctx: AppContext, user: UserRow, postId: string, note: string) {
   const found = await posts.findPost(ctx.db, postId);
   if (!found) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
-  if (isRecruiter(user, found.post)) throw new AppError("invalid_input", RECRUITMENT_MESSAGES.ownPostRequest);
+  if (isRecruiter(user, found.post)) throw new AppError("invalid_input", TEAM_MESSAGES.ownPostRequest);
   if (isSuspended(user) || (await isEitherBlocked(ctx.db, user.id, found.post.recruiterId))) {
-    throw new AppError("forbidden", RECRUITMENT_MESSAGES.cannotRequest);
+    throw new AppError("forbidden", TEAM_MESSAGES.cannotRequest);
   }
   const row = await transactionWithEvents(ctx, async (tx, emit) => {
     const post = await repo.lockPost(tx, postId);
     if (!post?.isActive) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
     if ((await repo.countAccepted(tx, postId)) >= post.maxStudents) {
-      throw new AppError("conflict", RECRUITMENT_MESSAGES.teamFull);
+      throw new AppError("conflict", TEAM_MESSAGES.teamFull);
     }
     await repo.lockUser(tx, user.id);
     if (await repo.findOpenRequest(tx, postId, user.id)) {
-      throw new AppError("conflict", RECRUITMENT_MESSAGES.alreadyRequested);
+      throw new AppError("conflict", TEAM_MESSAGES.alreadyRequested);
     }
     if ((await repo.countPendingOf(tx, user.id)) >= TEAM_PENDING_MAX) {
-      throw new AppError("conflict", RECRUITMENT_MESSAGES.tooManyPending);
+      throw new AppError("conflict", TEAM_MESSAGES.tooManyPending);
     }
     const inserted = await repo.insertRequest(tx, { postId, requesterId: user.id, note: note.trim() });
     await addNotification(tx, emit, {
       userId: post.recruiterId,
       type: "team_request",
-      text: RECRUITMENT_MESSAGES.requestedNotice(user.name, post.purpose),
+      text: TEAM_MESSAGES.requestedNotice(user.name, post.purpose),
       recruitmentPostId: post.id,
       fromUserId: user.id,
     });
@@ -95,7 +96,7 @@ const TO: Record<Answer, repo.RequestStatus> = {
 export async function answerRequest(ctx: AppContext, user: UserRow, requestId: string, answer: Answer) {
   const result = await transactionWithEvents(ctx, async (tx, emit) => {
     const request = await repo.findRequest(tx, requestId);
-    if (!request) throw new AppError("not_found", RECRUITMENT_MESSAGES.requestNotFound);
+    if (!request) throw new AppError("not_found", TEAM_MESSAGES.requestNotFound);
     // The post first, then the request: the same order as a new request takes.
     const post = await repo.lockPost(tx, request.postId);
     if (!post) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
@@ -103,21 +104,20 @@ export async function answerRequest(ctx: AppContext, user: UserRow, requestId: s
     if (!mayAnswer) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
     const current = await repo.findRequest(tx, requestId, true);
     if (current?.status !== FROM[answer]) {
-      const message =
-        answer === "remove" ? RECRUITMENT_MESSAGES.notMember : RECRUITMENT_MESSAGES.requestNotPending;
+      const message = answer === "remove" ? TEAM_MESSAGES.notMember : TEAM_MESSAGES.requestNotPending;
       throw new AppError("conflict", message);
     }
     if (answer === "accept" && (await repo.countAccepted(tx, post.id)) >= post.maxStudents) {
-      throw new AppError("conflict", RECRUITMENT_MESSAGES.teamFull);
+      throw new AppError("conflict", TEAM_MESSAGES.teamFull);
     }
     const row = await repo.setStatus(tx, requestId, TO[answer]);
     const notice =
       answer === "accept"
-        ? RECRUITMENT_MESSAGES.acceptedNotice(post.purpose)
+        ? TEAM_MESSAGES.acceptedNotice(post.purpose)
         : answer === "decline"
-          ? RECRUITMENT_MESSAGES.declinedNotice(post.purpose)
+          ? TEAM_MESSAGES.declinedNotice(post.purpose)
           : answer === "remove"
-            ? RECRUITMENT_MESSAGES.removedNotice(post.purpose)
+            ? TEAM_MESSAGES.removedNotice(post.purpose)
             : null;
     if (notice) {
       await addNotification(tx, emit, {

@@ -1,6 +1,6 @@
 import type { CampusEvent } from "@shared/api/events";
+import { EVENT_TEXTS } from "@shared/event-texts";
 import { eventPath, googleCalendarUrl } from "@shared/events-calendar";
-import { EVENT_MESSAGES } from "@shared/events-constants";
 import { CalendarPlusIcon, Share2Icon, StarIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -42,7 +42,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
         return;
       }
       await navigator.clipboard.writeText(url);
-      setShareNote(EVENT_MESSAGES.linkCopied);
+      setShareNote(EVENT_TEXTS.linkCopied);
     } catch (error) {
       // Closing the share sheet is no failure.
       if (error instanceof DOMException && error.name === "AbortError") return;
@@ -54,7 +54,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
     <div className="space-y-2">
       {event.hasEnded ? (
         <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700">
-          {EVENT_MESSAGES.ended}
+          {EVENT_TEXTS.ended}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
@@ -65,10 +65,10 @@ export function EventActions({ event }: { event: CampusEvent }) {
           className={`${secondaryButton} ${isInterested ? "border-indigo-600 bg-indigo-50 text-indigo-800" : ""}`}
         >
           <StarIcon aria-hidden="true" className={`size-4 ${isInterested ? "fill-current" : ""}`} />
-          {EVENT_MESSAGES.interested}
+          {EVENT_TEXTS.interested}
         </button>
         <span className="text-sm text-slate-700" aria-live="polite">
-          {EVENT_MESSAGES.interestedCount(count)}
+          {EVENT_TEXTS.interestedCount(count)}
         </span>
       </div>
       <div className="relative flex flex-wrap items-center gap-2">
@@ -76,14 +76,14 @@ export function EventActions({ event }: { event: CampusEvent }) {
           trigger={
             <>
               <CalendarPlusIcon aria-hidden="true" className="size-4" />
-              {EVENT_MESSAGES.addToCalendar}
+              {EVENT_TEXTS.addToCalendar}
             </>
           }
           triggerClassName={secondaryButton}
           menuClassName="absolute left-0 z-30 mt-2 w-52 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
           items={[
             {
-              label: EVENT_MESSAGES.googleCalendar,
+              label: EVENT_TEXTS.googleCalendar,
               onSelect: () =>
                 window.open(
                   googleCalendarUrl(event, window.location.origin),
@@ -91,12 +91,12 @@ export function EventActions({ event }: { event: CampusEvent }) {
                   "noopener,noreferrer",
                 ),
             },
-            { label: EVENT_MESSAGES.downloadIcs, onSelect: () => download(eventCalendarPath(event.id)) },
+            { label: EVENT_TEXTS.downloadIcs, onSelect: () => download(eventCalendarPath(event.id)) },
           ]}
         />
         <button type="button" onClick={share} className={secondaryButton}>
           <Share2Icon aria-hidden="true" className="size-4" />
-          {EVENT_MESSAGES.share}
+          {EVENT_TEXTS.share}
         </button>
       </div>
       {shareNote ? (
@@ -109,7 +109,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
           to={`/teammates?eventId=${encodeURIComponent(event.id)}`}
           className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 underline underline-offset-2"
         >
-          {EVENT_MESSAGES.teamsLooking(event.teamsCount)}
+          {EVENT_TEXTS.teamsLooking(event.teamsCount)}
         </Link>
       ) : null}
     </div>

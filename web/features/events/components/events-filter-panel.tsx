@@ -1,5 +1,5 @@
 import { formatCollegeOption } from "@shared/colleges";
-import { EVENT_MESSAGES } from "@shared/events-constants";
+import { EVENT_TEXTS } from "@shared/event-texts";
 import { useId } from "react";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -83,7 +83,7 @@ export function EventsFilterPanel({ filters, onChange, onReset }: EventsFilterPa
             className="size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
           />
           <label htmlFor={interestedId} className="text-sm font-medium text-slate-800">
-            {EVENT_MESSAGES.onlyInterested}
+            {EVENT_TEXTS.onlyInterested}
           </label>
         </div>
         <button type="button" onClick={onReset} className={`${secondaryButton} w-full`}>

@@ -1,11 +1,7 @@
 import type { CampusEvent } from "@shared/api/events";
 import type { RecruitmentInput, RecruitmentPost } from "@shared/api/recruitment";
-import {
-  ACADEMIC_YEARS,
-  RECRUITMENT_MESSAGES,
-  TEAM_SIZE_MAX,
-  TEAM_SIZE_MIN,
-} from "@shared/recruitment-constants";
+import { ACADEMIC_YEARS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -153,7 +149,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
       </div>
 
       <Field
-        label={RECRUITMENT_MESSAGES.linkedEvent}
+        label={TEAM_MESSAGES.linkedEvent}
         error={fieldError("eventId")}
         hint="Optional: one of the upcoming events"
       >
@@ -163,7 +159,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
             {...register("eventId", { setValueAs: (value) => value || null })}
             className={inputClasses}
           >
-            <option value="">{RECRUITMENT_MESSAGES.noLinkedEvent}</option>
+            <option value="">{TEAM_MESSAGES.noLinkedEvent}</option>
             {post?.eventId && post.eventTitle && !upcoming.data?.events.some((e) => e.id === post.eventId) ? (
               <option value={post.eventId}>{post.eventTitle}</option>
             ) : null}

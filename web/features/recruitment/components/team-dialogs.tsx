@@ -1,5 +1,6 @@
 import type { RecruitmentPost, TeamRequest } from "@shared/api/recruitment";
-import { RECRUITMENT_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "@shared/team-constants";
+
 import { useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
@@ -20,7 +21,7 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
   const [note, setNote] = useState("");
   const join = useRequestToJoin(post.id, onClose);
   return (
-    <Dialog title={RECRUITMENT_MESSAGES.requestToJoin} description={post.purpose} onClose={onClose}>
+    <Dialog title={TEAM_MESSAGES.requestToJoin} description={post.purpose} onClose={onClose}>
       <form
         noValidate
         className="space-y-4"
@@ -30,9 +31,9 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
         }}
       >
         <Field
-          label={RECRUITMENT_MESSAGES.requestNote}
+          label={TEAM_MESSAGES.requestNote}
           hint={`${note.length}/${TEAM_REQUEST_NOTE_MAX}`}
-          error={note.length > TEAM_REQUEST_NOTE_MAX ? RECRUITMENT_MESSAGES.noteTooLong : null}
+          error={note.length > TEAM_REQUEST_NOTE_MAX ? TEAM_MESSAGES.noteTooLong : null}
         >
           {(control) => (
             <textarea
@@ -56,7 +57,7 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
             Cancel
           </button>
           <button type="submit" disabled={join.isPending} className={primaryButton}>
-            {join.isPending ? "Sending..." : RECRUITMENT_MESSAGES.requestToJoin}
+            {join.isPending ? "Sending..." : TEAM_MESSAGES.requestToJoin}
           </button>
         </div>
       </form>
@@ -85,7 +86,7 @@ function RequestRow({ request }: { request: TeamRequest }) {
             onClick={() => act("remove")}
             className={secondaryButton}
           >
-            {RECRUITMENT_MESSAGES.removeMember}
+            {TEAM_MESSAGES.removeMember}
           </button>
         ) : (
           <>
@@ -95,7 +96,7 @@ function RequestRow({ request }: { request: TeamRequest }) {
               onClick={() => act("accept")}
               className={primaryButton}
             >
-              {RECRUITMENT_MESSAGES.accept}
+              {TEAM_MESSAGES.accept}
             </button>
             <button
               type="button"
@@ -103,7 +104,7 @@ function RequestRow({ request }: { request: TeamRequest }) {
               onClick={() => act("decline")}
               className={secondaryButton}
             >
-              {RECRUITMENT_MESSAGES.decline}
+              {TEAM_MESSAGES.decline}
             </button>
           </>
         )}
@@ -122,8 +123,8 @@ export function RequestsDialog({ post, onClose }: { post: RecruitmentPost; onClo
   const requests = useTeamRequests(post.id);
   return (
     <Dialog
-      title={RECRUITMENT_MESSAGES.requests(post.pendingCount)}
-      description={RECRUITMENT_MESSAGES.spotsFilled(post.acceptedCount, post.maxStudents)}
+      title={TEAM_MESSAGES.requests(post.pendingCount)}
+      description={TEAM_MESSAGES.spotsFilled(post.acceptedCount, post.maxStudents)}
       onClose={onClose}
     >
       {requests.isPending ? (

@@ -1,5 +1,5 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
-import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import { lazy, Suspense, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useAnswerRequest } from "../api/team-requests";
@@ -19,39 +19,37 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
   return (
     <div className="space-y-2 text-sm">
       <p className="font-medium text-slate-900">
-        {post.isFull
-          ? RECRUITMENT_MESSAGES.teamFull
-          : RECRUITMENT_MESSAGES.spotsFilled(acceptedCount, maxStudents)}
+        {post.isFull ? TEAM_MESSAGES.teamFull : TEAM_MESSAGES.spotsFilled(acceptedCount, maxStudents)}
       </p>
       <progress
         value={acceptedCount}
         max={maxStudents}
-        aria-label={RECRUITMENT_MESSAGES.spotsFilled(acceptedCount, maxStudents)}
+        aria-label={TEAM_MESSAGES.spotsFilled(acceptedCount, maxStudents)}
         className="h-2 w-full accent-indigo-700"
       />
       {members.length > 0 ? (
-        <p className="break-words text-slate-700">{RECRUITMENT_MESSAGES.team(members.map((m) => m.name))}</p>
+        <p className="break-words text-slate-700">{TEAM_MESSAGES.team(members.map((m) => m.name))}</p>
       ) : null}
       {post.abilities.canManageRequests ? (
         <button type="button" onClick={() => setOpen("requests")} className={`${secondaryButton} w-full`}>
-          {RECRUITMENT_MESSAGES.requests(post.pendingCount)}
+          {TEAM_MESSAGES.requests(post.pendingCount)}
         </button>
       ) : null}
       {post.abilities.canRequest ? (
         <button type="button" onClick={() => setOpen("join")} className={`${primaryButton} w-full`}>
-          {RECRUITMENT_MESSAGES.requestToJoin}
+          {TEAM_MESSAGES.requestToJoin}
         </button>
       ) : null}
       {myRequest?.status === "pending" ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="text-slate-700">{RECRUITMENT_MESSAGES.requestPending}</span>
+          <span className="text-slate-700">{TEAM_MESSAGES.requestPending}</span>
           <button
             type="button"
             disabled={cancel.isPending}
             onClick={() => cancel.mutate({ id: myRequest.id, answer: "cancel" })}
             className={secondaryButton}
           >
-            {RECRUITMENT_MESSAGES.cancelRequest}
+            {TEAM_MESSAGES.cancelRequest}
           </button>
         </div>
       ) : null}

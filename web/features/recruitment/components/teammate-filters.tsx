@@ -1,9 +1,5 @@
-import {
-  ACADEMIC_YEARS,
-  RECRUITMENT_MESSAGES,
-  RECRUITMENT_SORT_LABELS,
-  RECRUITMENT_SORTS,
-} from "@shared/recruitment-constants";
+import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
@@ -78,7 +74,7 @@ export function TeammateFilters({ filters, onChange }: TeammateFiltersProps) {
             onChange={(event) => onChange({ showFull: event.target.checked })}
             className="size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
           />
-          {RECRUITMENT_MESSAGES.showFullTeams}
+          {TEAM_MESSAGES.showFullTeams}
         </label>
         {filters.eventId ? (
           <button
