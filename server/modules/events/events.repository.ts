@@ -33,9 +33,10 @@ function countsFor(viewerId: string) {
     event: events,
     interestedCount: sql<number>`(select count(*)::int from ${eventInterests} i where i.event_id = ${eventId})`,
     isInterested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${eventId} and i.user_id = ${viewerId})`,
-    // Linked posts that are listed and still take members.
+    // Linked posts that are listed (as the Teammate Finder lists them) and still take members.
     teamsCount: sql<number>`(select count(*)::int from ${recruitmentPosts} p join ${users} u on u.id = p.recruiter_id
       where p.event_id = ${eventId} and p.is_active and u.deleted_at is null
+        and not (u.suspended_at is not null and (u.suspended_until is null or u.suspended_until > now()))
         and (select count(*) from team_requests r where r.post_id = p.id and r.status = 'accepted') < p.max_students)`,
   };
 }

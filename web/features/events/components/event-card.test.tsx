@@ -2,7 +2,7 @@ import type { CampusEvent } from "@shared/api/events";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/helpers/render-screen";
 import { EventCard as Card } from "./event-card";
 
@@ -92,5 +92,21 @@ describe("an event's card", () => {
       "href",
       "/teammates?eventId=event-1",
     );
+  });
+
+  it("copies the link to the event's card when the device has no share sheet", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(<EventCard event={event} />);
+    fireEvent.click(screen.getByRole("button", { name: "Share" }));
+    expect(await screen.findByText("Link copied")).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/events?event=event-1`);
+  });
+
+  it("offers Google Calendar and the .ics file under 'Add to Calendar'", () => {
+    render(<EventCard event={event} />);
+    fireEvent.click(screen.getByRole("button", { name: "Add to Calendar" }));
+    expect(screen.getByRole("menuitem", { name: "Google Calendar" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Download .ics" })).toBeInTheDocument();
   });
 });
