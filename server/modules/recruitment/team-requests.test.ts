@@ -183,4 +183,16 @@ describe("team requests", () => {
     );
     expect(list.json().requests).toEqual([]);
   });
+
+  it("never overfills a team when two requests are accepted at once", async () => {
+    const post = await createRecruitmentPost(testApp, meera.cookie, buildRecruitment({ maxStudents: 1 }));
+    const [one, two] = await Promise.all([ask(post.id, asha.cookie), ask(post.id, rohan.cookie)]);
+    const answers = await Promise.all([
+      answer(one?.json().request.id, "accept", meera.cookie),
+      answer(two?.json().request.id, "accept", meera.cookie),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().error.message).toBe("Team full");
+    expect(await postAs(post.id, meera.cookie)).toMatchObject({ acceptedCount: 1, isFull: true });
+  });
 });
