@@ -16,6 +16,7 @@ import { fastifyTrustProxy } from "./config/trust-proxy";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { startDealDeadlines } from "./jobs/deal-deadlines";
+import { startEventReminders } from "./jobs/event-reminders";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { startListingsJob } from "./jobs/listings";
 import { countOutbox, createOutboxWorker } from "./jobs/outbox";
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let stopDealDeadlines = () => {};
   let stopListingsJob = () => {};
   let stopDigests = () => {};
+  let stopEventReminders = () => {};
   if (options.startWorkers !== false) {
     app.addHook("onReady", async () => {
       outboxWorker.start();
@@ -195,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       stopDealDeadlines = startDealDeadlines(ctx);
       stopListingsJob = startListingsJob(ctx);
       stopDigests = startDigests(ctx, app.log);
+      stopEventReminders = startEventReminders(ctx);
     });
   }
   app.addHook("onClose", async () => {
@@ -202,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopDealDeadlines();
     stopListingsJob();
     stopDigests();
+    stopEventReminders();
     await outboxWorker.stop();
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();

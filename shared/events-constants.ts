@@ -8,4 +8,5 @@ export const EVENT_MESSAGES = {
   imageUrl: "Image URL must be a valid URL.",
   registrationUrl: "Registration URL must be a valid URL.",
   required: (field: string) => `${field} is required.`,
+  notFound: "Event not found.",
 } as const;

@@ -248,6 +248,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(20, 200),
     refusal: "You're doing that too fast.",
   },
+  /** 'Request to Join' a team; each one notifies the recruiter. */
+  teamRequest: {
+    key: "team-request",
+    windows: perMinuteAndHour(12, 60),
+    refusal: "You're sending requests too fast.",
+  },
   /** Profile, name and holiday-mode changes. */
   profileEdit: {
     key: "profile-edit",

@@ -23,6 +23,14 @@ export const EventSchema = z.object({
   image: z.string(),
   registrationUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** How many students marked it 'Interested'. */
+  interestedCount: z.number().int(),
+  /** Whether the viewer marked it 'Interested'. */
+  isInterested: z.boolean(),
+  /** Active recruitment posts linked to it that still take members. */
+  teamsCount: z.number().int(),
+  /** It began before now (India time): 'This event has ended'. */
+  hasEnded: z.boolean(),
 });
 export type CampusEvent = z.infer<typeof EventSchema>;
 
@@ -35,7 +43,19 @@ export const EventsQuerySchema = z.object({
   search: z.string().max(100).optional(),
   /** On by default: events before now are hidden. */
   upcoming: z.enum(["true", "false"]).default("true"),
+  /** 'Only events I'm interested in'. */
+  interested: z.enum(["true", "false"]).default("false"),
+  /** One event by id (a shared link), past or upcoming; the other filters are then ignored. */
+  id: z.uuid("Event not found.").optional(),
 });
+
+export const EventParamsSchema = z.object({ id: z.uuid("Event not found.") });
+
+export const EventInterestResponseSchema = z.object({
+  interestedCount: z.number().int(),
+  isInterested: z.boolean(),
+});
+export type EventInterestResponse = z.infer<typeof EventInterestResponseSchema>;
 
 const required = (field: string, max = 200, lines: "single" | "multi" = "single") =>
   z

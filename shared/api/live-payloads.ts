@@ -47,7 +47,15 @@ export type Message = z.infer<typeof MessageSchema> & { offer?: OfferState | nul
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  type: z.enum(["message", "offer", "recruitment_message", "admin", "listing"]),
+  type: z.enum([
+    "message",
+    "offer",
+    "recruitment_message",
+    "admin",
+    "listing",
+    "event_reminder",
+    "team_request",
+  ]),
   text: z.string(),
   chatId: z.nullable(z.string()),
   itemId: z.nullable(z.string()),

@@ -8,6 +8,7 @@ import {
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
+import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "../team-constants";
 import { multiLine, singleLine } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../recruitment-constants, without zod.
@@ -22,6 +23,7 @@ export {
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
+export { TEAM_MESSAGES, TEAM_PENDING_MAX, TEAM_REQUEST_NOTE_MAX } from "../team-constants";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
@@ -41,6 +43,8 @@ export const RecruitmentInputSchema = z.object({
   description: text(5000)
     .refine((value) => value.trim().length > 0, RECRUITMENT_MESSAGES.descriptionRequired)
     .refine(...multiLine("The description")),
+  /** One of the upcoming events ('Linked event'); none when absent or null. */
+  eventId: z.uuid(TEAM_MESSAGES.linkedEventGone).nullable().optional(),
 });
 export type RecruitmentInput = z.infer<typeof RecruitmentInputSchema>;
 
@@ -52,6 +56,10 @@ export const RecruitmentAbilitiesSchema = z.object({
   canDelete: z.boolean(),
   /** Anyone but the recruiter. */
   canMessage: z.boolean(),
+  /** Anyone but the recruiter, while the team takes members and they hold no open request. */
+  canRequest: z.boolean(),
+  /** The recruiter: sees the requests, accepts, declines and removes members. */
+  canManageRequests: z.boolean(),
 });
 export type RecruitmentAbilities = z.infer<typeof RecruitmentAbilitiesSchema>;
 
@@ -69,6 +77,18 @@ export const RecruitmentPostSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   abilities: RecruitmentAbilitiesSchema,
+  eventId: z.string().nullable(),
+  /** The linked event's title, while it exists. */
+  eventTitle: z.string().nullable(),
+  /** Accepted members: 'Team: Asha, Rohan'. */
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** '{accepted} of {maxStudents} spots filled'. */
+  acceptedCount: z.number().int(),
+  isFull: z.boolean(),
+  /** Pending requests, for the recruiter ('Requests (3)'); 0 for everyone else. */
+  pendingCount: z.number().int(),
+  /** The viewer's own open (pending or accepted) request, if any. */
+  myRequest: z.object({ id: z.string(), status: z.enum(["pending", "accepted"]) }).nullable(),
 });
 export type RecruitmentPost = z.infer<typeof RecruitmentPostSchema>;
 
@@ -79,7 +99,34 @@ export const RecruitmentQuerySchema = z.object({
   /** The recruiter's college. */
   college: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** 'Show full teams': off by default, so full teams leave the list. */
+  showFull: z.enum(["true", "false"]).default("false"),
+  /** The posts linked to one event ('Teams looking for members'). */
+  eventId: z.uuid("Event not found.").optional(),
 });
+
+export const TEAM_REQUEST_STATUSES = ["pending", "accepted", "declined", "cancelled", "removed"] as const;
+
+export const TeamRequestBodySchema = z.object({
+  note: z
+    .string()
+    .max(TEAM_REQUEST_NOTE_MAX, TEAM_MESSAGES.noteTooLong)
+    .refine(...multiLine("The note"))
+    .default(""),
+});
+
+export const TeamRequestSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  requesterId: z.string(),
+  requesterName: z.string(),
+  note: z.string(),
+  status: z.enum(TEAM_REQUEST_STATUSES),
+  createdAt: z.string(),
+});
+export type TeamRequest = z.infer<typeof TeamRequestSchema>;
+export const TeamRequestResponseSchema = z.object({ request: TeamRequestSchema });
+export const TeamRequestListResponseSchema = z.object({ requests: z.array(TeamRequestSchema) });
 
 /** One page of the posts matching the filters, newest first unless sorted otherwise. */
 export const RecruitmentListResponseSchema = z.object({

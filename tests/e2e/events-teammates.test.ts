@@ -68,7 +68,7 @@ describe.skipIf(!isBrowserAvailable)("events and the teammate finder in the brow
     await page.getByRole("button", { name: "Post", exact: true }).click();
     await page.getByText("Team size must be between 1 and 20.").waitFor();
     await page.getByLabel("Team Size").fill("4");
-    await page.getByLabel("Event").fill("Robocon 2027");
+    await page.getByLabel("Event", { exact: true }).fill("Robocon 2027");
     await page.getByLabel("Skills Needed").fill("Arduino, CAD");
     await page.getByRole("checkbox", { name: "2nd Year" }).check();
     await page.getByLabel("Description").fill("We need an electronics person and a designer.");

@@ -82,6 +82,19 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   // The unread-messages e-mail's one-click unsubscribe needs the link's user and token, which the
   // matrix has not got: everyone is refused alike (server/modules/push/push.test.ts follows a real link).
   "POST /api/email/unsubscribe": { signedOut: 400, student: 400, other: 400, admin: 400 },
+  // Events: any signed-in user marks interest (twice is once) and downloads the calendar file.
+  "PUT /api/events/{id}/interest": {},
+  "DELETE /api/events/{id}/interest": {},
+  "GET /api/events/{id}/calendar.ics": {},
+  // Team requests: others ask to join, never the recruiter; only the recruiter sees and answers
+  // them; only the requester (the partner, none of the callers) cancels. Removing a pending
+  // request's student finds no member.
+  "POST /api/recruitment-posts/{id}/requests": { student: 400 },
+  "GET /api/recruitment-posts/{id}/requests": { other: 403, admin: 403 },
+  "POST /api/team-requests/{requestId}/accept": { other: 403, admin: 403 },
+  "POST /api/team-requests/{requestId}/decline": { other: 403, admin: 403 },
+  "POST /api/team-requests/{requestId}/remove": { student: 409, other: 403, admin: 403 },
+  "DELETE /api/team-requests/{requestId}": { student: 403, other: 403, admin: 403 },
   // Every account in the world is verified already.
   "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },
 };

@@ -141,6 +141,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/recruitment-posts": () => json(buildRecruitment()),
   "PATCH /api/recruitment-posts/{id}": () => json(buildRecruitment({ purpose: "Robotics team" })),
   "POST /api/recruitment-posts/{id}/message": () => json({ clientId: clientId() }),
+  "POST /api/recruitment-posts/{id}/requests": () => json({ note: "I can do the frontend." }),
 };
 
 export async function validBody(

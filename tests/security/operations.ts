@@ -103,6 +103,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     offers: world.offerId,
     ratings: world.ratingId,
     "saved-searches": world.savedSearchId,
+    "team-requests": world.requestId,
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";

@@ -51,6 +51,8 @@ export interface World {
   ratingId: string;
   /** The owner's saved search on /buy. */
   savedSearchId: string;
+  /** The partner's pending request to join the owner's recruitment post. */
+  requestId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -214,6 +216,17 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     .insert(savedSearches)
     .values({ userId: owner.id, name: "lamp", search: "lamp" })
     .returning({ id: savedSearches.id });
+  const request = expectCreated(
+    await post(
+      testApp,
+      `/api/recruitment-posts/${recruitment.id}/requests`,
+      { note: "Count me in." },
+      {
+        cookie: partner.cookie,
+      },
+    ),
+    "request to join",
+  ).request;
   if (!notification || !college || !rating || !savedSearch) throw new Error("world records missing");
   return {
     owner,
@@ -234,6 +247,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     offerId: offer.id,
     ratingId: rating.id,
     savedSearchId: savedSearch.id,
+    requestId: request.id,
   };
 }
 
@@ -304,6 +318,8 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("offers", "chat_id", [world.chatId]),
     rows("ratings", "ratee_id", people),
     rows("saved_searches", "user_id", people),
+    rows("team_requests", "post_id", [world.postId]),
+    rows("event_interests", "event_id", [world.eventId]),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -335,7 +351,8 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from offers where id = ${world.offerId} and status = 'pending')
              + (select count(*) from ratings where id = ${world.ratingId})
              + (select count(*) from saved_searches where id = ${world.savedSearchId})
+             + (select count(*) from team_requests where id = ${world.requestId} and status = 'pending')
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 19;
+  return Number(row?.n) === 20;
 }

@@ -101,7 +101,9 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["message", "offer", "recruitment_message", "admin", "listing"] }).notNull(),
+    type: text("type", {
+      enum: ["message", "offer", "recruitment_message", "admin", "listing", "event_reminder", "team_request"],
+    }).notNull(),
     text: text("text").notNull(),
     chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
     itemId: uuid("item_id"),

@@ -7,8 +7,10 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
@@ -51,6 +53,8 @@ export const recruitmentPosts = pgTable(
     years: jsonb("years").$type<string[]>().notNull(),
     description: text("description").notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** One of the listed events, when the recruiter picked one. */
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,5 +62,74 @@ export const recruitmentPosts = pgTable(
     index("recruitment_active_created_idx").on(table.createdAt.desc()).where(sql`${table.isActive}`),
     index("recruitment_recruiter_idx").on(table.recruiterId),
     check("recruitment_team_size", sql`${table.maxStudents} between 1 and 20`),
+    index("recruitment_event_idx").on(table.eventId).where(sql`${table.eventId} is not null`),
+  ],
+);
+
+/** A student's interest in an event; one row per student and event. */
+export const eventInterests = pgTable(
+  "event_interests",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.userId], name: "event_interests_pkey" }),
+    index("event_interests_user_idx").on(table.userId),
+  ],
+);
+
+/** Each reminder sent to an interested student; the key makes it once each. */
+export const eventReminders = pgTable(
+  "event_reminders",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["24h", "1h"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.userId, table.kind], name: "event_reminders_pkey" }),
+    check("event_reminders_kind_check", sql`${table.kind} in ('24h', '1h')`),
+  ],
+);
+
+export const TEAM_REQUEST_STATUSES = ["pending", "accepted", "declined", "cancelled", "removed"] as const;
+
+/** A request to join a recruitment post's team. */
+export const teamRequests = pgTable(
+  "team_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => recruitmentPosts.id, { onDelete: "cascade" }),
+    requesterId: uuid("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: TEAM_REQUEST_STATUSES }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("team_requests_open_idx")
+      .on(table.postId, table.requesterId)
+      .where(sql`${table.status} in ('pending', 'accepted')`),
+    index("team_requests_requester_idx").on(table.requesterId, table.status),
+    check(
+      "team_requests_status_check",
+      sql`${table.status} in ('pending', 'accepted', 'declined', 'cancelled', 'removed')`,
+    ),
+    check("team_requests_note_length", sql`char_length(${table.note}) <= 300`),
   ],
 );

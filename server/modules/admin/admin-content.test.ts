@@ -222,6 +222,8 @@ describe("recruitment posts", () => {
       canEdit: false,
       canDelete: false,
       canMessage: true,
+      canRequest: true,
+      canManageRequests: false,
     });
     const socket = await connect(student.cookie);
 

@@ -1,7 +1,7 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { events } from "../../db/schema";
+import { eventInterests, events, recruitmentPosts, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 
 export type EventRow = typeof events.$inferSelect;
@@ -13,6 +13,87 @@ export interface EventFilters {
   date?: string;
   search?: string;
   upcoming: "true" | "false";
+  interested?: "true" | "false";
+  id?: string;
+}
+
+export type EventWithCounts = {
+  event: EventRow;
+  interestedCount: number;
+  isInterested: boolean;
+  teamsCount: number;
+};
+
+// Qualified by hand: inside a subquery an unqualified "id" would name the subquery's own tables.
+const eventId = sql.raw(`"events"."id"`);
+
+/** The counts each card shows, as columns of one select. */
+function countsFor(viewerId: string) {
+  return {
+    event: events,
+    interestedCount: sql<number>`(select count(*)::int from ${eventInterests} i where i.event_id = ${eventId})`,
+    isInterested: sql<boolean>`exists (select 1 from ${eventInterests} i where i.event_id = ${eventId} and i.user_id = ${viewerId})`,
+    // Linked posts that are listed (as the Teammate Finder lists them) and still take members.
+    teamsCount: sql<number>`(select count(*)::int from ${recruitmentPosts} p join ${users} u on u.id = p.recruiter_id
+      where p.event_id = ${eventId} and p.is_active and u.deleted_at is null
+        and not (u.suspended_at is not null and (u.suspended_until is null or u.suspended_until > now()))
+        and (select count(*) from team_requests r where r.post_id = p.id and r.status = 'accepted') < p.max_students)`,
+  };
+}
+
+/**
+ * The viewer's list: filtered like findEvents, with the counts, and with `interested` only the
+ * events the viewer marked. With `id`, that one event, past or upcoming (a shared link).
+ */
+export async function findEventsFor(
+  db: Db,
+  viewerId: string,
+  filters: EventFilters,
+): Promise<EventWithCounts[]> {
+  const search = filters.search?.trim();
+  const conditions: (SQL | undefined)[] = filters.id
+    ? [eq(events.id, filters.id)]
+    : [
+        filters.college ? eq(events.college, filters.college) : undefined,
+        filters.city ? eq(events.city, filters.city) : undefined,
+        filters.date ? eq(events.date, filters.date) : undefined,
+        search
+          ? sql`(${events.title} ilike ${likePattern(search)} or ${events.description} ilike ${likePattern(search)} or ${events.organizer} ilike ${likePattern(search)} or ${events.venue} ilike ${likePattern(search)})`
+          : undefined,
+        filters.upcoming === "true"
+          ? sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`
+          : undefined,
+        filters.interested === "true"
+          ? sql`exists (select 1 from ${eventInterests} i where i.event_id = ${eventId} and i.user_id = ${viewerId})`
+          : undefined,
+      ];
+  return db
+    .select(countsFor(viewerId))
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(desc(events.date), desc(events.time), desc(events.createdAt))
+    .limit(500);
+}
+
+export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return row;
+}
+
+/** Sets (true) or clears the viewer's interest; either twice is the same as once. Returns the count. */
+export async function setInterest(db: Db, eventId: string, userId: string, isInterested: boolean) {
+  if (isInterested) {
+    await db.insert(eventInterests).values({ eventId, userId }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(eventInterests)
+      .where(and(eq(eventInterests.eventId, eventId), eq(eventInterests.userId, userId)));
+  }
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventInterests)
+    .where(eq(eventInterests.eventId, eventId));
+  return row?.n ?? 0;
 }
 
 /** Events newest date first, filtered in the database; 'upcoming' hides those already begun. */

@@ -1,5 +1,11 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import type { CampusEvent, CreateEventBody } from "@shared/api/events";
+import {
+  type CampusEvent,
+  type CreateEventBody,
+  EVENT_MESSAGES,
+  type EventInterestResponse,
+} from "@shared/api/events";
+import { eventStart } from "@shared/events-calendar";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -9,7 +15,13 @@ import * as repo from "./events.repository";
 
 export type { EventFilters } from "./events.repository";
 
-export function toEventDto(row: repo.EventRow): CampusEvent {
+const NO_COUNTS = { interestedCount: 0, isInterested: false, teamsCount: 0 };
+
+export function toEventDto(
+  row: repo.EventRow,
+  counts: Omit<repo.EventWithCounts, "event"> = NO_COUNTS,
+  now = Date.now(),
+): CampusEvent {
   return {
     id: row.id,
     title: row.title,
@@ -23,6 +35,10 @@ export function toEventDto(row: repo.EventRow): CampusEvent {
     image: row.image,
     registrationUrl: row.registrationUrl,
     createdAt: row.createdAt.toISOString(),
+    interestedCount: counts.interestedCount,
+    isInterested: counts.isInterested,
+    teamsCount: counts.teamsCount,
+    hasEnded: eventStart(row).getTime() < now,
   };
 }
 
@@ -35,14 +51,39 @@ async function announce(ctx: AppContext): Promise<void> {
 }
 
 /** Events newest date first, filtered in the database; 'upcoming' hides those already begun. */
-export async function listEvents(ctx: AppContext, filters: repo.EventFilters): Promise<CampusEvent[]> {
-  return (await repo.findEvents(ctx.db, filters)).map(toEventDto);
+export async function listEvents(
+  ctx: AppContext,
+  viewer: Pick<UserRow, "id">,
+  filters: repo.EventFilters,
+): Promise<CampusEvent[]> {
+  const now = Date.now();
+  return (await repo.findEventsFor(ctx.db, viewer.id, filters)).map(({ event, ...counts }) =>
+    toEventDto(event, counts, now),
+  );
+}
+
+export async function loadEvent(ctx: AppContext, id: string): Promise<repo.EventRow> {
+  const row = await repo.findEvent(ctx.db, id);
+  if (!row) throw new AppError("not_found", EVENT_MESSAGES.notFound);
+  return row;
+}
+
+/** Sets or clears the viewer's 'Interested'; setting twice counts once. */
+export async function setInterest(
+  ctx: AppContext,
+  viewer: Pick<UserRow, "id">,
+  id: string,
+  isInterested: boolean,
+): Promise<EventInterestResponse> {
+  await loadEvent(ctx, id);
+  const interestedCount = await repo.setInterest(ctx.db, id, viewer.id, isInterested);
+  return { interestedCount, isInterested };
 }
 
 /** Every event, past ones too (the admin panel's list). */
 export async function listAllEvents(ctx: AppContext, admin: UserRow): Promise<CampusEvent[]> {
   assertManager(admin);
-  return (await repo.findAllEvents(ctx.db)).map(toEventDto);
+  return (await repo.findAllEvents(ctx.db)).map((row) => toEventDto(row));
 }
 
 export async function createEvent(

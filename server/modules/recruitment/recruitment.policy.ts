@@ -32,11 +32,31 @@ export function canRemovePost(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
 }
 
+/** Only the recruiter sees the requests and answers them. */
+export function canManageRequests(viewer: Viewer, post: PostFacts): boolean {
+  return isRecruiter(viewer, post);
+}
+
+/** Anyone but the recruiter asks to join, while the team takes members and they hold no open request. */
+export function canRequestToJoin(
+  viewer: Viewer,
+  post: PostFacts,
+  team: { isFull: boolean; hasOpenRequest: boolean },
+): boolean {
+  return !isRecruiter(viewer, post) && !team.isFull && !team.hasOpenRequest;
+}
+
 /** The viewer's abilities sent with every recruitment post. */
-export function recruitmentAbilities(viewer: Viewer, post: PostFacts): RecruitmentAbilities {
+export function recruitmentAbilities(
+  viewer: Viewer,
+  post: PostFacts,
+  team: { isFull: boolean; hasOpenRequest: boolean } = { isFull: false, hasOpenRequest: false },
+): RecruitmentAbilities {
   return {
     canEdit: canEditPost(viewer, post),
     canDelete: canDeletePost(viewer, post),
     canMessage: canMessageRecruiter(viewer, post),
+    canRequest: canRequestToJoin(viewer, post, team),
+    canManageRequests: canManageRequests(viewer, post),
   };
 }

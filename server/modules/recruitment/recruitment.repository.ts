@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { isSuspendedSql, recruitmentPosts, users } from "../../db/schema";
+import { events, isSuspendedSql, recruitmentPosts, teamRequests, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 import { isBlockedBetween } from "../blocks/blocks.repository";
 
@@ -8,7 +8,7 @@ export type PostRow = typeof recruitmentPosts.$inferSelect;
 export type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };
 export type PostColumns = Pick<
   typeof recruitmentPosts.$inferInsert,
-  "purpose" | "maxStudents" | "event" | "qualities" | "years" | "description"
+  "purpose" | "maxStudents" | "event" | "qualities" | "years" | "description" | "eventId"
 >;
 
 // Each ends with the id, so a page boundary never falls between two equal posts differently twice.
@@ -40,7 +40,13 @@ export interface RecruitmentFilters {
   year?: string;
   sort: keyof typeof SORTS | string;
   college?: string;
+  /** 'Show full teams'; without it, full teams leave the list. */
+  showFull?: "true" | "false";
+  eventId?: string;
 }
+
+/** The team still takes members. */
+const isOpen = sql`(select count(*) from ${teamRequests} r where r.post_id = "recruitment_posts"."id" and r.status = 'accepted') < ${recruitmentPosts.maxStudents}`;
 
 /** Where a page starts and how long it is. */
 export interface PageRequest {
@@ -52,6 +58,8 @@ export interface PageRequest {
 function filtersOf(filters: RecruitmentFilters): SQL | undefined {
   const search = filters.search?.trim();
   return and(
+    filters.showFull === "false" ? isOpen : undefined,
+    filters.eventId ? eq(recruitmentPosts.eventId, filters.eventId) : undefined,
     filters.college ? eq(users.college, filters.college) : undefined,
     // A post open to any year suits every year.
     filters.year
@@ -133,4 +141,18 @@ export async function updatePost(db: Db, id: string, columns: PostColumns): Prom
 export async function deletePost(db: Db, id: string): Promise<PostRow | undefined> {
   const [row] = await db.delete(recruitmentPosts).where(eq(recruitmentPosts.id, id)).returning();
   return row;
+}
+
+/** Whether an event exists and has not begun (in India): a post may link to it. */
+export async function isUpcomingEvent(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.id, eventId),
+        sql`(${events.date} + ${events.time}::time) >= (now() at time zone 'Asia/Kolkata')`,
+      ),
+    );
+  return row !== undefined;
 }

@@ -5,6 +5,9 @@ import {
   RecruitmentListResponseSchema,
   RecruitmentPostResponseSchema,
   RecruitmentQuerySchema,
+  TeamRequestBodySchema,
+  TeamRequestListResponseSchema,
+  TeamRequestResponseSchema,
 } from "@shared/api/recruitment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,6 +15,7 @@ import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
 import * as service from "./recruitment.service";
+import * as requests from "./team-requests.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -20,6 +24,8 @@ const errors = {
   404: ErrorResponseSchema,
 };
 const PostParams = z.object({ id: z.uuid("Recruitment post not found.") });
+const RequestParams = z.object({ requestId: z.uuid("Request not found.") });
+const answered = { 200: TeamRequestResponseSchema, ...errors, 409: ErrorResponseSchema };
 
 export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/recruitment-posts", {
@@ -93,6 +99,76 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         request.params.id,
         request.body?.clientId,
       ),
+    }),
+  });
+
+  app.post("/recruitment-posts/:id/requests", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "'Request to Join' a team, with an optional note (up to 300 characters)",
+      params: PostParams,
+      body: TeamRequestBodySchema,
+      response: {
+        201: TeamRequestResponseSchema,
+        ...errors,
+        409: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
+    },
+    preHandler: limitWrites(ctx, "teamRequest"),
+    handler: async (request, reply) => {
+      const created = await requests.requestToJoin(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body.note,
+      );
+      return reply.code(201).send({ request: created });
+    },
+  });
+
+  app.get("/recruitment-posts/:id/requests", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "The post's pending requests and members (the recruiter only)",
+      params: PostParams,
+      response: { 200: TeamRequestListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      requests: await requests.listRequests(ctx, requireUser(request), request.params.id),
+    }),
+  });
+
+  for (const answer of ["accept", "decline", "remove"] as const) {
+    app.post(`/team-requests/:requestId/${answer}`, {
+      config: { access: "user" },
+      schema: {
+        tags: ["recruitment"],
+        summary:
+          answer === "remove"
+            ? "Remove a member from one's team (the recruiter)"
+            : `${answer === "accept" ? "Accept" : "Decline"} a pending request to join (the recruiter)`,
+        params: RequestParams,
+        response: answered,
+      },
+      handler: async (request) => ({
+        request: await requests.answerRequest(ctx, requireUser(request), request.params.requestId, answer),
+      }),
+    });
+  }
+
+  app.delete("/team-requests/:requestId", {
+    config: { access: "user" },
+    schema: {
+      tags: ["recruitment"],
+      summary: "'Cancel Request' while it is pending (the requester)",
+      params: RequestParams,
+      response: answered,
+    },
+    handler: async (request) => ({
+      request: await requests.answerRequest(ctx, requireUser(request), request.params.requestId, "cancel"),
     }),
   });
 };

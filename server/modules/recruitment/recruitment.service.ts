@@ -8,6 +8,7 @@ import {
   type RecruitmentListResponse,
   type RecruitmentPost,
 } from "@shared/api/recruitment";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -25,15 +26,20 @@ import {
   recruitmentAbilities,
 } from "./recruitment.policy";
 import * as repo from "./recruitment.repository";
+import { countAccepted, findTeamFacts, type TeamFacts } from "./team-requests.repository";
 
 export type { PageRequest, RecruitmentFilters } from "./recruitment.repository";
 
 type Viewer = Pick<UserRow, "id">;
 
+const NO_TEAM: TeamFacts = { eventTitle: null, members: [], pendingCount: 0, myRequest: null };
+
 function toPostDto(
   { post, recruiterName, recruiterCollege }: repo.PostWithRecruiter,
   viewer: Viewer,
+  team: TeamFacts = NO_TEAM,
 ): RecruitmentPost {
+  const isFull = team.members.length >= post.maxStudents;
   return {
     id: post.id,
     recruiterId: post.recruiterId,
@@ -47,8 +53,31 @@ function toPostDto(
     description: post.description,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
-    abilities: recruitmentAbilities(viewer, post),
+    abilities: recruitmentAbilities(viewer, post, { isFull, hasOpenRequest: team.myRequest !== null }),
+    eventId: post.eventId,
+    eventTitle: team.eventTitle,
+    members: team.members,
+    acceptedCount: team.members.length,
+    isFull,
+    pendingCount: post.recruiterId === viewer.id ? team.pendingCount : 0,
+    myRequest: team.myRequest,
   };
+}
+
+/** Posts as the viewer sees them, with their teams. */
+async function toPostDtos(ctx: AppContext, rows: repo.PostWithRecruiter[], viewer: Viewer) {
+  const facts = await findTeamFacts(
+    ctx.db,
+    rows.map((row) => row.post.id),
+    viewer.id,
+  );
+  return rows.map((row) => toPostDto(row, viewer, facts.get(row.post.id)));
+}
+
+async function loadPostDto(ctx: AppContext, id: string, viewer: Viewer) {
+  const [dto] = await toPostDtos(ctx, [await loadPost(ctx, id)], viewer);
+  if (!dto) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
+  return dto;
 }
 
 /**
@@ -68,7 +97,7 @@ export async function findPostsPage(
     page,
     hideBlocked ? viewer.id : undefined,
   );
-  return { posts: rows.map((row) => toPostDto(row, viewer)), total, matching };
+  return { posts: await toPostDtos(ctx, rows, viewer), total, matching };
 }
 
 /** The Teammate Finder's list: a page of RECRUITMENT_PAGE_SIZE posts, like browse's. */
@@ -106,7 +135,16 @@ function columnsOf(input: RecruitmentInput): repo.PostColumns {
     qualities: input.qualities.trim(),
     years: normaliseYears(input.years),
     description: input.description.trim(),
+    eventId: input.eventId ?? null,
   };
+}
+
+/** A linked event must be upcoming, unless the post already links to it. */
+async function assertLinkable(ctx: AppContext, input: RecruitmentInput, current?: repo.PostRow) {
+  if (!input.eventId || input.eventId === current?.eventId) return;
+  if (!(await repo.isUpcomingEvent(ctx.db, input.eventId))) {
+    throw new AppError("invalid_input", TEAM_MESSAGES.linkedEventGone);
+  }
 }
 
 async function announce(ctx: AppContext): Promise<void> {
@@ -114,17 +152,24 @@ async function announce(ctx: AppContext): Promise<void> {
 }
 
 export async function createPost(ctx: AppContext, user: UserRow, input: RecruitmentInput) {
+  await assertLinkable(ctx, input);
   const id = await repo.insertPost(ctx.db, user.id, columnsOf(input));
   await announce(ctx);
-  return toPostDto(await loadPost(ctx, id), user);
+  return loadPostDto(ctx, id, user);
 }
 
 export async function updatePost(ctx: AppContext, user: UserRow, id: string, input: RecruitmentInput) {
   const { post } = await loadPost(ctx, id);
   if (!canEditPost(user, post)) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
+  await assertLinkable(ctx, input, post);
+  // The team may grow or shrink, but never below its accepted members.
+  const accepted = await countAccepted(ctx.db, id);
+  if (input.maxStudents < accepted) {
+    throw new AppError("invalid_input", TEAM_MESSAGES.sizeBelowTeam(accepted));
+  }
   await repo.updatePost(ctx.db, id, columnsOf(input));
   await announce(ctx);
-  return toPostDto(await loadPost(ctx, id), user);
+  return loadPostDto(ctx, id, user);
 }
 
 export async function deletePost(ctx: AppContext, user: UserRow, id: string): Promise<void> {

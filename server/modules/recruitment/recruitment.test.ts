@@ -254,8 +254,20 @@ describe("POST /api/recruitment-posts/{id}/message", () => {
 });
 
 describe("abilities: what each viewer may do with a post", () => {
-  const RECRUITER = { canEdit: true, canDelete: true, canMessage: false };
-  const ANYONE_ELSE = { canEdit: false, canDelete: false, canMessage: true };
+  const RECRUITER = {
+    canEdit: true,
+    canDelete: true,
+    canMessage: false,
+    canRequest: false,
+    canManageRequests: true,
+  };
+  const ANYONE_ELSE = {
+    canEdit: false,
+    canDelete: false,
+    canMessage: true,
+    canRequest: true,
+    canManageRequests: false,
+  };
   const listedAs = async (cookie: string, id: string, purpose: string) =>
     (await listPosts(cookie, { search: purpose })).posts.find((each) => each.id === id)?.abilities;
 

@@ -18,6 +18,8 @@ describe("events filters in the address", () => {
       date: "",
       search: "",
       isUpcomingOnly: true,
+      isInterestedOnly: false,
+      eventId: "",
     });
   });
 
@@ -58,5 +60,26 @@ describe("events filters in the address", () => {
 describe("event dates", () => {
   it("give machines India's moment, whatever the reader's time zone", () => {
     expect(eventDateTimeAttribute({ date: "2026-11-24", time: "17:30" })).toBe("2026-11-24T17:30+05:30");
+  });
+});
+
+describe("interest and shared links in the address", () => {
+  const id = "5b0c7a52-3f6e-4a57-9d7b-1f2e3d4c5b6a";
+
+  it("reads 'Only events I'm interested in' and asks the server for it", () => {
+    const filters = parse("interested=true");
+    expect(filters.isInterestedOnly).toBe(true);
+    expect(eventsQueryString(filters)).toContain("interested=true");
+    expect(eventsQueryString(parse(""))).not.toContain("interested");
+  });
+
+  it("opens a shared event by id, past or upcoming, and any filter change goes back to the list", () => {
+    const filters = parse(`event=${id}`);
+    expect(filters.eventId).toBe(id);
+    expect(eventsQueryString(filters)).toBe(`id=${id}`);
+    expect(parse("event=not-an-id").eventId).toBe("");
+    expect(applyEventFilterChange(new URLSearchParams(`event=${id}`), { search: "robo" }).has("event")).toBe(
+      false,
+    );
   });
 });

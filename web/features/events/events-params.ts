@@ -11,6 +11,10 @@ export interface EventFilters {
   search: string;
   /** On by default: events that have begun are hidden. */
   isUpcomingOnly: boolean;
+  /** 'Only events I'm interested in'. */
+  isInterestedOnly: boolean;
+  /** A shared link's event (/events?event=ID): that card alone; empty: the list. */
+  eventId: string;
 }
 
 export interface Campus {
@@ -23,7 +27,8 @@ export type EventFilterChange = Partial<EventFilters>;
 const SEARCH_MAX_LENGTH = 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** What an empty query string means, apart from the campus (the student's own). */
-const DEFAULTS = { date: "", search: "", upcoming: true };
+const DEFAULTS = { date: "", search: "", upcoming: true, interested: false, event: "" };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A calendar date that exists (2026-02-30 does not), so the server is never asked for one. */
 export function isCalendarDate(value: string): boolean {
@@ -45,6 +50,8 @@ export function parseEventFilters(params: URLSearchParams, own: Campus): EventFi
     date: readString(params, "date", { trim: false, accept: isCalendarDate }),
     search: readString(params, "search", { maxLength: SEARCH_MAX_LENGTH }),
     isUpcomingOnly: readBoolean(params, "upcoming", DEFAULTS.upcoming),
+    isInterestedOnly: readBoolean(params, "interested", DEFAULTS.interested),
+    eventId: readString(params, "event", { trim: false, accept: (value) => UUID.test(value) }),
   };
 }
 
@@ -60,6 +67,9 @@ export function applyEventFilterChange(current: URLSearchParams, change: EventFi
       date: change.date,
       search: change.search,
       upcoming: change.isUpcomingOnly,
+      interested: change.isInterestedOnly,
+      // Any filter change leaves a shared link's single card for the list.
+      event: change.eventId ?? "",
     },
     DEFAULTS,
   );
@@ -67,10 +77,11 @@ export function applyEventFilterChange(current: URLSearchParams, change: EventFi
 
 /** The query string of GET /api/events for these filters; it always says whether only upcoming ones. */
 export function eventsQueryString(filters: EventFilters): string {
-  const { college, city, date, search, isUpcomingOnly } = filters;
+  const { college, city, date, search, isUpcomingOnly, isInterestedOnly, eventId } = filters;
+  if (eventId) return new URLSearchParams({ id: eventId }).toString();
   return withParams(
     new URLSearchParams(),
-    { college, city, date, search, upcoming: isUpcomingOnly },
-    { college: "", city: "", date: "", search: "" },
+    { college, city, date, search, upcoming: isUpcomingOnly, interested: isInterestedOnly },
+    { college: "", city: "", date: "", search: "", interested: false },
   ).toString();
 }

@@ -14,6 +14,8 @@ describe("teammate filters in the address", () => {
       sort: "newest",
       college: "COEP",
       page: 1,
+      showFull: false,
+      eventId: "",
     });
   });
 
@@ -46,5 +48,23 @@ describe("teammate filters in the address", () => {
     params = applyRecruitmentFilterChange(params, { year: "", sort: "newest", college: "" });
     expect(params.toString()).toBe("college=");
     expect(recruitmentQueryString(parseRecruitmentFilters(params, "COEP"))).toBe("sort=newest");
+  });
+});
+
+describe("full teams and an event's teams in the address", () => {
+  const id = "5b0c7a52-3f6e-4a57-9d7b-1f2e3d4c5b6a";
+
+  it("hide full teams unless 'Show full teams' is ticked", () => {
+    expect(parseRecruitmentFilters(new URLSearchParams(""), "COEP").showFull).toBe(false);
+    const ticked = parseRecruitmentFilters(new URLSearchParams("showFull=true"), "COEP");
+    expect(recruitmentQueryString(ticked)).toContain("showFull=true");
+  });
+
+  it("list an event's teams from every college", () => {
+    const filters = parseRecruitmentFilters(new URLSearchParams(`eventId=${id}`), "COEP");
+    expect(filters.eventId).toBe(id);
+    const query = new URLSearchParams(recruitmentQueryString(filters));
+    expect(query.get("eventId")).toBe(id);
+    expect(query.has("college")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { ACADEMIC_YEARS, type AcademicYear, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
-import { readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
+import { readBoolean, readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
 
 export type RecruitmentSort = (typeof RECRUITMENT_SORTS)[number];
 
@@ -13,6 +13,10 @@ export interface RecruitmentFilters {
   college: string;
   /** 1 and up; any other filter's change goes back to 1. */
   page: number;
+  /** 'Show full teams'; off: full teams leave the list. */
+  showFull: boolean;
+  /** The teams linked to one event (from its card); empty: all. */
+  eventId: string;
 }
 
 export type RecruitmentFilterChange = Partial<Omit<RecruitmentFilters, "page">>;
@@ -21,7 +25,8 @@ const SEARCH_MAX_LENGTH = 100;
 /** The server's highest page number. */
 const MAX_PAGE = 10_000;
 /** What an empty query string means, apart from the college (the student's own). */
-const DEFAULTS = { search: "", year: "", sort: "newest", page: 1 } as const;
+const DEFAULTS = { search: "", year: "", sort: "newest", page: 1, showFull: false, eventId: "" } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Reads the filters from the address; unknown values fall back to the defaults. Without a
@@ -34,6 +39,8 @@ export function parseRecruitmentFilters(params: URLSearchParams, ownCollege: str
     sort: readEnum(params, "sort", RECRUITMENT_SORTS, DEFAULTS.sort),
     college: readKept(params, "college", ownCollege),
     page: readInt(params, "page", { min: 1, max: MAX_PAGE, fallback: DEFAULTS.page }),
+    showFull: readBoolean(params, "showFull", DEFAULTS.showFull),
+    eventId: readString(params, "eventId", { trim: false, accept: (value) => UUID.test(value) }),
   };
 }
 
@@ -56,10 +63,11 @@ export function applyRecruitmentPageChange(current: URLSearchParams, page: numbe
 
 /** The query string of GET /api/recruitment-posts for these filters; it always names the sort. */
 export function recruitmentQueryString(filters: RecruitmentFilters): string {
-  const { search, year, sort, college, page } = filters;
+  const { search, year, sort, college, page, showFull, eventId } = filters;
   return withParams(
     new URLSearchParams(),
-    { search, year, sort, college, page },
-    { search: "", year: "", college: "", page: 1 },
+    // An event's teams come from every college.
+    { search, year, sort, college: eventId ? "" : college, page, showFull, eventId },
+    { search: "", year: "", college: "", page: 1, showFull: false, eventId: "" },
   ).toString();
 }

@@ -20,6 +20,10 @@ const sprint: CampusEvent = {
   image: "https://example.com/sprint.png",
   registrationUrl: null,
   createdAt: "2026-11-20T10:00:00.000Z",
+  interestedCount: 0,
+  isInterested: false,
+  teamsCount: 0,
+  hasEnded: false,
 };
 
 function json(status: number, body: unknown): Response {

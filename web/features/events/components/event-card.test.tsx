@@ -1,7 +1,21 @@
 import type { CampusEvent } from "@shared/api/events";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { EventCard } from "./event-card";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { fakeApi } from "../../../../tests/helpers/render-screen";
+import { EventCard as Card } from "./event-card";
+
+/** The card with what its actions need: a query client and a router. */
+function EventCard({ event }: { event: CampusEvent }) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <Card event={event} />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
 
 const event: CampusEvent = {
   id: "event-1",
@@ -16,6 +30,10 @@ const event: CampusEvent = {
   image: "https://example.in/hackathon.png",
   registrationUrl: "https://forms.example.in/hackathon",
   createdAt: "2099-01-01T10:00:00.000Z",
+  interestedCount: 24,
+  isInterested: false,
+  teamsCount: 0,
+  hasEnded: false,
 };
 
 describe("an event's card", () => {
@@ -47,5 +65,48 @@ describe("an event's card", () => {
     render(<EventCard event={event} />);
     fireEvent.error(screen.getByRole("img", { name: "Hackathon 2099" }));
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
+  });
+
+  it("marks 'Interested' on the server and shows the count at once", async () => {
+    const api = fakeApi(() => ({ body: { interestedCount: 25, isInterested: true } }));
+    render(<EventCard event={event} />);
+    expect(screen.getByText("24 interested")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Interested" }));
+    expect(await screen.findByText("25 interested")).toBeInTheDocument();
+    expect(api.requests).toContainEqual({
+      path: "/api/events/event-1/interest",
+      method: "PUT",
+      body: undefined,
+    });
+  });
+
+  it("says a past event has ended, and offers no registration", () => {
+    render(<EventCard event={{ ...event, hasEnded: true }} />);
+    expect(screen.getByText("This event has ended")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Register Now/ })).toBeNull();
+  });
+
+  it("links the teams looking for members", () => {
+    render(<EventCard event={{ ...event, teamsCount: 2 }} />);
+    expect(screen.getByRole("link", { name: "Teams looking for members (2)" })).toHaveAttribute(
+      "href",
+      "/teammates?eventId=event-1",
+    );
+  });
+
+  it("copies the link to the event's card when the device has no share sheet", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(<EventCard event={event} />);
+    fireEvent.click(screen.getByRole("button", { name: "Share" }));
+    expect(await screen.findByText("Link copied")).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/events?event=event-1`);
+  });
+
+  it("offers Google Calendar and the .ics file under 'Add to Calendar'", () => {
+    render(<EventCard event={event} />);
+    fireEvent.click(screen.getByRole("button", { name: "Add to Calendar" }));
+    expect(screen.getByRole("menuitem", { name: "Google Calendar" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Download .ics" })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { formatCalendarDateTime } from "../../../lib/format";
 import { eventDateTimeAttribute } from "../event-format";
+import { EventActions } from "./event-actions";
 
 /** The event's picture, loaded only near the viewport; a neutral panel if it cannot load. */
 function EventImage({ src, alt }: { src: string; alt: string }) {
@@ -65,7 +66,8 @@ export function EventCard({ event }: { event: CampusEvent }) {
           <Detail term="College">{campus}</Detail>
           <Detail term="Organizer">{event.organizer}</Detail>
         </dl>
-        {event.registrationUrl ? (
+        <EventActions event={event} />
+        {event.registrationUrl && !event.hasEnded ? (
           <a
             href={event.registrationUrl}
             target="_blank"

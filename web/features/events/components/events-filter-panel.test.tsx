@@ -11,6 +11,8 @@ const ownCampus: EventFilters = {
   date: "",
   search: "",
   isUpcomingOnly: true,
+  isInterestedOnly: false,
+  eventId: "",
 };
 
 // happy-dom does not know the <search> landmark the search box sits in (browsers do): React's

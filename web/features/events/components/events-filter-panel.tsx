@@ -1,4 +1,5 @@
 import { formatCollegeOption } from "@shared/colleges";
+import { EVENT_TEXTS } from "@shared/event-texts";
 import { useId } from "react";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -21,6 +22,7 @@ function campusLabel(filters: EventFilters): string {
 
 export function EventsFilterPanel({ filters, onChange, onReset }: EventsFilterPanelProps) {
   const upcomingId = useId();
+  const interestedId = useId();
   return (
     <section
       aria-label="Event filters"
@@ -69,6 +71,19 @@ export function EventsFilterPanel({ filters, onChange, onReset }: EventsFilterPa
           />
           <label htmlFor={upcomingId} className="text-sm font-medium text-slate-800">
             Show only upcoming
+          </label>
+        </div>
+        <div className="flex min-h-11 items-center gap-3">
+          <input
+            id={interestedId}
+            type="checkbox"
+            name="interested"
+            checked={filters.isInterestedOnly}
+            onChange={(event) => onChange({ isInterestedOnly: event.target.checked })}
+            className="size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
+          />
+          <label htmlFor={interestedId} className="text-sm font-medium text-slate-800">
+            {EVENT_TEXTS.onlyInterested}
           </label>
         </div>
         <button type="button" onClick={onReset} className={`${secondaryButton} w-full`}>

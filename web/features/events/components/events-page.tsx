@@ -11,6 +11,7 @@ import { EventsFilterPanel } from "./events-filter-panel";
 
 /** One line saying which filters apply, so they stay clear while the panel is hidden. */
 function describeFilters(filters: EventFilters): string {
+  if (filters.eventId) return "one shared event";
   const parts = [
     filters.college || filters.city
       ? [filters.college, filters.city].filter(Boolean).join(", ")
@@ -18,6 +19,7 @@ function describeFilters(filters: EventFilters): string {
     filters.date ? `on ${formatCalendarDate(filters.date)}` : null,
     filters.search ? `matching "${filters.search}"` : null,
     filters.isUpcomingOnly ? "upcoming only" : "past and upcoming",
+    filters.isInterestedOnly ? "interested only" : null,
   ];
   return parts.filter(Boolean).join(" · ");
 }
@@ -56,6 +58,18 @@ export function EventsPage() {
       <p className="text-sm break-words text-slate-700">
         <span className="font-medium text-slate-900">Showing: </span>
         {describeFilters(filters)}
+        {filters.eventId ? (
+          <>
+            {" · "}
+            <button
+              type="button"
+              onClick={resetFilters}
+              className="min-h-11 font-medium text-indigo-700 underline underline-offset-2"
+            >
+              Show all events
+            </button>
+          </>
+        ) : null}
       </p>
 
       <EventList

@@ -9,8 +9,20 @@ import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment
 import { RecruitmentCard } from "./recruitment-card";
 
 const post = buildRecruitmentPost();
-const recruiter: RecruitmentAbilities = { canEdit: true, canDelete: true, canMessage: false };
-const otherStudent: RecruitmentAbilities = { canEdit: false, canDelete: false, canMessage: true };
+const recruiter: RecruitmentAbilities = {
+  canEdit: true,
+  canDelete: true,
+  canMessage: false,
+  canRequest: false,
+  canManageRequests: true,
+};
+const otherStudent: RecruitmentAbilities = {
+  canEdit: false,
+  canDelete: false,
+  canMessage: true,
+  canRequest: true,
+  canManageRequests: false,
+};
 
 function renderCard(abilities: RecruitmentAbilities, isOwn = abilities.canEdit) {
   const onEdit = vi.fn();
@@ -76,7 +88,10 @@ describe("a recruitment post's card", () => {
   });
 
   it("shows only what the server allows, whoever wrote the post", () => {
-    renderCard({ canEdit: false, canDelete: true, canMessage: false }, true);
+    renderCard(
+      { canEdit: false, canDelete: true, canMessage: false, canRequest: false, canManageRequests: true },
+      true,
+    );
     expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Message Recruiter" })).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import { formatDate } from "../../../lib/format";
 import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
 import { useMessageRecruiter } from "../api/message-recruiter";
 import { lookingForText, TEAMMATE_TEXTS } from "../teammate-texts";
+import { TeamStatus } from "./team-status";
 
 interface RecruitmentCardProps {
   post: RecruitmentPost;
@@ -115,6 +116,14 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
         <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
           {post.purpose}
         </h2>
+        {post.eventTitle ? (
+          <p className="mt-0.5 text-sm break-words text-indigo-800">
+            <span className="font-medium">Linked event:</span>{" "}
+            <Link to={`/events?event=${encodeURIComponent(post.eventId ?? "")}`} className={textLink}>
+              {post.eventTitle}
+            </Link>
+          </p>
+        ) : null}
         {post.event ? (
           <p className="mt-0.5 text-sm break-words text-indigo-800">
             <span className="font-medium">Event:</span> {post.event}
@@ -145,6 +154,8 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
           <span className="font-medium text-slate-900">Skills:</span> {post.qualities}
         </p>
       ) : null}
+
+      <TeamStatus post={post} />
 
       {canEdit || canDelete || canMessage ? (
         <div className="mt-auto space-y-2 pt-1">

@@ -7,11 +7,21 @@ import { describe, expect, it, vi } from "vitest";
 import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment-fixtures";
 import { RecruitmentForm } from "./recruitment-form";
 
-const post = buildRecruitmentPost({ abilities: { canEdit: true, canDelete: true, canMessage: false } });
+const post = buildRecruitmentPost({
+  abilities: {
+    canEdit: true,
+    canDelete: true,
+    canMessage: false,
+    canRequest: false,
+    canManageRequests: true,
+  },
+});
 
 function renderForm(editing: RecruitmentPost | null = null) {
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  // The 'Linked event' picker's upcoming events, as if already fetched.
+  queryClient.setQueryData(["recruitment", "upcoming-events"], { events: [] });
   render(
     <QueryClientProvider client={queryClient}>
       <RecruitmentForm post={editing} onClose={onClose} />
@@ -84,6 +94,7 @@ describe("the recruitment form", () => {
         qualities: "Arduino, CAD",
         years: ["2nd Year"],
         description: "We need an electronics person.",
+        eventId: null,
       },
     });
   });

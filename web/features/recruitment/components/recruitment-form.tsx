@@ -1,14 +1,27 @@
+import type { CampusEvent } from "@shared/api/events";
 import type { RecruitmentInput, RecruitmentPost } from "@shared/api/recruitment";
 import { ACADEMIC_YEARS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES } from "@shared/team-constants";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api";
+import { ApiError, apiFetch } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import { useCreateRecruitmentPost } from "../api/create-recruitment-post";
+import { recruitmentKeys } from "../api/recruitment-keys";
 import { useUpdateRecruitmentPost } from "../api/update-recruitment-post";
 import { TEAMMATE_TEXTS } from "../teammate-texts";
+
+/** Every college's upcoming events, for the 'Linked event' picker. */
+function useUpcomingEvents() {
+  return useQuery({
+    queryKey: [...recruitmentKeys.all, "upcoming-events"],
+    queryFn: ({ signal }) => apiFetch<{ events: CampusEvent[] }>("/api/events?upcoming=true", { signal }),
+    staleTime: 60_000,
+  });
+}
 
 const loadRecruitmentSchema = () =>
   import("@shared/api/recruitment").then((schemas) => schemas.RecruitmentInputSchema);
@@ -22,7 +35,15 @@ interface RecruitmentFormProps {
 /** A new post starts with a team of one and no year ticked (any year); an edit with the post's values. */
 function startingValues(post: RecruitmentPost | null): RecruitmentInput {
   if (!post) {
-    return { purpose: "", maxStudents: TEAM_SIZE_MIN, event: "", qualities: "", years: [], description: "" };
+    return {
+      purpose: "",
+      maxStudents: TEAM_SIZE_MIN,
+      event: "",
+      qualities: "",
+      years: [],
+      description: "",
+      eventId: null,
+    };
   }
   return {
     purpose: post.purpose,
@@ -31,6 +52,7 @@ function startingValues(post: RecruitmentPost | null): RecruitmentInput {
     qualities: post.qualities,
     years: ACADEMIC_YEARS.filter((year) => post.years.includes(year)),
     description: post.description,
+    eventId: post.eventId,
   };
 }
 
@@ -47,6 +69,7 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
     serverErrorMessage: saveErrorMessage,
   });
   const { register } = form;
+  const upcoming = useUpcomingEvents();
   const create = useCreateRecruitmentPost({ onSuccess: onClose });
   const update = useUpdateRecruitmentPost({ onSuccess: onClose });
   const isSaving = create.isPending || update.isPending;
@@ -124,6 +147,30 @@ export function RecruitmentForm({ post, onClose }: RecruitmentFormProps) {
           )}
         </Field>
       </div>
+
+      <Field
+        label={TEAM_MESSAGES.linkedEvent}
+        error={fieldError("eventId")}
+        hint="Optional: one of the upcoming events"
+      >
+        {(control) => (
+          <select
+            {...control}
+            {...register("eventId", { setValueAs: (value) => value || null })}
+            className={inputClasses}
+          >
+            <option value="">{TEAM_MESSAGES.noLinkedEvent}</option>
+            {post?.eventId && post.eventTitle && !upcoming.data?.events.some((e) => e.id === post.eventId) ? (
+              <option value={post.eventId}>{post.eventTitle}</option>
+            ) : null}
+            {upcoming.data?.events.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.title} ({event.date})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
 
       <Field label="Skills Needed" error={fieldError("qualities")} hint="Optional, e.g. React, UI design, ML">
         {(control) => (

@@ -1,4 +1,5 @@
 import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import { CollegePicker } from "../../../components/college-combobox/college-picker";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
@@ -64,6 +65,27 @@ export function TeammateFilters({ filters, onChange }: TeammateFiltersProps) {
         onClear={() => onChange({ college: "" })}
         className="col-span-2 lg:col-span-1"
       />
+      <div className="col-span-2 flex flex-wrap items-center gap-x-6 gap-y-1 lg:col-span-4">
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name="showFull"
+            checked={filters.showFull}
+            onChange={(event) => onChange({ showFull: event.target.checked })}
+            className="size-5 shrink-0 rounded border-slate-300 accent-indigo-700"
+          />
+          {TEAM_MESSAGES.showFullTeams}
+        </label>
+        {filters.eventId ? (
+          <button
+            type="button"
+            onClick={() => onChange({ eventId: "" })}
+            className="min-h-11 text-sm font-medium text-indigo-700 underline underline-offset-2"
+          >
+            Teams of one event · Show all teams
+          </button>
+        ) : null}
+      </div>
     </section>
   );
 }

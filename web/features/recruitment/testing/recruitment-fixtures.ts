@@ -16,7 +16,20 @@ export function buildRecruitmentPost(overrides: Partial<RecruitmentPost> = {}): 
     description: "We need an electronics person.",
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: "2026-11-01T10:00:00.000Z",
-    abilities: { canEdit: false, canDelete: false, canMessage: true },
+    abilities: {
+      canEdit: false,
+      canDelete: false,
+      canMessage: true,
+      canRequest: true,
+      canManageRequests: false,
+    },
+    eventId: null,
+    eventTitle: null,
+    members: [],
+    acceptedCount: 0,
+    isFull: false,
+    pendingCount: 0,
+    myRequest: null,
     ...overrides,
   };
 }

@@ -1,0 +1,27 @@
+import type { AppContext } from "../context";
+import { runEventReminders } from "../modules/events/event-reminders";
+
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * Sends event reminders every minute. Any number of instances may run it: each reminder is
+ * claimed by its row in event_reminders, so it goes out once, and a restart picks up what is due.
+ */
+export function startEventReminders(
+  ctx: Pick<AppContext, "db" | "bus" | "log">,
+  everyMs = MINUTE_MS,
+): () => void {
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    if (running) return;
+    running = runEventReminders(ctx)
+      .catch((error) => ctx.log.warn({ err: error }, "event reminders failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(pass, everyMs);
+  timer.unref();
+  pass();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,57 @@
+/** When an event starts and ends, and its calendar links; shared by the server's .ics and the cards. */
+import { EVENT_DEFAULT_HOURS } from "./event-texts";
+
+interface EventTimes {
+  /** YYYY-MM-DD, India's calendar. */
+  date: string;
+  /** HH:MM, India time. */
+  time: string;
+}
+
+interface CalendarEvent extends EventTimes {
+  id: string;
+  title: string;
+  description: string;
+  venue: string;
+  college: string;
+  city: string;
+}
+
+/** India keeps one offset all year, so an event's start is its date and time at +05:30. */
+export function eventStart({ date, time }: EventTimes): Date {
+  return new Date(`${date}T${time}:00+05:30`);
+}
+
+export function eventEnd(event: EventTimes): Date {
+  return new Date(eventStart(event).getTime() + EVENT_DEFAULT_HOURS * 60 * 60 * 1000);
+}
+
+/** 20261124T043000Z */
+export function utcStamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+/** Where the event's card opens: /events with the event's id. */
+export function eventPath(id: string): string {
+  return `/events?event=${encodeURIComponent(id)}`;
+}
+
+export function eventLocation(event: Pick<CalendarEvent, "venue" | "college" | "city">): string {
+  return [event.venue, event.college, event.city].filter((part) => part.trim()).join(", ");
+}
+
+/** A prefilled Google Calendar link. */
+export function googleCalendarUrl(event: CalendarEvent, origin: string): string {
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: event.title,
+    dates: `${utcStamp(eventStart(event))}/${utcStamp(eventEnd(event))}`,
+    details: `${event.description}\n\n${origin}${eventPath(event.id)}`,
+    location: eventLocation(event),
+    ctz: "Asia/Kolkata",
+  });
+  return `https://calendar.google.com/calendar/render?${params}`;
+}

@@ -1,0 +1,40 @@
+/**
+ * Team request texts and limits (issue 22, binding texts); apart from recruitment-constants so that
+ * only the Teammate Finder's own code loads them.
+ */
+
+/** A request's optional note. */
+export const TEAM_REQUEST_NOTE_MAX = 300;
+/** Pending requests one student may hold at once. */
+export const TEAM_PENDING_MAX = 10;
+
+export const TEAM_MESSAGES = {
+  linkedEvent: "Linked event",
+  noLinkedEvent: "No linked event",
+  linkedEventGone: "Please choose an upcoming event.",
+  requestToJoin: "Request to Join",
+  requestNote: "Note (optional)",
+  noteTooLong: `The note can be at most ${TEAM_REQUEST_NOTE_MAX} characters.`,
+  requests: (count: number) => `Requests (${count})`,
+  accept: "Accept",
+  decline: "Decline",
+  cancelRequest: "Cancel Request",
+  removeMember: "Remove",
+  requestPending: "Request sent",
+  team: (names: readonly string[]) => `Team: ${names.join(", ")}`,
+  spotsFilled: (accepted: number, max: number) => `${accepted} of ${max} spots filled`,
+  teamFull: "Team full",
+  showFullTeams: "Show full teams",
+  ownPostRequest: "You cannot request to join your own team.",
+  alreadyRequested: "You have already asked to join this team.",
+  tooManyPending: `You can have at most ${TEAM_PENDING_MAX} pending requests.`,
+  cannotRequest: "You cannot request to join this team.",
+  requestNotFound: "Request not found.",
+  requestNotPending: "This request is no longer pending.",
+  notMember: "This student is not on the team.",
+  sizeBelowTeam: (accepted: number) => `The team already has ${accepted} members.`,
+  requestedNotice: (name: string, purpose: string) => `${name} asked to join your team "${purpose}".`,
+  acceptedNotice: (purpose: string) => `Your request to join "${purpose}" was accepted.`,
+  declinedNotice: (purpose: string) => `Your request to join "${purpose}" was declined.`,
+  removedNotice: (purpose: string) => `You were removed from the team "${purpose}".`,
+} as const;

@@ -1,0 +1,147 @@
+import type { RecruitmentPost, TeamRequest } from "@shared/api/recruitment";
+import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "@shared/team-constants";
+
+import { useState } from "react";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, inputClasses } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api";
+import {
+  type RequestAnswer,
+  useAnswerRequest,
+  useRequestToJoin,
+  useTeamRequests,
+} from "../api/team-requests";
+
+const failure = (error: unknown) =>
+  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+
+/** 'Request to Join' with an optional note of up to 300 characters. */
+export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: () => void }) {
+  const [note, setNote] = useState("");
+  const join = useRequestToJoin(post.id, onClose);
+  return (
+    <Dialog title={TEAM_MESSAGES.requestToJoin} description={post.purpose} onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!join.isPending) join.mutate(note);
+        }}
+      >
+        <Field
+          label={TEAM_MESSAGES.requestNote}
+          hint={`${note.length}/${TEAM_REQUEST_NOTE_MAX}`}
+          error={note.length > TEAM_REQUEST_NOTE_MAX ? TEAM_MESSAGES.noteTooLong : null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="note"
+              rows={3}
+              maxLength={TEAM_REQUEST_NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        {join.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {failure(join.error)}
+          </p>
+        ) : null}
+        <div className="grid grid-cols-2 gap-2">
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Cancel
+          </button>
+          <button type="submit" disabled={join.isPending} className={primaryButton}>
+            {join.isPending ? "Sending..." : TEAM_MESSAGES.requestToJoin}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RequestRow({ request }: { request: TeamRequest }) {
+  const answer = useAnswerRequest();
+  const act = (what: RequestAnswer) => answer.mutate({ id: request.id, answer: what });
+  const isMember = request.status === "accepted";
+  return (
+    <li className="space-y-2 border-b border-slate-200 py-3 last:border-0">
+      <p className="font-medium text-slate-900">
+        {request.requesterName}
+        {isMember ? <span className="ml-2 text-sm font-normal text-emerald-700">Member</span> : null}
+      </p>
+      {request.note ? (
+        <p className="text-sm break-words whitespace-pre-line text-slate-700">{request.note}</p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {isMember ? (
+          <button
+            type="button"
+            disabled={answer.isPending}
+            onClick={() => act("remove")}
+            className={secondaryButton}
+          >
+            {TEAM_MESSAGES.removeMember}
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              disabled={answer.isPending}
+              onClick={() => act("accept")}
+              className={primaryButton}
+            >
+              {TEAM_MESSAGES.accept}
+            </button>
+            <button
+              type="button"
+              disabled={answer.isPending}
+              onClick={() => act("decline")}
+              className={secondaryButton}
+            >
+              {TEAM_MESSAGES.decline}
+            </button>
+          </>
+        )}
+      </div>
+      {answer.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure(answer.error)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The recruiter's 'Requests (N)': pending requests to answer, then the members. */
+export function RequestsDialog({ post, onClose }: { post: RecruitmentPost; onClose: () => void }) {
+  const requests = useTeamRequests(post.id);
+  return (
+    <Dialog
+      title={TEAM_MESSAGES.requests(post.pendingCount)}
+      description={TEAM_MESSAGES.spotsFilled(post.acceptedCount, post.maxStudents)}
+      onClose={onClose}
+    >
+      {requests.isPending ? (
+        <p role="status">Loading requests...</p>
+      ) : requests.isError ? (
+        <p role="alert" className="text-red-700">
+          {failure(requests.error)}
+        </p>
+      ) : requests.data.requests.length === 0 ? (
+        <p className="text-slate-700">No requests yet.</p>
+      ) : (
+        <ul>
+          {requests.data.requests.map((request) => (
+            <RequestRow key={request.id} request={request} />
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import type { RecruitmentPost } from "@shared/api/recruitment";
+import { TEAM_MESSAGES } from "@shared/team-constants";
+import { lazy, Suspense, useState } from "react";
+import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useAnswerRequest } from "../api/team-requests";
+
+// The dialogs load when their button is pressed, not with the Teammate Finder.
+const JoinDialog = lazy(() => import("./team-dialogs").then((module) => ({ default: module.JoinDialog })));
+const RequestsDialog = lazy(() =>
+  import("./team-dialogs").then((module) => ({ default: module.RequestsDialog })),
+);
+
+/** How full the team is, its members, and the join and requests actions. */
+export function TeamStatus({ post }: { post: RecruitmentPost }) {
+  const [open, setOpen] = useState<"join" | "requests" | null>(null);
+  const cancel = useAnswerRequest();
+  const close = () => setOpen(null);
+  const { acceptedCount, maxStudents, members, myRequest } = post;
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="font-medium text-slate-900">
+        {post.isFull ? TEAM_MESSAGES.teamFull : TEAM_MESSAGES.spotsFilled(acceptedCount, maxStudents)}
+      </p>
+      <progress
+        value={acceptedCount}
+        max={maxStudents}
+        aria-label={TEAM_MESSAGES.spotsFilled(acceptedCount, maxStudents)}
+        className="h-2 w-full accent-indigo-700"
+      />
+      {members.length > 0 ? (
+        <p className="break-words text-slate-700">{TEAM_MESSAGES.team(members.map((m) => m.name))}</p>
+      ) : null}
+      {post.abilities.canManageRequests ? (
+        <button type="button" onClick={() => setOpen("requests")} className={`${secondaryButton} w-full`}>
+          {TEAM_MESSAGES.requests(post.pendingCount)}
+        </button>
+      ) : null}
+      {post.abilities.canRequest ? (
+        <button type="button" onClick={() => setOpen("join")} className={`${primaryButton} w-full`}>
+          {TEAM_MESSAGES.requestToJoin}
+        </button>
+      ) : null}
+      {myRequest?.status === "pending" ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-slate-700">{TEAM_MESSAGES.requestPending}</span>
+          <button
+            type="button"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate({ id: myRequest.id, answer: "cancel" })}
+            className={secondaryButton}
+          >
+            {TEAM_MESSAGES.cancelRequest}
+          </button>
+        </div>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          {open === "join" ? (
+            <JoinDialog post={post} onClose={close} />
+          ) : (
+            <RequestsDialog post={post} onClose={close} />
+          )}
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
