@@ -4,12 +4,15 @@ import { z } from "zod";
 export const PushKeyResponseSchema = z.object({ publicKey: z.string() });
 export type PushKeyResponse = z.infer<typeof PushKeyResponseSchema>;
 
-/** A browser's PushSubscription as its toJSON() gives it; push services use https only. */
+/** Where a push service takes a device's pushes: https only. */
+const pushEndpoint = z
+  .url("The push address is not a valid URL.")
+  .max(2048, "The push address is too long.")
+  .refine((value) => value.startsWith("https://"), "The push address must use https.");
+
+/** A browser's PushSubscription as its toJSON() gives it. */
 export const PushSubscriptionBodySchema = z.object({
-  endpoint: z
-    .url("The push address is not a valid URL.")
-    .max(2048, "The push address is too long.")
-    .refine((value) => value.startsWith("https://"), "The push address must use https."),
+  endpoint: pushEndpoint,
   keys: z.object({
     p256dh: z.string().min(1, "The subscription has no key.").max(200, "The subscription key is too long."),
     auth: z
@@ -20,9 +23,7 @@ export const PushSubscriptionBodySchema = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 
-export const PushUnsubscribeBodySchema = z.object({
-  endpoint: z.string().min(1, "Which push address?").max(2048, "The push address is too long."),
-});
+export const PushUnsubscribeBodySchema = z.object({ endpoint: pushEndpoint });
 
 /** Which notifications are pushed, and the e-mail about unread messages. */
 export const NotificationSettingsSchema = z.object({
