@@ -203,11 +203,13 @@ describe.skipIf(!isBrowserAvailable)("the app's shell on a 360 px phone", () => 
     await sellerPage.context.close();
     const reader = await studentElsewhere(browser(), "Pooja Nair");
 
-    // A link shared in a WhatsApp group, opened signed out.
+    // A link shared in a WhatsApp group, opened signed out: the item's preview page, whose
+    // 'Sign in to contact the seller' comes back to the item.
     const phone = await openPhone(browser());
     const itemResponse = await phone.page.goto(`/item/${itemId}`);
     expect(itemResponse?.status()).toBe(200);
-    await phone.page.waitForURL("**/login");
+    await phone.page.getByRole("link", { name: "Sign in to contact the seller" }).tap();
+    await phone.page.waitForURL("**/login**");
     await signInThroughForm(phone.page, reader.email);
     await phone.page.waitForURL(`**/item/${itemId}`);
     await phone.page.getByRole("heading", { name: productName }).first().waitFor();
