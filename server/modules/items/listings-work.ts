@@ -2,7 +2,15 @@ import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { LISTING_TEXTS, LISTING_WARNING_DAYS } from "@shared/listing-texts";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { isSuspendedSql, items, jobState, notifications, savedSearches, users } from "../../db/schema";
+import {
+  isSuspendedSql,
+  items,
+  jobState,
+  notifications,
+  savedSearches,
+  userBlocks,
+  users,
+} from "../../db/schema";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { toNotificationDto } from "../chats/chats.mapper";
 import { addNotification } from "../notifications/notifications.service";
@@ -108,6 +116,9 @@ export async function matchSavedSearches(ctx: Pick<AppContext, "db">, now: Date)
           select s.id, count(*)::int as n
           from ${savedSearches} s join fresh f
             on f.seller_id <> s.user_id
+           and not exists (select 1 from ${userBlocks} b
+             where (b.blocker_id = s.user_id and b.blocked_id = f.seller_id)
+                or (b.blocker_id = f.seller_id and b.blocked_id = s.user_id))
            and (s.category = 'all' or s.category = f.category)
            and (s.college = '' or s.college = f.seller_college)
            and (s.search = '' or strpos(f.text, lower(s.search)) > 0)

@@ -14,7 +14,7 @@ import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { uploadedImageUrl, uploadFile } from "../../../tests/helpers/uploads";
-import { items, jobState, notifications, savedSearches, users } from "../../db/schema";
+import { items, jobState, notifications, savedSearches, userBlocks, users } from "../../db/schema";
 import { runListingsJobOnce } from "../../jobs/listings";
 import {
   expireListings,
@@ -401,7 +401,7 @@ describe("saved searches", () => {
     expect(refused.json().error.message).toBe(LISTING_TEXTS.savedSearchCap);
   });
 
-  it("matches new items in the background: a match, a non-match, the hourly cap, a holiday seller", async () => {
+  it("matches new items in the background: a match, a non-match, the hourly cap, a holiday or blocked seller", async () => {
     const db = testApp.database.db;
     const watcher = await createStudent(testApp, { name: "Rohan Iyer" });
     const search = `kettle${randomUUID().slice(0, 6)}`;
@@ -416,6 +416,9 @@ describe("saved searches", () => {
       city: "New Delhi",
       college: "IIT Delhi",
     });
+    // A seller who blocked the watcher: their listings are hidden from each other, alerts included.
+    const blockingSeller = await createStudent(testApp, { name: "Nisha Kapoor" });
+    await db.insert(userBlocks).values({ blockerId: blockingSeller.id, blockedId: watcher.id });
     const posted = new Date(Date.now() - 60_000);
     // Settle the cursor on what exists, so only this test's items are new.
     await db
@@ -434,6 +437,7 @@ describe("saved searches", () => {
     });
     await insertItem(testApp, otherCollege.id, { productName: `${search} in Delhi`, createdAt: posted });
     await insertItem(testApp, watcher.id, { productName: `my own ${search}`, createdAt: posted });
+    await insertItem(testApp, blockingSeller.id, { productName: `${search} blocked`, createdAt: posted });
 
     const now = new Date();
     await matchSavedSearches(jobContext(), now);
