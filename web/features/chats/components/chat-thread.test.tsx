@@ -199,6 +199,31 @@ describe("a chat thread", () => {
     expect(await screen.findByRole("dialog", { name: "Report this message" })).toBeVisible();
   });
 
+  it("answers a pending offer while the item is available, and says why not once it is reserved for another buyer", async () => {
+    const pending = {
+      ...OFFER,
+      offer: { status: "pending" as const, isCounter: true, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [pending] });
+    const log = await screen.findByRole("log");
+    expect(await within(log).findByRole("button", { name: "Accept" })).toBeVisible();
+    cleanup();
+
+    openThread(
+      { canSend: true, canOffer: false, canRate: false },
+      {
+        messages: [pending],
+        chat: {
+          item: { ...CHAT.item, status: "reserved", isDealWithThisChat: false } as ChatSummary["item"],
+        },
+      },
+    );
+    const closed = await screen.findByRole("log");
+    expect(await within(closed).findByText("This item is reserved for another buyer.")).toBeVisible();
+    expect(within(closed).queryByRole("button", { name: "Accept" })).toBeNull();
+    expect(within(closed).queryByRole("button", { name: "Decline" })).toBeNull();
+  });
+
   it("never warns under my own messages, even if a copy says so", async () => {
     openThread(
       { canSend: true, canOffer: true, canRate: false },

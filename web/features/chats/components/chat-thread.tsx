@@ -1,5 +1,6 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
+import { DEAL_MESSAGES } from "@shared/deals-constants";
 import { variantUrl } from "@shared/images";
 import { BLOCK_LABEL, CANNOT_REPLY, UNBLOCK_LABEL } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
@@ -125,6 +126,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
                   isGroupEnd={row.isGroupEnd}
                   senderName={chat.counterpart.name}
                   isSeller={chat.tab === "selling"}
+                  offersClosedBy={offersClosedBy(chat)}
                   onRetry={onRetry}
                   onOpenPhoto={setOpenPhoto}
                   onReport={
@@ -316,4 +318,12 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
       {chat.counterpart.id ? <ThreadMenu chat={chat} /> : null}
     </header>
   );
+}
+
+/** Why the chat's pending offers cannot be answered now, shown in their place; null while they can. */
+function offersClosedBy(chat: ChatSummary): string | null {
+  const status = chat.item?.status;
+  if (status === "sold" || status === "removed") return DEAL_MESSAGES.sold;
+  if (status === "reserved" && !chat.item?.isDealWithThisChat) return DEAL_MESSAGES.reservedForOther;
+  return null;
 }

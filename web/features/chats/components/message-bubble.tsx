@@ -32,6 +32,8 @@ interface MessageBubbleProps {
   onReport?: (messageId: string) => void;
   /** Whether the viewer is the item's seller (answers offers, counters). */
   isSeller?: boolean;
+  /** Why no offer in this chat can be answered now (the item was sold or reserved for another buyer). */
+  offersClosedBy?: string | null;
 }
 
 /**
@@ -40,7 +42,16 @@ interface MessageBubbleProps {
  * bubble's tail on its last message only.
  */
 export function MessageBubble(props: MessageBubbleProps) {
-  const { entry, isMine, senderName, isGroupStart, isGroupEnd, onReport, isSeller = false } = props;
+  const {
+    entry,
+    isMine,
+    senderName,
+    isGroupStart,
+    isGroupEnd,
+    onReport,
+    isSeller = false,
+    offersClosedBy = null,
+  } = props;
   const { message, status } = entry;
   if (message.type === "system") {
     // A line about the deal ('This item is now reserved.'), no one's words.
@@ -81,7 +92,13 @@ export function MessageBubble(props: MessageBubbleProps) {
           <>
             <p className="text-base font-bold">Offer: {formatRupees(message.offerPrice ?? 0)}</p>
             {status === "sent" ? (
-              <OfferActions message={message} chatId={message.chatId} isMine={isMine} isSeller={isSeller} />
+              <OfferActions
+                message={message}
+                chatId={message.chatId}
+                isMine={isMine}
+                isSeller={isSeller}
+                closedBy={offersClosedBy}
+              />
             ) : null}
           </>
         ) : isPhoto ? (

@@ -22,11 +22,14 @@ export function OfferActions({
   chatId,
   isMine,
   isSeller,
+  closedBy = null,
 }: {
   message: Message;
   chatId: string;
   isMine: boolean;
   isSeller: boolean;
+  /** Why the offer cannot be answered now (sold, reserved for another buyer): said instead of the answers. */
+  closedBy?: string | null;
 }) {
   const offer = message.offer;
   const answer = useOfferAnswer(chatId);
@@ -41,7 +44,9 @@ export function OfferActions({
         {offer.isCounter ? "Counter-offer · " : ""}
         {OFFER_STATUS_LABELS[status]}
       </p>
-      {isPending ? (
+      {isPending && closedBy ? (
+        <p className="mt-1 text-xs">{closedBy}</p>
+      ) : isPending ? (
         <div className="mt-1.5 flex flex-wrap gap-1.5">
           {!isMine ? (
             <>
