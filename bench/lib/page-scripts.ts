@@ -60,8 +60,10 @@ export async function measurePageScripts(
   try {
     const results: PageScripts[] = [];
     for (const route of routes) {
-      // A fresh context per page: nothing cached from the page before.
-      const context = await browser.newContext();
+      // A fresh context per page: nothing cached from the page before. Without the service worker,
+      // which registers after the page has loaded and then fetches the whole build for offline use:
+      // the figure is what the page itself needs.
+      const context = await browser.newContext({ serviceWorkers: "block" });
       const cookie = options.cookies[route.visitor];
       if (cookie) {
         const [name = "", ...value] = cookie.split("=");
@@ -73,13 +75,13 @@ export async function measurePageScripts(
         if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
       });
       const url = addressOf(route.route, options.params);
-      await page.goto(`${options.baseUrl}${url}`, { waitUntil: "networkidle" });
-      // On a busy machine running a chunk can take longer than the half second of quiet: the page
-      // counts as settled once a further second has brought no new script.
+      await page.goto(`${options.baseUrl}${url}`, { waitUntil: "load" });
+      // The page counts as settled once a further second has brought no new script. (Not the
+      // browser's network idle: the offline check's request, web/pwa/register.ts, keeps Playwright
+      // from ever seeing the network quiet.)
       for (let count = -1; count !== scripts.size; ) {
         count = scripts.size;
         await page.waitForTimeout(QUIET_MS);
-        await page.waitForLoadState("networkidle");
       }
       const files = [...scripts].sort();
       const gzipBytes = files.reduce(
