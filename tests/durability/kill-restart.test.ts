@@ -144,7 +144,8 @@ async function send(
 
 /** One of the round's writes: item posts first, then uploads, then chat messages (by index). */
 async function attempt(server: ServerProcess, pairs: Pair[], image: Buffer, index: number): Promise<Write> {
-  const pair = pick(pairs);
+  // Item posts go round the sellers, so that none reaches the 50-listing cap over all rounds.
+  const pair = index < ITEM_POSTS_PER_ROUND ? (pairs[index % pairs.length] as Pair) : pick(pairs);
   if (index < ITEM_POSTS_PER_ROUND) {
     const answer = await send(server, "/api/items", {
       method: "POST",
