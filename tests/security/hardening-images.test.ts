@@ -116,7 +116,7 @@ describe("resized copies on demand", () => {
     expect(copies.filter((name) => name.startsWith(key))).toEqual([]);
   });
 
-  it("keeps sign-in and page loads under a second while 8 uncached copies of a 40-megapixel picture are made", async () => {
+  it("keeps sign-in and page loads under a second while a dozen uncached copies of a 40-megapixel picture are made", async () => {
     const url = await plantOldFortyMegapixelImage();
     // A page's picture already made: served from the cache, a plain file read.
     const { url: shownUrl } = await upload(student.cookie, await makeImage("jpeg"), "lamp.jpg");
@@ -124,9 +124,10 @@ describe("resized copies on demand", () => {
     // Signed-in students are already counted and warm: time only what the work could slow down.
     expect((await signIn()).status).toBe(200);
 
+    // Every variant in every format: enough work that it is still going on while the timings are taken.
     const requests = IMAGE_VARIANT_NAMES.flatMap((variant) =>
       ["image/avif", "image/webp", "image/png"].map((accept) => ({ variant, accept })),
-    ).slice(0, 8);
+    );
     let pending = requests.length;
     const attacks = requests.map(({ variant, accept }) =>
       send(`${url}?variant=${variant}`, { accept }).finally(() => {
