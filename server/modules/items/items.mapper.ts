@@ -29,7 +29,8 @@ function sellerMobileFor(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatt
  * it on the item and their privacy allows, and what the viewer may do with it.
  */
 export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatting?: ChattingWith): Item {
-  const { item, sellerName, sellerCollege, sellerRatingAverage, sellerRatingCount } = row;
+  const { item, sellerName, sellerCollege } = row;
+  const [ratingAverage, ratingCount] = row.sellerRatingStats;
   const holder = item.isActive ? reservedFor(item) : null;
   return {
     id: item.id,
@@ -54,8 +55,8 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
     createdAt: item.createdAt.toISOString(),
     soldAt: item.soldAt?.toISOString() ?? null,
     sellerRating:
-      sellerRatingAverage !== null && sellerRatingCount >= RATINGS_SHOWN_FROM
-        ? { average: Math.round(sellerRatingAverage * 10) / 10, count: sellerRatingCount }
+      ratingAverage !== null && ratingCount >= RATINGS_SHOWN_FROM
+        ? { average: Math.round(ratingAverage * 10) / 10, count: ratingCount }
         : null,
     expiresAt: item.expiresAt.toISOString(),
     isExpired: item.expiredAt !== null,

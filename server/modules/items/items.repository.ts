@@ -19,7 +19,6 @@ import {
 import { likePattern } from "../../lib/like-pattern";
 import { isBlockedBetween } from "../blocks/blocks.repository";
 
-/** The columns every item answer needs: the item and its seller's current name, college, number. */
 /**
  * A rating shows once both sides of its deal rated, or its 14 days passed (double-blind). `rating`
  * is the ratings table under the alias the query gives it.
@@ -30,21 +29,16 @@ export function isRevealedSql(rating: string): SQL {
     where other.item_id = ${r}.item_id and other.rater_id = ${r}.ratee_id and other.ratee_id = ${r}.rater_id))`;
 }
 
-/** The seller's revealed ratings: average and count, read off the ratee index. */
-const sellerRating = {
-  sellerRatingAverage: sql<number | null>`(select avg(sr.stars)::float8 from ${ratings} sr
-    where sr.ratee_id = ${items.sellerId} and ${isRevealedSql("sr")})`,
-  sellerRatingCount: sql<number>`(select count(*)::int from ${ratings} sr
-    where sr.ratee_id = ${items.sellerId} and ${isRevealedSql("sr")})`,
-};
-
+/** The columns every item answer needs: the item and its seller's current name, college, number. */
 export const itemWithSeller = {
   item: items,
   sellerName: users.name,
   sellerCollege: users.college,
   sellerMobile: users.mobile,
   sellerMobileVisibility: users.mobileVisibility,
-  ...sellerRating,
+  /** The seller's revealed ratings, [average, count], in one pass over the ratee index per row. */
+  sellerRatingStats: sql<[number | null, number]>`(select array[avg(sr.stars)::float8, count(*)::float8]
+    from ${ratings} sr where sr.ratee_id = ${items.sellerId} and ${isRevealedSql("sr")})`,
 };
 
 export type ItemWithSeller = {
@@ -54,8 +48,7 @@ export type ItemWithSeller = {
   sellerMobile: string;
   /** Who the seller lets see their number (the item shows it only if this allows too). */
   sellerMobileVisibility: MobileVisibility;
-  sellerRatingAverage: number | null;
-  sellerRatingCount: number;
+  sellerRatingStats: [average: number | null, count: number];
 };
 
 /** True while the seller's holiday mode covers today, in India's calendar. */
