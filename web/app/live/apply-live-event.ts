@@ -3,7 +3,7 @@ import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
 import { applyChatRead } from "../../features/chats/api/chat-read-cache";
 import { chatKeys } from "../../features/chats/api/chats-api";
-import { mergeMessage } from "../../features/chats/thread-messages";
+import { mergeIntoThread } from "../../features/chats/api/thread-cache";
 import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
@@ -13,11 +13,8 @@ import { ticketKeys } from "../../features/tickets/api/tickets-api";
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {
   switch (event.type) {
     case "message.created": {
-      const { message } = event.data;
-      // Only a thread already loaded is updated; one opened later fetches the message anyway.
-      queryClient.setQueryData<ThreadResponse>(chatKeys.thread(message.chatId), (thread) =>
-        thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
-      );
+      // A thread loaded or on its way gets it; one opened later fetches the message anyway.
+      mergeIntoThread(queryClient, event.data.message.chatId, event.data.message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
     }

@@ -1,10 +1,11 @@
-import type { Message, SendMessageBody, ThreadResponse } from "@shared/api/chats";
-import { hashKey, type QueryClient, useQueryClient } from "@tanstack/react-query";
+import type { Message, SendMessageBody } from "@shared/api/chats";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { apiFetch } from "../../../lib/api";
 import { deliverUntilAnswered, outboxSnapshot, subscribeOutbox, updateOutbox } from "../outbox";
-import { mergeMessage, type OutboxEntry } from "../thread-messages";
-import { chatKeys, chatPath } from "./chats-api";
+import type { OutboxEntry } from "../thread-messages";
+import { chatPath } from "./chats-api";
+import { mergeIntoThread } from "./thread-cache";
 
 /** Safe to repeat with the same clientId: the server answers with the first copy. */
 export function sendChatMessage(chatId: string, body: SendMessageBody): Promise<{ message: Message }> {
@@ -30,28 +31,6 @@ export type MessageDraft =
 
 /** Entries this tab is sending right now: one delivery per entry, however often the page mounts. */
 const delivering = new Set<string>();
-
-/**
- * Puts a stored message of ours into its thread if the thread is loaded. A thread still on its way
- * (perhaps read before the message was stored) gets it too once it lands: TanStack Query joins a
- * refetch to a first fetch in flight rather than starting another, so asking again would not do.
- */
-function mergeIntoThread(queryClient: QueryClient, chatId: string, message: Message): void {
-  const queryKey = chatKeys.thread(chatId);
-  const merge = () =>
-    queryClient.setQueryData<ThreadResponse>(queryKey, (thread) =>
-      thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
-    );
-  merge();
-  if (queryClient.isFetching({ queryKey }) === 0) return;
-  const queryHash = hashKey(queryKey);
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== queryHash || event.type !== "updated") return;
-    if (event.action.type !== "success" && event.action.type !== "error") return;
-    unsubscribe();
-    merge();
-  });
-}
 
 function deliver(queryClient: QueryClient, userId: string, entry: OutboxEntry): void {
   if (delivering.has(entry.clientId)) return;

@@ -1,0 +1,27 @@
+import type { Message, ThreadResponse } from "@shared/api/chats";
+import { hashKey, type QueryClient } from "@tanstack/react-query";
+import { mergeMessage } from "../thread-messages";
+import { chatKeys } from "./chats-api";
+
+/**
+ * Puts a stored message (our send's answer, a live event) into its thread if the thread is loaded.
+ * A thread still on its way (perhaps read before the message was stored) gets it too once it
+ * lands: TanStack Query joins a refetch to a first fetch in flight rather than starting another,
+ * so asking again would not do.
+ */
+export function mergeIntoThread(queryClient: QueryClient, chatId: string, message: Message): void {
+  const queryKey = chatKeys.thread(chatId);
+  const merge = () =>
+    queryClient.setQueryData<ThreadResponse>(queryKey, (thread) =>
+      thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
+    );
+  merge();
+  if (queryClient.isFetching({ queryKey }) === 0) return;
+  const queryHash = hashKey(queryKey);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== queryHash || event.type !== "updated") return;
+    if (event.action.type !== "success" && event.action.type !== "error") return;
+    unsubscribe();
+    merge();
+  });
+}
