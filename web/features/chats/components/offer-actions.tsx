@@ -1,4 +1,4 @@
-import type { Message } from "@shared/api/chats";
+import type { Message, OfferAction } from "@shared/api/chats";
 import { OFFER_STATUS_LABELS } from "@shared/deals-constants";
 import { lazy, Suspense, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -11,6 +11,12 @@ const CounterOfferDialog = lazy(() =>
 );
 
 const small = `${secondaryButton} min-h-11 px-3 text-sm`;
+
+const ANSWER_LABELS: Record<OfferAction, string> = {
+  accept: "Accept",
+  decline: "Decline",
+  withdraw: "Withdraw",
+};
 
 /**
  * An offer's state on its bubble ('Pending', 'Accepted', 'Expired'...) for both members, and the
@@ -37,49 +43,32 @@ export function OfferActions({
   if (!offer) return null;
   const isPending = offer.status === "pending" && Date.parse(offer.expiresAt) > Date.now();
   const status = offer.status === "pending" && !isPending ? "expired" : offer.status;
-  const act = (action: "accept" | "decline" | "withdraw") => answer.mutate({ offerId: message.id, action });
+  // The other side accepts or declines; the buyer withdraws their own offer (not a counter).
+  const actions: OfferAction[] = isMine ? (offer.isCounter ? [] : ["withdraw"]) : ["accept", "decline"];
+  const canCounter = !isMine && isSeller && !offer.isCounter;
   return (
     <div className="mt-1">
       <p className="text-xs font-semibold tracking-wide uppercase" data-offer-status={status}>
         {offer.isCounter ? "Counter-offer · " : ""}
         {OFFER_STATUS_LABELS[status]}
       </p>
-      {isPending && closedBy ? (
-        <p className="mt-1 text-xs">{closedBy}</p>
-      ) : isPending ? (
+      {isPending && closedBy ? <p className="mt-1 text-xs">{closedBy}</p> : null}
+      {isPending && !closedBy && (actions.length > 0 || canCounter) ? (
         <div className="mt-1.5 flex flex-wrap gap-1.5">
-          {!isMine ? (
-            <>
-              <button
-                type="button"
-                className={small}
-                disabled={answer.isPending}
-                onClick={() => act("accept")}
-              >
-                Accept
-              </button>
-              <button
-                type="button"
-                className={small}
-                disabled={answer.isPending}
-                onClick={() => act("decline")}
-              >
-                Decline
-              </button>
-              {isSeller && !offer.isCounter ? (
-                <button type="button" className={small} onClick={() => setIsCountering(true)}>
-                  Counter
-                </button>
-              ) : null}
-            </>
-          ) : !offer.isCounter ? (
+          {actions.map((action) => (
             <button
+              key={action}
               type="button"
               className={small}
               disabled={answer.isPending}
-              onClick={() => act("withdraw")}
+              onClick={() => answer.mutate({ offerId: message.id, action })}
             >
-              Withdraw
+              {ANSWER_LABELS[action]}
+            </button>
+          ))}
+          {canCounter ? (
+            <button type="button" className={small} onClick={() => setIsCountering(true)}>
+              Counter
             </button>
           ) : null}
         </div>
