@@ -4,11 +4,11 @@ import {
   REPORT_TEXTS,
   type ReportTargetType,
 } from "@shared/reports-constants";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useZodForm } from "../../lib/form";
 import { Alert } from "../ui/alert";
-import { primaryButton, secondaryButton } from "../ui/button-styles";
 import { Dialog } from "../ui/dialog";
+import { DialogActions, DialogDone } from "../ui/dialog-actions";
 import { Field, inputClasses } from "../ui/field";
 import { useCreateReport } from "./create-report";
 
@@ -31,13 +31,8 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
   );
   const details = form.watch("details") ?? "";
   const [isSent, setIsSent] = useState(false);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const legendId = useId();
   const reasonErrorId = useId();
-
-  useEffect(() => {
-    if (isSent) closeRef.current?.focus();
-  }, [isSent]);
 
   const submit = handleSubmit(async (values) => {
     if (createReport.isPending) return;
@@ -58,14 +53,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
   return (
     <Dialog title={REPORT_TEXTS.title[target.type]} onClose={onClose}>
       {isSent ? (
-        <div className="mt-3">
-          <Alert tone="success">{REPORT_TEXTS.sent}</Alert>
-          <div className="mt-5 flex justify-end">
-            <button ref={closeRef} type="button" onClick={onClose} className={primaryButton}>
-              Close
-            </button>
-          </div>
-        </div>
+        <DialogDone message={REPORT_TEXTS.sent} onClose={onClose} />
       ) : (
         <form onFocus={prepare} onSubmit={submit} noValidate className="mt-4 space-y-4">
           <fieldset aria-describedby={reasonError ? reasonErrorId : undefined}>
@@ -111,14 +99,11 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
             )}
           </Field>
           {formError ? <Alert tone="error">{formError}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-            <button type="button" onClick={onClose} className={secondaryButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={createReport.isPending} className={primaryButton}>
-              {createReport.isPending ? REPORT_TEXTS.sending : REPORT_TEXTS.send}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel={createReport.isPending ? REPORT_TEXTS.sending : REPORT_TEXTS.send}
+            isSubmitting={createReport.isPending}
+          />
         </form>
       )}
     </Dialog>

@@ -1,5 +1,5 @@
 import type { Message, ThreadResponse } from "@shared/api/chats";
-import { hashKey, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { mergeMessage } from "../thread-messages";
 import { chatKeys } from "./chats-api";
 
@@ -11,17 +11,21 @@ import { chatKeys } from "./chats-api";
  */
 export function mergeIntoThread(queryClient: QueryClient, chatId: string, message: Message): void {
   const queryKey = chatKeys.thread(chatId);
-  const merge = () =>
+  // After a fetch lands, only a message its answer lacks is added: that answer is at least as new
+  // as this copy (a live frame carries no offer state).
+  const merge = (isLate?: boolean) =>
     queryClient.setQueryData<ThreadResponse>(queryKey, (thread) =>
-      thread ? { ...thread, messages: mergeMessage(thread.messages, message) } : thread,
+      thread && !(isLate && thread.messages.some((stored) => stored.id === message.id))
+        ? { ...thread, messages: mergeMessage(thread.messages, message) }
+        : thread,
     );
   merge();
-  if (queryClient.isFetching({ queryKey }) === 0) return;
-  const queryHash = hashKey(queryKey);
+  const query = queryClient.getQueryCache().find({ queryKey });
+  if (query?.state.fetchStatus !== "fetching") return;
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== queryHash || event.type !== "updated") return;
+    if (event.query !== query || event.type !== "updated") return;
     if (event.action.type !== "success" && event.action.type !== "error") return;
     unsubscribe();
-    merge();
+    merge(true);
   });
 }

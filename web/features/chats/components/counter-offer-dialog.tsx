@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
+import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
@@ -59,14 +59,11 @@ export function CounterOfferDialog({
             {error}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButton}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
-            Send Counter
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Send Counter"
+          isSubmitting={form.formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -2,8 +2,8 @@ import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constant
 import { useQueryClient } from "@tanstack/react-query";
 import Star from "lucide-react/icons/star";
 import { useEffect, useState } from "react";
-import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
+import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError, apiFetch } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
@@ -96,14 +96,11 @@ export function RateDialog({
             {error}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButton}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
-            Submit Rating
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Submit Rating"
+          isSubmitting={form.formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

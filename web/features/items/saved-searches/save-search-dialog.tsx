@@ -1,9 +1,9 @@
 import type { Category } from "@shared/constants";
 import { LISTING_TEXTS, SAVED_SEARCH_NAME_MAX_LENGTH } from "@shared/listing-texts";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
+import { DialogActions, DialogDone } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { useZodForm } from "../../../lib/form";
 import { useSaveSearch } from "../api/saved-searches";
@@ -19,14 +19,9 @@ interface SaveSearchDialogProps {
 export function SaveSearchDialog({ filters, onClose }: SaveSearchDialogProps) {
   const save = useSaveSearch();
   const [isSaved, setIsSaved] = useState(false);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(loadSchema, {
     defaultValues: { name: filters.search },
   });
-
-  useEffect(() => {
-    if (isSaved) closeRef.current?.focus();
-  }, [isSaved]);
 
   const submit = handleSubmit(async (values) => {
     if (save.isPending) return;
@@ -49,14 +44,7 @@ export function SaveSearchDialog({ filters, onClose }: SaveSearchDialogProps) {
   return (
     <Dialog title={LISTING_TEXTS.saveSearch} description={summary} onClose={onClose}>
       {isSaved ? (
-        <div className="mt-3 space-y-4">
-          <Alert tone="success">{LISTING_TEXTS.savedSearchSaved}</Alert>
-          <div className="flex justify-end">
-            <button ref={closeRef} type="button" onClick={onClose} className={primaryButton}>
-              Close
-            </button>
-          </div>
-        </div>
+        <DialogDone message={LISTING_TEXTS.savedSearchSaved} onClose={onClose} />
       ) : (
         <form onFocus={prepare} onSubmit={submit} noValidate className="mt-4 space-y-4">
           <Field label="Name" hint="Optional; the search by default." error={fieldError("name")}>
@@ -71,14 +59,11 @@ export function SaveSearchDialog({ filters, onClose }: SaveSearchDialogProps) {
             )}
           </Field>
           {formError ? <Alert tone="error">{formError}</Alert> : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" onClick={onClose} className={secondaryButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={save.isPending} className={primaryButton}>
-              {save.isPending ? "Saving..." : LISTING_TEXTS.saveSearch}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel={save.isPending ? "Saving..." : LISTING_TEXTS.saveSearch}
+            isSubmitting={save.isPending}
+          />
         </form>
       )}
     </Dialog>

@@ -4,6 +4,7 @@ import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "@shared/team-constants";
 import { useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
+import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
 import {
@@ -52,14 +53,11 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
             {failure(join.error)}
           </p>
         ) : null}
-        <div className="grid grid-cols-2 gap-2">
-          <button type="button" onClick={onClose} className={secondaryButton}>
-            Cancel
-          </button>
-          <button type="submit" disabled={join.isPending} className={primaryButton}>
-            {join.isPending ? "Sending..." : TEAM_MESSAGES.requestToJoin}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={join.isPending ? "Sending..." : TEAM_MESSAGES.requestToJoin}
+          isSubmitting={join.isPending}
+        />
       </form>
     </Dialog>
   );
