@@ -34,6 +34,7 @@ import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { BrowseCountCache } from "./modules/items/browse.repository";
 import { itemPreviewPage } from "./modules/items/item-preview";
 import { itemsRoutes } from "./modules/items/items.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
@@ -146,6 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus: database.createBus((error) => app.log.error({ err: error }, "live bus connection failed")),
     outbox: outboxWorker,
     log: app.log,
+    ...(config.BROWSE_COUNT_CACHE_SECONDS > 0
+      ? {
+          browseCounts: new BrowseCountCache(
+            config.BROWSE_COUNT_CACHE_SECONDS,
+            config.BROWSE_COUNT_CACHE_MIN_MATCHES,
+          ),
+        }
+      : {}),
   };
 
   await app.register(swagger, {

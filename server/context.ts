@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config/env";
 import type { Db } from "./db/client";
 import type { OutboxWorker } from "./jobs/outbox";
+import type { BrowseCountCache } from "./modules/items/browse.repository";
 import type { Mailer } from "./plugins/mail";
 import type { RateLimiter } from "./plugins/rate-limit";
 import type { Storage } from "./plugins/storage";
@@ -19,6 +20,8 @@ export interface AppContext {
   /** Delivers copies to other services (the support-ticket form) with retries. */
   outbox: OutboxWorker;
   log: FastifyBaseLogger;
+  /** Browse's counts of matches kept a few seconds (BROWSE_COUNT_CACHE_SECONDS); none when 0. */
+  browseCounts?: BrowseCountCache;
   /** Whether a user has a live socket open on this instance; set once the live gateway is up. */
   hasLiveSocket?: (userId: string) => boolean;
 }

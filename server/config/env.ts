@@ -64,6 +64,13 @@ const EnvSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   /** Multiplies the posting limits (items, recruitment posts, profile edits); 1 in production. */
   WRITE_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /**
+   * Browse keeps a count of matches this many seconds (0: never) once it reaches
+   * BROWSE_COUNT_CACHE_MIN_MATCHES, so 'N item(s) found' over a large marketplace costs one count
+   * per filter per instance in that time instead of one per page. Smaller counts are always exact.
+   */
+  BROWSE_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  BROWSE_COUNT_CACHE_MIN_MATCHES: z.coerce.number().int().min(1).default(500),
   /** Live sockets one address may hold on one instance (a campus shares an address). */
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   /** A request, body included, must arrive within this; a slower one is answered 408 and cut off. */

@@ -1,8 +1,7 @@
-import type { BrowseSort } from "@shared/api/items";
-import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
+import { PAGE_SIZE } from "@shared/constants";
 import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
 import type { MobileVisibility } from "@shared/trust-constants";
-import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   chatMembers,
@@ -10,13 +9,10 @@ import {
   favourites,
   follows,
   isSuspendedSql,
-  itemSearchText,
   items,
   ratings,
-  userBlocks,
   users,
 } from "../../db/schema";
-import { likePattern } from "../../lib/like-pattern";
 import { isBlockedBetween } from "../blocks/blocks.repository";
 
 /**
@@ -51,128 +47,8 @@ export type ItemWithSeller = {
   sellerRatingStats: [average: number | null, count: number];
 };
 
-/** True while the seller's holiday mode covers today, in India's calendar. */
-const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo})`;
-
 /** The seller's account is there and not suspended: their items show. */
 const sellerIsPresent = and(isNull(users.deletedAt), sql`not ${isSuspendedSql}`);
-
-// The columns are never null; the nulls' place is spelled out only to match the indexes' order
-// (Drizzle's descending index columns put nulls last), so the planner can read a page off an index
-// instead of sorting every match.
-const newestFirst = [sql`${items.createdAt} desc nulls last`, sql`${items.id} desc nulls last`];
-const ORDER: Record<BrowseSort, SQL[]> = {
-  newest: newestFirst,
-  oldest: [sql`${items.createdAt} asc nulls first`, sql`${items.id} asc nulls first`],
-  "price-low": [asc(items.price), ...newestFirst],
-  "price-high": [desc(items.price), ...newestFirst],
-};
-
-export interface BrowseFilters {
-  search?: string;
-  category: "all" | Category;
-  college?: string;
-  sort: BrowseSort;
-  /** 'Hide reserved' ("true" from the query string). */
-  hideReserved?: "true" | boolean;
-  page: number;
-  /** The student browsing: the listings of anyone they blocked or who blocked them are left out. */
-  viewerId: string;
-}
-
-/**
- * One page of the marketplace and the number of matches, filtered and sorted in the database. The
- * college is the one copied on the item (indexed with category and date), the search runs on the
- * trigram index of name and type. With a search or a college the matches are few, and the total
- * comes with the page (count(*) over ()). Without either they may be the whole marketplace: the
- * page is then read off a date or price index and stops at twelve rows, and a separate count
- * touches no item's text.
- */
-export async function browseItems(
-  db: Db,
-  filters: BrowseFilters,
-): Promise<{ rows: ItemWithSeller[]; total: number }> {
-  const search = filters.search?.trim();
-  const where = and(
-    eq(items.isActive, true),
-    sellerIsPresent,
-    sql`not coalesce(${sellerOnHoliday}, false)`,
-    sql`not ${isBlockedBetween(filters.viewerId, items.sellerId)}`,
-    filters.category === "all" ? undefined : eq(items.category, filters.category),
-    filters.college ? eq(items.sellerCollege, filters.college) : undefined,
-    search ? sql`${itemSearchText(items)} like lower(${likePattern(search)})` : undefined,
-    filters.hideReserved
-      ? sql`(${items.reservedForId} is null or ${items.reservedUntil} <= now())`
-      : undefined,
-  );
-  // A search or a college leaves few matches: their total comes with the page. Without either,
-  // counting in the page would make every active item's row, so the count runs apart.
-  const isNarrow = Boolean(search || filters.college || filters.hideReserved);
-  if (!isNarrow) {
-    const [page, total] = await Promise.all([
-      readPage(db, where, filters, false),
-      countMarketplace(db, filters.category, filters.viewerId),
-    ]);
-    return { rows: page.map(({ total: _total, ...row }) => row), total };
-  }
-  const page = await readPage(db, where, filters, true);
-  const rows = page.map(({ total: _total, ...row }) => row);
-  if (page[0]) return { rows, total: page[0].total };
-  if (filters.page === 1) return { rows, total: 0 };
-  // A page past the end has no row to carry the total.
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.sellerId))
-    .where(where);
-  return { rows, total: count?.total ?? 0 };
-}
-
-/** One page in the browse order; with `isCounted`, each row carries the number of matches. */
-function readPage(db: Db, where: SQL | undefined, filters: BrowseFilters, isCounted: boolean) {
-  return db
-    .select({
-      ...itemWithSeller,
-      total: sql<number>`${isCounted ? sql`count(*) over ()` : sql`0`}`.mapWith(Number),
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.sellerId))
-    .where(where)
-    .orderBy(...ORDER[filters.sort])
-    .limit(PAGE_SIZE)
-    .offset((filters.page - 1) * PAGE_SIZE);
-}
-
-/**
- * The marketplace's total without a search or a college: every active item (of the category),
- * read off an index, less the active items of the few sellers who are deleted or on holiday
- * today (found through users_maybe_hidden_idx) or blocked either way with the viewer. Joining
- * every item to its seller instead cost the database most of a core under load.
- */
-async function countMarketplace(
-  db: Db,
-  category: BrowseFilters["category"],
-  viewerId: string,
-): Promise<number> {
-  const ofCategory = category === "all" ? undefined : eq(items.category, category);
-  const isHidden = or(
-    isNotNull(users.deletedAt),
-    sellerOnHoliday,
-    isSuspendedSql,
-    sql`${users.id} in (select blocked_id from ${userBlocks} where blocker_id = ${viewerId}
-      union select blocker_id from ${userBlocks} where blocked_id = ${viewerId})`,
-  );
-  const [row] = await db
-    .select({
-      total: sql<number>`(
-        (select count(*) from ${items} where ${and(eq(items.isActive, true), ofCategory)})
-        - (select count(*) from ${items} inner join ${users} on ${eq(users.id, items.sellerId)}
-           where ${and(eq(items.isActive, true), ofCategory, isHidden)})
-      )::int`,
-    })
-    .from(sql`(values (1)) as one (x)`);
-  return row?.total ?? 0;
-}
 
 /** An item with its seller, unless the item or the seller's account is gone. */
 export async function findItem(db: Db, id: string): Promise<ItemWithSeller | undefined> {

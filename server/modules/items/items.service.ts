@@ -16,6 +16,7 @@ import { announceItemChats, itemChats, postDealLine } from "../chats/deal-lines"
 import { addNotification } from "../notifications/notifications.service";
 import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
+import { type BrowseFilters, browseItems } from "./browse.repository";
 import { toItemDto } from "./items.mapper";
 import {
   canDeleteItem,
@@ -344,9 +345,9 @@ export async function setFavourite(ctx: AppContext, user: UserRow, id: string, i
 export async function browse(
   ctx: AppContext,
   viewer: UserRow,
-  filters: Omit<repo.BrowseFilters, "viewerId">,
+  filters: Omit<BrowseFilters, "viewerId">,
 ): Promise<BrowseResponse> {
-  const { rows, total } = await repo.browseItems(ctx.db, { ...filters, viewerId: viewer.id });
+  const { rows, total } = await browseItems(ctx.db, { ...filters, viewerId: viewer.id }, ctx.browseCounts);
   return {
     items: await toItemDtos(ctx, viewer, rows),
     total,

@@ -1,0 +1,163 @@
+import type { BrowseSort } from "@shared/api/items";
+import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { Db } from "../../db/client";
+import { isSuspendedSql, itemSearchText, items, userBlocks, users } from "../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
+import { isBlockedBetween } from "../blocks/blocks.repository";
+import { type ItemWithSeller, itemWithSeller } from "./items.repository";
+
+export interface BrowseFilters {
+  search?: string;
+  category: "all" | Category;
+  college?: string;
+  sort: BrowseSort;
+  /** 'Hide reserved' ("true" from the query string). */
+  hideReserved?: "true" | boolean;
+  page: number;
+  /** The student browsing: the listings of anyone they blocked or who blocked them are left out. */
+  viewerId: string;
+}
+
+/**
+ * Counts of matches kept a few seconds, shared by every viewer of an instance: the part of 'N
+ * item(s) found' that does not depend on who asks. Only counts of at least `minMatches` are kept;
+ * smaller ones are cheap and always exact.
+ */
+export class BrowseCountCache {
+  private readonly cache: LRUCache<string, number>;
+
+  constructor(
+    seconds: number,
+    readonly minMatches: number,
+  ) {
+    this.cache = new LRUCache({ max: 10_000, ttl: Math.max(1, seconds) * 1000 });
+  }
+
+  get(key: string): number | undefined {
+    return this.cache.get(key);
+  }
+
+  keep(key: string, count: number): void {
+    if (count >= this.minMatches) this.cache.set(key, count);
+  }
+}
+
+/** True while the seller's holiday mode covers today, in India's calendar. */
+const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo})`;
+
+/** The seller's account is there, not suspended and not on holiday: their items show in browse. */
+const sellerIsShown = and(
+  isNull(users.deletedAt),
+  sql`not ${isSuspendedSql}`,
+  sql`not coalesce(${sellerOnHoliday}, false)`,
+);
+
+/**
+ * The sellers browse may hide, found through users_maybe_hidden_idx (whose predicate this repeats),
+ * and hidden today.
+ */
+const sellerIsHidden = sql`(${users.deletedAt} is not null or ${users.holidayActive} or ${users.suspendedAt} is not null)
+  and not (${sellerIsShown})`;
+
+// The columns are never null; the nulls' place is spelled out only to match the indexes' order
+// (Drizzle's descending index columns put nulls last), so the planner reads a page off an index
+// instead of sorting every match.
+const newestFirst = [sql`${items.createdAt} desc nulls last`, sql`${items.id} desc nulls last`];
+const ORDER: Record<BrowseSort, SQL[]> = {
+  newest: newestFirst,
+  oldest: [sql`${items.createdAt} asc nulls first`, sql`${items.id} asc nulls first`],
+  "price-low": [asc(items.price), ...newestFirst],
+  "price-high": [desc(items.price), ...newestFirst],
+};
+
+/** What an item must be to match, read from the item alone (its indexes answer it). */
+function itemMatches(filters: BrowseFilters): SQL | undefined {
+  const search = filters.search?.trim();
+  return and(
+    eq(items.isActive, true),
+    filters.category === "all" ? undefined : eq(items.category, filters.category),
+    filters.college ? eq(items.sellerCollege, filters.college) : undefined,
+    search ? sql`${itemSearchText(items)} like lower(${likePattern(search)})` : undefined,
+    filters.hideReserved
+      ? sql`(${items.reservedForId} is null or ${items.reservedUntil} <= now())`
+      : undefined,
+  );
+}
+
+/**
+ * One page of the marketplace and the number of matches ('N item(s) found'), filtered and sorted in
+ * the database.
+ *
+ * The page walks the index of its order (date, price, college, category) and stops after the
+ * page's rows, joining each candidate to its seller; no query reads every match. The count is the
+ * matching items (counted from an index where no search is given) less those of the few sellers
+ * hidden today (deleted, suspended, on holiday) and of the sellers blocked either way with the
+ * viewer. The part that is the same for everyone is kept in `counts` for a few seconds once large.
+ */
+export async function browseItems(
+  db: Db,
+  filters: BrowseFilters,
+  counts?: BrowseCountCache,
+): Promise<{ rows: ItemWithSeller[]; total: number }> {
+  const matches = itemMatches(filters);
+  const rows = await db
+    .select(itemWithSeller)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(and(matches, sellerIsShown, sql`not ${isBlockedBetween(filters.viewerId, items.sellerId)}`))
+    .orderBy(...ORDER[filters.sort])
+    .limit(PAGE_SIZE)
+    .offset((filters.page - 1) * PAGE_SIZE);
+  const total =
+    (await countForEveryone(db, filters, matches, counts)) - (await countBlocked(db, filters, matches));
+  return { rows, total };
+}
+
+/** The matches anyone sees: matching items less those of sellers hidden today. */
+async function countForEveryone(
+  db: Db,
+  filters: BrowseFilters,
+  matches: SQL | undefined,
+  counts?: BrowseCountCache,
+): Promise<number> {
+  const key = JSON.stringify([
+    filters.search?.trim().toLowerCase() ?? "",
+    filters.category,
+    filters.college ?? "",
+    Boolean(filters.hideReserved),
+  ]);
+  const kept = counts?.get(key);
+  if (kept !== undefined) return kept;
+  const [row] = await db
+    .select({
+      total: sql<number>`(
+        (select count(*) from ${items} where ${matches})
+        - (select count(*) from ${users} inner join ${items} on ${eq(items.sellerId, users.id)}
+           where ${and(sellerIsHidden, matches)})
+      )::int`,
+    })
+    .from(sql`(values (1)) as one (x)`);
+  const total = row?.total ?? 0;
+  counts?.keep(key, total);
+  return total;
+}
+
+/** The matches of sellers the viewer blocked or was blocked by (and who are shown to others). */
+async function countBlocked(db: Db, filters: BrowseFilters, matches: SQL | undefined): Promise<number> {
+  const viewer = filters.viewerId;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(
+      and(
+        sql`${items.sellerId} in (select blocked_id from ${userBlocks} where blocker_id = ${viewer}
+          union select blocker_id from ${userBlocks} where blocked_id = ${viewer})`,
+        matches,
+        sellerIsShown,
+      ),
+    );
+  return row?.total ?? 0;
+}
