@@ -27,20 +27,23 @@ import { toItemDto } from "../server/modules/items/items.mapper";
 import { itemWithSeller } from "../server/modules/items/items.repository";
 import { execute, insertData, sellerCountFor } from "./lib/browse-data";
 import { describeMachine, writeResults } from "./lib/machine";
-import { benchPostgresUrl, dropDatabase, freshDatabase } from "./lib/postgres";
+import { benchPostgresUrl, dropDatabase, freshDatabase, withDatabase } from "./lib/postgres";
 import { grouped, log, positiveInt, round, summarise, type Timing, textTable } from "./lib/stats";
 
 const ITEM_COUNT = positiveInt("BENCH_ITEMS", 50_000);
 const SELLER_COUNT = sellerCountFor(ITEM_COUNT);
 const RUNS = positiveInt("BENCH_RUNS", 300);
 const WARMUP = 30;
-const OLD_RUNS = positiveInt("BENCH_OLD_RUNS", 20);
-const OLD_WARMUP = 2;
+// The old design reads every item each time: a few runs are enough at the larger sizes.
+const OLD_RUNS = positiveInt("BENCH_OLD_RUNS", ITEM_COUNT > 200_000 ? 3 : 20);
+const OLD_WARMUP = ITEM_COUNT > 200_000 ? 1 : 2;
 const POSTGRES_DATABASE = "campus_bazaar_bench";
 /** Which engines run: "embedded", "postgres" (when a URL is set) or both, comma-separated. */
 const ENGINES = (process.env.BENCH_ENGINES ?? "embedded,postgres").split(",").map((name) => name.trim());
 /** Leaves the PostgreSQL database in place afterwards, to look at plans by hand. */
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === "1";
+/** Measures again on the kept PostgreSQL database (migrated to this code) instead of building it anew. */
+const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE === "1";
 
 /** The browse the benchmark asks for: a search, a category and a college, first page, newest first. */
 const FILTERS: BrowseFilters = {
@@ -103,6 +106,88 @@ async function measureOurs(
   return { url, ...summarise(samples), bytes: last?.response.rawPayload.length ?? 0, matches: body.total };
 }
 
+/** The pages a student opens every day (issue 23), each with its p95 goal through the app. */
+const SHAPES: {
+  name: string;
+  query: Record<string, string>;
+  goalMs: { postgres: number; embedded: number };
+}[] = [
+  {
+    name: "search + category + college",
+    query: { search: FILTERS.search ?? "", category: FILTERS.category, college: FILTERS.college ?? "" },
+    goalMs: { postgres: 15, embedded: 60 },
+  },
+  { name: "no filter, newest first", query: {}, goalMs: { postgres: 15, embedded: 60 } },
+  {
+    name: "one category, price low to high",
+    query: { category: "books", sort: "price-low" },
+    goalMs: { postgres: 15, embedded: 60 },
+  },
+  { name: "college only", query: { college: FILTERS.college ?? "" }, goalMs: { postgres: 15, embedded: 60 } },
+  {
+    name: "page 50 of a college",
+    query: { college: FILTERS.college ?? "", page: "50" },
+    goalMs: { postgres: 15, embedded: 60 },
+  },
+  { name: "one-letter search ('a')", query: { search: "a" }, goalMs: { postgres: 15, embedded: 60 } },
+  { name: "a common word ('book')", query: { search: "book" }, goalMs: { postgres: 30, embedded: 60 } },
+];
+
+interface ShapeResult extends Timing {
+  name: string;
+  url: string;
+  /** The first request of the shape: nothing of it cached yet, its count included. */
+  firstMs: number;
+  matches: number;
+  bytes: number;
+  goalMs: number;
+  met: boolean;
+}
+
+async function measureShapes(
+  app: FastifyInstance,
+  cookie: string,
+  kind: "embedded" | "postgres",
+): Promise<ShapeResult[]> {
+  const results: ShapeResult[] = [];
+  for (const shape of SHAPES) {
+    const url = `/api/items?${new URLSearchParams(shape.query)}`;
+    const once = async () => {
+      const started = performance.now();
+      const response = await app.inject({ method: "GET", url, headers: { cookie } });
+      const elapsed = performance.now() - started;
+      if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+      return { elapsed, response };
+    };
+    const first = await once();
+    for (let i = 0; i < WARMUP; i++) await once();
+    const samples: number[] = [];
+    let last = first;
+    for (let i = 0; i < RUNS; i++) {
+      last = await once();
+      samples.push(last.elapsed);
+    }
+    const body = last.response.json() as { total: number; items: unknown[] };
+    if (body.items.length === 0) throw new Error(`GET ${url}: an empty page, the shape measures nothing`);
+    const timing = summarise(samples);
+    const goalMs = shape.goalMs[kind];
+    results.push({
+      name: shape.name,
+      url,
+      firstMs: round(first.elapsed, 1),
+      ...timing,
+      matches: body.total,
+      bytes: last.response.rawPayload.length,
+      goalMs,
+      met: timing.p95Ms <= goalMs,
+    });
+    log(
+      `[${kind}]   ${shape.name}: first ${round(first.elapsed, 1)} ms, p50 ${timing.p50Ms} ms, p95 ${timing.p95Ms} ms (goal ${goalMs}), ${grouped(body.total)} matches`,
+    );
+  }
+  return results;
+}
+
 /** The same browse without HTTP, session and serialisation: browseItems alone (one query, two past the last page). */
 async function measureSqlOnly(db: Db): Promise<Timing> {
   for (let i = 0; i < WARMUP; i++) await browseItems(db, FILTERS);
@@ -115,36 +200,54 @@ async function measureSqlOnly(db: Db): Promise<Timing> {
   return summarise(samples);
 }
 
-/** The old app: every active item downloaded as JSON, then filtered, sorted and sliced in the browser. */
+/** The old design's download is read in chunks this size: at a million items one JSON string of all cannot be built. */
+const OLD_CHUNK = 50_000;
+
+/**
+ * The old app: every active item downloaded as JSON, then filtered, sorted and sliced in the browser.
+ * The download is serialised and parsed a chunk at a time (by id), which is what a streamed
+ * download would cost; past about 400,000 items a single string of it exceeds what V8 can hold.
+ */
 async function oldDesignOnce(db: Db): Promise<{ bytes: number; matches: number; pageIds: string[] }> {
-  const rows = await db
-    .select(itemWithSeller)
-    .from(items)
-    .innerJoin(users, eq(users.id, items.sellerId))
-    .where(
-      and(
-        eq(items.isActive, true),
-        isNull(users.deletedAt),
-        // Holiday hiding stays on the server, so both designs show the same items.
-        sql`not coalesce(${users.holidayActive} and (now() at time zone 'Asia/Kolkata')::date between ${users.holidayFrom} and ${users.holidayTo}, false)`,
-      ),
-    );
   // Someone who sells none of them, as the browse page answers every other student.
   const viewer = { id: "00000000-0000-0000-0000-000000000000" };
-  const json = JSON.stringify(rows.map((row) => toItemDto(row, viewer)));
-  // What the browser then does with the download.
-  const all = JSON.parse(json) as ReturnType<typeof toItemDto>[];
   const needle = (FILTERS.search ?? "").toLowerCase();
-  const matches = all
-    .filter(
-      (item) =>
+  const matches: ReturnType<typeof toItemDto>[] = [];
+  let bytes = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const rows = await db
+      .select(itemWithSeller)
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      .where(
+        and(
+          eq(items.isActive, true),
+          isNull(users.deletedAt),
+          sql`${items.id} > ${after}`,
+          // Holiday hiding stays on the server, so both designs show the same items.
+          sql`not coalesce(${users.holidayActive} and (now() at time zone 'Asia/Kolkata')::date between ${users.holidayFrom} and ${users.holidayTo}, false)`,
+        ),
+      )
+      .orderBy(items.id)
+      .limit(OLD_CHUNK);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]?.item.id ?? after;
+    const json = JSON.stringify(rows.map((row) => toItemDto(row, viewer)));
+    bytes += Buffer.byteLength(json);
+    // What the browser then does with the download.
+    for (const item of JSON.parse(json) as ReturnType<typeof toItemDto>[]) {
+      if (
         (FILTERS.category === "all" || item.category === FILTERS.category) &&
         (!FILTERS.college || item.sellerCollege === FILTERS.college) &&
-        (item.productName.toLowerCase().includes(needle) || item.type.toLowerCase().includes(needle)),
-    )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+        (item.productName.toLowerCase().includes(needle) || item.type.toLowerCase().includes(needle))
+      )
+        matches.push(item);
+    }
+  }
+  matches.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   const page = matches.slice(0, PAGE_SIZE);
-  return { bytes: Buffer.byteLength(json), matches: matches.length, pageIds: page.map((item) => item.id) };
+  return { bytes, matches: matches.length, pageIds: page.map((item) => item.id) };
 }
 
 async function measureOld(db: Db): Promise<DesignResult & { samePage: boolean }> {
@@ -220,6 +323,8 @@ interface EngineResult {
   ours: DesignResult;
   /** browseItems called directly: how much of ours is the database. */
   oursQueriesOnly: Timing;
+  /** Every page shape of SHAPES through the app. */
+  shapes: ShapeResult[];
   old: DesignResult & { samePage: boolean };
   ratio: { p95: number; p50: number; bytes: number };
   goal: { p95UnderMs: number; p95Met: boolean; speedupMet: boolean; bytesMet: boolean };
@@ -252,10 +357,15 @@ async function runEngine(
     await database.migrate();
     await seedCollegesIfEmpty(database.db);
     setupSeconds.migrate = lap();
-    log(
-      `[${kind}] inserting ${SELLER_COUNT.toLocaleString("en-IN")} sellers and ${ITEM_COUNT.toLocaleString("en-IN")} active items...`,
-    );
-    await insertData(database.db, ITEM_COUNT, FILTERS.college ?? "");
+    const [existing] = await execute(database.db, "select count(*)::int as n from items");
+    if (REUSE_DATABASE && Number(existing?.n) > 0) {
+      log(`[${kind}] reusing the ${grouped(Number(existing?.n))} items there`);
+    } else {
+      log(
+        `[${kind}] inserting ${SELLER_COUNT.toLocaleString("en-IN")} sellers and ${ITEM_COUNT.toLocaleString("en-IN")} active items...`,
+      );
+      await insertData(database.db, ITEM_COUNT, FILTERS.college ?? "");
+    }
     setupSeconds.insert = lap();
     log(`[${kind}] data ready in ${setupSeconds.insert} s (ANALYZE done)`);
 
@@ -278,7 +388,8 @@ async function runEngine(
       url: "/api/auth/signup",
       payload: {
         name: "Bench Student",
-        email: "bench.student@bench.campusbazaar.in",
+        // A new student each run, so that a reused database takes one more.
+        email: `bench.student.${Date.now()}@bench.campusbazaar.in`,
         city: "Mumbai",
         college: FILTERS.college,
         mobile: "9876543210",
@@ -312,6 +423,8 @@ async function runEngine(
     );
     const oursQueriesOnly = await measureSqlOnly(database.db);
     log(`[${kind}]   browseItems alone: p50 ${oursQueriesOnly.p50Ms} ms, p95 ${oursQueriesOnly.p95Ms} ms`);
+    log(`[${kind}] page shapes: the first request, then ${WARMUP} warm-up + ${RUNS} requests each...`);
+    const shapes = await measureShapes(app, cookie, kind);
     log(`[${kind}] old design: ${OLD_WARMUP} warm-up + ${OLD_RUNS} downloads of every active item...`);
     const old = await measureOld(database.db);
     log(
@@ -341,6 +454,7 @@ async function runEngine(
       },
       ours,
       oursQueriesOnly,
+      shapes,
       old,
       ratio,
       goal: {
@@ -376,11 +490,15 @@ async function runPostgres(url: string): Promise<EngineResult> {
   try {
     return await runEngine(
       "postgres",
-      async () => fromPostgres(await freshDatabase(url, POSTGRES_DATABASE)),
+      async () =>
+        fromPostgres(
+          REUSE_DATABASE ? withDatabase(url, POSTGRES_DATABASE) : await freshDatabase(url, POSTGRES_DATABASE),
+        ),
       dataDir,
     );
   } finally {
-    if (KEEP_DATABASE) log(`[postgres] kept the database ${POSTGRES_DATABASE} (BENCH_KEEP_DATABASE=1)`);
+    if (KEEP_DATABASE || REUSE_DATABASE)
+      log(`[postgres] kept the database ${POSTGRES_DATABASE} (BENCH_KEEP_DATABASE=1)`);
     else
       await dropDatabase(url, POSTGRES_DATABASE).catch((error) =>
         log(`could not drop ${POSTGRES_DATABASE}: ${error instanceof Error ? error.message : String(error)}`),
@@ -420,6 +538,23 @@ function table(results: EngineResult[]): string {
   return textTable(header, rows);
 }
 
+function shapeTable(results: EngineResult[]): string {
+  const header = ["engine", "page", "matches", "first ms", "p50 ms", "p95 ms", "goal ms", ""];
+  const rows = results.flatMap((result) =>
+    result.shapes.map((shape) => [
+      result.kind,
+      shape.name,
+      grouped(shape.matches),
+      String(shape.firstMs),
+      String(shape.p50Ms),
+      String(shape.p95Ms),
+      String(shape.goalMs),
+      shape.met ? "met" : "MISSED",
+    ]),
+  );
+  return textTable(header, rows);
+}
+
 function verdict(result: EngineResult): string {
   const mark = (ok: boolean) => (ok ? "met" : "MISSED");
   return [
@@ -448,6 +583,7 @@ async function main(): Promise<void> {
   const results = [embedded, postgres].filter((result): result is EngineResult => result !== null);
 
   log(`\n${table(results)}\n`);
+  log(`${shapeTable(results)}\n`);
   for (const result of results) log(verdict(result));
   for (const result of results) {
     const missed = !result.goal.p95Met || !result.goal.speedupMet;

@@ -76,6 +76,11 @@ export const items = pgTable(
     index("items_active_category_created_idx")
       .on(table.category, table.createdAt.desc())
       .where(sql`${table.isActive}`),
+    // Browse by college: the college's active items, newest first (backwards: oldest first). The
+    // migration (0024) adds INCLUDE (seller_id): a deep page's ids come from the index alone.
+    index("items_active_college_created_idx")
+      .on(table.sellerCollege, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isActive}`),
     // Browse by college: the college's active items of a category, newest first.
     index("items_active_college_category_created_idx")
       .on(table.sellerCollege, table.category, table.createdAt.desc())

@@ -1,11 +1,10 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import { isSuspendedSql, itemSearchText, items, userBlocks, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
-import { isBlockedBetween } from "../blocks/blocks.repository";
 import { type ItemWithSeller, itemWithSeller } from "./items.repository";
 
 export interface BrowseFilters {
@@ -72,6 +71,11 @@ const ORDER: Record<BrowseSort, SQL[]> = {
   "price-high": [desc(items.price), ...newestFirst],
 };
 
+/** The ids of the users the viewer blocked or was blocked by. */
+const blockedEitherWay = (viewerId: string) =>
+  sql`select blocked_id from ${userBlocks} where blocker_id = ${viewerId}
+    union select blocker_id from ${userBlocks} where blocked_id = ${viewerId}`;
+
 /** What an item must be to match, read from the item alone (its indexes answer it). */
 function itemMatches(filters: BrowseFilters): SQL | undefined {
   const search = filters.search?.trim();
@@ -102,14 +106,28 @@ export async function browseItems(
   counts?: BrowseCountCache,
 ): Promise<{ rows: ItemWithSeller[]; total: number }> {
   const matches = itemMatches(filters);
+  // The page's ids first, read off the index of the order without touching a seller: the hidden
+  // and blocked sellers are two short lists computed once per query. Only the page's rows are then
+  // joined to their sellers, so page 50 costs 600 index entries, not 600 joins.
+  const pageIds = db
+    .select({ id: items.id })
+    .from(items)
+    .where(
+      and(
+        matches,
+        sql`${items.sellerId} <> all(array(select ${users.id} from ${users} where ${sellerIsHidden}))`,
+        sql`${items.sellerId} <> all(array(${blockedEitherWay(filters.viewerId)}))`,
+      ),
+    )
+    .orderBy(...ORDER[filters.sort])
+    .limit(PAGE_SIZE)
+    .offset((filters.page - 1) * PAGE_SIZE);
   const rows = await db
     .select(itemWithSeller)
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
-    .where(and(matches, sellerIsShown, sql`not ${isBlockedBetween(filters.viewerId, items.sellerId)}`))
-    .orderBy(...ORDER[filters.sort])
-    .limit(PAGE_SIZE)
-    .offset((filters.page - 1) * PAGE_SIZE);
+    .where(inArray(items.id, pageIds))
+    .orderBy(...ORDER[filters.sort]);
   const total =
     (await countForEveryone(db, filters, matches, counts)) - (await countBlocked(db, filters, matches));
   return { rows, total };
@@ -146,18 +164,10 @@ async function countForEveryone(
 
 /** The matches of sellers the viewer blocked or was blocked by (and who are shown to others). */
 async function countBlocked(db: Db, filters: BrowseFilters, matches: SQL | undefined): Promise<number> {
-  const viewer = filters.viewerId;
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
-    .where(
-      and(
-        sql`${items.sellerId} in (select blocked_id from ${userBlocks} where blocker_id = ${viewer}
-          union select blocker_id from ${userBlocks} where blocked_id = ${viewer})`,
-        matches,
-        sellerIsShown,
-      ),
-    );
+    .where(and(sql`${items.sellerId} in (${blockedEitherWay(filters.viewerId)})`, matches, sellerIsShown));
   return row?.total ?? 0;
 }
