@@ -17,6 +17,7 @@ import path from "node:path";
 import { PAGE_SIZE } from "@shared/constants";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config/env";
 import { type Database, type Db, fromPostgres, openDatabase } from "../server/db/client";
@@ -188,6 +189,67 @@ async function measureShapes(
   return results;
 }
 
+const POSTS = positiveInt("BENCH_POSTS", 60);
+/** The indexes issue 23 added (migration 0024), dropped and made again to time posting without them. */
+const BROWSE_INDEXES: Record<string, string> = {
+  items_active_college_created_idx: `CREATE INDEX "items_active_college_created_idx" ON "items" USING btree ("seller_college", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("seller_id") WHERE "items"."is_active"`,
+  items_active_category_price_idx: `CREATE INDEX "items_active_category_price_idx" ON "items" USING btree ("category", "price", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) WHERE "items"."is_active"`,
+};
+
+/** A small real JPEG, uploaded before each post as the Sell form does. */
+const photo = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+
+async function uploadPhoto(app: FastifyInstance, cookie: string, data: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(data)], { type: "image/jpeg" }), "item.jpg");
+  const request = new Request("http://localhost/upload", { method: "POST", body: form });
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/uploads/images",
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type") ?? "", cookie },
+  });
+  if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
+  return (response.json() as { url: string }).url;
+}
+
+/**
+ * Posting an item (POST /api/items, the photo uploaded first and not timed) by new students of the
+ * benchmark's college, `POSTS` times: what a larger marketplace and browse's indexes cost a seller.
+ */
+async function measurePosting(app: FastifyInstance, signUp: () => Promise<string>): Promise<Timing> {
+  const data = await photo();
+  const samples: number[] = [];
+  let cookie = "";
+  for (let i = 0; i < POSTS + 5; i++) {
+    if (i % 20 === 0) cookie = await signUp();
+    const productImage = await uploadPhoto(app, cookie, data);
+    const started = performance.now();
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/items",
+      headers: { cookie },
+      payload: {
+        productName: `Casio fx-991EX calculator ${i}`,
+        type: "Calculator",
+        price: 650,
+        category: "gadgets",
+        condition: "like new",
+        description: "Used for two semesters, works perfectly.",
+        showMobileNumber: false,
+        productImage,
+      },
+    });
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 201) throw new Error(`post: ${response.statusCode} ${response.body}`);
+    if (i >= 5) samples.push(elapsed);
+  }
+  return summarise(samples);
+}
+
 /** The same browse without HTTP, session and serialisation: browseItems alone (one query, two past the last page). */
 async function measureSqlOnly(db: Db): Promise<Timing> {
   for (let i = 0; i < WARMUP; i++) await browseItems(db, FILTERS);
@@ -325,6 +387,8 @@ interface EngineResult {
   oursQueriesOnly: Timing;
   /** Every page shape of SHAPES through the app. */
   shapes: ShapeResult[];
+  /** POST /api/items, with the indexes migration 0024 adds and with them dropped (then made again). */
+  posting: { withBrowseIndexes: Timing; withoutBrowseIndexes: Timing };
   old: DesignResult & { samePage: boolean };
   ratio: { p95: number; p50: number; bytes: number };
   goal: { p95UnderMs: number; p95Met: boolean; speedupMet: boolean; bytesMet: boolean };
@@ -375,6 +439,7 @@ async function runEngine(
       PUBLIC_URL: "http://localhost:3000",
       LOG_LEVEL: "silent",
       AUTH_RATE_LIMIT: "100000",
+      WRITE_RATE_LIMIT_SCALE: "10000",
     });
     app = await buildApp({
       config,
@@ -383,24 +448,29 @@ async function runEngine(
       webRoot: path.join(dataDir, "no-web"),
       mailer: { send: async () => {} },
     });
-    const signup = await app.inject({
-      method: "POST",
-      url: "/api/auth/signup",
-      payload: {
-        name: "Bench Student",
-        // A new student each run, so that a reused database takes one more.
-        email: `bench.student.${Date.now()}@bench.campusbazaar.in`,
-        city: "Mumbai",
-        college: FILTERS.college,
-        mobile: "9876543210",
-        password: "Bench#Pass2025",
-        acceptTerms: true,
-      },
-    });
-    const session = signup.cookies.find((cookie) => cookie.name === "cb_session");
-    if (signup.statusCode !== 201 || !session)
-      throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-    const cookie = `cb_session=${session.value}`;
+    let students = 0;
+    const builtApp = app;
+    const signUp = async () => {
+      const signup = await builtApp.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: {
+          name: "Bench Student",
+          // New students each run, so that a reused database takes more.
+          email: `bench.student.${Date.now()}.${++students}@bench.campusbazaar.in`,
+          city: "Mumbai",
+          college: FILTERS.college,
+          mobile: "9876543210",
+          password: "Bench#Pass2025",
+          acceptTerms: true,
+        },
+      });
+      const session = signup.cookies.find((cookie) => cookie.name === "cb_session");
+      if (signup.statusCode !== 201 || !session)
+        throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
+      return `cb_session=${session.value}`;
+    };
+    const cookie = await signUp();
 
     // Right after a bulk insert, before any VACUUM: a trigram (GIN) index with a pending list would
     // still hold most new rows there, slow and unattractive to the planner. Ours has none
@@ -425,6 +495,16 @@ async function runEngine(
     log(`[${kind}]   browseItems alone: p50 ${oursQueriesOnly.p50Ms} ms, p95 ${oursQueriesOnly.p95Ms} ms`);
     log(`[${kind}] page shapes: the first request, then ${WARMUP} warm-up + ${RUNS} requests each...`);
     const shapes = await measureShapes(app, cookie, kind);
+    log(
+      `[${kind}] posting: ${POSTS} items through the app, with browse's two new indexes and without them...`,
+    );
+    const posting = await measurePosting(app, signUp);
+    for (const name of Object.keys(BROWSE_INDEXES)) await execute(database.db, `drop index ${name}`);
+    const postingWithoutIndex = await measurePosting(app, signUp);
+    for (const statement of Object.values(BROWSE_INDEXES)) await execute(database.db, statement);
+    log(
+      `[${kind}]   p50 ${posting.p50Ms} ms, p95 ${posting.p95Ms} ms (without the two indexes: p50 ${postingWithoutIndex.p50Ms} ms, p95 ${postingWithoutIndex.p95Ms} ms)`,
+    );
     log(`[${kind}] old design: ${OLD_WARMUP} warm-up + ${OLD_RUNS} downloads of every active item...`);
     const old = await measureOld(database.db);
     log(
@@ -455,6 +535,7 @@ async function runEngine(
       ours,
       oursQueriesOnly,
       shapes,
+      posting: { withBrowseIndexes: posting, withoutBrowseIndexes: postingWithoutIndex },
       old,
       ratio,
       goal: {

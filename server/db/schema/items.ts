@@ -73,6 +73,10 @@ export const items = pgTable(
       .on(table.createdAt.desc(), table.id.desc())
       .where(sql`${table.isActive}`),
     index("items_active_price_idx").on(table.price, table.createdAt.desc()).where(sql`${table.isActive}`),
+    // One category by price (issue 23): the page off the index, not every price walked.
+    index("items_active_category_price_idx")
+      .on(table.category, table.price, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isActive}`),
     index("items_active_category_created_idx")
       .on(table.category, table.createdAt.desc())
       .where(sql`${table.isActive}`),

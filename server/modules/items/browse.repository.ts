@@ -106,17 +106,17 @@ export async function browseItems(
   counts?: BrowseCountCache,
 ): Promise<{ rows: ItemWithSeller[]; total: number }> {
   const matches = itemMatches(filters);
-  // The page's ids first, read off the index of the order without touching a seller: the hidden
-  // and blocked sellers are two short lists, hashed once per query (ids never null, so `not in`
-  // means what it says). Only the page's rows are then
-  // joined to their sellers, so page 50 costs 600 index entries, not 600 joins.
+  // The page's ids first, read off the index of the order without touching a seller's row: a
+  // hidden seller is looked up in the small index of the users who may be hidden, the blocked ones
+  // are a short list hashed once (ids are never null, so `not in` means what it says). Only the
+  // page's rows are then joined to their sellers, so page 50 costs 600 index entries and probes.
   const pageIds = db
     .select({ id: items.id })
     .from(items)
     .where(
       and(
         matches,
-        sql`${items.sellerId} not in (select ${users.id} from ${users} where ${sellerIsHidden})`,
+        sql`not exists (select 1 from ${users} where ${users.id} = ${items.sellerId} and ${sellerIsHidden})`,
         sql`${items.sellerId} not in (${blockedEitherWay(filters.viewerId)})`,
       ),
     )
