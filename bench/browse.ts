@@ -190,10 +190,23 @@ async function measureShapes(
 }
 
 const POSTS = positiveInt("BENCH_POSTS", 60);
-/** The indexes issue 23 added (migration 0024), dropped and made again to time posting without them. */
-const BROWSE_INDEXES: Record<string, string> = {
-  items_active_college_created_idx: `CREATE INDEX "items_active_college_created_idx" ON "items" USING btree ("seller_college", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("seller_id") WHERE "items"."is_active"`,
-  items_active_category_price_idx: `CREATE INDEX "items_active_category_price_idx" ON "items" USING btree ("category", "price", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) WHERE "items"."is_active"`,
+/**
+ * Browse's indexes as migration 0024 leaves them, and as they were before it: posting is timed with
+ * each set in place.
+ */
+const BROWSE_INDEXES = {
+  after: [
+    "drop index if exists items_active_college_category_created_idx",
+    `CREATE INDEX "items_active_college_created_idx" ON "items" USING btree ("seller_college", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("seller_id", "product_name", "type") WHERE "items"."is_active"`,
+    `CREATE INDEX "items_active_college_category_created_idx" ON "items" USING btree ("seller_college", "category", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("seller_id", "product_name", "type") WHERE "items"."is_active"`,
+    `CREATE INDEX "items_active_category_price_idx" ON "items" USING btree ("category", "price", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) WHERE "items"."is_active"`,
+  ],
+  before: [
+    "drop index items_active_college_created_idx",
+    "drop index items_active_college_category_created_idx",
+    "drop index items_active_category_price_idx",
+    `CREATE INDEX "items_active_college_category_created_idx" ON "items" USING btree ("seller_college", "category", "created_at" DESC NULLS LAST) WHERE "items"."is_active"`,
+  ],
 };
 
 /** A small real JPEG, uploaded before each post as the Sell form does. */
@@ -233,12 +246,13 @@ async function measurePosting(app: FastifyInstance, signUp: () => Promise<string
       url: "/api/items",
       headers: { cookie },
       payload: {
-        productName: `Casio fx-991EX calculator ${i}`,
-        type: "Calculator",
-        price: 650,
-        category: "gadgets",
+        // Not in the benchmark's filter, so the old design's first page is still ours.
+        productName: `Study lamp ${i}`,
+        type: "Lamp",
+        price: 350,
+        category: "other",
         condition: "like new",
-        description: "Used for two semesters, works perfectly.",
+        description: "Bright LED lamp, used for one semester.",
         showMobileNumber: false,
         productImage,
       },
@@ -496,14 +510,15 @@ async function runEngine(
     log(`[${kind}] page shapes: the first request, then ${WARMUP} warm-up + ${RUNS} requests each...`);
     const shapes = await measureShapes(app, cookie, kind);
     log(
-      `[${kind}] posting: ${POSTS} items through the app, with browse's two new indexes and without them...`,
+      `[${kind}] posting: ${POSTS} items through the app, with browse's indexes of migration 0024 and with those before it...`,
     );
     const posting = await measurePosting(app, signUp);
-    for (const name of Object.keys(BROWSE_INDEXES)) await execute(database.db, `drop index ${name}`);
+    for (const statement of BROWSE_INDEXES.before) await execute(database.db, statement);
     const postingWithoutIndex = await measurePosting(app, signUp);
-    for (const statement of Object.values(BROWSE_INDEXES)) await execute(database.db, statement);
+    for (const statement of BROWSE_INDEXES.after) await execute(database.db, statement);
+    await execute(database.db, "vacuum analyze items");
     log(
-      `[${kind}]   p50 ${posting.p50Ms} ms, p95 ${posting.p95Ms} ms (without the two indexes: p50 ${postingWithoutIndex.p50Ms} ms, p95 ${postingWithoutIndex.p95Ms} ms)`,
+      `[${kind}]   p50 ${posting.p50Ms} ms, p95 ${posting.p95Ms} ms (with the indexes before 0024: p50 ${postingWithoutIndex.p50Ms} ms, p95 ${postingWithoutIndex.p95Ms} ms)`,
     );
     log(`[${kind}] old design: ${OLD_WARMUP} warm-up + ${OLD_RUNS} downloads of every active item...`);
     const old = await measureOld(database.db);

@@ -81,13 +81,15 @@ export const items = pgTable(
       .on(table.category, table.createdAt.desc())
       .where(sql`${table.isActive}`),
     // Browse by college: the college's active items, newest first (backwards: oldest first). The
-    // migration (0024) adds INCLUDE (seller_id): a deep page's ids come from the index alone.
+    // migration (0024) adds INCLUDE (seller_id, product_name, type): a deep page's ids, and a
+    // search within the college, come from the index alone.
     index("items_active_college_created_idx")
       .on(table.sellerCollege, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.isActive}`),
-    // Browse by college: the college's active items of a category, newest first.
+    // Browse by college: the college's active items of a category, newest first. Migration 0024
+    // adds INCLUDE (seller_id, product_name, type): a search within a college reads the index alone.
     index("items_active_college_category_created_idx")
-      .on(table.sellerCollege, table.category, table.createdAt.desc())
+      .on(table.sellerCollege, table.category, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.isActive}`),
     // One trigram index serves browse's case-insensitive substring search in name and type
     // (itemSearchText). Without the pending list (fastupdate off) new items are searchable through

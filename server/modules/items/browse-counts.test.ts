@@ -4,7 +4,7 @@ import { insertItem } from "../../../tests/factories/items";
 import { createStudent } from "../../../tests/factories/users";
 import { get } from "../../../tests/helpers/api";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { userBlocks, users } from "../../db/schema";
+import { items, userBlocks, users } from "../../db/schema";
 
 // Counts of at least three matches are kept for a minute here, so that the test can see a kept
 // count; smaller ones stay exact.
@@ -86,6 +86,35 @@ describe("GET /api/items: the count of matches", () => {
     const seen = await found(viewer.cookie, "search=hiddencount");
     expect(seen).toMatchObject({ total: 1, totalPages: 1 });
     expect(seen.ids).toHaveLength(1);
+  });
+
+  it("pages a search that matches often within a college the same way, case-insensitive, newest first", async () => {
+    const college = { city: "Guwahati", college: "Cotton University" };
+    const seller = await createStudent(testApp, college);
+    const blocked = await createStudent(testApp, college);
+    await testApp.database.db.insert(userBlocks).values({ blockerId: viewer.id, blockedId: blocked.id });
+    const start = Date.UTC(2025, 5, 1);
+    const rows = Array.from({ length: 230 }, (_, i) => ({
+      sellerId: i % 10 === 0 ? blocked.id : seller.id,
+      productName: i % 2 === 0 ? `Walkword Table ${i}` : `Chair ${i}`,
+      type: i % 2 === 0 ? "Furniture" : "WALKWORD seat",
+      productImage: "https://images.example.in/table.jpg",
+      price: 100 + i,
+      category: "other" as const,
+      condition: "used" as const,
+      createdAt: new Date(start + i * 60_000),
+    }));
+    const inserted = await testApp.database.db.insert(items).values(rows).returning();
+    const expected = inserted
+      .filter((item) => item.sellerId === seller.id)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((item) => item.id);
+
+    const first = await found(viewer.cookie, "search=walkWord&college=Cotton%20University");
+    expect(first.total).toBe(expected.length);
+    expect(first.ids).toEqual(expected.slice(0, 12));
+    const third = await found(viewer.cookie, "search=walkword&college=Cotton%20University&page=3");
+    expect(third.ids).toEqual(expected.slice(24, 36));
   });
 
   it("still says how many there are on a page past the end", async () => {

@@ -76,14 +76,28 @@ const blockedEitherWay = (viewerId: string) =>
   sql`select blocked_id from ${userBlocks} where blocker_id = ${viewerId}
     union select blocker_id from ${userBlocks} where blocked_id = ${viewerId}`;
 
+/**
+ * The text itemSearchText makes, spelled so that the trigram index (built on itemSearchText) does
+ * not apply. A search within one college that matches often is read by walking the college's index,
+ * which carries the name and type: a page is found within a few hundred entries, while the trigram
+ * index's work grows with the whole marketplace ('calculator' is 36,000 items at a million
+ * listings). A rare word is left to the trigram index, which finds its few items directly.
+ */
+const searchTextWithinCollege = sql`(lower(${items.productName}) || ' ' || lower(${items.type}))`;
+
+/** From this many matches a search within a college walks the college's index for its page. */
+const COLLEGE_WALK_MIN_MATCHES = 200;
+
 /** What an item must be to match, read from the item alone (its indexes answer it). */
-function itemMatches(filters: BrowseFilters): SQL | undefined {
+function itemMatches(filters: BrowseFilters, isWalkingCollege = false): SQL | undefined {
   const search = filters.search?.trim();
   return and(
     eq(items.isActive, true),
     filters.category === "all" ? undefined : eq(items.category, filters.category),
     filters.college ? eq(items.sellerCollege, filters.college) : undefined,
-    search ? sql`${itemSearchText(items)} like lower(${likePattern(search)})` : undefined,
+    search
+      ? sql`${isWalkingCollege ? searchTextWithinCollege : itemSearchText(items)} like lower(${likePattern(search)})`
+      : undefined,
     filters.hideReserved
       ? sql`(${items.reservedForId} is null or ${items.reservedUntil} <= now())`
       : undefined,
@@ -106,6 +120,11 @@ export async function browseItems(
   counts?: BrowseCountCache,
 ): Promise<{ rows: ItemWithSeller[]; total: number }> {
   const matches = itemMatches(filters);
+  const total =
+    (await countForEveryone(db, filters, matches, counts)) - (await countBlocked(db, filters, matches));
+  const isWalkingCollege =
+    Boolean(filters.college && filters.search?.trim()) && total >= COLLEGE_WALK_MIN_MATCHES;
+  const pageMatches = isWalkingCollege ? itemMatches(filters, true) : matches;
   // The page's ids first, read off the index of the order without touching a seller's row: a
   // hidden seller is looked up in the small index of the users who may be hidden, the blocked ones
   // are a short list hashed once (ids are never null, so `not in` means what it says). Only the
@@ -115,7 +134,7 @@ export async function browseItems(
     .from(items)
     .where(
       and(
-        matches,
+        pageMatches,
         sql`not exists (select 1 from ${users} where ${users.id} = ${items.sellerId} and ${sellerIsHidden})`,
         sql`${items.sellerId} not in (${blockedEitherWay(filters.viewerId)})`,
       ),
@@ -129,8 +148,6 @@ export async function browseItems(
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(inArray(items.id, pageIds))
     .orderBy(...ORDER[filters.sort]);
-  const total =
-    (await countForEveryone(db, filters, matches, counts)) - (await countBlocked(db, filters, matches));
   return { rows, total };
 }
 
