@@ -194,7 +194,7 @@ async function measureShapes(
 
 const POSTS = positiveInt("BENCH_POSTS", 60);
 /**
- * Browse's indexes as migration 0024 leaves them, and as they were before it: posting is timed with
+ * Browse's indexes as migration 0021 leaves them, and as they were before it: posting is timed with
  * each set in place.
  */
 const BROWSE_INDEXES = {
@@ -404,7 +404,7 @@ interface EngineResult {
   oursQueriesOnly: Timing;
   /** Every page shape of SHAPES through the app. */
   shapes: ShapeResult[];
-  /** POST /api/items, with the indexes migration 0024 adds and with them dropped (then made again). */
+  /** POST /api/items, with the indexes migration 0021 adds and with them dropped (then made again). */
   posting: { withBrowseIndexes: Timing; withoutBrowseIndexes: Timing };
   old: DesignResult & { samePage: boolean };
   ratio: { p95: number; p50: number; bytes: number };
@@ -515,7 +515,7 @@ async function runEngine(
     log(`[${kind}] page shapes: the first request, then ${WARMUP} warm-up + ${RUNS} requests each...`);
     const shapes = await measureShapes(app, cookie, kind);
     log(
-      `[${kind}] posting: ${POSTS} items through the app, with browse's indexes of migration 0024 and with those before it...`,
+      `[${kind}] posting: ${POSTS} items through the app, with browse's indexes of migration 0021 and with those before it...`,
     );
     const posting = await measurePosting(app, signUp);
     for (const statement of BROWSE_INDEXES.before) await execute(database.db, statement);
@@ -523,7 +523,7 @@ async function runEngine(
     for (const statement of BROWSE_INDEXES.after) await execute(database.db, statement);
     await execute(database.db, "vacuum analyze items");
     log(
-      `[${kind}]   p50 ${posting.p50Ms} ms, p95 ${posting.p95Ms} ms (with the indexes before 0024: p50 ${postingWithoutIndex.p50Ms} ms, p95 ${postingWithoutIndex.p95Ms} ms)`,
+      `[${kind}]   p50 ${posting.p50Ms} ms, p95 ${posting.p95Ms} ms (with the indexes before 0021: p50 ${postingWithoutIndex.p50Ms} ms, p95 ${postingWithoutIndex.p95Ms} ms)`,
     );
     log(`[${kind}] old design: ${OLD_WARMUP} warm-up + ${OLD_RUNS} downloads of every active item...`);
     const old = await measureOld(database.db);

@@ -81,12 +81,12 @@ export const items = pgTable(
       .on(table.category, table.createdAt.desc())
       .where(sql`${table.isActive}`),
     // Browse by college: the college's active items, newest first (backwards: oldest first). The
-    // migration (0024) adds INCLUDE (seller_id, product_name, type): a deep page's ids, and a
+    // migration (0021) adds INCLUDE (seller_id, product_name, type): a deep page's ids, and a
     // search within the college, come from the index alone.
     index("items_active_college_created_idx")
       .on(table.sellerCollege, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.isActive}`),
-    // Browse by college: the college's active items of a category, newest first. Migration 0024
+    // Browse by college: the college's active items of a category, newest first. Migration 0021
     // adds INCLUDE (seller_id, product_name, type): a search within a college reads the index alone.
     index("items_active_college_category_created_idx")
       .on(table.sellerCollege, table.category, table.createdAt.desc(), table.id.desc())
