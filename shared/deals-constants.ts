@@ -46,6 +46,8 @@ export const OFFER_STATUS_LABELS = {
   withdrawn: "Withdrawn",
   expired: "Expired",
   replaced: "Replaced",
+  /** Closed by the sale of its item: the bubble says so in the issue's words. */
+  closed: "This item has been sold.",
 } as const;
 
 const rupees = (value: number) => `₹${value.toLocaleString("en-IN")}`;

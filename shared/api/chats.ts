@@ -25,7 +25,16 @@ export {
 
 /** A price offer's state, as its bubble shows it; 'Expired' once past expiresAt. */
 export const OfferStateSchema = z.object({
-  status: z.enum(["pending", "accepted", "declined", "countered", "withdrawn", "expired", "replaced"]),
+  status: z.enum([
+    "pending",
+    "accepted",
+    "declined",
+    "countered",
+    "withdrawn",
+    "expired",
+    "replaced",
+    "closed",
+  ]),
   /** The seller's counter-offer: the buyer answers it. */
   isCounter: z.boolean(),
   expiresAt: z.string(),

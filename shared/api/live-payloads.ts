@@ -14,7 +14,7 @@ import * as z from "zod/mini";
  * makes the thread fetch its offers' states instead, keeping this parser small.
  */
 export type OfferState = {
-  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced";
+  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced" | "closed";
   /** The seller's counter-offer: the buyer answers it. */
   isCounter: boolean;
   expiresAt: string;

@@ -285,6 +285,21 @@ export async function answerOffer(
 }
 
 /**
+ * The item was sold: every pending offer and counter in its chats is closed in the sale's
+ * transaction, so none can be answered (or expire and notify) afterwards; both sides' threads
+ * fetch the new state.
+ */
+export async function closeOffersOfSoldItem(tx: Db, emit: Emit, itemId: string): Promise<number> {
+  const closed = await tx
+    .update(offers)
+    .set({ status: "closed", answeredAt: new Date() })
+    .where(and(eq(offers.itemId, itemId), eq(offers.status, "pending")))
+    .returning();
+  for (const offer of closed) emitOfferState(emit, [offer.buyerId, offer.sellerId], offer);
+  return closed.length;
+}
+
+/**
  * Pending offers past their 48 hours become 'Expired', each once: the claiming update skips rows
  * another instance holds, and only the instance whose update returned a row tells its members.
  */

@@ -22,7 +22,8 @@ let seller: Student;
 let other: Student;
 let stranger: Student;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // Many deal actions within a minute: the deal-action limit has its own flood test.
+  testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "100" });
   [buyer, seller, other, stranger] = await Promise.all([
     createStudent(testApp, { name: "Aarav Mehta" }),
     createStudent(testApp, { name: "Kunal Shah" }),
@@ -329,6 +330,58 @@ describe("reservations and sales", () => {
       .from(messages)
       .where(and(eq(messages.chatId, chatId), eq(messages.type, "system")));
     expect(soldLines).toHaveLength(0);
+  });
+});
+
+describe("a sale closes the item's pending offers", () => {
+  it("every pending offer and counter in all its chats is closed in the sale, shown so on both sides, and no longer answerable", async () => {
+    const item = await insertItem(testApp, seller.id, { productName: "Table fan" });
+    const [buyerChat, otherChat, strangerChat] = [
+      await dealChat(buyer, item),
+      await dealChat(other, item),
+      await dealChat(stranger, item),
+    ];
+    const buyerOffer = await madeOffer(buyer, buyerChat, 700);
+    const otherOffer = await madeOffer(other, otherChat, 650);
+    const strangerOffer = await madeOffer(stranger, strangerChat, 600);
+    const countered = await counter(seller, strangerChat, strangerOffer.id, 680);
+    expect(countered.statusCode).toBe(201);
+    const counterId: string = countered.json().message.id;
+
+    const sold = await post(
+      testApp,
+      `/api/items/${item.id}/sold`,
+      { buyerId: buyer.id },
+      { cookie: seller.cookie },
+    );
+    expect(sold.statusCode, sold.body).toBe(200);
+    for (const id of [buyerOffer.id, otherOffer.id, counterId]) expect(await statusOf(id)).toBe("closed");
+    // What was answered before the sale keeps its state.
+    expect(await statusOf(strangerOffer.id)).toBe("countered");
+    for (const [who, chatId, id] of [
+      [buyer, buyerChat, buyerOffer.id],
+      [other, otherChat, otherOffer.id],
+      [stranger, strangerChat, counterId],
+    ] as const) {
+      for (const viewer of [who, seller]) {
+        const seen = (await thread(viewer, chatId)).messages.find((m) => m.id === id);
+        expect(seen?.offer?.status).toBe("closed");
+      }
+    }
+    expect((await answer(seller, otherChat, otherOffer.id, "accept")).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.offerNotPending),
+    );
+    expect((await answer(stranger, strangerChat, counterId, "accept")).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.offerNotPending),
+    );
+    // A closed offer never expires later with an 'expired' notice.
+    await testApp.database.db
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(offers.itemId, item.id));
+    await runDealDeadlines(jobContext());
+    for (const who of [buyer, other, stranger, seller])
+      expect((await noticesOf(who.id)).filter((t) => t.includes("Table fan expired"))).toEqual([]);
   });
 });
 

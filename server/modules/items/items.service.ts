@@ -13,6 +13,7 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
 import { isEitherBlocked } from "../blocks/blocks.service";
 import { announceItemChats, itemChats, postDealLine } from "../chats/deal-lines";
+import { closeOffersOfSoldItem } from "../chats/offers.service";
 import { addNotification } from "../notifications/notifications.service";
 import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
@@ -197,6 +198,7 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string, buyer
     if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
     if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
       throw new AppError("conflict", "This item is already sold.");
+    await closeOffersOfSoldItem(tx, emit, id);
     for (const chat of chatsOfItem) {
       if (chat.buyerId === buyerId) continue;
       await postDealLine(tx, emit, chat.chatId, user.id, DEAL_MESSAGES.nowSold);

@@ -224,6 +224,24 @@ describe("a chat thread", () => {
     expect(within(closed).queryByRole("button", { name: "Decline" })).toBeNull();
   });
 
+  it("an offer closed by the sale says 'This item has been sold.' with no answers, on either side", async () => {
+    const closedOffer = {
+      ...OFFER,
+      offer: { status: "closed" as const, isCounter: false, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    for (const tab of ["buying", "selling"] as const) {
+      openThread(
+        { canSend: true, canOffer: false, canRate: false },
+        { messages: [closedOffer], chat: { tab } },
+      );
+      const log = await screen.findByRole("log");
+      expect(await within(log).findByText("This item has been sold.")).toBeVisible();
+      for (const name of ["Accept", "Decline", "Counter", "Withdraw"])
+        expect(within(log).queryByRole("button", { name })).toBeNull();
+      cleanup();
+    }
+  });
+
   it("never warns under my own messages, even if a copy says so", async () => {
     openThread(
       { canSend: true, canOffer: true, canRate: false },

@@ -1,0 +1,3 @@
+-- A pending offer or counter is closed when its item is sold: it can no longer be answered.
+ALTER TABLE "offers" DROP CONSTRAINT "offers_status_check";--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_status_check" CHECK ("status" in ('pending', 'accepted', 'declined', 'countered', 'withdrawn', 'expired', 'replaced', 'closed'));
