@@ -9,6 +9,7 @@ export const RATINGS_SHOWN_FROM = 3;
 
 export const DEAL_MESSAGES = {
   sold: "This item has already been sold.",
+  listingExpired: "This listing has expired.",
   reservedForOther: "This item is reserved for another buyer.",
   fixedPrice: "Fixed price",
   negotiable: "Price is negotiable",

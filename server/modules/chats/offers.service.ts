@@ -10,7 +10,7 @@ import { items, messages, offers, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { offerRefusal } from "../items/items.policy";
+import { isListingExpired, offerRefusal } from "../items/items.policy";
 import { reserveItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { toMessageDto } from "./chats.mapper";
@@ -26,6 +26,8 @@ function refuse(reason: ReturnType<typeof offerRefusal>): never {
   switch (reason) {
     case "sold":
       throw new AppError("conflict", DEAL_MESSAGES.sold);
+    case "expired":
+      throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
     case "reserved":
       throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
     case "fixed":
@@ -134,9 +136,8 @@ async function storeNewOffer(
     const { chat, members, item, buyerId } = await loadDeal(tx, sender, chatId);
     if (isCounter) {
       if (sender.id !== chat.sellerId) throw new AppError("forbidden", DEAL_MESSAGES.onlySellerCounters);
-      if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
       const reason = offerRefusal({ id: buyerId }, item);
-      if (reason === "sold" || reason === "reserved") refuse(reason);
+      if (reason === "sold" || reason === "expired" || reason === "reserved") refuse(reason);
       const [pending] = await tx
         .select()
         .from(offers)
@@ -242,6 +243,7 @@ export async function answerOffer(
       throw new AppError("forbidden", DEAL_MESSAGES.notYourOffer);
     }
     if (action === "accept") {
+      if (isListingExpired(item)) throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
       if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
       if (!(await reserveItem(tx, item.id, buyerId, RESERVATION_DAYS)))
         throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);

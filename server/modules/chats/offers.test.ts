@@ -385,6 +385,34 @@ describe("a sale closes the item's pending offers", () => {
   });
 });
 
+describe("an expired listing", () => {
+  it("refuses offers, counters and accepts with 'This listing has expired.', before and after the listings job", async () => {
+    const item = await insertItem(testApp, seller.id, { productName: "Lapsed lamp" });
+    const chatId = await dealChat(buyer, item);
+    const pending = await madeOffer(buyer, chatId, 300);
+    // Its 30 days are over; the listings job has not run yet.
+    await testApp.database.db
+      .update(items)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(items.id, item.id));
+    const expired = refusal("conflict", "This listing has expired.");
+    expect((await offer(buyer, chatId, 350)).json()).toEqual(expired);
+    expect((await counter(seller, chatId, pending.id, 320)).json()).toEqual(expired);
+    expect((await answer(seller, chatId, pending.id, "accept")).json()).toEqual(expired);
+    // The job took it off the marketplace.
+    await testApp.database.db
+      .update(items)
+      .set({ isActive: false, expiredAt: sql`now()` })
+      .where(eq(items.id, item.id));
+    const refused = await offer(buyer, chatId, 360);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(expired);
+    expect((await answer(seller, chatId, pending.id, "accept")).json()).toEqual(expired);
+    expect(await statusOf(pending.id)).toBe("pending");
+    expect((await itemRow(item.id))?.reservedForId).toBeNull();
+  });
+});
+
 describe("favourites", () => {
   it("refuses saving one's own item (canFavourite), and changes nothing", async () => {
     const item = await insertItem(testApp, seller.id);
