@@ -69,8 +69,14 @@ export const DEAL_NOTICES = {
   lapsed: (item: string) => `The reservation of ${item} lapsed; it is available again.`,
   reminder: (item: string) => `The reservation of ${item} lapses tomorrow. Mark it as sold or release it.`,
   sold: (item: string) => `${item} has been sold.`,
-  rate: (name: string, item: string) => `Rate ${name} for ${item}.`,
+  /** The rating prompt after a sale to a chat partner (the issue's 'Rate Kunal'); it opens the chat's rating. */
+  rate: (name: string) => `Rate ${name}`,
 } as const;
+
+/** Where the rating prompt leads: the chat, with its rating dialog open. */
+export function ratingLink(chatId: string): string {
+  return `/messages?chatId=${encodeURIComponent(chatId)}&rate=1`;
+}
 
 /** 'Usually replies within ...' from a median first-reply time in minutes. */
 export function replyTimeLabel(minutes: number): string {

@@ -177,6 +177,7 @@ export function toNotificationDto(
     recruitmentPostId: notification.recruitmentPostId,
     fromUserId: notification.fromUserId,
     offerPrice: notification.offerPrice,
+    link: notification.link,
     fromName: context.fromName,
     about: context.about,
     read: notification.isRead,

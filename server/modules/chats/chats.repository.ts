@@ -436,6 +436,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
           recruitmentPostId: row.recruitment_post_id,
           fromUserId: message.senderId,
           offerPrice: message.offerPrice,
+          link: null,
           isRead: false,
           createdAt: new Date(row.notification_created_at),
         }

@@ -264,7 +264,7 @@ export async function answerOffer(
           : DEAL_NOTICES.withdrawn(user.name, offer.price, item.productName);
     await addNotification(tx, emit, {
       userId: action === "withdraw" ? item.sellerId : maker,
-      type: "offer",
+      type: "deal",
       text: notice,
       chatId,
       itemId: item.id,
@@ -327,7 +327,7 @@ export async function expireOffers(
         .where(eq(items.id, offer.itemId));
       await addNotification(tx, emit, {
         userId: offer.isCounter ? offer.sellerId : offer.buyerId,
-        type: "offer",
+        type: "deal",
         text: DEAL_NOTICES.expired(offer.price, item?.name ?? "the item"),
         chatId: offer.chatId,
         itemId: offer.itemId,

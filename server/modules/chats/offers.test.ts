@@ -324,7 +324,7 @@ describe("reservations and sales", () => {
     const refused = await offer(other, otherChat, 100);
     expect(refused.json()).toEqual(refusal("conflict", DEAL_MESSAGES.sold));
     expect((await thread(buyer, chatId)).chat.abilities).toMatchObject({ canOffer: false, canRate: true });
-    expect(await noticesOf(buyer.id)).toContain("Rate Kunal Shah for Graph paper.");
+    expect(await noticesOf(buyer.id)).toContain("Rate Kunal Shah");
     const soldLines = await testApp.database.db
       .select()
       .from(messages)
@@ -382,6 +382,119 @@ describe("a sale closes the item's pending offers", () => {
     await runDealDeadlines(jobContext());
     for (const who of [buyer, other, stranger, seller])
       expect((await noticesOf(who.id)).filter((t) => t.includes("Table fan expired"))).toEqual([]);
+  });
+});
+
+describe("notification types", () => {
+  /** What the student's notification list says, newest first: type, text and where it opens. */
+  const listed = async (who: Student, chatId?: string) =>
+    (
+      (await get(testApp, "/api/notifications", { cookie: who.cookie })).json().notifications as {
+        type: string;
+        text: string;
+        chatId: string | null;
+        link: string | null;
+      }[]
+    )
+      .filter((n) => chatId === undefined || n.chatId === chatId)
+      .map(({ type, text, link }) => ({ type, text, link }));
+
+  it("an offer or counter to answer is 'offer'; answers, reservations, sales and the rating prompt are 'deal'", async () => {
+    const [asha, ravi, neel] = await Promise.all([
+      createStudent(testApp, { name: "Asha Rao" }),
+      createStudent(testApp, { name: "Ravi Jain" }),
+      createStudent(testApp, { name: "Neel Bose" }),
+    ]);
+    const item = await insertItem(testApp, asha.id, { productName: "Tabla set" });
+    const chatId = await dealChat(ravi, item);
+    const otherChat = await dealChat(neel, item);
+    const first = await madeOffer(ravi, chatId, 900);
+    expect((await listed(asha, chatId))[0]).toEqual({
+      type: "offer",
+      text: "Ravi Jain offered ₹900 for Tabla set",
+      link: null,
+    });
+    const countered = await counter(asha, chatId, first.id, 1000);
+    expect((await listed(ravi, chatId))[0]).toMatchObject({
+      type: "offer",
+      text: "Asha Rao countered your offer with ₹1,000 for Tabla set.",
+    });
+    const neelOffer = await madeOffer(neel, otherChat, 800);
+    expect((await answer(asha, otherChat, neelOffer.id, "decline")).statusCode).toBe(200);
+    expect((await listed(neel, otherChat))[0]).toMatchObject({
+      type: "deal",
+      text: "Asha Rao declined your offer of ₹800 for Tabla set.",
+    });
+    expect((await answer(ravi, chatId, countered.json().message.id, "accept")).statusCode).toBe(200);
+    expect((await listed(asha, chatId))[0]).toMatchObject({
+      type: "deal",
+      text: "Ravi Jain accepted your offer of ₹1,000 for Tabla set.",
+    });
+    expect(
+      (await post(testApp, `/api/items/${item.id}/release`, {}, { cookie: asha.cookie })).statusCode,
+    ).toBe(200);
+    expect((await listed(ravi))[0]).toMatchObject({
+      type: "deal",
+      text: "Asha Rao released the reservation of Tabla set; it is available again.",
+    });
+    const sold = await post(
+      testApp,
+      `/api/items/${item.id}/sold`,
+      { buyerId: ravi.id },
+      { cookie: asha.cookie },
+    );
+    expect(sold.statusCode).toBe(200);
+    expect((await listed(neel, otherChat))[0]).toEqual({
+      type: "deal",
+      text: "Tabla set has been sold.",
+      link: null,
+    });
+    // The rating prompt says 'Rate {name}' and opens the chat with its rating dialog.
+    const link = `/messages?chatId=${encodeURIComponent(chatId)}&rate=1`;
+    expect((await listed(ravi, chatId))[0]).toEqual({ type: "deal", text: "Rate Asha Rao", link });
+    expect((await listed(asha, chatId))[0]).toEqual({ type: "deal", text: "Rate Ravi Jain", link });
+    // Only messages count as unread messages.
+    const counts = (await get(testApp, "/api/notifications/counts", { cookie: asha.cookie })).json();
+    expect(counts).toMatchObject({ unreadMessages: 0 });
+  });
+
+  it("the reservation's reminder and lapse, and an offer's expiry, are 'deal'", async () => {
+    const [asha, ravi] = await Promise.all([
+      createStudent(testApp, { name: "Asha Menon" }),
+      createStudent(testApp, { name: "Ravi Kumar" }),
+    ]);
+    const item = await insertItem(testApp, asha.id, { productName: "Sitar" });
+    const chatId = await dealChat(ravi, item);
+    const made = await madeOffer(ravi, chatId, 500);
+    expect((await answer(asha, chatId, made.id, "accept")).statusCode).toBe(200);
+    await testApp.database.db
+      .update(items)
+      .set({ reservedUntil: sql`now() + interval '12 hours'` })
+      .where(eq(items.id, item.id));
+    await runDealDeadlines(jobContext());
+    expect((await listed(asha))[0]).toMatchObject({
+      type: "deal",
+      text: "The reservation of Sitar lapses tomorrow. Mark it as sold or release it.",
+    });
+    await testApp.database.db
+      .update(items)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(items.id, item.id));
+    await runDealDeadlines(jobContext());
+    expect((await listed(ravi))[0]).toMatchObject({
+      type: "deal",
+      text: "The reservation of Sitar lapsed; it is available again.",
+    });
+    const late = await madeOffer(ravi, chatId, 450);
+    await testApp.database.db
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(offers.id, late.id));
+    await runDealDeadlines(jobContext());
+    expect((await listed(ravi))[0]).toMatchObject({
+      type: "deal",
+      text: "The offer of ₹450 for Sitar expired.",
+    });
   });
 });
 
