@@ -10,7 +10,7 @@ import { items, messages, offers, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { isListingExpired, offerRefusal } from "../items/items.policy";
+import { isListingExpired, offerRefusal, reservedFor } from "../items/items.policy";
 import { reserveItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { toMessageDto } from "./chats.mapper";
@@ -242,6 +242,8 @@ export async function answerOffer(
     } else if (user.id === maker) {
       throw new AppError("forbidden", DEAL_MESSAGES.notYourOffer);
     }
+    // Held for this buyer already (a new offer of theirs accepted): the reservation goes on, it does not start.
+    const isReservationStart = action === "accept" && reservedFor(item) !== buyerId;
     if (action === "accept") {
       if (isListingExpired(item)) throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
       if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
@@ -272,10 +274,11 @@ export async function answerOffer(
       offerPrice: offer.price,
     });
     if (action === "accept") {
+      // The other chats get 'This item is now reserved.' only when a reservation starts.
       for (const other of await itemChats(tx, item.id)) {
         if (other.chatId === chat.id) {
           for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
-        } else {
+        } else if (isReservationStart) {
           await postDealLine(tx, emit, other.chatId, item.sellerId, DEAL_MESSAGES.nowReserved);
         }
       }

@@ -385,6 +385,42 @@ describe("a sale closes the item's pending offers", () => {
   });
 });
 
+describe("'This item is now reserved.' in the other chats", () => {
+  it("is written when a reservation starts, not when the reserved buyer's new offer is accepted, nor on release or lapse", async () => {
+    const item = await insertItem(testApp, seller.id, { productName: "Bean bag" });
+    const chatId = await dealChat(buyer, item);
+    const otherChat = await dealChat(other, item);
+    const reservedLines = async () =>
+      (await thread(other, otherChat)).messages.filter((m) => m.text === DEAL_MESSAGES.nowReserved).length;
+
+    const first = await madeOffer(buyer, chatId, 900);
+    expect((await answer(seller, chatId, first.id, "accept")).statusCode).toBe(200);
+    expect(await reservedLines()).toBe(1);
+    // The reserved buyer offers again and the seller accepts: the reservation goes on.
+    const second = await madeOffer(buyer, chatId, 950);
+    expect((await answer(seller, chatId, second.id, "accept")).statusCode).toBe(200);
+    expect((await itemRow(item.id))?.reservedForId).toBe(buyer.id);
+    expect(await reservedLines()).toBe(1);
+    // Released, then lapsed: no line; a new reservation after the release starts again: a line.
+    expect(
+      (await post(testApp, `/api/items/${item.id}/release`, {}, { cookie: seller.cookie })).statusCode,
+    ).toBe(200);
+    expect(await reservedLines()).toBe(1);
+    const third = await madeOffer(buyer, chatId, 980);
+    expect((await answer(seller, chatId, third.id, "accept")).statusCode).toBe(200);
+    expect(await reservedLines()).toBe(2);
+    await testApp.database.db
+      .update(items)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(items.id, item.id));
+    await runDealDeadlines(jobContext());
+    expect(await reservedLines()).toBe(2);
+    // The buyer's own chat never gets the line.
+    const own = (await thread(buyer, chatId)).messages.filter((m) => m.text === DEAL_MESSAGES.nowReserved);
+    expect(own).toHaveLength(0);
+  });
+});
+
 describe("notification types", () => {
   /** What the student's notification list says, newest first: type, text and where it opens. */
   const listed = async (who: Student, chatId?: string) =>
