@@ -78,11 +78,12 @@ export function ratingLink(chatId: string): string {
   return `/messages?chatId=${encodeURIComponent(chatId)}&rate=1`;
 }
 
-/** 'Usually replies within ...' from a median first-reply time in minutes. */
-export function replyTimeLabel(minutes: number): string {
+/** 'Usually replies within ...' from a median first-reply time in minutes; none beyond a day. */
+export function replyTimeLabel(minutes: number): string | null {
   if (minutes <= 60) return "Usually replies within an hour";
   if (minutes <= 6 * 60) return "Usually replies within a few hours";
-  return "Usually replies within a day";
+  if (minutes <= 24 * 60) return "Usually replies within a day";
+  return null;
 }
 
 /** '4.8 ★ · 12 ratings', or 'New on Campus Bazaar' below three ratings. */

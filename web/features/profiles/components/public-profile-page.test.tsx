@@ -1,4 +1,5 @@
 import type { ProfileResponse } from "@shared/api/profiles";
+import type { Reputation } from "@shared/api/ratings";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -30,9 +31,22 @@ function profile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
   };
 }
 
-function openProfile(answer: ProfileResponse) {
+function openProfile(answer: ProfileResponse, reputation: Partial<Reputation> = {}) {
   const api = fakeApi((path, init) => {
     if (path === "/api/users/u2") return { body: answer };
+    if (path === "/api/users/u2/reputation")
+      return {
+        body: {
+          reputation: {
+            average: null,
+            count: 0,
+            itemsSold: 0,
+            replyMinutes: null,
+            reviews: [],
+            ...reputation,
+          },
+        },
+      };
     if (path === "/api/users/u2/block") return { body: { isBlocked: init.method === "PUT" } };
     return { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
   });
@@ -41,6 +55,22 @@ function openProfile(answer: ProfileResponse) {
 }
 
 describe("a public profile", () => {
+  it.each([
+    [45, "Usually replies within an hour"],
+    [300, "Usually replies within a few hours"],
+    [20 * 60, "Usually replies within a day"],
+  ])("after a median first reply of %i minutes says '%s'", async (replyMinutes, label) => {
+    openProfile(profile(), { replyMinutes, itemsSold: 2 });
+    expect(await screen.findByText("Items sold: 2")).toBeVisible();
+    expect(screen.getByText(label)).toBeVisible();
+  });
+
+  it("says no reply time when the seller usually takes longer than a day", async () => {
+    openProfile(profile(), { replyMinutes: 24 * 60 + 30, itemsSold: 1 });
+    expect(await screen.findByText("Items sold: 1")).toBeVisible();
+    expect(screen.queryByText(/Usually replies/)).toBeNull();
+  });
+
   it("says 'Mobile number hidden' when the person's privacy keeps the number from me", async () => {
     openProfile(profile());
     expect(await screen.findByText("Mobile number hidden")).toBeVisible();
