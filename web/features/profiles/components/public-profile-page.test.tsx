@@ -3,6 +3,7 @@ import type { Reputation } from "@shared/api/ratings";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { BUYER_ABILITIES, buildItemResponse } from "../../../../tests/factories/item-responses";
 import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
 import { PublicProfilePage } from "./public-profile-page";
 
@@ -63,6 +64,35 @@ describe("a public profile", () => {
     openProfile(profile(), { replyMinutes, itemsSold: 2 });
     expect(await screen.findByText("Items sold: 2")).toBeVisible();
     expect(screen.getByText(label)).toBeVisible();
+  });
+
+  it("shows 'Reserved' and the seller's rating on the posted items' cards, as browse does", async () => {
+    openProfile(
+      profile({
+        items: [
+          buildItemResponse({
+            id: "held",
+            productName: "Desk lamp",
+            isReserved: true,
+            sellerRating: { average: 4.8, count: 12 },
+            abilities: BUYER_ABILITIES,
+          }),
+          buildItemResponse({
+            id: "free",
+            productName: "Kettle",
+            isReserved: false,
+            sellerRating: { average: 4.8, count: 12 },
+            abilities: BUYER_ABILITIES,
+          }),
+        ],
+      }),
+    );
+    const held = await screen.findByRole("article", { name: "Desk lamp" });
+    expect(within(held).getByText("Reserved")).toBeVisible();
+    expect(within(held).getByText("4.8 ★ · 12 ratings")).toBeVisible();
+    const free = screen.getByRole("article", { name: "Kettle" });
+    expect(within(free).queryByText("Reserved")).toBeNull();
+    expect(within(free).getByText("4.8 ★ · 12 ratings")).toBeVisible();
   });
 
   it("says no reply time when the seller usually takes longer than a day", async () => {
