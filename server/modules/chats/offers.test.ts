@@ -333,6 +333,227 @@ describe("reservations and sales", () => {
   });
 });
 
+describe("every offer transition, allowed and refused", () => {
+  /** A fresh item with the buyer's chat and a pending offer of theirs in it. */
+  async function pendingOffer(price = 500) {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const made = await madeOffer(buyer, chatId, price);
+    return { item, chatId, offerId: made.id };
+  }
+  const notPending = refusal("conflict", DEAL_MESSAGES.offerNotPending);
+
+  it("after a withdraw: no accept, decline, counter or second withdraw", async () => {
+    const { chatId, offerId } = await pendingOffer();
+    expect((await answer(buyer, chatId, offerId, "withdraw")).statusCode).toBe(200);
+    for (const [who, action] of [
+      [seller, "accept"],
+      [seller, "decline"],
+      [buyer, "withdraw"],
+    ] as const) {
+      const response = await answer(who, chatId, offerId, action);
+      expect(response.statusCode, action).toBe(409);
+      expect(response.json()).toEqual(notPending);
+    }
+    const countered = await counter(seller, chatId, offerId, 550);
+    expect(countered.statusCode).toBe(409);
+    expect(countered.json()).toEqual(refusal("conflict", DEAL_MESSAGES.offerNotFound));
+    expect(await statusOf(offerId)).toBe("withdrawn");
+  });
+
+  it("after an accept: no second accept, no decline, no withdraw, no counter", async () => {
+    const { item, chatId, offerId } = await pendingOffer();
+    expect((await answer(seller, chatId, offerId, "accept")).statusCode).toBe(200);
+    for (const [who, action] of [
+      [seller, "accept"],
+      [seller, "decline"],
+      [buyer, "withdraw"],
+    ] as const)
+      expect((await answer(who, chatId, offerId, action)).json(), action).toEqual(notPending);
+    expect((await counter(seller, chatId, offerId, 600)).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.offerNotFound),
+    );
+    expect(await statusOf(offerId)).toBe("accepted");
+    expect((await itemRow(item.id))?.reservedForId).toBe(buyer.id);
+  });
+
+  it("two accepts of one offer at once: one reserves, the other is refused", async () => {
+    const { item, chatId, offerId } = await pendingOffer();
+    const answers = await Promise.all([
+      answer(seller, chatId, offerId, "accept"),
+      answer(seller, chatId, offerId, "accept"),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json()).toEqual(notPending);
+    expect((await itemRow(item.id))?.reservedForId).toBe(buyer.id);
+    const accepted = (await noticesOf(buyer.id)).filter((t) => t.includes("accepted your offer of ₹500"));
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("after a decline: no accept, no withdraw; a new offer may follow", async () => {
+    const { chatId, offerId } = await pendingOffer();
+    expect((await answer(seller, chatId, offerId, "decline")).statusCode).toBe(200);
+    expect((await answer(seller, chatId, offerId, "accept")).json()).toEqual(notPending);
+    expect((await answer(buyer, chatId, offerId, "withdraw")).json()).toEqual(notPending);
+    expect((await offer(buyer, chatId, 520)).statusCode).toBe(201);
+  });
+
+  it("an expired offer cannot be countered, accepted, declined or withdrawn", async () => {
+    const { chatId, offerId } = await pendingOffer();
+    await testApp.database.db
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(offers.id, offerId));
+    const expired = refusal("conflict", DEAL_MESSAGES.offerExpired);
+    expect((await counter(seller, chatId, offerId, 600)).json()).toEqual(expired);
+    expect((await answer(seller, chatId, offerId, "accept")).json()).toEqual(expired);
+    expect((await answer(seller, chatId, offerId, "decline")).json()).toEqual(expired);
+    expect((await answer(buyer, chatId, offerId, "withdraw")).json()).toEqual(expired);
+  });
+
+  it("a counter: only the buyer answers it, nobody withdraws it, and it cannot be countered again", async () => {
+    const { chatId, offerId } = await pendingOffer();
+    const countered = await counter(seller, chatId, offerId, 700);
+    const counterId: string = countered.json().message.id;
+    expect((await answer(seller, chatId, counterId, "accept")).json()).toEqual(
+      refusal("forbidden", DEAL_MESSAGES.notYourOffer),
+    );
+    expect((await answer(seller, chatId, counterId, "decline")).json()).toEqual(
+      refusal("forbidden", DEAL_MESSAGES.notYourOffer),
+    );
+    expect((await answer(buyer, chatId, counterId, "withdraw")).json()).toEqual(
+      refusal("forbidden", DEAL_MESSAGES.onlyBuyerWithdraws),
+    );
+    expect((await counter(seller, chatId, counterId, 650)).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.offerNotFound),
+    );
+    // The countered offer itself is no longer open.
+    expect((await answer(seller, chatId, offerId, "accept")).json()).toEqual(notPending);
+    expect((await answer(buyer, chatId, counterId, "decline")).statusCode).toBe(200);
+    expect(await statusOf(counterId)).toBe("declined");
+  });
+
+  it("the buyer cannot decline their own offer; outsiders and other chats cannot touch it", async () => {
+    const { chatId, offerId, item } = await pendingOffer();
+    expect((await answer(buyer, chatId, offerId, "decline")).json()).toEqual(
+      refusal("forbidden", DEAL_MESSAGES.notYourOffer),
+    );
+    const byStranger = await counter(stranger, chatId, offerId, 600);
+    expect(byStranger.statusCode).toBe(403);
+    // The offer's id through another chat about the same item: not found there.
+    const otherChat = await dealChat(other, item);
+    const elsewhere = await answer(seller, otherChat, offerId, "accept");
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual(refusal("not_found", DEAL_MESSAGES.offerNotFound));
+    expect(await statusOf(offerId)).toBe("pending");
+  });
+
+  it("while reserved for one buyer: that buyer may offer again, another's offer cannot be made or accepted", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const otherChat = await dealChat(other, item);
+    const theirs = await madeOffer(other, otherChat, 480);
+    const made = await madeOffer(buyer, chatId, 500);
+    expect((await answer(seller, chatId, made.id, "accept")).statusCode).toBe(200);
+    expect((await offer(buyer, chatId, 510)).statusCode).toBe(201);
+    const refused = await offer(other, otherChat, 520);
+    expect(refused.json()).toEqual(refusal("conflict", DEAL_MESSAGES.reservedForOther));
+    const lateAccept = await answer(seller, otherChat, theirs.id, "accept");
+    expect(lateAccept.statusCode).toBe(409);
+    expect(lateAccept.json()).toEqual(refusal("conflict", DEAL_MESSAGES.reservedForOther));
+    expect(await statusOf(theirs.id)).toBe("pending");
+    expect((await counter(seller, otherChat, theirs.id, 600)).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.reservedForOther),
+    );
+  });
+
+  it("after the sale: no offer, counter, accept or release", async () => {
+    const { item, chatId, offerId } = await pendingOffer();
+    const sold = await post(
+      testApp,
+      `/api/items/${item.id}/sold`,
+      { buyerId: null },
+      { cookie: seller.cookie },
+    );
+    expect(sold.statusCode).toBe(200);
+    expect((await offer(buyer, chatId, 530)).json()).toEqual(refusal("conflict", DEAL_MESSAGES.sold));
+    expect((await counter(seller, chatId, offerId, 600)).json()).toEqual(
+      refusal("conflict", DEAL_MESSAGES.sold),
+    );
+    expect((await answer(seller, chatId, offerId, "accept")).json()).toEqual(notPending);
+    const release = await post(testApp, `/api/items/${item.id}/release`, {}, { cookie: seller.cookie });
+    expect(release.json()).toEqual(refusal("conflict", DEAL_MESSAGES.notReserved));
+    // 'Someone else': nobody is asked to rate.
+    expect((await thread(buyer, chatId)).chat.abilities).toMatchObject({ canOffer: false, canRate: false });
+  });
+});
+
+describe("every reservation and sale transition, allowed and refused", () => {
+  async function reservedItem() {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const made = await madeOffer(buyer, chatId, 400);
+    expect((await answer(seller, chatId, made.id, "accept")).statusCode).toBe(200);
+    return { item, chatId };
+  }
+  const release = (who: Student, itemId: string) =>
+    post(testApp, `/api/items/${itemId}/release`, {}, { cookie: who.cookie });
+  const sell = (who: Student, itemId: string, buyerId: string | null) =>
+    post(testApp, `/api/items/${itemId}/sold`, { buyerId }, { cookie: who.cookie });
+
+  it("release by the buyer, a stranger or another chat partner is refused; the reservation holds", async () => {
+    const { item } = await reservedItem();
+    await dealChat(other, item);
+    for (const who of [buyer, stranger, other]) {
+      const response = await release(who, item.id);
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await itemRow(item.id))?.reservedForId).toBe(buyer.id);
+  });
+
+  it("release of an item never reserved, or reserved and lapsed, is refused with 'This item is not reserved.'", async () => {
+    const never = await insertItem(testApp, seller.id);
+    expect((await release(seller, never.id)).json()).toEqual(refusal("conflict", DEAL_MESSAGES.notReserved));
+    const { item } = await reservedItem();
+    await testApp.database.db
+      .update(items)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(items.id, item.id));
+    expect((await release(seller, item.id)).json()).toEqual(refusal("conflict", DEAL_MESSAGES.notReserved));
+  });
+
+  it("only the seller marks it sold, once; to someone who never chatted, or to a stranger, is refused", async () => {
+    const { item } = await reservedItem();
+    expect((await sell(buyer, item.id, buyer.id)).statusCode).toBe(403);
+    const never = await sell(seller, item.id, stranger.id);
+    expect(never.statusCode).toBe(400);
+    expect(never.json()).toEqual(refusal("invalid_input", DEAL_MESSAGES.buyerNeverChatted));
+    // The seller themselves is no buyer either.
+    expect((await sell(seller, item.id, seller.id)).json()).toEqual(
+      refusal("invalid_input", DEAL_MESSAGES.buyerNeverChatted),
+    );
+    expect((await itemRow(item.id))?.isSold).toBe(false);
+    expect((await sell(seller, item.id, buyer.id)).statusCode).toBe(200);
+    const again = await sell(seller, item.id, buyer.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(refusal("conflict", "This item is already sold."));
+  });
+
+  it("sold to another chat partner while reserved: allowed; the reserved buyer's chat gets 'This item has been sold.'", async () => {
+    const { item, chatId } = await reservedItem();
+    const otherChat = await dealChat(other, item);
+    const sold = await sell(seller, item.id, other.id);
+    expect(sold.statusCode).toBe(200);
+    expect(await itemRow(item.id)).toMatchObject({ buyerId: other.id, reservedForId: null, isSold: true });
+    const lines = (await thread(buyer, chatId)).messages
+      .filter((m) => m.type === "system")
+      .map((m) => m.text);
+    expect(lines).toContain(DEAL_MESSAGES.nowSold);
+    expect((await thread(other, otherChat)).chat.abilities).toMatchObject({ canRate: true });
+    expect((await thread(buyer, chatId)).chat.abilities).toMatchObject({ canRate: false });
+  });
+});
+
 describe("a sale closes the item's pending offers", () => {
   it("every pending offer and counter in all its chats is closed in the sale, shown so on both sides, and no longer answerable", async () => {
     const item = await insertItem(testApp, seller.id, { productName: "Table fan" });
