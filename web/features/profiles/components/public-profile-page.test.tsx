@@ -1,6 +1,6 @@
 import type { ProfileResponse } from "@shared/api/profiles";
 import type { Reputation } from "@shared/api/ratings";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BUYER_ABILITIES, buildItemResponse } from "../../../../tests/factories/item-responses";
@@ -93,6 +93,37 @@ describe("a public profile", () => {
     const free = screen.getByRole("article", { name: "Kettle" });
     expect(within(free).queryByText("Reserved")).toBeNull();
     expect(within(free).getByText("4.8 ★ · 12 ratings")).toBeVisible();
+  });
+
+  it("says 'New on Campus Bazaar' below three ratings, '4.8 ★ · 12 ratings' from three, and lists the reviews", async () => {
+    openProfile(profile(), { average: null, count: 2 });
+    const reviews = await screen.findByRole("region", { name: "Reviews" });
+    expect(await within(reviews).findByText("New on Campus Bazaar")).toBeVisible();
+    expect(within(reviews).getByText("No reviews yet.")).toBeVisible();
+    cleanup();
+
+    openProfile(profile(), {
+      average: 4.8,
+      count: 12,
+      reviews: [
+        {
+          id: "r1",
+          raterId: "u9",
+          raterName: "Kunal Shah",
+          itemName: "Realme Buds Air 5",
+          stars: 4,
+          comment: "On time, item as described.",
+          createdAt: "2026-11-20T10:00:00.000Z",
+        },
+      ],
+    });
+    const listed = await screen.findByRole("region", { name: "Reviews" });
+    expect(await within(listed).findByText("4.8 ★ · 12 ratings")).toBeVisible();
+    expect(within(listed).getByText("Kunal Shah")).toBeVisible();
+    expect(within(listed).getByText("Realme Buds Air 5")).toBeVisible();
+    expect(within(listed).getByText("4 of 5 stars")).toBeInTheDocument();
+    expect(within(listed).getByText("On time, item as described.")).toBeVisible();
+    expect(within(listed).getByText("20 Nov 2026")).toBeVisible();
   });
 
   it("says no reply time when the seller usually takes longer than a day", async () => {
