@@ -70,7 +70,7 @@ export const ChatItemSchema = z.object({
   photoUrl: z.string(),
   price: z.number().int(),
   /** 'reserved': an accepted offer holds it for one buyer (the chat header's 'Reserved' badge). */
-  status: z.enum(["available", "reserved", "sold", "removed"]),
+  status: z.enum(["available", "reserved", "sold", "expired", "removed"]),
   /** Whether the reservation or the sale is to this chat's buyer. */
   isDealWithThisChat: z.boolean(),
 });

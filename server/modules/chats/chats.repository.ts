@@ -54,6 +54,8 @@ export async function listChatsOf(
       itemReservedUntil: items.reservedUntil,
       itemBuyerId: items.buyerId,
       itemSoldAt: items.soldAt,
+      itemExpiredAt: items.expiredAt,
+      itemExpiresAt: items.expiresAt,
       hasRated: sql<boolean>`exists (select 1 from ${ratings} where ${ratings.itemId} = ${chats.itemId}
         and ${ratings.raterId} = ${userId})`,
       unreadCount: sql<number>`(select count(*) from ${notifications}

@@ -766,6 +766,10 @@ describe("an expired listing", () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(items.id, item.id));
     const expired = refusal("conflict", "This listing has expired.");
+    expect((await thread(buyer, chatId)).chat).toMatchObject({
+      item: { status: "expired" },
+      abilities: { canOffer: false },
+    });
     expect((await offer(buyer, chatId, 350)).json()).toEqual(expired);
     expect((await counter(seller, chatId, pending.id, 320)).json()).toEqual(expired);
     expect((await answer(seller, chatId, pending.id, "accept")).json()).toEqual(expired);

@@ -237,6 +237,24 @@ describe("a chat thread", () => {
     expect(within(closed).queryByRole("button", { name: "Decline" })).toBeNull();
   });
 
+  it("a pending offer on an expired listing says 'This listing has expired.' in place of its answers", async () => {
+    const pending = {
+      ...OFFER,
+      offer: { status: "pending" as const, isCounter: false, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    openThread(
+      { canSend: true, canOffer: false, canRate: false },
+      {
+        messages: [pending],
+        chat: { tab: "selling", item: { ...CHAT.item, status: "expired" } as ChatSummary["item"] },
+      },
+    );
+    const log = await screen.findByRole("log");
+    expect(await within(log).findByText("This listing has expired.")).toBeVisible();
+    expect(within(log).queryByRole("button", { name: "Accept" })).toBeNull();
+    expect(screen.getByText("Expired", { selector: "span" })).toBeVisible();
+  });
+
   it("an offer closed by the sale says 'This item has been sold.' with no answers, on either side", async () => {
     const closedOffer = {
       ...OFFER,

@@ -250,12 +250,14 @@ const STATUS_LABELS = {
   available: "Available",
   reserved: "Reserved",
   sold: "Sold",
+  expired: "Expired",
   removed: "No longer listed",
 } as const;
 const STATUS_TONES = {
   available: "bg-green-100 text-green-800",
   reserved: "bg-amber-100 text-amber-900",
   sold: "bg-slate-200 text-slate-800",
+  expired: "bg-amber-100 text-amber-900",
   removed: "bg-slate-200 text-slate-800",
 } as const;
 
@@ -332,6 +334,7 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
 /** Why the chat's pending offers cannot be answered now, shown in their place; null while they can. */
 function offersClosedBy(chat: ChatSummary): string | null {
   const status = chat.item?.status;
+  if (status === "expired") return DEAL_MESSAGES.listingExpired;
   if (status === "sold" || status === "removed") return DEAL_MESSAGES.sold;
   if (status === "reserved" && !chat.item?.isDealWithThisChat) return DEAL_MESSAGES.reservedForOther;
   return null;
