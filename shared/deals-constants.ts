@@ -9,6 +9,7 @@ export const RATINGS_SHOWN_FROM = 3;
 
 export const DEAL_MESSAGES = {
   sold: "This item has already been sold.",
+  listingExpired: "This listing has expired.",
   reservedForOther: "This item is reserved for another buyer.",
   fixedPrice: "Fixed price",
   negotiable: "Price is negotiable",
@@ -46,6 +47,8 @@ export const OFFER_STATUS_LABELS = {
   withdrawn: "Withdrawn",
   expired: "Expired",
   replaced: "Replaced",
+  /** Closed by the sale of its item: the bubble says so in the issue's words. */
+  closed: "This item has been sold.",
 } as const;
 
 const rupees = (value: number) => `₹${value.toLocaleString("en-IN")}`;
@@ -66,14 +69,21 @@ export const DEAL_NOTICES = {
   lapsed: (item: string) => `The reservation of ${item} lapsed; it is available again.`,
   reminder: (item: string) => `The reservation of ${item} lapses tomorrow. Mark it as sold or release it.`,
   sold: (item: string) => `${item} has been sold.`,
-  rate: (name: string, item: string) => `Rate ${name} for ${item}.`,
+  /** The rating prompt after a sale to a chat partner (the issue's 'Rate Kunal'); it opens the chat's rating. */
+  rate: (name: string) => `Rate ${name}`,
 } as const;
 
-/** 'Usually replies within ...' from a median first-reply time in minutes. */
-export function replyTimeLabel(minutes: number): string {
+/** Where the rating prompt leads: the chat, with its rating dialog open. */
+export function ratingLink(chatId: string): string {
+  return `/messages?chatId=${encodeURIComponent(chatId)}&rate=1`;
+}
+
+/** 'Usually replies within ...' from a median first-reply time in minutes; none beyond a day. */
+export function replyTimeLabel(minutes: number): string | null {
   if (minutes <= 60) return "Usually replies within an hour";
   if (minutes <= 6 * 60) return "Usually replies within a few hours";
-  return "Usually replies within a day";
+  if (minutes <= 24 * 60) return "Usually replies within a day";
+  return null;
 }
 
 /** '4.8 ★ · 12 ratings', or 'New on Campus Bazaar' below three ratings. */

@@ -296,8 +296,30 @@ export function limitWrites(ctx: Pick<AppContext, "rateLimiter" | "config">, nam
   const windows = scaledWindows(rule, ctx.config.WRITE_RATE_LIMIT_SCALE);
   return async (request: FastifyRequest): Promise<void> => {
     const user = requireUser(request);
-    await ctx.rateLimiter.hitWindows(`${rule.key}:user:${user.id}`, windows, {
-      message: (retryAfter) => `${rule.refusal} ${tryAgainIn(retryAfter)}`,
-    });
+    await hitWrites(ctx, rule, windows, user.id);
   };
+}
+
+/**
+ * Counts one write of `userId` against a named rule where no route preHandler can (an offer sent
+ * through the message route): past its limit, 429 with Retry-After.
+ */
+export function countWrite(
+  ctx: Pick<AppContext, "rateLimiter" | "config">,
+  name: WriteLimitName,
+  userId: string,
+): Promise<void> {
+  const rule: WriteLimitRule = WRITE_LIMITS[name];
+  return hitWrites(ctx, rule, scaledWindows(rule, ctx.config.WRITE_RATE_LIMIT_SCALE), userId);
+}
+
+function hitWrites(
+  ctx: Pick<AppContext, "rateLimiter">,
+  rule: WriteLimitRule,
+  windows: RateLimitRule[],
+  userId: string,
+): Promise<void> {
+  return ctx.rateLimiter.hitWindows(`${rule.key}:user:${userId}`, windows, {
+    message: (retryAfter) => `${rule.refusal} ${tryAgainIn(retryAfter)}`,
+  });
 }

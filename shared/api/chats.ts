@@ -25,7 +25,16 @@ export {
 
 /** A price offer's state, as its bubble shows it; 'Expired' once past expiresAt. */
 export const OfferStateSchema = z.object({
-  status: z.enum(["pending", "accepted", "declined", "countered", "withdrawn", "expired", "replaced"]),
+  status: z.enum([
+    "pending",
+    "accepted",
+    "declined",
+    "countered",
+    "withdrawn",
+    "expired",
+    "replaced",
+    "closed",
+  ]),
   /** The seller's counter-offer: the buyer answers it. */
   isCounter: z.boolean(),
   expiresAt: z.string(),
@@ -61,7 +70,7 @@ export const ChatItemSchema = z.object({
   photoUrl: z.string(),
   price: z.number().int(),
   /** 'reserved': an accepted offer holds it for one buyer (the chat header's 'Reserved' badge). */
-  status: z.enum(["available", "reserved", "sold", "removed"]),
+  status: z.enum(["available", "reserved", "sold", "expired", "removed"]),
   /** Whether the reservation or the sale is to this chat's buyer. */
   isDealWithThisChat: z.boolean(),
 });

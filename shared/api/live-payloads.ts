@@ -14,7 +14,7 @@ import * as z from "zod/mini";
  * makes the thread fetch its offers' states instead, keeping this parser small.
  */
 export type OfferState = {
-  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced";
+  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced" | "closed";
   /** The seller's counter-offer: the buyer answers it. */
   isCounter: boolean;
   expiresAt: string;
@@ -50,6 +50,8 @@ export const NotificationSchema = z.object({
   type: z.enum([
     "message",
     "offer",
+    /** A deal's change: an offer's answer, a reservation, a sale, a rating prompt. */
+    "deal",
     "recruitment_message",
     "admin",
     "listing",
@@ -62,6 +64,8 @@ export const NotificationSchema = z.object({
   recruitmentPostId: z.nullable(z.string()),
   fromUserId: z.nullable(z.string()),
   offerPrice: z.nullable(z.int()),
+  /** The page it opens when not just its chat (the rating prompt: '/messages?chatId=...&rate=1'). */
+  link: z.nullable(z.string()),
   /** The sender's name and what the chat is about, for grouped rows ('3 new messages from Kunal about ...'). */
   fromName: z.nullable(z.string()),
   about: z.nullable(z.string()),

@@ -134,8 +134,14 @@ describe.skipIf(!isBrowserAvailable)("a deal between two students, on phones", (
     await third.page.goto(`/profile/${seller.student.id}`);
     await third.page.getByText("No reviews yet.").waitFor();
 
-    await seller.page.goto(`/messages?chatId=${encodeURIComponent(chatId)}`);
-    await seller.page.getByRole("button", { name: "Rate Ira Banerjee" }).tap();
+    // The seller rates from the rating prompt 'Rate Ira Banerjee': it opens the chat with the dialog.
+    await seller.page.goto("/notifications");
+    const prompt = seller.page
+      .getByRole("list", { name: "Notifications" })
+      .getByRole("listitem")
+      .filter({ hasText: "Rate Ira Banerjee" });
+    await prompt.getByRole("link", { name: "Open chat" }).tap();
+    await seller.page.waitForURL(`**/messages?chatId=${encodeURIComponent(chatId)}&rate=1`);
     const sellerRates = seller.page.getByRole("dialog", { name: "Rate Ira Banerjee" });
     await sellerRates.locator("label").filter({ hasText: "4 stars" }).tap();
     await sellerRates.getByRole("button", { name: "Submit Rating" }).tap();

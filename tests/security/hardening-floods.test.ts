@@ -4,20 +4,21 @@ import {
   CLOSE_TOO_MANY_FOR_USER,
   LIVE_SOCKETS_PER_USER,
 } from "@shared/live-constants";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { items, recruitmentPosts, userBlocks, users } from "../../server/db/schema";
 import { WRITE_LIMITS, type WriteLimitName } from "../../server/plugins/rate-limit-rules";
 import { BROADCAST_INTERVAL_MS } from "../../server/realtime/gateway";
+import { insertItem } from "../factories/items";
 import { buildRecruitment, insertRecruitmentPost } from "../factories/recruitment";
 import { buildSellForm } from "../factories/sell";
 import { listenOnLoopback, settle, TEST_ORIGIN } from "../helpers/live";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { uploadedImageUrl } from "../helpers/uploads";
 import { fetchDocument, type Operation, operationsOf } from "./operations";
-import { type Actor, insertStudent } from "./world";
+import { type Actor, insertStudent, queryRows } from "./world";
 
 /**
  * Write floods and their fan-out: a script posting as fast as it can, a recruitment write that
@@ -171,6 +172,139 @@ describe("a script flooding a write", () => {
         });
       }
       expect(await flood.state()).toEqual(before);
+    },
+  );
+});
+
+/** An item of the seller's, the buyer's chat about it and the buyer's pending offer there. */
+interface Deal {
+  seller: Actor;
+  buyer: Actor;
+  itemId: string;
+  chatId: string;
+  offerId: string;
+}
+
+async function openDeal(): Promise<Deal> {
+  const [seller, buyer] = await Promise.all([
+    insertStudent(testApp, "Deal Seller"),
+    insertStudent(testApp, "Deal Buyer"),
+  ]);
+  const item = await insertItem(testApp, seller.id, { productName: "Flood Lamp" });
+  const opened = await inject(buyer, "POST", "/api/chats", { userId: seller.id, itemId: item.id });
+  const chatId: string = opened.json().chat.id;
+  const offered = await inject(buyer, "POST", `/api/chats/${chatId}/messages`, {
+    type: "offer",
+    clientId: crypto.randomUUID(),
+    offerPrice: 100,
+  });
+  expect(offered.statusCode, offered.body).toBe(201);
+  return { seller, buyer, itemId: item.id, chatId, offerId: offered.json().message.id };
+}
+
+/** Everything a deal flood could change: offers, deal lines, notifications, the item's state. */
+const dealState = async (deal: Deal) =>
+  JSON.stringify(
+    await queryRows(
+      testApp,
+      sql`select (select json_agg(o.status order by o.created_at) from offers o where o.chat_id = ${deal.chatId}) as offers,
+        (select count(*)::int from messages m where m.chat_id = ${deal.chatId}) as messages,
+        (select count(*)::int from notifications n where n.user_id in (${deal.seller.id}, ${deal.buyer.id})) as notices,
+        (select count(*)::int from ratings r where r.item_id = ${deal.itemId}) as ratings,
+        (select json_build_array(i.is_sold, i.buyer_id, i.reserved_for_id) from items i where i.id = ${deal.itemId}) as item`,
+    ),
+  );
+
+/** A deal write a script could repeat: who sends it (whose allowance it spends) and how. */
+interface DealFlood {
+  operation: string;
+  as: "buyer" | "seller";
+  send: (deal: Deal, index: number) => Promise<LightMyRequestResponse>;
+}
+
+const dealPost = (actor: Actor, url: string, payload: object = {}) => inject(actor, "POST", url, payload);
+
+const DEAL_FLOODS: DealFlood[] = [
+  {
+    operation: "POST /api/chats/{chatId}/messages (offer)",
+    as: "buyer",
+    send: (deal, index) =>
+      dealPost(deal.buyer, `/api/chats/${deal.chatId}/messages`, {
+        type: "offer",
+        clientId: crypto.randomUUID(),
+        offerPrice: 100 + index,
+      }),
+  },
+  {
+    operation: "POST /api/chats/{chatId}/offers/{offerId}/counter",
+    as: "seller",
+    send: (deal, index) =>
+      dealPost(deal.seller, `/api/chats/${deal.chatId}/offers/${deal.offerId}/counter`, {
+        clientId: crypto.randomUUID(),
+        offerPrice: 200 + index,
+      }),
+  },
+  ...(["accept", "decline"] as const).map(
+    (action): DealFlood => ({
+      operation: `POST /api/chats/{chatId}/offers/{offerId}/${action}`,
+      as: "seller",
+      send: (deal) => dealPost(deal.seller, `/api/chats/${deal.chatId}/offers/${deal.offerId}/${action}`),
+    }),
+  ),
+  {
+    operation: "POST /api/chats/{chatId}/offers/{offerId}/withdraw",
+    as: "buyer",
+    send: (deal) => dealPost(deal.buyer, `/api/chats/${deal.chatId}/offers/${deal.offerId}/withdraw`),
+  },
+  {
+    operation: "POST /api/items/{id}/release",
+    as: "seller",
+    send: (deal) => dealPost(deal.seller, `/api/items/${deal.itemId}/release`),
+  },
+  {
+    operation: "POST /api/items/{id}/sold",
+    as: "seller",
+    send: (deal) => dealPost(deal.seller, `/api/items/${deal.itemId}/sold`, { buyerId: deal.buyer.id }),
+  },
+  {
+    operation: "POST /api/items/{id}/ratings",
+    as: "buyer",
+    send: (deal, index) =>
+      dealPost(deal.buyer, `/api/items/${deal.itemId}/ratings`, { stars: 1 + (index % 5), comment: "Flood" }),
+  },
+];
+
+describe("a script flooding a deal action", () => {
+  it.each(DEAL_FLOODS.map((flood) => [flood.operation, flood] as const))(
+    "%s: the burst reaches the deal (answered, never a 5xx), the rest is refused with 429, Retry-After and no-store, changing nothing",
+    async (_label, flood) => {
+      const deal = await openDeal();
+      const key = flood.operation
+        .replace(/ \(offer\)$/, "")
+        .replace(/(accept|decline|withdraw)$/, "{action}");
+      expect(operations.find((candidate) => candidate.key === key)?.statuses).toContain(429);
+      // The buyer's opening offer already spent one of the buyer's allowance.
+      const burst = (WRITE_LIMITS.dealAction.windows[0]?.limit ?? 0) - (flood.as === "buyer" ? 1 : 0);
+
+      const first = await Promise.all(
+        Array.from({ length: burst + 10 }, (_, index) => flood.send(deal, index)),
+      );
+      const statuses = first.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+
+      const before = await dealState(deal);
+      for (let index = 0; index < 20; index++) {
+        const refused = await flood.send(deal, 1000 + index);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers["cache-control"]).toBe("no-store");
+        const retryAfter = Number(refused.headers["retry-after"]);
+        expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600).toBe(true);
+        expect(refused.json()).toEqual({
+          error: { code: "rate_limited", message: expect.stringMatching(/too fast\. Try again in /) },
+        });
+      }
+      expect(await dealState(deal)).toEqual(before);
     },
   );
 });

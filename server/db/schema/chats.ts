@@ -102,7 +102,17 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["message", "offer", "recruitment_message", "admin", "listing", "event_reminder", "team_request"],
+      // 'offer': a new offer or counter to answer; 'deal': its answers and the deal's changes.
+      enum: [
+        "message",
+        "offer",
+        "deal",
+        "recruitment_message",
+        "admin",
+        "listing",
+        "event_reminder",
+        "team_request",
+      ],
     }).notNull(),
     text: text("text").notNull(),
     chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
@@ -110,6 +120,8 @@ export const notifications = pgTable(
     recruitmentPostId: uuid("recruitment_post_id"),
     fromUserId: uuid("from_user_id").references(() => users.id, { onDelete: "set null" }),
     offerPrice: integer("offer_price"),
+    /** The page it opens when not just its chat (the rating prompt: the chat with its rating dialog). */
+    link: text("link"),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

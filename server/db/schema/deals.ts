@@ -22,6 +22,8 @@ export const OFFER_STATUSES = [
   "withdrawn",
   "expired",
   "replaced",
+  /** Its item was sold while it was pending: no longer answerable. */
+  "closed",
 ] as const;
 
 /**

@@ -9,7 +9,7 @@ import type {
 } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
 import type { PendingEvent } from "../../realtime/live-events";
-import { reservedFor } from "../items/items.policy";
+import { isListingExpired, reservedFor } from "../items/items.policy";
 import { type ChatDeal, chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
@@ -40,6 +40,8 @@ export interface MemberChatRow {
   itemReservedUntil?: Date | null;
   itemBuyerId?: string | null;
   itemSoldAt?: Date | null;
+  itemExpiredAt?: Date | null;
+  itemExpiresAt?: Date | null;
   hasRated?: boolean;
 }
 
@@ -56,7 +58,20 @@ function itemOf(row: MemberChatRow, viewerId: string): ChatItem | null {
         reservedUntil: row.itemReservedUntil ?? null,
       })
     : null;
-  const status = row.itemIsSold ? "sold" : !row.itemIsActive ? "removed" : holder ? "reserved" : "available";
+  const isExpired = isListingExpired({
+    isSold: row.itemIsSold ?? false,
+    expiredAt: row.itemExpiredAt ?? null,
+    expiresAt: row.itemExpiresAt ?? null,
+  });
+  const status = row.itemIsSold
+    ? "sold"
+    : isExpired
+      ? "expired"
+      : !row.itemIsActive
+        ? "removed"
+        : holder
+          ? "reserved"
+          : "available";
   const buyer = buyerOf(row, viewerId);
   const dealWith = row.itemIsSold ? (row.itemBuyerId ?? null) : holder;
   return {
@@ -110,6 +125,8 @@ function dealOf(row: MemberChatRow, viewerId: string): ChatDeal | null {
       isNegotiable: row.itemIsNegotiable ?? true,
       reservedForId: row.itemReservedForId ?? null,
       reservedUntil: row.itemReservedUntil ?? null,
+      expiredAt: row.itemExpiredAt ?? null,
+      expiresAt: row.itemExpiresAt ?? null,
     },
     buyerId: buyerOf(row, viewerId),
     soldToId: row.itemBuyerId ?? null,
@@ -177,6 +194,7 @@ export function toNotificationDto(
     recruitmentPostId: notification.recruitmentPostId,
     fromUserId: notification.fromUserId,
     offerPrice: notification.offerPrice,
+    link: notification.link,
     fromName: context.fromName,
     about: context.about,
     read: notification.isRead,

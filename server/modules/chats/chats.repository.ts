@@ -54,6 +54,8 @@ export async function listChatsOf(
       itemReservedUntil: items.reservedUntil,
       itemBuyerId: items.buyerId,
       itemSoldAt: items.soldAt,
+      itemExpiredAt: items.expiredAt,
+      itemExpiresAt: items.expiresAt,
       hasRated: sql<boolean>`exists (select 1 from ${ratings} where ${ratings.itemId} = ${chats.itemId}
         and ${ratings.raterId} = ${userId})`,
       unreadCount: sql<number>`(select count(*) from ${notifications}
@@ -436,6 +438,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
           recruitmentPostId: row.recruitment_post_id,
           fromUserId: message.senderId,
           offerPrice: message.offerPrice,
+          link: null,
           isRead: false,
           createdAt: new Date(row.notification_created_at),
         }

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { AttemptLimit } from "../../plugins/rate-limit-rules";
+import { type AttemptLimit, countWrite } from "../../plugins/rate-limit-rules";
 import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
 import { assertMayMessage } from "../blocks/blocks.service";
 import { canContactSeller } from "../items/items.policy";
@@ -166,7 +166,11 @@ export async function sendMessage(
   if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
     throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
   // Offers have a state and rules of their own (offers.service); plain messages keep the batched path.
-  if (body.type === "offer") return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
+  // Each one is answered, notified and may reserve the item: counted with the deal actions.
+  if (body.type === "offer") {
+    await countWrite(ctx, "dealAction", sender.id);
+    return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
+  }
   const isOffer = false;
   const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body);
   // The list and the notification say 'Photo' for a photo, and name no shared number.

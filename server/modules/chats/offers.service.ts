@@ -10,7 +10,7 @@ import { items, messages, offers, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { offerRefusal } from "../items/items.policy";
+import { isListingExpired, offerRefusal, reservedFor } from "../items/items.policy";
 import { reserveItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { toMessageDto } from "./chats.mapper";
@@ -26,6 +26,8 @@ function refuse(reason: ReturnType<typeof offerRefusal>): never {
   switch (reason) {
     case "sold":
       throw new AppError("conflict", DEAL_MESSAGES.sold);
+    case "expired":
+      throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
     case "reserved":
       throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
     case "fixed":
@@ -134,9 +136,8 @@ async function storeNewOffer(
     const { chat, members, item, buyerId } = await loadDeal(tx, sender, chatId);
     if (isCounter) {
       if (sender.id !== chat.sellerId) throw new AppError("forbidden", DEAL_MESSAGES.onlySellerCounters);
-      if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
       const reason = offerRefusal({ id: buyerId }, item);
-      if (reason === "sold" || reason === "reserved") refuse(reason);
+      if (reason === "sold" || reason === "expired" || reason === "reserved") refuse(reason);
       const [pending] = await tx
         .select()
         .from(offers)
@@ -241,7 +242,10 @@ export async function answerOffer(
     } else if (user.id === maker) {
       throw new AppError("forbidden", DEAL_MESSAGES.notYourOffer);
     }
+    // Held for this buyer already (a new offer of theirs accepted): the reservation goes on, it does not start.
+    const isReservationStart = action === "accept" && reservedFor(item) !== buyerId;
     if (action === "accept") {
+      if (isListingExpired(item)) throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
       if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
       if (!(await reserveItem(tx, item.id, buyerId, RESERVATION_DAYS)))
         throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
@@ -262,7 +266,7 @@ export async function answerOffer(
           : DEAL_NOTICES.withdrawn(user.name, offer.price, item.productName);
     await addNotification(tx, emit, {
       userId: action === "withdraw" ? item.sellerId : maker,
-      type: "offer",
+      type: "deal",
       text: notice,
       chatId,
       itemId: item.id,
@@ -270,10 +274,11 @@ export async function answerOffer(
       offerPrice: offer.price,
     });
     if (action === "accept") {
+      // The other chats get 'This item is now reserved.' only when a reservation starts.
       for (const other of await itemChats(tx, item.id)) {
         if (other.chatId === chat.id) {
           for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
-        } else {
+        } else if (isReservationStart) {
           await postDealLine(tx, emit, other.chatId, item.sellerId, DEAL_MESSAGES.nowReserved);
         }
       }
@@ -282,6 +287,21 @@ export async function answerOffer(
     if (!message) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
     return { message: toMessageDto(message, user.id, updated) };
   });
+}
+
+/**
+ * The item was sold: every pending offer and counter in its chats is closed in the sale's
+ * transaction, so none can be answered (or expire and notify) afterwards; both sides' threads
+ * fetch the new state.
+ */
+export async function closeOffersOfSoldItem(tx: Db, emit: Emit, itemId: string): Promise<number> {
+  const closed = await tx
+    .update(offers)
+    .set({ status: "closed", answeredAt: new Date() })
+    .where(and(eq(offers.itemId, itemId), eq(offers.status, "pending")))
+    .returning();
+  for (const offer of closed) emitOfferState(emit, [offer.buyerId, offer.sellerId], offer);
+  return closed.length;
 }
 
 /**
@@ -310,7 +330,7 @@ export async function expireOffers(
         .where(eq(items.id, offer.itemId));
       await addNotification(tx, emit, {
         userId: offer.isCounter ? offer.sellerId : offer.buyerId,
-        type: "offer",
+        type: "deal",
         text: DEAL_NOTICES.expired(offer.price, item?.name ?? "the item"),
         chatId: offer.chatId,
         itemId: offer.itemId,

@@ -9,7 +9,20 @@ type DealFacts = ItemFacts & {
   isNegotiable: boolean;
   reservedForId: string | null;
   reservedUntil: Date | null;
+  /** Set once the listing lapsed unsold (the listings job). */
+  expiredAt?: Date | null;
+  /** The end of its 30 days; past it the listing is expired even before the job runs. */
+  expiresAt?: Date | null;
 };
+
+/** The listing lapsed unsold: no longer on the marketplace until the seller renews it. */
+export function isListingExpired(
+  item: Pick<DealFacts, "isSold" | "expiredAt" | "expiresAt">,
+  now = new Date(),
+) {
+  if (item.isSold) return false;
+  return Boolean(item.expiredAt) || (item.expiresAt ? item.expiresAt <= now : false);
+}
 
 /** An accepted offer holds the item for one buyer until the reservation lapses. */
 export function reservedFor(item: Pick<DealFacts, "reservedForId" | "reservedUntil">, now = new Date()) {
@@ -20,8 +33,12 @@ export function reservedFor(item: Pick<DealFacts, "reservedForId" | "reservedUnt
  * Why the viewer may not make an offer on the item, or null when they may: only a buyer, on a
  * negotiable item for sale that is not reserved for someone else.
  */
-export function offerRefusal(viewer: Viewer, item: DealFacts): "own" | "sold" | "reserved" | "fixed" | null {
+export function offerRefusal(
+  viewer: Viewer,
+  item: DealFacts,
+): "own" | "sold" | "expired" | "reserved" | "fixed" | null {
   if (isItemSeller(viewer, item)) return "own";
+  if (isListingExpired(item)) return "expired";
   if (item.isSold || !item.isActive) return "sold";
   const holder = reservedFor(item);
   if (holder && holder !== viewer.id) return "reserved";

@@ -95,8 +95,10 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         "Mark one's own item as sold, optionally to a buyer who chatted about it (buyerId); it leaves the marketplace",
       params: IdParams,
       body: MarkSoldBodySchema,
-      response: { 200: ItemResponseSchema, ...errors },
+      response: { 200: ItemResponseSchema, ...errors, 429: ErrorResponseSchema },
     },
+    // Each sale writes a line and a notification in every chat about the item.
+    preHandler: limitWrites(ctx, "dealAction"),
     handler: async (request) => ({
       item: await service.markSold(
         ctx,

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { ItemBuyersResponse } from "@shared/api/deals";
 import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
-import { DEAL_MESSAGES, DEAL_NOTICES } from "@shared/deals-constants";
+import { DEAL_MESSAGES, DEAL_NOTICES, ratingLink } from "@shared/deals-constants";
 import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { eq } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
 import { isEitherBlocked } from "../blocks/blocks.service";
 import { announceItemChats, itemChats, postDealLine } from "../chats/deal-lines";
+import { closeOffersOfSoldItem } from "../chats/offers.service";
 import { addNotification } from "../notifications/notifications.service";
 import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
@@ -198,12 +199,13 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string, buyer
     if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
     if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
       throw new AppError("conflict", "This item is already sold.");
+    await closeOffersOfSoldItem(tx, emit, id);
     for (const chat of chatsOfItem) {
       if (chat.buyerId === buyerId) continue;
       await postDealLine(tx, emit, chat.chatId, user.id, DEAL_MESSAGES.nowSold);
       await addNotification(tx, emit, {
         userId: chat.buyerId,
-        type: "offer",
+        type: "deal",
         text: DEAL_NOTICES.sold(item.productName),
         chatId: chat.chatId,
         itemId: id,
@@ -217,9 +219,10 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string, buyer
       ]) {
         await addNotification(tx, emit, {
           userId: to,
-          type: "offer",
-          text: DEAL_NOTICES.rate(about, item.productName),
+          type: "deal",
+          text: DEAL_NOTICES.rate(about),
           chatId: soldChat.chatId,
+          link: ratingLink(soldChat.chatId),
           itemId: id,
           fromUserId: to === buyerId ? user.id : buyerId,
         });
@@ -241,7 +244,7 @@ export async function releaseReservation(ctx: AppContext, user: UserRow, id: str
     const chat = (await itemChats(tx, id)).find((row) => row.buyerId === buyerId);
     await addNotification(tx, emit, {
       userId: buyerId,
-      type: "offer",
+      type: "deal",
       text: DEAL_NOTICES.released(user.name, item.productName),
       chatId: chat?.chatId ?? null,
       itemId: id,
@@ -285,7 +288,7 @@ export async function runReservationDeadlines(
       for (const userId of [row.buyerId, row.sellerId]) {
         await addNotification(tx, emit, {
           userId,
-          type: "offer",
+          type: "deal",
           text: DEAL_NOTICES.lapsed(row.name),
           itemId: row.id,
         });
@@ -296,7 +299,7 @@ export async function runReservationDeadlines(
     for (const row of reminded) {
       await addNotification(tx, emit, {
         userId: row.sellerId,
-        type: "offer",
+        type: "deal",
         text: DEAL_NOTICES.reminder(row.name),
         itemId: row.id,
       });

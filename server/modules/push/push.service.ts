@@ -80,7 +80,8 @@ export async function updateSettings(
 export function kindOf(type: string): keyof Omit<NotificationSettings, "emailDigest"> {
   if (type === "admin") return "pushAdmin";
   if (type.startsWith("event")) return "pushEvents";
-  if (type.startsWith("deal")) return "pushDeals";
+  // An offer to answer is like a message; its answers, reservations, sales and rating prompts are deal updates.
+  if (type === "deal") return "pushDeals";
   return "pushMessages";
 }
 
@@ -95,7 +96,7 @@ type PushNotification = NonNullable<Awaited<ReturnType<typeof repo.findNotificat
 export function toPushPayload({ notification, fromName }: PushNotification): PushPayload {
   const isChat = notification.chatId !== null;
   const title =
-    notification.type === "admin"
+    notification.type === "admin" || notification.type === "deal"
       ? "Campus Bazaar"
       : fromName
         ? notification.type === "offer"
@@ -105,7 +106,9 @@ export function toPushPayload({ notification, fromName }: PushNotification): Pus
   return {
     title,
     body: oneLine(notification.text),
-    url: isChat ? `/messages?chatId=${encodeURIComponent(notification.chatId ?? "")}` : "/notifications",
+    url:
+      notification.link ??
+      (isChat ? `/messages?chatId=${encodeURIComponent(notification.chatId ?? "")}` : "/notifications"),
     tag: isChat ? `chat:${notification.chatId}` : `notification:${notification.id}`,
   };
 }

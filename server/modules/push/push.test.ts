@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openItemChat, type Student, sendText } from "../../../tests/factories/chats";
+import { openItemChat, type Student, sendOffer, sendText } from "../../../tests/factories/chats";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
@@ -158,6 +158,46 @@ describe("push subscriptions", () => {
     await sendText(testApp, buyer, chat.id, "Hello?");
     await outboxDrained();
     expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+  });
+
+  it("a deal update goes under 'Deal updates': the rating prompt opens the chat's rating; an offer stays with messages", async () => {
+    const [seller, buyer] = await Promise.all([
+      createStudent(testApp, { name: "Tara Sen" }),
+      createStudent(testApp, { name: "Dev Roy" }),
+    ]);
+    const subscription = await subscribe(buyer, "buyer-phone");
+    const chat = await openItemChat(testApp, buyer, seller, "Ukulele");
+    const sold = await post(
+      testApp,
+      `/api/items/${chat.itemId}/sold`,
+      { buyerId: buyer.id },
+      { cookie: seller.cookie },
+    );
+    expect(sold.statusCode).toBe(200);
+    const [push] = await pushesTo(subscription.endpoint, 1);
+    expect(push?.payload).toMatchObject({
+      title: "Campus Bazaar",
+      body: "Rate Tara Sen",
+      url: `/messages?chatId=${encodeURIComponent(chat.id)}&rate=1`,
+    });
+
+    // With 'Deal updates' off, a deal update sends nothing; an offer to answer still goes.
+    const sellerDevice = await subscribe(seller, "seller-phone-deals");
+    const off = await inject("PATCH", "/api/me/notification-settings", { pushDeals: false }, seller.cookie);
+    expect(off.statusCode).toBe(200);
+    const next = await openItemChat(testApp, buyer, seller, "Harmonium");
+    const offer = await sendOffer(testApp, buyer, next.id, 2000);
+    await pushesTo(sellerDevice.endpoint, 1);
+    const withdrawn = await post(
+      testApp,
+      `/api/chats/${next.id}/offers/${offer.id}/withdraw`,
+      {},
+      { cookie: buyer.cookie },
+    );
+    expect(withdrawn.statusCode).toBe(200);
+    await outboxDrained();
+    const pushes = receiver.to(sellerDevice.endpoint);
+    expect(pushes.map((p) => (p.payload as { title: string }).title)).toEqual(["Offer from Dev Roy"]);
   });
 
   it("removes a subscription the push service says is gone (410)", async () => {

@@ -167,6 +167,9 @@ describe("ratings after a real deal", () => {
     expect(replyTimeLabel(30)).toBe("Usually replies within an hour");
     expect(replyTimeLabel(200)).toBe("Usually replies within a few hours");
     expect(replyTimeLabel(900)).toBe("Usually replies within a day");
+    expect(replyTimeLabel(24 * 60)).toBe("Usually replies within a day");
+    expect(replyTimeLabel(24 * 60 + 1)).toBeNull();
+    expect(replyTimeLabel(3 * 24 * 60)).toBeNull();
     expect(await reputation(seller.id)).toMatchObject({ replyMinutes: null });
   });
 

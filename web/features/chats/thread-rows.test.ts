@@ -6,13 +6,13 @@ import { buildThreadRows, dayLabel } from "./thread-rows";
 // 10:00 in India on 20 Nov 2026.
 const NOW = new Date("2026-11-20T04:30:00.000Z");
 
-function entry(id: string, senderId: string, createdAt: string): ThreadEntry {
+function entry(id: string, senderId: string, createdAt: string, type: Message["type"] = "text"): ThreadEntry {
   const message: Message = {
     id,
     chatId: "c1",
     senderId,
     clientId: `client-${id}`,
-    type: "text",
+    type,
     text: id,
     offerPrice: null,
     photo: null,
@@ -53,5 +53,45 @@ describe("buildThreadRows", () => {
           : `${row.entry.message.id}${row.isGroupStart ? "[" : ""}${row.isGroupEnd ? "]" : ""}`,
       ),
     ).toEqual(["Yesterday", "a[", "b]", "c[]", "Today", "d[", "e]"]);
+  });
+
+  it("groups plain messages only: an offer card, a deal line and a shared number stand alone and break a run", () => {
+    const at = (minute: number) => `2026-11-20T03:${String(minute).padStart(2, "0")}:00.000Z`;
+    const rows = buildThreadRows(
+      [
+        entry("a", "them", at(0)),
+        entry("b", "them", at(1), "photo"),
+        entry("offer1", "them", at(2), "offer"),
+        entry("offer2", "them", at(3), "offer"),
+        entry("c", "them", at(4)),
+        entry("line", "them", at(5), "system"),
+        entry("d", "them", at(6)),
+        entry("e", "me", at(7)),
+        entry("number", "me", at(8), "number"),
+        entry("f", "me", at(9)),
+        entry("g", "me", at(10)),
+      ],
+      NOW,
+    );
+    expect(
+      rows.map((row) =>
+        row.kind === "day"
+          ? row.label
+          : `${row.entry.message.id}${row.isGroupStart ? "[" : ""}${row.isGroupEnd ? "]" : ""}`,
+      ),
+    ).toEqual([
+      "Today",
+      "a[",
+      "b]",
+      "offer1[]",
+      "offer2[]",
+      "c[]",
+      "line[]",
+      "d[]",
+      "e[]",
+      "number[]",
+      "f[",
+      "g]",
+    ]);
   });
 });

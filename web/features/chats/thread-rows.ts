@@ -44,6 +44,20 @@ export type ThreadRow =
     };
 
 /**
+ * Plain messages (words and photos) group into runs; an offer card, a deal line and a shared-number
+ * card always stand alone, and break a run around them.
+ */
+function isPlain(entry: ThreadEntry | undefined): boolean {
+  const type = entry?.message.type;
+  return type === "text" || type === "photo" || type === "recruitment_inquiry";
+}
+
+/** The two entries are consecutive plain messages from one person on one day. */
+function isSameRun(a: ThreadEntry | undefined, b: ThreadEntry | undefined, sameDay: boolean): boolean {
+  return sameDay && isPlain(a) && isPlain(b) && a?.message.senderId === b?.message.senderId;
+}
+
+/**
  * What the thread shows, in order: a separator before each day's first message, and each message
  * marked as the start or end of a run from one person, so a run is drawn as one group.
  */
@@ -63,8 +77,8 @@ export function buildThreadRows(entries: readonly ThreadEntry[], now: Date = new
       // Sender and clientId stay the same from pending to stored: the bubble is not remounted.
       key: `${sender}:${entry.message.clientId}`,
       entry,
-      isGroupStart: isNewDay || previous?.message.senderId !== sender,
-      isGroupEnd: !next || next.message.senderId !== sender || days[index + 1] !== day,
+      isGroupStart: !isSameRun(previous, entry, !isNewDay),
+      isGroupEnd: !isSameRun(entry, next, days[index + 1] === day),
     });
   });
   return rows;

@@ -30,9 +30,11 @@ export function groupNotifications(list: readonly Notification[]): NotificationG
   const groups: NotificationGroup[] = [];
   const byChat = new Map<string, Notification[]>();
   for (const notification of list) {
-    const key = notification.chatId
-      ? `${notification.chatId}:${notification.read ? "read" : "unread"}`
-      : null;
+    // A deal update (an answer, a sale, a rating prompt) is a row of its own, never 'N messages'.
+    const key =
+      notification.chatId && notification.type !== "deal"
+        ? `${notification.chatId}:${notification.read ? "read" : "unread"}`
+        : null;
     const existing = key ? byChat.get(key) : undefined;
     if (existing) {
       existing.push(notification);

@@ -2,7 +2,7 @@ import type { ChatAbilities, ChatSummary, Message } from "@shared/api/chats";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { apiError, type FakeAnswer, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
 import { ChatThread } from "./chat-thread";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -81,23 +81,36 @@ function openThread(
     counterpartReadAt?: string | null;
     chat?: Partial<ChatSummary>;
     isNewContact?: boolean;
+    openRating?: boolean;
+    /** The answer to a rating. */
+    rating?: FakeAnswer;
   } = {},
 ) {
   const api = fakeApi((path) =>
-    path === "/api/chats/chat-1"
-      ? {
-          body: {
-            chat: { ...CHAT, ...thread.chat, abilities },
-            messages: thread.messages ?? [OFFER],
-            counterpartReadAt: thread.counterpartReadAt ?? null,
-            isNewContact: thread.isNewContact ?? false,
-          },
-        }
-      : { status: 204 },
+    path === "/api/items/item-1/ratings"
+      ? (thread.rating ?? { status: 204 })
+      : path === "/api/chats/chat-1"
+        ? {
+            body: {
+              chat: { ...CHAT, ...thread.chat, abilities },
+              messages: thread.messages ?? [OFFER],
+              counterpartReadAt: thread.counterpartReadAt ?? null,
+              isNewContact: thread.isNewContact ?? false,
+            },
+          }
+        : { status: 204 },
   );
-  renderScreen(<ChatThread chatId="chat-1" myId="me" outbox={[]} onSend={vi.fn()} onRetry={vi.fn()} />, {
-    path: "/messages",
-  });
+  renderScreen(
+    <ChatThread
+      chatId="chat-1"
+      myId="me"
+      outbox={[]}
+      onSend={vi.fn()}
+      onRetry={vi.fn()}
+      openRating={thread.openRating}
+    />,
+    { path: "/messages" },
+  );
   return api;
 }
 
@@ -224,6 +237,42 @@ describe("a chat thread", () => {
     expect(within(closed).queryByRole("button", { name: "Decline" })).toBeNull();
   });
 
+  it("a pending offer on an expired listing says 'This listing has expired.' in place of its answers", async () => {
+    const pending = {
+      ...OFFER,
+      offer: { status: "pending" as const, isCounter: false, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    openThread(
+      { canSend: true, canOffer: false, canRate: false },
+      {
+        messages: [pending],
+        chat: { tab: "selling", item: { ...CHAT.item, status: "expired" } as ChatSummary["item"] },
+      },
+    );
+    const log = await screen.findByRole("log");
+    expect(await within(log).findByText("This listing has expired.")).toBeVisible();
+    expect(within(log).queryByRole("button", { name: "Accept" })).toBeNull();
+    expect(screen.getByText("Expired", { selector: "span" })).toBeVisible();
+  });
+
+  it("an offer closed by the sale says 'This item has been sold.' with no answers, on either side", async () => {
+    const closedOffer = {
+      ...OFFER,
+      offer: { status: "closed" as const, isCounter: false, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    for (const tab of ["buying", "selling"] as const) {
+      openThread(
+        { canSend: true, canOffer: false, canRate: false },
+        { messages: [closedOffer], chat: { tab } },
+      );
+      const log = await screen.findByRole("log");
+      expect(await within(log).findByText("This item has been sold.")).toBeVisible();
+      for (const name of ["Accept", "Decline", "Counter", "Withdraw"])
+        expect(within(log).queryByRole("button", { name })).toBeNull();
+      cleanup();
+    }
+  });
+
   it("never warns under my own messages, even if a copy says so", async () => {
     openThread(
       { canSend: true, canOffer: true, canRate: false },
@@ -244,6 +293,59 @@ describe("a chat thread", () => {
     openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER], isNewContact: false });
     expect(await screen.findByText("Offer: ₹1,25,000")).toBeVisible();
     expect(screen.queryByText(SAFETY_CARD)).toBeNull();
+  });
+});
+
+describe("rating in a chat thread", () => {
+  const SOLD = { item: { ...CHAT.item, status: "sold", isDealWithThisChat: true } as ChatSummary["item"] };
+
+  it("offers 'Rate {name}' under 'How did the deal go?' once the chat may rate, and not before", async () => {
+    openThread({ canSend: true, canOffer: false, canRate: false }, { chat: SOLD });
+    await screen.findByRole("log");
+    expect(screen.queryByRole("button", { name: "Rate Priya Shah" })).toBeNull();
+    cleanup();
+
+    openThread({ canSend: true, canOffer: false, canRate: true }, { chat: SOLD });
+    expect(await screen.findByText("How did the deal go?")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Rate Priya Shah" })).toBeVisible();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("opened from the rating prompt (?rate=1), the dialog 'Rate {name}' is open with its stars and comment", async () => {
+    openThread({ canSend: true, canOffer: false, canRate: true }, { chat: SOLD, openRating: true });
+    const dialog = await screen.findByRole("dialog", { name: "Rate Priya Shah" });
+    expect(within(dialog).getByRole("group", { name: "Stars" })).toBeVisible();
+    for (const label of ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"])
+      expect(within(dialog).getByRole("radio", { name: label })).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: "Comment (optional)" })).toHaveAttribute(
+      "maxLength",
+      "300",
+    );
+    expect(within(dialog).getByRole("button", { name: "Submit Rating" })).toBeVisible();
+  });
+
+  it("without the right to rate, ?rate=1 opens no dialog", async () => {
+    openThread({ canSend: true, canOffer: false, canRate: false }, { chat: SOLD, openRating: true });
+    await screen.findByRole("log");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("asks for 1 to 5 stars, and shows the server's refusal in its words", async () => {
+    const user = userEvent.setup();
+    openThread(
+      { canSend: true, canOffer: false, canRate: true },
+      {
+        chat: SOLD,
+        openRating: true,
+        rating: apiError(409, "conflict", "You have already rated this deal."),
+      },
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Rate Priya Shah" });
+    await user.click(within(dialog).getByRole("button", { name: "Submit Rating" }));
+    expect(await within(dialog).findByText("Please choose 1 to 5 stars.")).toBeVisible();
+    await user.click(within(dialog).getByText("4 stars"));
+    await user.click(within(dialog).getByRole("button", { name: "Submit Rating" }));
+    expect(await within(dialog).findByText("You have already rated this deal.")).toBeVisible();
   });
 });
 

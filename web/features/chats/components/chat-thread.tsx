@@ -29,6 +29,8 @@ interface ChatThreadProps {
   outbox: OutboxEntry[];
   onSend: (chatId: string, draft: MessageDraft) => void;
   onRetry: (clientId: string) => void;
+  /** Opened from the rating prompt (?rate=1): the rating dialog opens once the chat allows rating. */
+  openRating?: boolean;
 }
 
 type Photo = { url: string; width: number; height: number };
@@ -42,7 +44,7 @@ const ReportDialog = lazy(() =>
 const RateDialog = lazy(() => import("./rate-dialog").then((module) => ({ default: module.RateDialog })));
 
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
-export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThreadProps) {
+export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating = false }: ChatThreadProps) {
   const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
   const messages = data?.messages;
   const entries = useMemo(
@@ -56,6 +58,13 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry }: ChatThread
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
   const [reportedMessageId, setReportedMessageId] = useState<string | null>(null);
   const [isRating, setIsRating] = useState(false);
+  const canRate = data?.chat.abilities.canRate === true;
+  const hasOpenedRating = useRef(false);
+  useEffect(() => {
+    if (!openRating || !canRate || hasOpenedRating.current) return;
+    hasOpenedRating.current = true;
+    setIsRating(true);
+  }, [openRating, canRate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: latestIncomingId is the trigger: each message that arrives while the chat is open marks it read again
   useEffect(() => {
@@ -241,12 +250,14 @@ const STATUS_LABELS = {
   available: "Available",
   reserved: "Reserved",
   sold: "Sold",
+  expired: "Expired",
   removed: "No longer listed",
 } as const;
 const STATUS_TONES = {
   available: "bg-green-100 text-green-800",
   reserved: "bg-amber-100 text-amber-900",
   sold: "bg-slate-200 text-slate-800",
+  expired: "bg-amber-100 text-amber-900",
   removed: "bg-slate-200 text-slate-800",
 } as const;
 
@@ -323,6 +334,7 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
 /** Why the chat's pending offers cannot be answered now, shown in their place; null while they can. */
 function offersClosedBy(chat: ChatSummary): string | null {
   const status = chat.item?.status;
+  if (status === "expired") return DEAL_MESSAGES.listingExpired;
   if (status === "sold" || status === "removed") return DEAL_MESSAGES.sold;
   if (status === "reserved" && !chat.item?.isDealWithThisChat) return DEAL_MESSAGES.reservedForOther;
   return null;

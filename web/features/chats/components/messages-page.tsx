@@ -104,6 +104,7 @@ export function MessagesPage() {
               <ChatThread
                 key={chatId}
                 chatId={chatId}
+                openRating={params.get("rate") === "1"}
                 myId={user.id}
                 outbox={outbox}
                 onSend={send}

@@ -48,10 +48,18 @@ export function OfferActions({
   const canCounter = !isMine && isSeller && !offer.isCounter;
   return (
     <div className="mt-1">
-      <p className="text-xs font-semibold tracking-wide uppercase" data-offer-status={status}>
-        {offer.isCounter ? "Counter-offer · " : ""}
-        {OFFER_STATUS_LABELS[status]}
-      </p>
+      {status === "closed" ? (
+        // Closed by the sale: a sentence, not a state word.
+        <p className="text-xs" data-offer-status={status}>
+          {offer.isCounter ? "Counter-offer · " : ""}
+          {OFFER_STATUS_LABELS.closed}
+        </p>
+      ) : (
+        <p className="text-xs font-semibold tracking-wide uppercase" data-offer-status={status}>
+          {offer.isCounter ? "Counter-offer · " : ""}
+          {OFFER_STATUS_LABELS[status]}
+        </p>
+      )}
       {isPending && closedBy ? <p className="mt-1 text-xs">{closedBy}</p> : null}
       {isPending && !closedBy && (actions.length > 0 || canCounter) ? (
         <div className="mt-1.5 flex flex-wrap gap-1.5">

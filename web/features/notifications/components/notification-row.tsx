@@ -17,6 +17,9 @@ const smallButton = "min-h-10 px-3 py-1.5";
  */
 export function NotificationRow({ group, onRead }: NotificationRowProps) {
   const { text, createdAt, isRead, chatId } = group;
+  // The rating prompt opens the chat with its rating dialog.
+  const chatLink =
+    group.notifications[0]?.link ?? (chatId ? `/messages?chatId=${encodeURIComponent(chatId)}` : null);
   const ids = group.notifications.map((notification) => notification.id);
   const listing = listingLinkOf(group);
   return (
@@ -46,9 +49,9 @@ export function NotificationRow({ group, onRead }: NotificationRowProps) {
             Read
           </button>
         )}
-        {chatId ? (
+        {chatLink ? (
           <Link
-            to={`/messages?chatId=${encodeURIComponent(chatId)}`}
+            to={chatLink}
             onClick={() => {
               if (!isRead) onRead(ids);
             }}

@@ -30,6 +30,7 @@ function notification(overrides: Partial<Notification>): Notification {
     recruitmentPostId: null,
     fromUserId: "u2",
     offerPrice: null,
+    link: null,
     fromName: "Arjun Mehta",
     about: "Calculator",
     ...overrides,
@@ -93,6 +94,58 @@ describe("the notifications page", () => {
       method: "POST",
       body: undefined,
     });
+  });
+
+  it("shows a deal update as a row of its own, and the rating prompt 'Rate {name}' opens the chat's rating", async () => {
+    const deal = {
+      type: "deal" as const,
+      chatId: "chat-1",
+      fromName: "Kunal Shah",
+      about: "Realme Buds Air 5",
+    };
+    notificationsApi([
+      notification({
+        ...deal,
+        id: "rate",
+        text: "Rate Kunal Shah",
+        link: "/messages?chatId=chat-1&rate=1",
+        createdAt: "2026-11-20T10:03:00.000Z",
+      }),
+      notification({
+        ...deal,
+        id: "accepted",
+        text: "Kunal Shah accepted your offer of ₹1,500 for Realme Buds Air 5.",
+        createdAt: "2026-11-20T10:02:00.000Z",
+      }),
+      notification({
+        id: "a",
+        text: "Kunal Shah: Hi",
+        fromName: "Kunal Shah",
+        createdAt: "2026-11-20T10:01:00.000Z",
+      }),
+      notification({
+        id: "b",
+        text: "Kunal Shah: Deal",
+        fromName: "Kunal Shah",
+        createdAt: "2026-11-20T10:00:00.000Z",
+      }),
+    ]);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+
+    const rows = within(await screen.findByRole("list", { name: "Notifications" })).getAllByRole("listitem");
+    expect(rows.map((row) => row.querySelector("p")?.textContent?.replace("Unread: ", ""))).toEqual([
+      "Rate Kunal Shah",
+      "Kunal Shah accepted your offer of ₹1,500 for Realme Buds Air 5.",
+      "2 new messages from Kunal Shah about Calculator",
+    ]);
+    expect(within(rows[0] as HTMLElement).getByRole("link", { name: "Open chat" })).toHaveAttribute(
+      "href",
+      "/messages?chatId=chat-1&rate=1",
+    );
+    expect(within(rows[1] as HTMLElement).getByRole("link", { name: "Open chat" })).toHaveAttribute(
+      "href",
+      "/messages?chatId=chat-1",
+    );
   });
 
   it("offers Mark all as read only while some are unread", async () => {

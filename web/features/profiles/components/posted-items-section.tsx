@@ -18,7 +18,7 @@ export function PostedItemsSection({ items }: { items: Item[] }) {
       ) : (
         <ProfileItemGrid>
           {items.map((item) => (
-            <ProfileItemCard key={item.id} item={item}>
+            <ProfileItemCard key={item.id} item={item} showSellerRating>
               {(titleId) =>
                 item.isActive ? (
                   <Link

@@ -1,7 +1,12 @@
 import type { Item } from "@shared/api/items";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { ConditionBadge, SoldBadge } from "../../../components/item-card/item-badges";
+import {
+  ConditionBadge,
+  ReservedBadge,
+  SellerRating,
+  SoldBadge,
+} from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { formatRupees } from "../../../lib/format";
 
@@ -9,10 +14,12 @@ interface ProfileItemCardProps {
   item: Item;
   /** The card's buttons; they get the title as their description so "Delete" says which item. */
   children: (titleId: string) => ReactNode;
+  /** Someone else's profile: the seller's average under the price, as on a browse card. */
+  showSellerRating?: boolean;
 }
 
 /** One item on a profile grid: picture, name (linking to the item page), price and condition. */
-export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
+export function ProfileItemCard({ item, children, showSellerRating = false }: ProfileItemCardProps) {
   const titleId = useId();
   const isSold = !item.isActive;
   return (
@@ -38,6 +45,10 @@ export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
                 <SoldBadge />
               )}
             </span>
+          ) : item.isReserved ? (
+            <span className="absolute top-2 right-2">
+              <ReservedBadge />
+            </span>
           ) : null}
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
@@ -53,6 +64,7 @@ export function ProfileItemCard({ item, children }: ProfileItemCardProps) {
             <ConditionBadge condition={item.condition} />
           </div>
           <p className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</p>
+          {showSellerRating ? <SellerRating rating={item.sellerRating} /> : null}
           <div className="mt-auto flex flex-wrap gap-2 pt-1">{children(titleId)}</div>
         </div>
       </article>

@@ -32,13 +32,15 @@ export function ReputationSection({ userId }: { userId: string }) {
 }
 
 function ReputationDetails({ reputation }: { reputation: Reputation }) {
+  // Slower than a day: no reply time is said at all.
+  const replyTime = reputation.replyMinutes !== null ? replyTimeLabel(reputation.replyMinutes) : null;
   return (
     <>
       <p className="mt-2 text-base font-semibold text-amber-900" data-testid="rating-summary">
         {ratingLabel(reputation)}
       </p>
       <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
-        {reputation.replyMinutes !== null ? <li>{replyTimeLabel(reputation.replyMinutes)}</li> : null}
+        {replyTime ? <li>{replyTime}</li> : null}
         <li>Items sold: {reputation.itemsSold}</li>
       </ul>
       {reputation.reviews.length === 0 ? (
