@@ -58,7 +58,9 @@ async function resolveTarget(
   }
   if (body.targetType === "user") {
     const person = await repo.findPerson(ctx.db, body.targetId);
-    if (!person) throw notFound();
+    // The administrator is the one who reads reports: students cannot report that account, and
+    // learn nothing about it (the same answer as an id that names nobody).
+    if (!person || person.role === "admin") throw notFound();
     if (!canReport(reporter, { ownerId: person.id })) throw new AppError("invalid_input", REPORT_TEXTS.self);
     return { ownerId: person.id, evidence: {} };
   }

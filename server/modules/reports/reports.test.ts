@@ -110,6 +110,17 @@ describe("POST /api/reports", () => {
     expect(await reportCount()).toBe(before);
   });
 
+  it("cannot report the administrator's account: 404 as for nobody, and nothing stored", async () => {
+    const reporter = await createStudent(testApp);
+    const [admin] = await testApp.database.db.select().from(users).where(eq(users.role, "admin"));
+    if (!admin) throw new Error("no administrator account");
+    const before = await reportCount();
+    const response = await report(reporter, { targetType: "user", targetId: admin.id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(REPORT_TEXTS.notFound);
+    expect(await reportCount()).toBe(before);
+  });
+
   it("answers bad input with clear 4xx messages, never 5xx", async () => {
     const reporter = await createStudent(testApp);
     const other = await createStudent(testApp);
@@ -459,12 +470,22 @@ describe("suspension", () => {
     ).toBe(200);
   });
 
-  it("the administrator's account cannot be suspended", async () => {
+  it("the administrator's account cannot be suspended, even by a report written before that was refused", async () => {
     const reporter = await createStudent(testApp);
     const [admin] = await testApp.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
-    const created = await report(reporter, { targetType: "user", targetId: admin?.id });
-    expect(created.statusCode).toBe(201);
-    const refused = await act(created.json().report.id, { action: "suspend", reason: "x", duration: "7d" });
+    if (!admin) throw new Error("no administrator account");
+    const [stored] = await testApp.database.db
+      .insert(reports)
+      .values({
+        reporterId: reporter.id,
+        targetType: "user",
+        targetId: admin.id,
+        targetUserId: admin.id,
+        reason: "Spam",
+      })
+      .returning();
+    if (!stored) throw new Error("report not stored");
+    const refused = await act(stored.id, { action: "suspend", reason: "x", duration: "7d" });
     expect(refused.statusCode).toBe(400);
     expect((await get(testApp, "/api/auth/me", { cookie: adminCookie })).json().user).not.toBeNull();
   });
