@@ -248,6 +248,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(20, 200),
     refusal: "You're doing that too fast.",
   },
+  /** Opening a conversation with a seller about an item (Contact Seller, Make Offer). */
+  chatOpen: {
+    key: "chat-open",
+    windows: perMinuteAndHour(20, 120),
+    refusal: "You're starting chats too fast.",
+  },
   /** 'Request to Join' a team; each one notifies the recruiter. */
   teamRequest: {
     key: "team-request",

@@ -8,7 +8,7 @@ import { count, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { items, recruitmentPosts, userBlocks, users } from "../../server/db/schema";
+import { chats, items, recruitmentPosts, userBlocks, users } from "../../server/db/schema";
 import { WRITE_LIMITS, type WriteLimitName } from "../../server/plugins/rate-limit-rules";
 import { BROADCAST_INTERVAL_MS } from "../../server/realtime/gateway";
 import { insertItem } from "../factories/items";
@@ -39,6 +39,7 @@ afterAll(() => testApp?.close());
 
 /** The student the block flood blocks and unblocks. */
 let blockTarget: string | undefined;
+let chatSeller: Promise<string> | undefined;
 
 const rowsOf = async (table: typeof items | typeof recruitmentPosts) =>
   (await testApp.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
@@ -121,6 +122,19 @@ const FLOODS: FloodCase[] = [
         emailVisibility: "nobody",
       }),
     state: usersUpdatedAt,
+  },
+  {
+    // Each chat opened about another item of the same seller: a script probing for numbers, or
+    // spamming sellers, is refused.
+    operation: "POST /api/chats",
+    rule: "chatOpen",
+    send: async (actor, index) => {
+      chatSeller ??= insertStudent(testApp, "Flood Seller").then((seller) => seller.id);
+      const sellerId = await chatSeller;
+      const item = await insertItem(testApp, sellerId, { productName: `Flood chat lamp ${index}` });
+      return inject(actor, "POST", "/api/chats", { userId: sellerId, itemId: item.id });
+    },
+    state: async () => (await testApp.database.db.select({ n: count() }).from(chats))[0]?.n ?? 0,
   },
   {
     // Each block or unblock is sent live to the other student: a script toggling it is refused.

@@ -7,6 +7,7 @@ import {
   openItemChat,
   type Student,
   sendRequest,
+  sendText,
 } from "../../../tests/factories/chats";
 import { insertFollow, insertItem } from "../../../tests/factories/items";
 import { callAs, fetchProfile } from "../../../tests/factories/profiles";
@@ -87,7 +88,7 @@ describe("every answer that carries a student obeys their privacy", () => {
     await insertFollow(testApp, stranger.id, seller.id);
     await insertFollow(testApp, seller.id, stranger.id);
     await callAs(testApp, "PUT", `/api/items/${item.id}/favourite`, stranger.cookie);
-    await openItemChat(testApp, buyer, seller, "Privacy lamp two");
+    const chat = await openItemChat(testApp, buyer, seller, "Privacy lamp two");
 
     const seen = await everythingSeenBy(stranger, seller);
     expect(seen).not.toContain(seller.mobile);
@@ -98,7 +99,15 @@ describe("every answer that carries a student obeys their privacy", () => {
     expect(detail.item.sellerMobile).toBe("");
     expect(JSON.stringify(detail)).not.toContain(seller.mobile);
 
-    // The buyer shares a chat with the seller: the number shows on the profile and the items.
+    // Opening a chat and writing in it is not enough: the seller has not chatted back yet.
+    await sendText(testApp, buyer, chat.id, "Is the lamp still there? Please share your number.");
+    expect((await fetchProfile(testApp, seller.id, buyer.cookie)).profile).toMatchObject({ mobile: null });
+    const unanswered = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
+    expect(unanswered.item.sellerMobile).toBe("");
+
+    // Once the seller answers in the chat, they are chatting: the number shows on the profile and
+    // the items.
+    await sendText(testApp, seller, chat.id, "Yes, it is.");
     const partner = await fetchProfile(testApp, seller.id, buyer.cookie);
     expect(partner.profile).toMatchObject({ mobile: seller.mobile, email: null });
     const partnerDetail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
