@@ -108,6 +108,20 @@ describe("PUT/DELETE /api/events/:id/interest", () => {
     expect(list.json().events).toHaveLength(1);
     expect(list.json().events[0]).toMatchObject({ id: past.id, hasEnded: true });
   });
+
+  it("has not ended while it is on: two hours from its start", async () => {
+    // Its date and time in India (+05:30), some minutes from now.
+    const indiaAt = (minutesFromNow: number) => {
+      const at = new Date(Date.now() + minutesFromNow * 60_000 + 330 * 60_000).toISOString();
+      return { date: at.slice(0, 10), time: at.slice(11, 16) };
+    };
+    const started = await insertEvent(testApp, { college: uniqueCollege(), ...indiaAt(-60) });
+    const over = await insertEvent(testApp, { college: uniqueCollege(), ...indiaAt(-125) });
+    const read = async (id: string) =>
+      (await get(testApp, `/api/events?id=${id}`, { cookie: asha.cookie })).json().events[0];
+    expect(await read(started.id)).toMatchObject({ hasEnded: false });
+    expect(await read(over.id)).toMatchObject({ hasEnded: true });
+  });
 });
 
 describe("GET /api/events/:id/calendar.ics", () => {
