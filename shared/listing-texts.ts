@@ -26,6 +26,7 @@ export const LISTING_TEXTS = {
   expired: "Expired",
   renew: "Renew",
   notExpiring: "Only an active or expired listing of yours can be renewed.",
+  notDue: `This listing is still fresh: you can renew it in its last ${LISTING_WARNING_DAYS} days or once it has expired.`,
   priceDropped: (name: string, price: number, old: number) =>
     `Price dropped: ${name} is now ${rupeesText(price)} (was ${rupeesText(old)}).`,
   shareOnWhatsApp: SHARE_ON_WHATSAPP,

@@ -248,7 +248,7 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(20, 200),
     refusal: "You're doing that too fast.",
   },
-  /** Opening a conversation with a seller about an item (Contact Seller, Make Offer). */
+  /** Starting a conversation with a seller about an item (Contact Seller, Make Offer); reopening one is free. */
   chatOpen: {
     key: "chat-open",
     windows: perMinuteAndHour(20, 120),

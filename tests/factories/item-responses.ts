@@ -1,6 +1,9 @@
 import type { Item, ItemAbilities } from "@shared/api/items";
 
-/** What the server allows the seller on their listed item, and on it once sold. */
+/**
+ * What the server allows the seller on their listed item (fresh: renewal is due only in its last 3
+ * days), and on it once sold.
+ */
 export const SELLER_ABILITIES: ItemAbilities = {
   canEdit: true,
   canMarkSold: true,
@@ -10,7 +13,7 @@ export const SELLER_ABILITIES: ItemAbilities = {
   canReport: false,
   canOffer: false,
   canRelease: false,
-  canRenew: true,
+  canRenew: false,
 };
 export const SOLD_SELLER_ABILITIES: ItemAbilities = {
   ...SELLER_ABILITIES,

@@ -50,6 +50,9 @@ export async function openItemChat(ctx: AppContext, buyer: UserRow, sellerId: st
   if (row.item.sellerId !== sellerId) throw new AppError("invalid_input", CHAT_MESSAGES.startFailed);
   await assertMayMessage(ctx.db, buyer.id, sellerId);
   const chatId = `${buyer.id}_${sellerId}_${itemId}`;
+  // Starting chats en masse would spam sellers and probe who shares numbers with chat partners;
+  // going back to a chat that exists costs nothing.
+  if (!(await repo.findChatWithMembers(ctx.db, chatId))) await countWrite(ctx, "chatOpen", buyer.id);
   await repo.openChat(
     ctx.db,
     { id: chatId, kind: "item", itemId, itemName: row.item.productName, sellerId },

@@ -26,7 +26,9 @@ let buyer: Student;
 let seller: Student;
 let stranger: Student;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // One buyer starts many chats here, more than a student may in a minute (the limit is tested in
+  // the security suite).
+  testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "10" });
   buyer = await createStudent(testApp, { name: "Aarav Mehta" });
   seller = await createStudent(testApp, { name: "Diya Nair" });
   stranger = await createStudent(testApp, { name: "Kabir Singh" });

@@ -225,7 +225,8 @@ describe("abilities: what each viewer may do with an item", () => {
     canReport: false,
     canOffer: false,
     canRelease: false,
-    canRenew: true,
+    // Fresh: renewal is due only in its last 3 days.
+    canRenew: false,
   };
   const ANYONE_ELSE = {
     canEdit: false,

@@ -1,5 +1,8 @@
 import type { ItemAbilities } from "@shared/api/items";
+import { LISTING_WARNING_DAYS } from "@shared/listing-texts";
 import type { UserRow } from "../../db/schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Viewer = Pick<UserRow, "id">;
 type ItemFacts = { sellerId: string; isActive: boolean; isSold?: boolean };
@@ -98,9 +101,24 @@ export function canRemoveItem(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
 }
 
-/** Only the seller renews their listing, active or expired, never a sold one. */
-export function canRenewItem(viewer: Viewer, item: ItemFacts): boolean {
-  return isItemSeller(viewer, item) && !item.isSold;
+/**
+ * Renewal is due in a listing's last LISTING_WARNING_DAYS days or once it lapsed: a fresh listing
+ * cannot be renewed to jump back to the top of newest first.
+ */
+export function isRenewalDue(
+  item: Pick<DealFacts, "isActive" | "isSold" | "expiredAt" | "expiresAt">,
+  now = new Date(),
+): boolean {
+  if (!item.isActive || isListingExpired(item, now) || !item.expiresAt) return true;
+  return item.expiresAt.getTime() - now.getTime() <= LISTING_WARNING_DAYS * DAY_MS;
+}
+
+/** Only the seller renews their listing, when its renewal is due, never a sold one. */
+export function canRenewItem(
+  viewer: Viewer,
+  item: ItemFacts & Pick<DealFacts, "expiredAt" | "expiresAt">,
+): boolean {
+  return isItemSeller(viewer, item) && !item.isSold && isRenewalDue({ ...item, isSold: false });
 }
 
 /** The viewer's abilities sent with every item (Outline's presentPolicies). */

@@ -28,6 +28,7 @@ import {
   canRemoveItem,
   canRenewItem,
   isItemSeller,
+  isRenewalDue,
   reservedFor,
 } from "./items.policy";
 import * as repo from "./items.repository";
@@ -175,6 +176,7 @@ export async function renewItem(ctx: AppContext, user: UserRow, id: string) {
   const { item } = await loadItem(ctx, id);
   if (!canRenewItem(user, item)) {
     if (!isItemSeller(user, item)) throw notYourItem();
+    if (!item.isSold && !isRenewalDue(item)) throw new AppError("conflict", LISTING_TEXTS.notDue);
     throw new AppError("conflict", LISTING_TEXTS.notExpiring);
   }
   if (!item.isActive) await assertUnderListingCap(ctx, user);

@@ -240,6 +240,28 @@ describe("freshness: 30 days, a warning 3 days ahead, renewal", () => {
     expect(await browseNames(item.productName)).toEqual([item.productName]);
   });
 
+  it("renews only when due: a fresh listing is refused and unchanged, one in its last 3 days is renewed", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const fresh = await insertItem(testApp, seller.id, { expiresAt: new Date(Date.now() + 10 * day) });
+    const refused = await post(testApp, `/api/items/${fresh.id}/renew`, undefined, { cookie: seller.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "This listing is still fresh: you can renew it in its last 3 days or once it has expired.",
+    );
+    expect((await findItemRow(testApp, fresh.id))?.expiresAt).toEqual(fresh.expiresAt);
+    const detail = await get(testApp, `/api/items/${fresh.id}`, { cookie: seller.cookie });
+    expect(detail.json().item.abilities.canRenew).toBe(false);
+
+    const due = await insertItem(testApp, seller.id, { expiresAt: new Date(Date.now() + 2 * day) });
+    expect(
+      (await get(testApp, `/api/items/${due.id}`, { cookie: seller.cookie })).json().item.abilities,
+    ).toMatchObject({ canRenew: true });
+    const renewed = await post(testApp, `/api/items/${due.id}/renew`, undefined, { cookie: seller.cookie });
+    expect(renewed.statusCode).toBe(200);
+    const row = await findItemRow(testApp, due.id);
+    expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * day);
+  });
+
   it("a sold listing cannot be renewed", async () => {
     const item = await insertItem(testApp, seller.id, { isActive: false, isSold: true, soldAt: new Date() });
     const response = await post(testApp, `/api/items/${item.id}/renew`, undefined, { cookie: seller.cookie });
