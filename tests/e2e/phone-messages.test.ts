@@ -320,4 +320,71 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     await buyer.context.close();
     await seller.context.close();
   });
+  it("a message written offline in a chat is delivered from another page once the connection is back, once", async () => {
+    const seller = await openAs(browser(), "Rohan Mehta", "desktop");
+    const buyer = await openAs(browser(), "Sana Qureshi", "phone");
+    const productName = `Walker ${randomBytes(2).toString("hex")}`;
+    const { chatId } = await chatAboutItem(seller, buyer, productName);
+    const chatUrl = `/messages?chatId=${encodeURIComponent(chatId)}`;
+    await seller.page.goto(chatUrl);
+    await seller.page.getByRole("log").waitFor();
+
+    // The buyer opens the chat from Browse and the list: one page load, every later step inside the app.
+    await buyer.page.goto("/buy");
+    await buyer.page.getByRole("heading", { name: "Browse Items" }).waitFor();
+    await buyer.page
+      .getByRole("navigation")
+      .getByRole("link", { name: /^Messages/ })
+      .click();
+    await buyer.page
+      .getByRole("link", { name: new RegExp(productName) })
+      .first()
+      .click();
+    const box = buyer.page.getByRole("textbox", { name: "Type a message" });
+    await box.waitFor();
+    await buyer.page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+
+    await buyer.context.setOffline(true);
+    await buyer.page.waitForFunction(() => !navigator.onLine);
+    const text = `Typed on the metro ${randomBytes(2).toString("hex")}`;
+    await box.fill(text);
+    await box.press("Enter");
+    await buyer.page
+      .getByRole("log")
+      .getByRole("listitem")
+      .filter({ hasText: text })
+      .getByText("Sending…")
+      .waitFor();
+
+    // Away from the chat (back to the list, then Browse) before the connection returns.
+    await buyer.page.goBack();
+    await buyer.page.getByRole("navigation").getByRole("link", { name: "Browse" }).click();
+    await buyer.page.getByRole("heading", { name: "Browse Items" }).waitFor();
+    await expect(storedCopies(seller.page.request, chatId, text)).resolves.toBe(0);
+    await buyer.context.setOffline(false);
+
+    // The seller, who has the chat open, sees it arrive; the server holds one copy.
+    await seller.page.getByRole("log").getByText(text).waitFor({ timeout: 15_000 });
+    await expect(storedCopies(seller.page.request, chatId, text)).resolves.toBe(1);
+    await expect
+      .poll(() =>
+        buyer.page.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.startsWith("campus-bazaar:outbox:")),
+        ),
+      )
+      .toEqual([]);
+    await expect(
+      buyer.page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage),
+    ).resolves.toBe(true);
+    await buyer.page.waitForTimeout(1_000);
+    await expect(storedCopies(seller.page.request, chatId, text)).resolves.toBe(1);
+    await expect(seller.page.getByRole("log").getByText(text).count()).resolves.toBe(1);
+
+    expect(buyer.errors).toEqual([]);
+    expect(seller.errors).toEqual([]);
+    await buyer.context.close();
+    await seller.context.close();
+  });
 });

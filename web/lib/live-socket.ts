@@ -5,12 +5,14 @@ import {
 } from "@shared/live-constants";
 import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import { backoffDelay, LIVE_RECONNECT_RANGE } from "./backoff";
+import { type ControlFrame, decideFrame, readControlFrame } from "./live-order";
 
 type FrameReader = typeof import("./live-frames");
 
 /**
  * The frame parser holds the live events' schema and with it the validator, which most pages
- * never need otherwise: it is fetched when the socket starts, alongside the connection.
+ * never need otherwise: it is fetched with the first frame that is not a greeting or a resync
+ * (those are read by ./live-order.ts), so a page that hears no event never downloads it.
  */
 const loadFrameReader = (): Promise<FrameReader> => import("./live-frames");
 
@@ -95,7 +97,6 @@ export class LiveSocket {
   start(): void {
     if (!this.isStopped) return;
     this.isStopped = false;
-    this.reader ??= loadFrameReader();
     window.addEventListener("online", this.handleOnline);
     window.addEventListener("offline", this.handleOffline);
     document.addEventListener("visibilitychange", this.handleVisibility);
@@ -178,20 +179,27 @@ export class LiveSocket {
   }
 
   private receive(socket: WebSocket, raw: unknown): void {
+    const control = readControlFrame(raw);
+    if (control) {
+      this.handled = this.handled.then(() => {
+        if (this.socket === socket) this.handleFrame(control);
+      });
+      return;
+    }
     this.reader ??= loadFrameReader();
     const reader = this.reader;
     this.handled = this.handled
       .then(() => reader)
       .then((frames) => {
         // A socket let go of meanwhile is no longer heard.
-        if (this.socket === socket) this.handleFrame(frames, raw);
+        if (this.socket === socket) this.readFrame(frames, raw);
       })
       .catch((error: unknown) => {
         console.warn("Live connection could not read a frame", error);
       });
   }
 
-  private handleFrame({ decideFrame, parseBroadcastFrame, parseLiveFrame }: FrameReader, raw: unknown): void {
+  private readFrame({ parseBroadcastFrame, parseLiveFrame }: FrameReader, raw: unknown): void {
     const broadcast = parseBroadcastFrame(raw);
     if (broadcast) {
       this.options.onBroadcast?.(broadcast);
@@ -202,6 +210,10 @@ export class LiveSocket {
       console.warn("Live connection sent an unreadable frame");
       return;
     }
+    this.handleFrame(frame);
+  }
+
+  private handleFrame(frame: ControlFrame | Parameters<typeof decideFrame>[1]): void {
     const decision = decideFrame(this.lastSeq, frame);
     if (decision.action === "ignore") return;
     this.setLastSeq(decision.lastSeq);

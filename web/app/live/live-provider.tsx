@@ -80,7 +80,14 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
       },
     });
     socket.start();
-    return () => socket.stop();
+    // Also when the browser is back online but the socket stays closed (paused for too many tabs):
+    // the outbox does not wait for the live connection. An entry already on its way is not sent twice.
+    const sendOnline = () => sendWaitingMessages(queryClient, userId);
+    window.addEventListener("online", sendOnline);
+    return () => {
+      window.removeEventListener("online", sendOnline);
+      socket.stop();
+    };
   }, [queryClient, userId]);
 
   const isDown = state === "waiting" || state === "connecting";
