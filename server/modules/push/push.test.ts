@@ -15,6 +15,7 @@ import {
 import { appSecrets, notifications, pushSubscriptions, users } from "../../db/schema";
 import { countOutbox } from "../../jobs/outbox";
 import { runDigests } from "./digest";
+import { kindOf, type NotificationType } from "./push.service";
 import { forgetVapidKeys } from "./vapid";
 
 let testApp: TestApp;
@@ -65,6 +66,24 @@ async function subscriptionCount(userId: string) {
     .where(eq(pushSubscriptions.userId, userId));
   return rows.length;
 }
+
+describe("push kinds", () => {
+  it("puts every notification type under exactly the settings kind a student expects", () => {
+    const expected: Record<string, string> = {
+      message: "pushMessages",
+      offer: "pushMessages",
+      recruitment_message: "pushMessages",
+      team_request: "pushMessages",
+      deal: "pushDeals",
+      listing: "pushDeals",
+      admin: "pushAdmin",
+      event_reminder: "pushEvents",
+    };
+    const types = notifications.type.enumValues as readonly NotificationType[];
+    expect([...types].sort()).toEqual(Object.keys(expected).sort());
+    for (const type of types) expect([type, kindOf(type)]).toEqual([type, expected[type]]);
+  });
+});
 
 describe("VAPID keys", () => {
   it("are generated once, kept in the database, and the same after a restart", async () => {
