@@ -303,12 +303,45 @@ describe("the unread-messages e-mail", () => {
     ).toEqual([]);
 
     const url = new URL(unsubscribe);
-    const forged = await post(testApp, `${url.pathname}?user=${seller.id}&token=forged`);
-    expect(forged.statusCode).toBe(400);
-    const done = await post(testApp, `${url.pathname}${url.search}`);
-    expect(done.statusCode).toBe(204);
-    const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
-    expect(settings.json().settings.emailDigest).toBe(false);
+    expect(unsubscribe.startsWith(`${testApp.config.publicUrl}/api/email/unsubscribe?`)).toBe(true);
+    const digestOn = async () =>
+      (await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie })).json().settings
+        .emailDigest;
+    // Unknown or forged links get a 404 page, whatever the method.
+    for (const bad of [`?user=${seller.id}&token=forged`, "?user=nobody&token=x", ""]) {
+      const forgedPost = await post(testApp, `${url.pathname}${bad}`);
+      expect(forgedPost.statusCode).toBe(404);
+      expect(forgedPost.body).toContain("This unsubscribe link is not valid.");
+      const forgedGet = await get(testApp, `${url.pathname}${bad}`);
+      expect(forgedGet.statusCode).toBe(404);
+    }
+    // A GET (a person or a link scanner) shows a button and changes nothing.
+    const shown = await get(testApp, `${url.pathname}${url.search}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers["content-type"]).toContain("text/html");
+    expect(shown.body).toContain('<form method="post"');
+    expect(shown.body).toContain(">Unsubscribe</button>");
+    expect(await digestOn()).toBe(true);
+    // The mail client's one-click POST, form-urlencoded (RFC 8058).
+    const done = await testApp.app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain("You will no longer get e-mails about unread messages.");
+    expect(await digestOn()).toBe(false);
+    // Multipart works too (and twice is harmless).
+    const boundary = "----campus";
+    const multipart = await testApp.app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(await digestOn()).toBe(false);
   });
 });
 
