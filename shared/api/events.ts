@@ -29,7 +29,7 @@ export const EventSchema = z.object({
   isInterested: z.boolean(),
   /** Active recruitment posts linked to it that still take members. */
   teamsCount: z.number().int(),
-  /** It began before now (India time): 'This event has ended'. */
+  /** Its end (start + 2 hours, as events have no end time) is past: 'This event has ended'. */
   hasEnded: z.boolean(),
 });
 export type CampusEvent = z.infer<typeof EventSchema>;

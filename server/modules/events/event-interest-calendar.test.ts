@@ -108,6 +108,21 @@ describe("PUT/DELETE /api/events/:id/interest", () => {
     expect(list.json().events).toHaveLength(1);
     expect(list.json().events[0]).toMatchObject({ id: past.id, hasEnded: true });
   });
+
+  it("has ended only once its end (start + 2 hours) is past, not at its start", async () => {
+    const startedAgo = async (hours: number) => {
+      const ist = new Date(Date.now() - hours * 3_600_000 + 5.5 * 3_600_000).toISOString();
+      const event = await insertEvent(testApp, {
+        college: uniqueCollege(),
+        date: ist.slice(0, 10),
+        time: ist.slice(11, 16),
+      });
+      const list = await get(testApp, `/api/events?id=${event.id}`, { cookie: asha.cookie });
+      return list.json().events[0].hasEnded;
+    };
+    expect(await startedAgo(1)).toBe(false);
+    expect(await startedAgo(3)).toBe(true);
+  });
 });
 
 describe("GET /api/events/:id/calendar.ics", () => {

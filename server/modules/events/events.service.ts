@@ -5,7 +5,7 @@ import {
   EVENT_MESSAGES,
   type EventInterestResponse,
 } from "@shared/api/events";
-import { eventStart } from "@shared/events-calendar";
+import { eventEnd } from "@shared/events-calendar";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -38,7 +38,7 @@ export function toEventDto(
     interestedCount: counts.interestedCount,
     isInterested: counts.isInterested,
     teamsCount: counts.teamsCount,
-    hasEnded: eventStart(row).getTime() < now,
+    hasEnded: eventEnd(row).getTime() <= now,
   };
 }
 
