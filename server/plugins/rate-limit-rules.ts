@@ -254,6 +254,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(20, 120),
     refusal: "You're starting chats too fast.",
   },
+  /** 'Interested' on an event, set or cleared; each change is announced live. */
+  eventInterest: {
+    key: "event-interest",
+    windows: perMinuteAndHour(30, 300),
+    refusal: "You're changing interest too fast.",
+  },
   /** 'Request to Join' a team; each one notifies the recruiter. */
   teamRequest: {
     key: "team-request",

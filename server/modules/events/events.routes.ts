@@ -9,10 +9,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
+import { limitWrites } from "../../plugins/rate-limit-rules";
 import { eventIcs, icsFileName } from "./events.calendar";
 import { listEvents, loadEvent, setInterest } from "./events.service";
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/events", {
@@ -35,6 +41,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       params: EventParamsSchema,
       response: { 200: EventInterestResponseSchema, ...errors },
     },
+    preHandler: limitWrites(ctx, "eventInterest"),
     handler: async (request) => setInterest(ctx, requireUser(request), request.params.id, true),
   });
 
@@ -46,6 +53,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       params: EventParamsSchema,
       response: { 200: EventInterestResponseSchema, ...errors },
     },
+    preHandler: limitWrites(ctx, "eventInterest"),
     handler: async (request) => setInterest(ctx, requireUser(request), request.params.id, false),
   });
 

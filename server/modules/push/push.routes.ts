@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
 import { isUnsubscribeToken, unsubscribeDigest } from "./digest";
@@ -22,6 +21,18 @@ const UnsubscribeQuerySchema = z.object({
     .min(1, "This unsubscribe link is not valid.")
     .max(100, "This unsubscribe link is not valid."),
 });
+
+export const NOT_FOUND_TEXT = "<p>This unsubscribe link is not valid. Turn the e-mails off in Settings.</p>";
+export const UNSUBSCRIBED_TEXT =
+  "You will no longer get e-mails about unread messages. Turn them back on in Settings.";
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function page(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Campus Bazaar e-mails</title></head><body>${body}</body></html>`;
+}
 
 const errors = {
   400: ErrorResponseSchema,
@@ -72,26 +83,56 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   });
 
-  app.post("/email/unsubscribe", {
-    config: { access: "public" },
-    schema: {
-      tags: ["notifications"],
-      summary: "Turn the unread-messages e-mail off, from its one-click unsubscribe link",
-      querystring: UnsubscribeQuerySchema,
-      response: { 204: z.null(), ...errors },
-    },
-    handler: async (request, reply) => {
-      await countAttempt(ctx, "unsubscribePerAddress", request.ip);
-      const { user, token } = request.query;
-      if (!(await isUnsubscribeToken(ctx.db, user, token))) {
-        throw new AppError(
-          "invalid_input",
-          "This unsubscribe link is not valid. Turn the e-mails off in Settings.",
+  // RFC 8058: mail clients POST the one-click form (urlencoded or multipart, body ignored); a GET
+  // (a person, or a link scanner) only shows a page with a button and never unsubscribes by itself.
+  await app.register(async (scope) => {
+    const ignoreBody = (_request: unknown, _payload: unknown, done: (err: null, body: null) => void) =>
+      done(null, null);
+    scope.addContentTypeParser("application/x-www-form-urlencoded", ignoreBody);
+    scope.addContentTypeParser("multipart/form-data", ignoreBody);
+
+    const linkOf = async (query: unknown) => {
+      const parsed = UnsubscribeQuerySchema.safeParse(query);
+      if (!parsed.success) return null;
+      return (await isUnsubscribeToken(ctx.db, parsed.data.user, parsed.data.token)) ? parsed.data : null;
+    };
+
+    scope.get("/email/unsubscribe", {
+      config: { access: "public" },
+      schema: {
+        tags: ["notifications"],
+        summary: "The page of the unsubscribe link: a button that turns the unread-messages e-mail off",
+      },
+      handler: async (request, reply) => {
+        await countAttempt(ctx, "unsubscribePerAddress", request.ip);
+        const link = await linkOf(request.query);
+        reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
+        if (!link) return reply.code(404).send(page(NOT_FOUND_TEXT));
+        const action = `/api/email/unsubscribe?user=${encodeURIComponent(link.user)}&token=${encodeURIComponent(link.token)}`;
+        return reply.send(
+          page(
+            `<p>Stop the e-mails about unread messages on Campus Bazaar?</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
+          ),
         );
-      }
-      await unsubscribeDigest(ctx.db, user);
-      return reply.code(204).send(null);
-    },
+      },
+    });
+
+    scope.post("/email/unsubscribe", {
+      config: { access: "public" },
+      schema: {
+        tags: ["notifications"],
+        summary: "Turn the unread-messages e-mail off, from its one-click unsubscribe link (RFC 8058)",
+      },
+      handler: async (request, reply) => {
+        await countAttempt(ctx, "unsubscribePerAddress", request.ip);
+        const link = await linkOf(request.query);
+        reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
+        if (!link) return reply.code(404).send(page(NOT_FOUND_TEXT));
+        await unsubscribeDigest(ctx.db, link.user);
+        return reply.send(page(`<p>${UNSUBSCRIBED_TEXT}</p>`));
+      },
+    });
   });
 
   app.get("/me/notification-settings", {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { NotificationSettings, PushPayload, PushSubscriptionBody } from "@shared/api/push";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
-import type { UserRow } from "../../db/schema";
+import type { notifications, UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { notSignedIn } from "../../lib/app-error";
 import * as repo from "./push.repository";
@@ -76,13 +76,30 @@ export async function updateSettings(
   return settingsOf(ctx, user, sessionId);
 }
 
+type PushKind = keyof Omit<NotificationSettings, "emailDigest">;
+export type NotificationType = (typeof notifications.$inferSelect)["type"];
+
+/**
+ * The settings kind of every notification type. A Record over the whole union: a new type does not
+ * compile until it is given a kind here.
+ */
+export const PUSH_KIND_OF_TYPE: Record<NotificationType, PushKind> = {
+  // A message, an offer to answer, a team's request, answer or removal: someone waits for the student.
+  message: "pushMessages",
+  offer: "pushMessages",
+  recruitment_message: "pushMessages",
+  team_request: "pushMessages",
+  // An offer's answers, reservations, sales, rating prompts; saved-search, price-drop and expiry alerts.
+  deal: "pushDeals",
+  listing: "pushDeals",
+  // Warnings, report outcomes, removals and suspensions from the moderators.
+  admin: "pushAdmin",
+  event_reminder: "pushEvents",
+};
+
 /** Which setting a notification type falls under. */
-export function kindOf(type: string): keyof Omit<NotificationSettings, "emailDigest"> {
-  if (type === "admin") return "pushAdmin";
-  if (type.startsWith("event")) return "pushEvents";
-  // An offer to answer is like a message; its answers, reservations, sales and rating prompts are deal updates.
-  if (type === "deal") return "pushDeals";
-  return "pushMessages";
+export function kindOf(type: NotificationType): PushKind {
+  return PUSH_KIND_OF_TYPE[type];
 }
 
 function oneLine(text: string): string {
@@ -95,13 +112,12 @@ type PushNotification = NonNullable<Awaited<ReturnType<typeof repo.findNotificat
 /** What the push shows: a title, one line, the page to open, and the tag it replaces (per chat). */
 export function toPushPayload({ notification, fromName }: PushNotification): PushPayload {
   const isChat = notification.chatId !== null;
-  const title =
-    notification.type === "admin" || notification.type === "deal"
-      ? "Campus Bazaar"
-      : fromName
-        ? notification.type === "offer"
-          ? `Offer from ${fromName}`
-          : `Message from ${fromName}`
+  const title = !fromName
+    ? "Campus Bazaar"
+    : notification.type === "offer"
+      ? `Offer from ${fromName}`
+      : notification.type === "message" || notification.type === "recruitment_message"
+        ? `Message from ${fromName}`
         : "Campus Bazaar";
   return {
     title,

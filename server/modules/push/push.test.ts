@@ -15,6 +15,7 @@ import {
 import { appSecrets, notifications, pushSubscriptions, users } from "../../db/schema";
 import { countOutbox } from "../../jobs/outbox";
 import { runDigests } from "./digest";
+import { kindOf, type NotificationType } from "./push.service";
 import { forgetVapidKeys } from "./vapid";
 
 let testApp: TestApp;
@@ -65,6 +66,24 @@ async function subscriptionCount(userId: string) {
     .where(eq(pushSubscriptions.userId, userId));
   return rows.length;
 }
+
+describe("push kinds", () => {
+  it("puts every notification type under exactly the settings kind a student expects", () => {
+    const expected: Record<string, string> = {
+      message: "pushMessages",
+      offer: "pushMessages",
+      recruitment_message: "pushMessages",
+      team_request: "pushMessages",
+      deal: "pushDeals",
+      listing: "pushDeals",
+      admin: "pushAdmin",
+      event_reminder: "pushEvents",
+    };
+    const types = notifications.type.enumValues as readonly NotificationType[];
+    expect([...types].sort()).toEqual(Object.keys(expected).sort());
+    for (const type of types) expect([type, kindOf(type)]).toEqual([type, expected[type]]);
+  });
+});
 
 describe("VAPID keys", () => {
   it("are generated once, kept in the database, and the same after a restart", async () => {
@@ -284,12 +303,45 @@ describe("the unread-messages e-mail", () => {
     ).toEqual([]);
 
     const url = new URL(unsubscribe);
-    const forged = await post(testApp, `${url.pathname}?user=${seller.id}&token=forged`);
-    expect(forged.statusCode).toBe(400);
-    const done = await post(testApp, `${url.pathname}${url.search}`);
-    expect(done.statusCode).toBe(204);
-    const settings = await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie });
-    expect(settings.json().settings.emailDigest).toBe(false);
+    expect(unsubscribe.startsWith(`${testApp.config.publicUrl}/api/email/unsubscribe?`)).toBe(true);
+    const digestOn = async () =>
+      (await get(testApp, "/api/me/notification-settings", { cookie: seller.cookie })).json().settings
+        .emailDigest;
+    // Unknown or forged links get a 404 page, whatever the method.
+    for (const bad of [`?user=${seller.id}&token=forged`, "?user=nobody&token=x", ""]) {
+      const forgedPost = await post(testApp, `${url.pathname}${bad}`);
+      expect(forgedPost.statusCode).toBe(404);
+      expect(forgedPost.body).toContain("This unsubscribe link is not valid.");
+      const forgedGet = await get(testApp, `${url.pathname}${bad}`);
+      expect(forgedGet.statusCode).toBe(404);
+    }
+    // A GET (a person or a link scanner) shows a button and changes nothing.
+    const shown = await get(testApp, `${url.pathname}${url.search}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers["content-type"]).toContain("text/html");
+    expect(shown.body).toContain('<form method="post"');
+    expect(shown.body).toContain(">Unsubscribe</button>");
+    expect(await digestOn()).toBe(true);
+    // The mail client's one-click POST, form-urlencoded (RFC 8058).
+    const done = await testApp.app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain("You will no longer get e-mails about unread messages.");
+    expect(await digestOn()).toBe(false);
+    // Multipart works too (and twice is harmless).
+    const boundary = "----campus";
+    const multipart = await testApp.app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(await digestOn()).toBe(false);
   });
 });
 

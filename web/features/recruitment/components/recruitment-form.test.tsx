@@ -17,11 +17,11 @@ const post = buildRecruitmentPost({
   },
 });
 
-function renderForm(editing: RecruitmentPost | null = null) {
+function renderForm(editing: RecruitmentPost | null = null, events: object[] = []) {
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   // The 'Linked event' picker's upcoming events, as if already fetched.
-  queryClient.setQueryData(["recruitment", "upcoming-events"], { events: [] });
+  queryClient.setQueryData(["recruitment", "upcoming-events"], { events });
   render(
     <QueryClientProvider client={queryClient}>
       <RecruitmentForm post={editing} onClose={onClose} />
@@ -33,6 +33,16 @@ function renderForm(editing: RecruitmentPost | null = null) {
 const { fetchMock, sent } = stubApi();
 
 describe("the recruitment form", () => {
+  it("offers the upcoming events soonest first in the 'Linked event' picker", () => {
+    renderForm(null, [
+      { id: "e3", title: "Late fest", date: "2099-03-01", time: "10:00" },
+      { id: "e2", title: "Evening talk", date: "2099-02-01", time: "18:00" },
+      { id: "e1", title: "Morning hack", date: "2099-02-01", time: "09:00" },
+    ]);
+    const options = [...(screen.getByLabelText("Linked event") as HTMLSelectElement).options];
+    expect(options.slice(1).map((option) => option.value)).toEqual(["e1", "e2", "e3"]);
+  });
+
   it("opens at its first field, with a team of one", async () => {
     renderForm();
     expect(screen.getByRole("heading", { name: "Create Recruitment Post" })).toBeInTheDocument();

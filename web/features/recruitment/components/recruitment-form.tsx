@@ -19,6 +19,10 @@ function useUpcomingEvents() {
   return useQuery({
     queryKey: [...recruitmentKeys.all, "upcoming-events"],
     queryFn: ({ signal }) => apiFetch<{ events: CampusEvent[] }>("/api/events?upcoming=true", { signal }),
+    // The list comes newest first (the Events page's order); the picker offers the soonest first.
+    select: (data) => ({
+      events: [...data.events].sort((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`)),
+    }),
     staleTime: 60_000,
   });
 }
