@@ -266,6 +266,15 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(20, 120),
     refusal: "You're changing notifications too fast.",
   },
+  /**
+   * Opening a chat with a seller about an item (POST /api/chats): each new chat puts the buyer in
+   * the seller's list, so a script must not open them across the whole catalogue.
+   */
+  chatOpen: {
+    key: "chat-open",
+    windows: perMinuteAndHour(20, 200),
+    refusal: "You're opening chats too fast.",
+  },
   /** Blocking and unblocking; each change is sent live to the other student's open pages. */
   blockChange: {
     key: "block-change",

@@ -54,6 +54,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       body: OpenItemChatBodySchema,
       response: { 200: ChatResponseSchema, ...errors },
     },
+    preHandler: limitWrites(ctx, "chatOpen"),
     handler: async (request) => ({
       chat: await service.openItemChat(ctx, requireUser(request), request.body.userId, request.body.itemId),
     }),

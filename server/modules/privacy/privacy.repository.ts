@@ -1,25 +1,28 @@
 import type { EmailVisibility, MobileVisibility } from "@shared/trust-constants";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chatMembers, users } from "../../db/schema";
+import { chatMembers, messages, users } from "../../db/schema";
 import { isBlockedBetween } from "../blocks/blocks.repository";
 
 /**
- * Of `personIds`, those who share at least one chat with the viewer, leaving out anyone with a
- * block between them and the viewer (a chat they can no longer write in shares no number).
+ * Of `personIds`, those who have themselves written to the viewer: they sent a message in a chat
+ * the viewer belongs to. Someone who was only written to (a seller a buyer opened a chat with)
+ * shares nothing yet. Anyone with a block between them and the viewer is left out (a chat they can
+ * no longer write in shares no number).
  */
 export async function chattingWith(db: Db, viewerId: string, personIds: string[]): Promise<Set<string>> {
   const others = [...new Set(personIds)].filter((id) => id !== viewerId);
   if (others.length === 0) return new Set();
   const rows = await db
-    .selectDistinct({ userId: chatMembers.userId })
-    .from(chatMembers)
+    .selectDistinct({ userId: messages.senderId })
+    .from(messages)
     .where(
       and(
-        inArray(chatMembers.userId, others),
+        inArray(messages.senderId, others),
+        ne(messages.type, "system"),
         sql`exists (select 1 from ${chatMembers} mine
-          where mine.chat_id = ${chatMembers.chatId} and mine.user_id = ${viewerId})`,
-        sql`not ${isBlockedBetween(viewerId, chatMembers.userId)}`,
+          where mine.chat_id = ${messages.chatId} and mine.user_id = ${viewerId})`,
+        sql`not ${isBlockedBetween(viewerId, messages.senderId)}`,
       ),
     );
   return new Set(rows.map((row) => row.userId));

@@ -7,6 +7,7 @@ import {
   openItemChat,
   type Student,
   sendRequest,
+  sendText,
 } from "../../../tests/factories/chats";
 import { insertFollow, insertItem } from "../../../tests/factories/items";
 import { callAs, fetchProfile } from "../../../tests/factories/profiles";
@@ -87,7 +88,21 @@ describe("every answer that carries a student obeys their privacy", () => {
     await insertFollow(testApp, stranger.id, seller.id);
     await insertFollow(testApp, seller.id, stranger.id);
     await callAs(testApp, "PUT", `/api/items/${item.id}/favourite`, stranger.cookie);
-    await openItemChat(testApp, buyer, seller, "Privacy lamp two");
+    const chat = await openItemChat(testApp, buyer, seller, "Privacy lamp two");
+    await sendText(testApp, buyer, chat.id, "Is the lamp still available?");
+
+    // The buyer opened the chat and wrote in it; the seller has not written back: no number yet.
+    const unanswered = await everythingSeenBy(buyer, seller);
+    expect(unanswered).not.toContain(seller.mobile);
+    expect((await fetchProfile(testApp, seller.id, buyer.cookie)).profile).toMatchObject({ mobile: null });
+    expect(
+      (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json().item.sellerMobile,
+    ).toBe("");
+    // The seller sees the buyer's number: the buyer has written to them.
+    expect((await fetchProfile(testApp, buyer.id, seller.cookie)).profile).toMatchObject({
+      mobile: buyer.mobile,
+    });
+    await sendText(testApp, seller, chat.id, "Yes, come by the library.");
 
     const seen = await everythingSeenBy(stranger, seller);
     expect(seen).not.toContain(seller.mobile);
@@ -98,7 +113,7 @@ describe("every answer that carries a student obeys their privacy", () => {
     expect(detail.item.sellerMobile).toBe("");
     expect(JSON.stringify(detail)).not.toContain(seller.mobile);
 
-    // The buyer shares a chat with the seller: the number shows on the profile and the items.
+    // The seller has written to the buyer: the number shows on the profile and the items.
     const partner = await fetchProfile(testApp, seller.id, buyer.cookie);
     expect(partner.profile).toMatchObject({ mobile: seller.mobile, email: null });
     const partnerDetail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
@@ -126,7 +141,8 @@ describe("every answer that carries a student obeys their privacy", () => {
       showMobileNumber: true,
     });
     const unticked = await insertItem(testApp, seller.id, { showMobileNumber: false });
-    await openItemChat(testApp, buyer, seller, "Privacy lamp two");
+    const chat = await openItemChat(testApp, buyer, seller, "Privacy lamp two");
+    await sendText(testApp, seller, chat.id, "Hi, the lamp is yours if you want it.");
 
     await setPrivacy(seller, { mobileVisibility: "all", emailVisibility: "all" });
     const open = await fetchProfile(testApp, seller.id, stranger.cookie);
