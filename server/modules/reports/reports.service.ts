@@ -58,7 +58,8 @@ async function resolveTarget(
   }
   if (body.targetType === "user") {
     const person = await repo.findPerson(ctx.db, body.targetId);
-    if (!person) throw notFound();
+    // The administrator is not a student others can report: their account answers as unknown.
+    if (!person || person.role === "admin") throw notFound();
     if (!canReport(reporter, { ownerId: person.id })) throw new AppError("invalid_input", REPORT_TEXTS.self);
     return { ownerId: person.id, evidence: {} };
   }
