@@ -26,7 +26,7 @@ let buyer: Student;
 let seller: Student;
 let stranger: Student;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ WRITE_RATE_LIMIT_SCALE: "100" });
   buyer = await createStudent(testApp, { name: "Aarav Mehta" });
   seller = await createStudent(testApp, { name: "Diya Nair" });
   stranger = await createStudent(testApp, { name: "Kabir Singh" });
