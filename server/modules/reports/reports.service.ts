@@ -275,7 +275,8 @@ export async function actOnReport(
       throw new AppError("invalid_input", "Please choose how long.");
   }
 
-  let releasedImage: string | null = null;
+  // Every photo of a removed listing (the cover is one of them), deleted after the commit.
+  let releasedImages: string[] = [];
   const resolved = await transactionWithEvents(ctx, async (tx, emit) => {
     const closed = await repo.resolveTarget(tx, target, action);
     // Another administrator's tab got there first.
@@ -294,7 +295,7 @@ export async function actOnReport(
       const item = await repo.findListing(tx, report.targetId);
       if (item) {
         await deleteItem(tx, item.id);
-        releasedImage = item.productImage;
+        releasedImages = [item.productImage, ...item.images].filter(Boolean);
         await notify(item.sellerId, MODERATION_TEXTS.listingRemovedNotice(item.productName, reason));
         details.productName = item.productName;
       }
@@ -339,7 +340,7 @@ export async function actOnReport(
   });
 
   if (action === "suspend" && person) await ctx.bus.publish({ kind: "users-ended", users: [person.id] });
-  if (releasedImage) await releaseImage(ctx, "images", releasedImage);
+  for (const url of new Set(releasedImages)) await releaseImage(ctx, "images", url);
   return { resolved, message: MODERATION_TEXTS.done };
 }
 

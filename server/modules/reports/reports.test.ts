@@ -16,6 +16,7 @@ import {
   TEST_ORIGIN,
 } from "../../../tests/helpers/live";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { uploadedImageUrl } from "../../../tests/helpers/uploads";
 import { auditLog, messages, reports, users } from "../../db/schema";
 
 let testApp: TestApp;
@@ -323,6 +324,23 @@ describe("moderation actions", () => {
       'Your listing "Counterfeit watch" was removed: Counterfeit goods are not allowed.',
     );
     expect(await notificationTexts(reporter.id)).toContain("We removed the listing you reported.");
+  });
+
+  it("Remove Content deletes every photo file of the listing, not only the cover", async () => {
+    const seller = await createStudent(testApp);
+    const reporter = await createStudent(testApp);
+    const photos = [
+      await uploadedImageUrl(testApp, seller.cookie, "item.jpg"),
+      await uploadedImageUrl(testApp, seller.cookie, "item.jpg"),
+      await uploadedImageUrl(testApp, seller.cookie, "item.jpg"),
+    ];
+    const item = await insertItem(testApp, seller.id, { productImage: photos[0], images: photos });
+    for (const url of photos) expect((await get(testApp, url)).statusCode, url).toBe(200);
+    const id = (await report(reporter, { targetType: "listing", targetId: item.id })).json().report.id;
+    expect(
+      (await act(id, { action: "remove", reason: "Counterfeit goods are not allowed." })).statusCode,
+    ).toBe(200);
+    for (const url of photos) expect((await get(testApp, url)).statusCode, url).toBe(404);
   });
 
   it("Remove Content takes a message out of the chat, live, and keeps the evidence", async () => {
