@@ -1,6 +1,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertItem } from "../../tests/factories/items";
 import { buildRecruitment, countRecruitmentRows, sendRecruitment } from "../../tests/factories/recruitment";
 import { buildSellForm, countItems, sendItem } from "../../tests/factories/sell";
 import { createStudent } from "../../tests/factories/users";
@@ -48,7 +49,7 @@ function expectTooFast(response: LightMyRequestResponse, maxRetryAfter: number) 
   const body = response.json();
   expect(body.error.code).toBe("rate_limited");
   expect(body.error.message).toMatch(
-    /^You're (posting|changing your profile) too fast\. Try again in (a minute|\d+ minutes)\.$/,
+    /^You're (posting|changing your profile|starting chats) too fast\. Try again in (a minute|\d+ minutes)\.$/,
   );
   const retryAfter = Number(response.headers["retry-after"]);
   expect(
@@ -206,5 +207,43 @@ describe("profile edits per user", () => {
       expect(response?.headers["cache-control"]).toBe("no-store");
     }
     for (const edit of edits) expectTooFast(await edit(), 60);
+  });
+});
+
+describe("opening chats per user", () => {
+  it("allows twenty a minute, then answers 429 and opens no chat; others are not held up", async () => {
+    const seller = await createStudent(testApp);
+    const buyer = await createStudent(testApp);
+    const other = await createStudent(testApp);
+    const [burst] = WRITE_LIMITS.chatOpen.windows;
+    const limit = burst?.limit ?? 0;
+    expect(limit).toBe(20);
+    const products = await Promise.all(
+      Array.from({ length: limit + 1 }, (_, index) =>
+        insertItem(testApp, seller.id, { productName: `Chat limit lamp ${index}` }),
+      ),
+    );
+    const open = (student: Student, itemId: string) =>
+      testApp.app.inject({
+        method: "POST",
+        url: "/api/chats",
+        headers: { cookie: student.cookie },
+        payload: { userId: seller.id, itemId },
+      });
+    for (const product of products.slice(0, limit)) {
+      const response = await open(buyer, product.id);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const last = products[limit];
+    if (!last) throw new Error("no item");
+    expectTooFast(await open(buyer, last.id), 60);
+    const chats = await testApp.app.inject({
+      method: "GET",
+      url: "/api/chats",
+      headers: { cookie: buyer.cookie },
+    });
+    expect(chats.json().chats).toHaveLength(limit);
+    // Another student opening a chat about the same item is counted apart.
+    expect((await open(other, last.id)).statusCode).toBe(200);
   });
 });

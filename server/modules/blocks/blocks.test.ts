@@ -21,6 +21,7 @@ import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { multipartBody } from "../../../tests/helpers/uploads";
 import { follows, notifications, userBlocks } from "../../db/schema";
+import { storeSend } from "../chats/chats.repository";
 
 // Blocking (issue 18): PUT/DELETE /api/users/{id}/block, GET /api/me/blocks, and every path by
 // which a blocked student could still reach the blocker.
@@ -215,6 +216,38 @@ describe("a blocked student cannot reach the blocker", () => {
     expect((await sendText(testApp, blocked, chat.id, "Thanks!")).text).toBe("Thanks!");
   });
 
+  it("a block landing after the route's check still stops the send inside its transaction", async () => {
+    const blocker = await createStudent(testApp);
+    const blocked = await createStudent(testApp);
+    const chat = await openItemChat(testApp, blocked, blocker);
+    await sendText(testApp, blocked, chat.id, "Is it still available?");
+    const before = await countMessages(testApp, chat.id);
+    // The route has checked (no block yet); the block lands; the send's own statement runs.
+    await testApp.database.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+    const outcome = await storeSend(
+      testApp.database.db,
+      {
+        chatId: chat.id,
+        senderId: blocked.id,
+        clientId: newClientId(),
+        type: "text",
+        text: "Pay the advance now",
+        offerPrice: null,
+        photoKey: null,
+        photoWidth: null,
+        photoHeight: null,
+        scamSignals: [],
+      },
+      "Pay the advance now",
+      { type: "message", text: "Pay the advance now", isAboutAppended: false, fromName: blocked.name },
+    );
+    expect(outcome.kind).not.toBe("stored");
+    expect(await countMessages(testApp, chat.id)).toBe(before);
+    expect(await notificationsOf(blocker.id)).not.toContainEqual(
+      expect.objectContaining({ text: expect.stringContaining("Pay the advance") }),
+    );
+  });
+
   it("cannot follow the blocker (403), while unfollowing stays allowed", async () => {
     const { blocker, blocked } = await blockedPair();
     await block(blocker, blocked.id);
@@ -339,3 +372,7 @@ describe("a blocked student cannot reach the blocker", () => {
     }
   });
 });
+
+async function notificationsOf(userId: string) {
+  return testApp.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+}

@@ -216,6 +216,9 @@ export async function sendMessage(
     case "chat-not-found":
       throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
     case "not-member":
+      // The send itself found a block that landed after the check above: refused the same way.
+      if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
+        throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
       throw new AppError("forbidden", CHAT_MESSAGES.notMember);
     case "duplicate": {
       // A retry (or a concurrent copy that won the race): answer with the first message, add nothing.
