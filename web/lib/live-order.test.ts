@@ -4,7 +4,10 @@ import { readControlFrame } from "./live-order";
 describe("readControlFrame", () => {
   it("reads the greeting and a resync without the frame parser", () => {
     expect(readControlFrame(JSON.stringify({ type: "hello", seq: 0 }))).toEqual({ type: "hello", seq: 0 });
-    expect(readControlFrame(JSON.stringify({ type: "resync", seq: 41 }))).toEqual({ type: "resync", seq: 41 });
+    expect(readControlFrame(JSON.stringify({ type: "resync", seq: 41 }))).toEqual({
+      type: "resync",
+      seq: 41,
+    });
   });
 
   it("leaves events, broadcasts and anything malformed to the parser", () => {
