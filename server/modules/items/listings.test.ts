@@ -359,6 +359,41 @@ describe("price drops tell those who saved the item, at most once a day", () => 
   });
 });
 
+describe("price drops and blocks", () => {
+  it("are not sent to someone the seller blocked, or who blocked the seller", async () => {
+    const [url] = await photos(1);
+    const item = await postItem(testApp, seller.cookie, buildSellForm(url as string, { price: 900 }));
+    const [fan, blocked, blocker] = await Promise.all([
+      createStudent(testApp, { name: "Asha Rao" }),
+      createStudent(testApp, { name: "Kabir Shah" }),
+      createStudent(testApp, { name: "Nisha Paul" }),
+    ]);
+    for (const student of [fan, blocked, blocker])
+      await testApp.app.inject({
+        method: "PUT",
+        url: `/api/items/${item.id}/favourite`,
+        headers: { cookie: student.cookie },
+      });
+    await testApp.database.db.insert(userBlocks).values([
+      { blockerId: seller.id, blockedId: blocked.id },
+      { blockerId: blocker.id, blockedId: seller.id },
+    ]);
+    const edited = await sendItem(
+      testApp,
+      "PATCH",
+      `/api/items/${item.id}`,
+      seller.cookie,
+      buildSellForm(url as string, { price: 700 }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const drops = async (userId: string) =>
+      (await notificationsOf(userId)).filter((n) => n.text.startsWith("Price dropped"));
+    expect(await drops(fan.id)).toHaveLength(1);
+    expect(await drops(blocked.id)).toHaveLength(0);
+    expect(await drops(blocker.id)).toHaveLength(0);
+  });
+});
+
 describe("saved searches", () => {
   const save = (cookie: string, body: object) => post(testApp, "/api/me/saved-searches", body, { cookie });
 
