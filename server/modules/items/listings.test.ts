@@ -128,6 +128,25 @@ describe("photos: up to 8 per item, in order, the first the cover", () => {
     }
   });
 
+  it("an edit with only the spec's productImage replaces the cover and keeps the other photos", async () => {
+    const [a, b, c, d] = (await photos(4)) as [string, string, string, string];
+    const item = await postItem(testApp, seller.cookie, withPhotos([a, b, c]));
+    const edited = await sendItem(
+      testApp,
+      "PATCH",
+      `/api/items/${item.id}`,
+      seller.cookie,
+      buildSellForm(d, { price: 640 }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().item).toMatchObject({ productImage: d, images: [d, b, c], price: 640 });
+    expect(await fileStatus(a)).toBe(404);
+    for (const kept of [b, c, d]) expect(await fileStatus(kept)).toBe(200);
+    // The same cover again changes no photo.
+    const same = await sendItem(testApp, "PATCH", `/api/items/${item.id}`, seller.cookie, buildSellForm(d));
+    expect(same.json().item.images).toEqual([d, b, c]);
+  });
+
   it("edits add, remove and reorder photos; removed files are deleted, kept ones stay", async () => {
     const [a, b, c, d] = (await photos(4)) as [string, string, string, string];
     const item = await postItem(testApp, seller.cookie, withPhotos([a, b, c]));
