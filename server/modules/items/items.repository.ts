@@ -362,11 +362,17 @@ export async function remindReservations(db: Db, batch = 100) {
     .returning({ id: items.id, sellerId: items.sellerId, name: items.productName });
 }
 
-/** Who saved the item, but not its seller. */
+/** Who saved the item, but not its seller, nor anyone with a block between them and the seller. */
 export async function findFavouritersOf(db: Db, itemId: string, sellerId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: favourites.userId })
     .from(favourites)
-    .where(and(eq(favourites.itemId, itemId), sql`${favourites.userId} <> ${sellerId}`));
+    .where(
+      and(
+        eq(favourites.itemId, itemId),
+        sql`${favourites.userId} <> ${sellerId}`,
+        sql`not ${isBlockedBetween(sellerId, favourites.userId)}`,
+      ),
+    );
   return rows.map((row) => row.userId);
 }

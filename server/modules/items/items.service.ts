@@ -107,7 +107,7 @@ async function assertUnderListingCap(ctx: AppContext, user: UserRow): Promise<vo
   }
 }
 
-function columnsOf(input: ItemInput) {
+function columnsOf(input: ItemInput, photos = photosOf(input)) {
   return {
     productName: input.productName.trim(),
     type: input.type.trim(),
@@ -116,8 +116,8 @@ function columnsOf(input: ItemInput) {
     condition: input.condition,
     description: input.description.trim(),
     showMobileNumber: input.showMobileNumber,
-    productImage: photosOf(input)[0] ?? input.productImage,
-    images: photosOf(input),
+    productImage: photos[0] ?? input.productImage,
+    images: photos,
     isNegotiable: input.isNegotiable,
   };
 }
@@ -135,10 +135,14 @@ export async function updateItem(ctx: AppContext, user: UserRow, id: string, inp
     if (!isItemSeller(user, item)) throw notYourItem();
     throw new AppError("conflict", "A sold item can no longer be edited.");
   }
-  const photos = photosOf(input);
   const before = item.images.length > 0 ? item.images : [item.productImage];
+  // A client that knows only the spec's one `productImage` changes the cover and keeps the rest.
+  const photos = input.images ?? [
+    input.productImage,
+    ...before.slice(1).filter((url) => url !== input.productImage),
+  ];
   await assertUsableImages(ctx, user, photos, before);
-  await repo.updateItem(ctx.db, id, columnsOf(input));
+  await repo.updateItem(ctx.db, id, columnsOf(input, photos));
   await releaseImages(
     ctx,
     before.filter((url) => !photos.includes(url)),

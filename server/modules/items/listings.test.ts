@@ -128,6 +128,25 @@ describe("photos: up to 8 per item, in order, the first the cover", () => {
     }
   });
 
+  it("an edit with only the spec's productImage replaces the cover and keeps the other photos", async () => {
+    const [a, b, c, d] = (await photos(4)) as [string, string, string, string];
+    const item = await postItem(testApp, seller.cookie, withPhotos([a, b, c]));
+    const edited = await sendItem(
+      testApp,
+      "PATCH",
+      `/api/items/${item.id}`,
+      seller.cookie,
+      buildSellForm(d, { price: 640 }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().item).toMatchObject({ productImage: d, images: [d, b, c], price: 640 });
+    expect(await fileStatus(a)).toBe(404);
+    for (const kept of [b, c, d]) expect(await fileStatus(kept)).toBe(200);
+    // The same cover again changes no photo.
+    const same = await sendItem(testApp, "PATCH", `/api/items/${item.id}`, seller.cookie, buildSellForm(d));
+    expect(same.json().item.images).toEqual([d, b, c]);
+  });
+
   it("edits add, remove and reorder photos; removed files are deleted, kept ones stay", async () => {
     const [a, b, c, d] = (await photos(4)) as [string, string, string, string];
     const item = await postItem(testApp, seller.cookie, withPhotos([a, b, c]));
@@ -356,6 +375,41 @@ describe("price drops tell those who saved the item, at most once a day", () => 
     expect((await drops()).map((n) => n.text)).toContain(
       LISTING_TEXTS.priceDropped(item.productName, 600, 700),
     );
+  });
+});
+
+describe("price drops and blocks", () => {
+  it("are not sent to someone the seller blocked, or who blocked the seller", async () => {
+    const [url] = await photos(1);
+    const item = await postItem(testApp, seller.cookie, buildSellForm(url as string, { price: 900 }));
+    const [fan, blocked, blocker] = await Promise.all([
+      createStudent(testApp, { name: "Asha Rao" }),
+      createStudent(testApp, { name: "Kabir Shah" }),
+      createStudent(testApp, { name: "Nisha Paul" }),
+    ]);
+    for (const student of [fan, blocked, blocker])
+      await testApp.app.inject({
+        method: "PUT",
+        url: `/api/items/${item.id}/favourite`,
+        headers: { cookie: student.cookie },
+      });
+    await testApp.database.db.insert(userBlocks).values([
+      { blockerId: seller.id, blockedId: blocked.id },
+      { blockerId: blocker.id, blockedId: seller.id },
+    ]);
+    const edited = await sendItem(
+      testApp,
+      "PATCH",
+      `/api/items/${item.id}`,
+      seller.cookie,
+      buildSellForm(url as string, { price: 700 }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const drops = async (userId: string) =>
+      (await notificationsOf(userId)).filter((n) => n.text.startsWith("Price dropped"));
+    expect(await drops(fan.id)).toHaveLength(1);
+    expect(await drops(blocked.id)).toHaveLength(0);
+    expect(await drops(blocker.id)).toHaveLength(0);
   });
 });
 
