@@ -149,8 +149,17 @@ async function storeNewOffer(
             answering ? eq(offers.id, answering) : undefined,
           ),
         );
-      if (!pending || pending.expiresAt <= new Date())
-        throw new AppError("conflict", pending ? DEAL_MESSAGES.offerExpired : DEAL_MESSAGES.offerNotFound);
+      if (!pending || pending.expiresAt <= new Date()) {
+        // One the offers job already marked expired says so too.
+        const [answered] = answering
+          ? await tx
+              .select({ status: offers.status })
+              .from(offers)
+              .where(and(eq(offers.id, answering), eq(offers.chatId, chatId)))
+          : [];
+        const isExpired = pending !== undefined || answered?.status === "expired";
+        throw new AppError("conflict", isExpired ? DEAL_MESSAGES.offerExpired : DEAL_MESSAGES.offerNotFound);
+      }
       await closePending(tx, emit, chatId, members, "countered");
     } else {
       if (sender.id !== buyerId) throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerOffers);
@@ -233,8 +242,10 @@ export async function answerOffer(
       .where(and(eq(offers.id, offerId), eq(offers.chatId, chatId)))
       .for("update");
     if (!offer) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
+    // Past its 48 hours it has expired, whether or not the offers job has marked it yet.
+    if (offer.status === "expired" || (offer.status === "pending" && offer.expiresAt <= new Date()))
+      throw new AppError("conflict", DEAL_MESSAGES.offerExpired);
     if (offer.status !== "pending") throw new AppError("conflict", DEAL_MESSAGES.offerNotPending);
-    if (offer.expiresAt <= new Date()) throw new AppError("conflict", DEAL_MESSAGES.offerExpired);
     const maker = offer.isCounter ? item.sellerId : buyerId;
     if (action === "withdraw") {
       if (offer.isCounter || user.id !== buyerId)

@@ -409,6 +409,11 @@ describe("every offer transition, allowed and refused", () => {
     expect((await answer(seller, chatId, offerId, "accept")).json()).toEqual(expired);
     expect((await answer(seller, chatId, offerId, "decline")).json()).toEqual(expired);
     expect((await answer(buyer, chatId, offerId, "withdraw")).json()).toEqual(expired);
+    // Once the offers job has marked it, the answers are the same.
+    await testApp.database.db.update(offers).set({ status: "expired" }).where(eq(offers.id, offerId));
+    expect((await counter(seller, chatId, offerId, 600)).json()).toEqual(expired);
+    expect((await answer(seller, chatId, offerId, "accept")).json()).toEqual(expired);
+    expect((await answer(buyer, chatId, offerId, "withdraw")).json()).toEqual(expired);
   });
 
   it("a counter: only the buyer answers it, nobody withdraws it, and it cannot be countered again", async () => {
