@@ -7,6 +7,8 @@ import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { lockUser } from "../../db/locks";
 import { type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
@@ -101,10 +103,19 @@ export async function releaseImages(ctx: AppContext, urls: string[]): Promise<vo
   for (const url of new Set(urls)) await releaseImage(ctx, "images", url);
 }
 
-async function assertUnderListingCap(ctx: AppContext, user: UserRow): Promise<void> {
-  if ((await repo.countActiveOfSeller(ctx.db, user.id)) >= MAX_ACTIVE_LISTINGS) {
-    throw new AppError("conflict", LISTING_TEXTS.activeCap);
-  }
+/**
+ * Runs `write` (which makes one more active listing of the user's) only while the user is under the
+ * cap. The user's row is locked first, so parallel posts of one student are counted one after the
+ * other and cannot all pass at 49.
+ */
+async function underListingCap<T>(ctx: AppContext, user: UserRow, write: (db: Db) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    if ((await repo.countActiveOfSeller(tx, user.id)) >= MAX_ACTIVE_LISTINGS) {
+      throw new AppError("conflict", LISTING_TEXTS.activeCap);
+    }
+    return write(tx);
+  });
 }
 
 function columnsOf(input: ItemInput, photos = photosOf(input)) {
@@ -124,8 +135,7 @@ function columnsOf(input: ItemInput, photos = photosOf(input)) {
 
 export async function createItem(ctx: AppContext, user: UserRow, input: ItemInput) {
   await assertUsableImages(ctx, user, photosOf(input));
-  await assertUnderListingCap(ctx, user);
-  const id = await repo.insertItem(ctx.db, user.id, columnsOf(input));
+  const id = await underListingCap(ctx, user, (db) => repo.insertItem(db, user.id, columnsOf(input)));
   return toItemDto(await loadItem(ctx, id), user);
 }
 
@@ -183,8 +193,8 @@ export async function renewItem(ctx: AppContext, user: UserRow, id: string) {
     if (!item.isSold && !isRenewalDue(item)) throw new AppError("conflict", LISTING_TEXTS.notDue);
     throw new AppError("conflict", LISTING_TEXTS.notExpiring);
   }
-  if (!item.isActive) await assertUnderListingCap(ctx, user);
-  await repo.renewItem(ctx.db, id, new Date());
+  if (item.isActive) await repo.renewItem(ctx.db, id, new Date());
+  else await underListingCap(ctx, user, (db) => repo.renewItem(db, id, new Date()));
   return toItemDto(await loadItem(ctx, id), user);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
+import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS, MAX_SAVED_SEARCHES } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -329,6 +329,67 @@ describe("at most 50 active listings per student", () => {
     expect(renewal.statusCode).toBe(409);
     expect(renewal.json().error.message).toBe(LISTING_TEXTS.activeCap);
     expect((await findItemRow(testApp, expired.id))?.isActive).toBe(false);
+  });
+});
+
+describe("caps under parallel requests", () => {
+  it("ten posts at once at 45 active listings: five go through, five are refused, 50 active", async () => {
+    const student = await createStudent(testApp, { name: "Rhea Iyer" });
+    const urls = await photos(10, student.cookie);
+    await testApp.database.db.insert(items).values(
+      Array.from({ length: MAX_ACTIVE_LISTINGS - 5 }, (_, index) => ({
+        sellerId: student.id,
+        productName: `Notebook ${index}`,
+        productImage: "https://images.example.in/book.jpg",
+        type: "Notebook",
+        price: 50,
+        category: "stationary" as const,
+        condition: "new" as const,
+      })),
+    );
+    const answers = await Promise.all(
+      urls.map((url) =>
+        sendItem(testApp, "POST", "/api/items", student.cookie, buildSellForm(url as string)),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      ...Array(5).fill(201),
+      ...Array(5).fill(409),
+    ]);
+    const [row] = await testApp.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(items)
+      .where(and(eq(items.sellerId, student.id), eq(items.isActive, true)));
+    expect(row?.n).toBe(MAX_ACTIVE_LISTINGS);
+  });
+
+  it("four saved searches at once with one place left: one is saved", async () => {
+    const student = await createStudent(testApp, { name: "Omar Sheikh" });
+    await testApp.database.db.insert(savedSearches).values(
+      Array.from({ length: MAX_SAVED_SEARCHES - 1 }, (_, index) => ({
+        userId: student.id,
+        name: `Search ${index}`,
+        search: `lamp ${index}`,
+        category: "all" as const,
+        college: "",
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        post(
+          testApp,
+          "/api/me/saved-searches",
+          { name: `Parallel ${index}`, search: `kettle ${index}`, category: "all", college: "" },
+          { cookie: student.cookie },
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const [row] = await testApp.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, student.id));
+    expect(row?.n).toBe(MAX_SAVED_SEARCHES);
   });
 });
 

@@ -2,6 +2,7 @@ import type { SavedSearch, SavedSearchInput } from "@shared/api/listings";
 import type { Category } from "@shared/constants";
 import { LISTING_TEXTS, MAX_SAVED_SEARCHES } from "@shared/listing-texts";
 import type { AppContext } from "../../context";
+import { lockUser } from "../../db/locks";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import * as repo from "./saved-searches.repository";
@@ -37,15 +38,19 @@ export async function createSavedSearch(
   user: UserRow,
   input: Required<SavedSearchInput>,
 ): Promise<SavedSearch> {
-  if ((await repo.countSavedSearchesOf(ctx.db, user.id)) >= MAX_SAVED_SEARCHES) {
-    throw new AppError("conflict", LISTING_TEXTS.savedSearchCap);
-  }
-  const row = await repo.insertSavedSearch(ctx.db, {
-    userId: user.id,
-    name: input.name.trim() || defaultName(input),
-    search: input.search.trim(),
-    category: input.category,
-    college: input.college.trim(),
+  // The user's row is locked first, so parallel saves cannot all pass the cap at once.
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    if ((await repo.countSavedSearchesOf(tx, user.id)) >= MAX_SAVED_SEARCHES) {
+      throw new AppError("conflict", LISTING_TEXTS.savedSearchCap);
+    }
+    return repo.insertSavedSearch(tx, {
+      userId: user.id,
+      name: input.name.trim() || defaultName(input),
+      search: input.search.trim(),
+      category: input.category,
+      college: input.college.trim(),
+    });
   });
   return toSavedSearchDto(row);
 }

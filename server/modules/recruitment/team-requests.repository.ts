@@ -60,11 +60,6 @@ export async function countAccepted(db: Db, postId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Locks the requester's row so that their pending requests are counted one request at a time. */
-export async function lockUser(db: Db, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-}
-
 export async function countPendingOf(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -1,6 +1,7 @@
 import { RECRUITMENT_MESSAGES, TEAM_PENDING_MAX, type TeamRequest } from "@shared/api/recruitment";
 import { TEAM_MESSAGES } from "@shared/team-constants";
 import type { AppContext } from "../../context";
+import { lockUser } from "../../db/locks";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
@@ -43,7 +44,7 @@ export async function requestToJoin(ctx: AppContext, user: UserRow, postId: stri
     if ((await repo.countAccepted(tx, postId)) >= post.maxStudents) {
       throw new AppError("conflict", TEAM_MESSAGES.teamFull);
     }
-    await repo.lockUser(tx, user.id);
+    await lockUser(tx, user.id);
     if (await repo.findOpenRequest(tx, postId, user.id)) {
       throw new AppError("conflict", TEAM_MESSAGES.alreadyRequested);
     }
