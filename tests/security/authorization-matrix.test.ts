@@ -50,7 +50,8 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   // The owner is the chat's buyer: only the seller counters; the owner withdraws their own offer.
   "POST /api/chats/{chatId}/offers/{offerId}/counter": { student: 403, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/offers/{offerId}/{action}": { other: 403, admin: 403 },
-  "POST /api/items/{id}/renew": { other: 403, admin: 403 },
+  // The owner's listing is fresh: its owner is let through to 'still fresh' (renewal not due yet).
+  "POST /api/items/{id}/renew": { student: 409, other: 403, admin: 403 },
   // One's own saved searches: another's answers as not found, and stays.
   "POST /api/me/saved-searches/{id}/seen": { other: 404, admin: 404 },
   "DELETE /api/me/saved-searches/{id}": { other: 404, admin: 404 },
