@@ -1,11 +1,11 @@
 import type { BrowseSort } from "@shared/api/items";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
-import { isSuspendedSql, itemSearchText, items, userBlocks, users } from "../../db/schema";
+import { itemSearchText, items, userBlocks, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
-import { type ItemWithSeller, itemWithSeller } from "./items.repository";
+import { type ItemWithSeller, itemWithSeller, sellerIsPresent } from "./items.repository";
 
 export interface BrowseFilters {
   search?: string;
@@ -47,11 +47,7 @@ export class BrowseCountCache {
 const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo})`;
 
 /** The seller's account is there, not suspended and not on holiday: their items show in browse. */
-const sellerIsShown = and(
-  isNull(users.deletedAt),
-  sql`not ${isSuspendedSql}`,
-  sql`not coalesce(${sellerOnHoliday}, false)`,
-);
+const sellerIsShown = and(sellerIsPresent, sql`not coalesce(${sellerOnHoliday}, false)`);
 
 /**
  * The sellers browse may hide, found through users_maybe_hidden_idx (whose predicate this repeats),

@@ -48,7 +48,7 @@ export type ItemWithSeller = {
 };
 
 /** The seller's account is there and not suspended: their items show. */
-const sellerIsPresent = and(isNull(users.deletedAt), sql`not ${isSuspendedSql}`);
+export const sellerIsPresent = and(isNull(users.deletedAt), sql`not ${isSuspendedSql}`);
 
 /** An item with its seller, unless the item or the seller's account is gone. */
 export async function findItem(db: Db, id: string): Promise<ItemWithSeller | undefined> {
