@@ -20,6 +20,7 @@ import {
   uncoveredRoutes,
 } from "./scripts/route-bundles.ts";
 import { type Shell, shellModules } from "./scripts/shell-chunks.ts";
+import type { RouteChunks } from "./shared/app-routes.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing
@@ -82,9 +83,11 @@ function routeBudgets(): Plugin {
 }
 
 /**
- * Writes into index.html, for each route, the chunks its own modules need beyond the app and the
- * entry (from the table of scripts/route-bundles.ts), as JSON that web/route-preload.ts reads to
- * fetch the current page's code beside the app instead of after it.
+ * Writes into index.html the chunks of the app's shell beyond the entry, and for each route the
+ * chunks its own modules need beyond those (from the table of scripts/route-bundles.ts), as JSON.
+ * The server turns the current page's share into modulepreload links of the page it sends
+ * (server/plugins/page-preloads.ts); where the page comes from the service worker's copy instead,
+ * web/route-preload.ts reads the JSON to fetch the page's code beside the app instead of after it.
  */
 function routeChunks(): Plugin {
   let webRoot = "";
@@ -112,17 +115,19 @@ function routeChunks(): Plugin {
           if (!chunk) throw new Error(`No chunk for ${load}: update scripts/route-bundles.ts`);
           return withImports(chunk.fileName, new Set());
         };
-        const shared = new Set<string>();
-        for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, shared);
-        for (const file of filesOf("app/app.tsx")) shared.add(file);
-        const map: Record<string, string[]> = {};
+        const entry = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, entry);
+        const app = [...filesOf("app/app.tsx")].filter((file) => !entry.has(file));
+        const shared = new Set([...entry, ...app]);
+        const routes: Record<string, string[]> = {};
         for (const { route, loads } of ROUTE_BUDGETS) {
           const own = loads.filter((load) => load !== "app/app.tsx");
           if (route === "*" || own.length === 0) continue;
           const files = new Set(own.flatMap((load) => [...filesOf(load)]));
-          map[route] = [...files].filter((file) => !shared.has(file)).map((file) => path.basename(file));
+          routes[route] = [...files].filter((file) => !shared.has(file)).map((file) => path.basename(file));
         }
-        const json = JSON.stringify(map).replaceAll("<", "\\u003c");
+        const chunkTable: RouteChunks = { app: app.map((file) => path.basename(file)), routes };
+        const json = JSON.stringify(chunkTable).replaceAll("<", "\\u003c");
         return html.replace(
           "</head>",
           `  <script type="application/json" id="route-chunks">${json}</script>\n  </head>`,

@@ -53,3 +53,18 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
 export function isAppRoute(pathname: string): boolean {
   return APP_ROUTE_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname));
 }
+
+/**
+ * The build's table of each page's JavaScript chunks, written into index.html as JSON
+ * (vite.config.ts): the app shell's chunks beyond the entry, and each route's own beyond those.
+ */
+export interface RouteChunks {
+  app: string[];
+  routes: Record<string, string[]>;
+}
+
+/** The chunks of the route whose pattern matches `pathname` (none for an unknown address). */
+export function routeChunksOf(table: RouteChunks, pathname: string): string[] {
+  const route = Object.keys(table.routes).find((pattern) => matchesRoutePattern(pattern, pathname));
+  return route ? (table.routes[route] ?? []) : [];
+}

@@ -1,27 +1,17 @@
 /*
  * Starts the download of the current page's own code at once, beside React and the app, instead
- * of after them: the build writes into index.html, for each route of the router, the chunks its
- * layout and page need beyond the app (vite.config.ts, from scripts/route-bundles.ts). The router
- * then finds them already on their way when it loads the route (app/router.tsx, app/on-demand.tsx).
+ * of after them, when the page came without the links that do so: the server writes them into each
+ * page it sends (server/plugins/page-preloads.ts), but offline the service worker draws the page
+ * from its copy of index.html, which carries only the build's table of every route's chunks
+ * (vite.config.ts). The router then finds them already on their way when it loads the route
+ * (app/router.tsx, app/on-demand.tsx).
  */
-
-/** Whether a route's path ("/item/:itemId") matches this address's path. */
-export function matchesPath(route: string, pathname: string): boolean {
-  const routeParts = route.split("/");
-  const parts = pathname.replace(/\/+$/, "").split("/");
-  if (route === "/") return pathname === "/";
-  return (
-    routeParts.length === parts.length &&
-    routeParts.every((part, i) => (part.startsWith(":") ? (parts[i] ?? "") !== "" : part === parts[i]))
-  );
-}
+import { type RouteChunks, routeChunksOf } from "@shared/app-routes";
 
 export function preloadRouteChunks(pathname: string): void {
   const data = document.getElementById("route-chunks")?.textContent;
   if (!data) return;
-  const chunks = JSON.parse(data) as Record<string, string[]>;
-  const route = Object.keys(chunks).find((candidate) => matchesPath(candidate, pathname));
-  for (const file of route ? (chunks[route] ?? []) : []) {
+  for (const file of routeChunksOf(JSON.parse(data) as RouteChunks, pathname)) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = `/assets/${file}`;

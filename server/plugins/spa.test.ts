@@ -102,6 +102,33 @@ describe("the built web app's pages", () => {
     await app.close();
   });
 
+  it("writes the page's own chunks as modulepreload links, in place of the build's table of every page's", async () => {
+    const table = JSON.stringify({
+      app: ["app-shell-1.js"],
+      routes: { "/buy": ["student-layout-2.js", "browse-page-3.js"], "/item/:itemId": ["item-page-4.js"] },
+    });
+    const app = await serverOver({
+      "index.html": `<html><head><script type="application/json" id="route-chunks">${table}</script></head><body><div id="root"></div></body></html>`,
+    });
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map(
+        (found) => found[1],
+      );
+    const browse = await app.inject({ method: "GET", url: "/buy?category=books" });
+    expect(browse.statusCode).toBe(200);
+    expect(preloads(browse.body)).toEqual(["app-shell-1.js", "student-layout-2.js", "browse-page-3.js"]);
+    expect(browse.body).not.toContain("route-chunks");
+    expect(preloads((await app.inject({ method: "GET", url: "/item/42" })).body)).toEqual([
+      "app-shell-1.js",
+      "item-page-4.js",
+    ]);
+    // A page without code of its own, and an address the app has no page for, get the app's.
+    const unknown = await app.inject({ method: "GET", url: "/no-such-page" });
+    expect(unknown.statusCode).toBe(404);
+    expect(preloads(unknown.body)).toEqual(["app-shell-1.js"]);
+    await app.close();
+  });
+
   it("sends the app for / from a build without a landing page of its own", async () => {
     const app = await serverOver({ "index.html": "the app" });
     expect((await app.inject({ method: "GET", url: "/" })).body).toBe("the app");

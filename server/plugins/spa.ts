@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import { isAppRoute } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { withPagePreloads } from "./page-preloads";
 
 /** A GET for one of the app's pages: not the API, not a built asset. */
 export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): boolean {
@@ -56,22 +57,21 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       const pathname = request.url.split("?")[0] ?? "/";
       reply.header("cache-control", "no-cache");
       const extra = options.pageFor ? await options.pageFor(request, pathname) : null;
-      if (extra !== null) {
-        let page = await fs.promises.readFile(path.join(options.root, "index.html"), "utf8");
-        page = page.replace("</head>", `  ${extra.head}\n  </head>`);
-        if (extra.body !== null) {
-          const body = extra.body;
-          page = page
-            .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-            .replace(/<link rel="modulepreload"[^>]*>/g, "")
-            .replace('<div id="root"></div>', () => body);
-        }
-        return reply.code(200).type("text/html; charset=utf-8").send(page);
+      let page = await fs.promises.readFile(path.join(options.root, "index.html"), "utf8");
+      if (extra?.body != null) {
+        const body = extra.body;
+        page = page
+          .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+          .replace(/<link rel="modulepreload"[^>]*>/g, "")
+          .replace('<div id="root"></div>', () => body);
+      } else {
+        page = withPagePreloads(page, pathname);
       }
+      if (extra) page = page.replace("</head>", () => `  ${extra.head}\n  </head>`);
       return reply
-        .code(isAppRoute(pathname) ? 200 : 404)
-        .type("text/html")
-        .sendFile("index.html");
+        .code(extra !== null || isAppRoute(pathname) ? 200 : 404)
+        .type("text/html; charset=utf-8")
+        .send(page);
     }
     const pathOnly = request.url.split("?")[0];
     return reply

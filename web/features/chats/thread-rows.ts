@@ -1,26 +1,7 @@
-import { CAMPUS_TIME_ZONE } from "@shared/constants";
+import { campusDay, formatDate, formatDayMonth } from "../../lib/format";
 import type { ThreadEntry } from "./thread-messages";
 
-// Days are the campus calendar's (India), like every other date the app shows.
-const calendarDay = new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE });
-const dayMonth = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  timeZone: CAMPUS_TIME_ZONE,
-});
-const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: CAMPUS_TIME_ZONE,
-});
-
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The campus calendar day of a time, as YYYY-MM-DD. */
-export function campusDay(date: Date): string {
-  return calendarDay.format(date);
-}
 
 /** A day separator's words: 'Today', 'Yesterday', '12 Nov', or '12 Nov 2025' in another year. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
@@ -28,7 +9,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   const day = campusDay(date);
   if (day === campusDay(now)) return "Today";
   if (day === campusDay(new Date(now.getTime() - DAY_MS))) return "Yesterday";
-  return day.slice(0, 4) === campusDay(now).slice(0, 4) ? dayMonth.format(date) : dayMonthYear.format(date);
+  return day.slice(0, 4) === campusDay(now).slice(0, 4) ? formatDayMonth(iso) : formatDate(iso);
 }
 
 export type ThreadRow =
