@@ -26,7 +26,7 @@ import {
   recruitmentAbilities,
 } from "./recruitment.policy";
 import * as repo from "./recruitment.repository";
-import { countAccepted, findTeamFacts, type TeamFacts } from "./team-requests.repository";
+import { countAccepted, findTeamFacts, lockPost, type TeamFacts } from "./team-requests.repository";
 
 export type { PageRequest, RecruitmentFilters } from "./recruitment.repository";
 
@@ -162,12 +162,16 @@ export async function updatePost(ctx: AppContext, user: UserRow, id: string, inp
   const { post } = await loadPost(ctx, id);
   if (!canEditPost(user, post)) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
   await assertLinkable(ctx, input, post);
-  // The team may grow or shrink, but never below its accepted members.
-  const accepted = await countAccepted(ctx.db, id);
-  if (input.maxStudents < accepted) {
-    throw new AppError("invalid_input", TEAM_MESSAGES.sizeBelowTeam(accepted));
-  }
-  await repo.updatePost(ctx.db, id, columnsOf(input));
+  await ctx.db.transaction(async (tx) => {
+    // The team may grow or shrink, but never below its accepted members: counted under the post's
+    // lock, which an accept takes too, so a smaller size and an accept cannot both pass.
+    if (!(await lockPost(tx, id))) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
+    const accepted = await countAccepted(tx, id);
+    if (input.maxStudents < accepted) {
+      throw new AppError("invalid_input", TEAM_MESSAGES.sizeBelowTeam(accepted));
+    }
+    await repo.updatePost(tx, id, columnsOf(input));
+  });
   await announce(ctx);
   return loadPostDto(ctx, id, user);
 }

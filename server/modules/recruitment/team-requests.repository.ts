@@ -46,7 +46,10 @@ export async function findTeamFacts(db: Db, postIds: string[], viewerId: string)
   return facts;
 }
 
-/** Locks the post's row for the rest of the transaction, so two answers never overfill the team. */
+/**
+ * Locks the post's row for the rest of the transaction. Requests, answers and size changes all take
+ * it before counting the team, so no two of them together overfill it.
+ */
 export async function lockPost(db: Db, postId: string) {
   const [row] = await db.select().from(recruitmentPosts).where(eq(recruitmentPosts.id, postId)).for("update");
   return row;
