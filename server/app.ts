@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
+import type { MeResponse } from "@shared/api/auth";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -26,6 +27,7 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { adminContentRoutes } from "./modules/admin/admin-content.routes";
 import { adminTicketsRoutes } from "./modules/admin/admin-tickets.routes";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes";
+import { toUserDto } from "./modules/auth/auth.mapper";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { PASSWORD_RESET_KIND, sendPasswordResetMail } from "./modules/auth/auth.service";
 import { blocksRoutes } from "./modules/blocks/blocks.routes";
@@ -300,6 +302,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     root: options.webRoot ?? WEB_ROOT,
     pageFor: (request, pathname) =>
       itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
+    sessionFor: async (request) => {
+      await app.loadSession(request);
+      return { user: request.user ? toUserDto(request.user) : null } satisfies MeResponse;
+    },
   });
   return app;
 }

@@ -68,3 +68,6 @@ export function routeChunksOf(table: RouteChunks, pathname: string): string[] {
   const route = Object.keys(table.routes).find((pattern) => matchesRoutePattern(pattern, pathname));
   return route ? (table.routes[route] ?? []) : [];
 }
+
+/** The id of the JSON element in which the server writes the page's session into each page. */
+export const SESSION_ELEMENT_ID = "session";

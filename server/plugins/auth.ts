@@ -37,6 +37,10 @@ declare module "fastify" {
     user: UserRow | null;
     sessionId: string | null;
   }
+  interface FastifyInstance {
+    /** Fills request.user and request.sessionId from the session cookie, outside /api (a page). */
+    loadSession(request: FastifyRequest): Promise<void>;
+  }
   interface FastifyContextConfig {
     access?: Access;
     /**
@@ -175,6 +179,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
   app.decorateRequest("sessionId", null);
   const findSession = sessionLookup(options.db, options.idleMs);
   const cookieName = sessionCookieName(options.isSecureCookie);
+  app.decorate("loadSession", (request: FastifyRequest) => loadSession(findSession, cookieName, request));
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { isAppRoute } from "@shared/app-routes";
+import { isAppRoute, SESSION_ELEMENT_ID } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { withPagePreloads } from "./page-preloads";
@@ -22,6 +22,11 @@ export interface SpaOptions {
     request: FastifyRequest,
     pathname: string,
   ) => Promise<{ head: string; body: string | null } | null>;
+  /**
+   * Who is signed in, as GET /api/auth/me answers it, written into each page of the app so that
+   * it draws at once instead of asking first (web/lib/session.ts reads it).
+   */
+  sessionFor?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 /**
@@ -66,6 +71,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
           .replace('<div id="root"></div>', () => body);
       } else {
         page = withPagePreloads(page, pathname);
+        if (options.sessionFor) {
+          // The page now names who asked for it: no cache may keep it.
+          reply.header("cache-control", "no-store");
+          const session = JSON.stringify(await options.sessionFor(request)).replaceAll("<", "\\u003c");
+          page = page.replace(
+            "</head>",
+            () =>
+              `  <script type="application/json" id="${SESSION_ELEMENT_ID}">${session}</script>\n  </head>`,
+          );
+        }
       }
       if (extra) page = page.replace("</head>", () => `  ${extra.head}\n  </head>`);
       return reply

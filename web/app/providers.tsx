@@ -1,12 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { createQueryClient } from "../lib/query-client";
-import { meQueryOptions } from "../lib/session";
+import { startSession } from "../lib/session";
 
 function createAppQueryClient() {
   const queryClient = createQueryClient();
-  // Who is signed in is asked at once, while the router still fetches the first page's code.
-  void queryClient.prefetchQuery(meQueryOptions);
+  // Who is signed in: as the page says, or asked at once while the router fetches the page's code.
+  startSession(queryClient);
   return queryClient;
 }
 

@@ -1,5 +1,6 @@
 import type { MeResponse, User } from "@shared/api/auth";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { SESSION_ELEMENT_ID } from "@shared/app-routes";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
 
 export const meQueryOptions = queryOptions({
@@ -7,6 +8,29 @@ export const meQueryOptions = queryOptions({
   queryFn: () => apiFetch<MeResponse>("/api/auth/me"),
   staleTime: 60_000,
 });
+
+/**
+ * Who is signed in, known before the app draws: the server writes it into the page it sends
+ * (server/plugins/spa.ts), so the first page draws without first asking GET /api/auth/me. Read
+ * once: a page drawn from the service worker's copy, or without it, asks the server instead.
+ */
+export function startSession(queryClient: QueryClient): void {
+  const element = document.getElementById(SESSION_ELEMENT_ID);
+  const written = element?.textContent;
+  element?.remove();
+  if (written) {
+    try {
+      const session = JSON.parse(written) as MeResponse;
+      if (session && typeof session === "object" && "user" in session) {
+        queryClient.setQueryData(meQueryOptions.queryKey, session);
+        return;
+      }
+    } catch {
+      // Unreadable: ask the server as usual.
+    }
+  }
+  void queryClient.prefetchQuery(meQueryOptions);
+}
 
 export interface Session {
   user: User | null;

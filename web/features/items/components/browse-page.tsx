@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { TagIcon } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -23,7 +23,9 @@ export function BrowsePage() {
   const [searchKey, setSearchKey] = useState(0);
   const resultsRef = useRef<HTMLDivElement>(null);
   const query = useQuery(browseItemsQueryOptions(filters));
-  const data = query.data;
+  // A page of results is drawn in a transition, in slices between which the phone stays responsive,
+  // rather than in one long task the moment it arrives.
+  const data = useDeferredValue(query.data);
 
   // A page past the end (items sold meanwhile, an old link) moves to the last page that exists.
   useEffect(() => {

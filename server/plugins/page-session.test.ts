@@ -1,0 +1,73 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { SESSION_ELEMENT_ID } from "@shared/app-routes";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStudent } from "../../tests/factories/users";
+import { get } from "../../tests/helpers/api";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { users } from "../db/schema";
+
+let testApp: TestApp;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-web-"));
+  await fs.writeFile(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><html><head><title>Campus Bazaar</title></head><body><div id="root"></div></body></html>',
+  );
+  testApp = await createTestApp({}, { startWorkers: false, webRoot });
+});
+afterAll(async () => {
+  await testApp.close();
+  await fs.rm(webRoot, { recursive: true, force: true });
+});
+
+/** The session the page carries, as the browser's app reads it (web/lib/session.tsx). */
+function sessionIn(page: string): unknown {
+  const found = new RegExp(
+    `<script type="application/json" id="${SESSION_ELEMENT_ID}">(.*?)</script>`,
+    "s",
+  ).exec(page);
+  return found?.[1] === undefined ? undefined : JSON.parse(found[1]);
+}
+
+describe("the session written into each page", () => {
+  it("is the signed-in student as GET /api/auth/me says, and no cache keeps the page", async () => {
+    const student = await createStudent(testApp, { name: "Meera Iyer" });
+    const me = (await get(testApp, "/api/auth/me", { cookie: student.cookie })).json();
+    for (const url of ["/buy?category=books", "/messages", "/no-such-page"]) {
+      const page = await get(testApp, url, { cookie: student.cookie });
+      expect(page.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(page.headers["cache-control"], url).toBe("no-store");
+      expect(sessionIn(page.body), url).toEqual(me);
+    }
+    expect(me.user.name).toBe("Meera Iyer");
+  });
+
+  it("is nobody for a visitor, a stale cookie and a suspended account", async () => {
+    expect(sessionIn((await get(testApp, "/login")).body)).toEqual({ user: null });
+    expect(sessionIn((await get(testApp, "/buy", { cookie: "cb_session=not-a-session" })).body)).toEqual({
+      user: null,
+    });
+    const suspended = await createStudent(testApp);
+    await testApp.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspendedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, suspended.id));
+    expect(sessionIn((await get(testApp, "/dashboard", { cookie: suspended.cookie })).body)).toEqual({
+      user: null,
+    });
+  });
+
+  it("cannot end its script element early, whatever a name holds", async () => {
+    const student = await createStudent(testApp);
+    const name = "</script><script>alert(1)</script>";
+    await testApp.database.db.update(users).set({ name }).where(eq(users.id, student.id));
+    const page = (await get(testApp, "/profile", { cookie: student.cookie })).body;
+    expect(page).not.toContain("<script>alert(1)");
+    expect((sessionIn(page) as { user: { name: string } }).user.name).toBe(name);
+  });
+});
