@@ -12,7 +12,7 @@ import { insertItem } from "../../../tests/factories/items";
 import { buildSellForm, findItemRow, postItem, sendItem } from "../../../tests/factories/sell";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, createTestAppOn, type TestApp } from "../../../tests/helpers/test-app";
 import { uploadedImageUrl, uploadFile } from "../../../tests/helpers/uploads";
 import { items, jobState, notifications, savedSearches, userBlocks, users } from "../../db/schema";
 import { runListingsJobOnce } from "../../jobs/listings";
@@ -279,6 +279,35 @@ describe("freshness: 30 days, a warning 3 days ahead, renewal", () => {
     expect(renewed.statusCode).toBe(200);
     const row = await findItemRow(testApp, due.id);
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * day);
+  });
+
+  it("a listing that lapsed while the server was down is expired when it starts, its seller told as by the job", async () => {
+    const lapsed = await insertItem(testApp, seller.id, {
+      productName: `Kettle ${randomUUID().slice(0, 8)}`,
+      expiresAt: new Date(Date.now() - DAY),
+    });
+    expect(await browseNames(lapsed.productName)).toEqual([lapsed.productName]);
+
+    const started = await createTestAppOn(testApp.database);
+    try {
+      const browse = await get(started, `/api/items?search=${encodeURIComponent(lapsed.productName)}`, {
+        cookie: buyer.cookie,
+      });
+      expect(browse.json().items).toEqual([]);
+      const own = (await get(started, "/api/me/items", { cookie: seller.cookie })).json().items;
+      expect(own.find((each: { id: string }) => each.id === lapsed.id)).toMatchObject({
+        isActive: false,
+        isExpired: true,
+        abilities: { canRenew: true },
+      });
+      expect(await findItemRow(started, lapsed.id)).toMatchObject({ isActive: false, isSold: false });
+      const notices = (await notificationsOf(seller.id)).filter((n) => n.itemId === lapsed.id);
+      expect(notices).toMatchObject([
+        { type: "listing", text: LISTING_TEXTS.expiresSoon(lapsed.productName) },
+      ]);
+    } finally {
+      await started.stop();
+    }
   });
 
   it("a sold listing cannot be renewed", async () => {
