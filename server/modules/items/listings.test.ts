@@ -67,6 +67,35 @@ describe("photos: up to 8 per item, in order, the first the cover", () => {
     expect(detail.item.images).toEqual(urls);
   });
 
+  it("browse and favourites cards carry the cover and the photo count, not every photo", async () => {
+    const urls = await photos(3);
+    const item = await postItem(
+      testApp,
+      seller.cookie,
+      withPhotos(urls, { productName: "Tripod with three legs" }),
+    );
+    const favourite = await testApp.app.inject({
+      method: "PUT",
+      url: `/api/items/${item.id}/favourite`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(favourite.statusCode).toBe(204);
+    const browse = (
+      await get(testApp, "/api/items?search=Tripod%20with%20three", { cookie: buyer.cookie })
+    ).json();
+    const favourites = (await get(testApp, "/api/me/favourites", { cookie: buyer.cookie })).json();
+    for (const card of [
+      browse.items[0],
+      favourites.items.find((each: { id: string }) => each.id === item.id),
+    ]) {
+      expect(card).toMatchObject({ id: item.id, productImage: urls[0], photoCount: 3 });
+      expect(card).not.toHaveProperty("images");
+    }
+    const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
+    expect(detail.item.images).toEqual(urls);
+    expect(detail.item).not.toHaveProperty("photoCount");
+  });
+
   it("keeps a client that sends only productImage working: one photo", async () => {
     const [url] = await photos(1);
     const item = await postItem(testApp, seller.cookie, buildSellForm(url as string));
