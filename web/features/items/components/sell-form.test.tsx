@@ -1,5 +1,6 @@
 import type { User } from "@shared/api/auth";
 import type { Item } from "@shared/api/items";
+import { LISTING_TEXTS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
@@ -8,6 +9,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { buildItemResponse } from "../../../../tests/factories/item-responses";
 import { meQueryOptions } from "../../../lib/session";
+import { uploadImage } from "../api/upload-image";
 import { SellForm } from "./sell-form";
 
 // The upload itself (XMLHttpRequest with progress) is the e2e tests' part; here it never ends.
@@ -121,6 +123,53 @@ it("says why the server refused the save", async () => {
   await user.click(screen.getByRole("button", { name: "Save Changes" }));
 
   expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.notYourItem);
+});
+
+const refusal = (status: number, code: string, message: string) => () =>
+  new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+it("shows a refused post's reason (the active-listings cap) above the button, focused and scrolled to", async () => {
+  const user = userEvent.setup();
+  const url = "/api/files/images/1700000000000_front.jpg";
+  vi.mocked(uploadImage).mockReturnValueOnce({
+    promise: Promise.resolve({ url, width: 800, height: 600, bytes: 4096 }),
+    abort: vi.fn(),
+  });
+  renderForm(null, refusal(409, "conflict", LISTING_TEXTS.activeCap));
+  await user.upload(screen.getByLabelText("Photos", { selector: "input" }), [
+    new File(["jpeg"], "front.jpg", { type: "image/jpeg" }),
+  ]);
+  await user.type(screen.getByRole("textbox", { name: "Product Name" }), "Desk Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Product Type" }), "Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Price (₹)" }), "450");
+  const submit = screen.getByRole("button", { name: "Post Item for Sale" });
+  await vi.waitFor(() => expect(submit).toBeEnabled());
+  await user.click(submit);
+
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent(LISTING_TEXTS.activeCap);
+  const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  expect(`${init.method} ${path}`).toBe("POST /api/items");
+  expect(alert.nextElementSibling).toBe(screen.getByRole("button", { name: "Post Item for Sale" }));
+  await vi.waitFor(() => expect(alert).toHaveFocus());
+  expect(vi.mocked(HTMLElement.prototype.scrollIntoView).mock.contexts).toContain(alert);
+});
+
+it("shows a refused edit's reason in the server's words, and the generic words for a server failure", async () => {
+  const user = userEvent.setup();
+  let answer = refusal(409, "conflict", "A sold item can no longer be edited.");
+  renderForm(item, () => answer());
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("A sold item can no longer be edited.");
+  await vi.waitFor(() => expect(alert).toHaveFocus());
+
+  answer = refusal(500, "internal", "Internal error");
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+  await vi.waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(SELL_MESSAGES.submitFailed));
 });
 
 it("drops 'Please upload an image' once photos are chosen; each has its progress, the first is the cover, and they reorder", async () => {
