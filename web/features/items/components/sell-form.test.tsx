@@ -3,7 +3,7 @@ import type { Item } from "@shared/api/items";
 import { LISTING_TEXTS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
@@ -204,4 +204,55 @@ it("drops 'Please upload an image' once photos are chosen; each has its progress
   );
   await user.click(screen.getByRole("button", { name: "Remove photo 3" }));
   expect(screen.getAllByRole("progressbar")).toHaveLength(2);
+});
+
+it("reorders photos by dragging: a mouse drags a tile, a finger drags its grip; the buttons stay", async () => {
+  const user = userEvent.setup();
+  renderForm(null);
+  const files = ["front.jpg", "back.jpg", "charger.jpg"].map(
+    (name) => new File(["jpeg"], name, { type: "image/jpeg" }),
+  );
+  await user.upload(screen.getByLabelText("Photos", { selector: "input" }), files);
+  const order = () => screen.getAllByRole("img", { name: / of 3/ }).map((img) => img.getAttribute("src"));
+  const tile = (index: number) => screen.getAllByTestId("photo-tile")[index] as HTMLElement;
+  const grip = (index: number) => screen.getAllByTestId("photo-grip")[index] as HTMLElement;
+  const [front, back, charger] = order();
+  expect(new Set([front, back, charger]).size).toBe(3);
+
+  // A mouse drops the third tile on the first: it becomes the cover, and that is announced.
+  fireEvent.dragStart(tile(2));
+  fireEvent.dragOver(tile(0));
+  fireEvent.drop(tile(0));
+  expect(order()).toEqual([charger, front, back]);
+  expect(screen.getByRole("img", { name: "1 of 3, the cover" })).toHaveAttribute("src", charger);
+  expect(screen.getByText("Photo moved to position 1 of 3. It is the cover.")).toBeInTheDocument();
+
+  // A finger drags the cover's grip over the last tile and lets go there.
+  const elementFromPoint = document.elementFromPoint;
+  document.elementFromPoint = (x: number) => (x > 200 ? tile(2).querySelector("img") : tile(0));
+  try {
+    const touch = { pointerType: "touch", pointerId: 7, clientY: 40 };
+    fireEvent.pointerDown(grip(0), { ...touch, clientX: 20 });
+    fireEvent.pointerMove(grip(0), { ...touch, clientX: 300 });
+    expect(tile(2)).toHaveClass("ring-2");
+    fireEvent.pointerUp(grip(0), { ...touch, clientX: 300 });
+    expect(order()).toEqual([front, back, charger]);
+    expect(screen.getByText("Photo moved to position 3 of 3.")).toBeInTheDocument();
+
+    // A mouse on the grip is the tile's drag and drop, not a pointer drag; a cancelled touch moves nothing.
+    const mouse = { pointerType: "mouse", pointerId: 1, clientY: 40 };
+    fireEvent.pointerDown(grip(0), { ...mouse, clientX: 20 });
+    fireEvent.pointerUp(grip(0), { ...mouse, clientX: 300 });
+    fireEvent.pointerDown(grip(0), { ...touch, clientX: 20 });
+    fireEvent.pointerCancel(grip(0), { ...touch, clientX: 300 });
+    fireEvent.pointerUp(grip(0), { ...touch, clientX: 300 });
+    expect(order()).toEqual([front, back, charger]);
+  } finally {
+    document.elementFromPoint = elementFromPoint;
+  }
+
+  // The buttons still move a photo for a keyboard.
+  screen.getByRole("button", { name: "Move right: photo 1" }).focus();
+  await user.keyboard("{Enter}");
+  expect(order()).toEqual([back, front, charger]);
 });
