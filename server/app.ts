@@ -206,7 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       outboxWorker.start();
       stopHousekeeping = startHousekeeping(database, ctx.storage, app.log);
       stopDealDeadlines = startDealDeadlines(ctx);
-      stopListingsJob = startListingsJob(ctx);
+      stopListingsJob = await startListingsJob(ctx);
       stopDigests = startDigests(ctx, app.log);
       stopEventReminders = startEventReminders(ctx);
     });

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { jobState } from "../db/schema";
-import { runListingsWork } from "../modules/items/listings-work";
+import { runFreshnessWork, runListingsWork } from "../modules/items/listings-work";
 
 const RUN_EVERY_MS = 60 * 1000;
 /** How long one instance holds the job; a crashed instance's lease runs out after this. */
@@ -42,9 +42,16 @@ export async function runListingsJobOnce(ctx: Pick<AppContext, "db" | "bus" | "l
 /**
  * Every minute one instance (whichever takes the lease) expires and warns listings, matches new
  * items to saved searches and sends their notices; its progress is in the database, so it survives
- * restarts, and a saved search hears of its first match within a few minutes.
+ * restarts, and a saved search hears of its first match within a few minutes. Before the app
+ * answers, listings that lapsed while it was down are warned and expired, so browse never shows
+ * them for the first minute after a start.
  */
-export function startListingsJob(ctx: Pick<AppContext, "db" | "bus" | "log">): () => void {
+export async function startListingsJob(ctx: Pick<AppContext, "db" | "bus" | "log">): Promise<() => void> {
+  try {
+    await runFreshnessWork(ctx);
+  } catch (error) {
+    ctx.log.warn({ err: error }, "expiring lapsed listings at start-up failed; the listings job retries");
+  }
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -138,6 +138,16 @@ export const ItemSchema = z.object({
 });
 export type Item = z.infer<typeof ItemSchema>;
 
+/**
+ * An item as a browse or favourites card shows it: the cover and how many photos there are, not
+ * the whole list (the detail page has it), so a page of cards stays small.
+ */
+export const ItemSummarySchema = ItemSchema.omit({ images: true }).extend({
+  /** How many photos the item has, the cover included. */
+  photoCount: z.number().int().min(1),
+});
+export type ItemSummary = z.infer<typeof ItemSummarySchema>;
+
 export const ItemResponseSchema = z.object({ item: ItemSchema });
 
 export const ItemDetailResponseSchema = z.object({
@@ -166,7 +176,7 @@ export const BrowseQuerySchema = z.object({
 export type BrowseQuery = z.input<typeof BrowseQuerySchema>;
 
 export const BrowseResponseSchema = z.object({
-  items: z.array(ItemSchema),
+  items: z.array(ItemSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.literal(PAGE_SIZE),
@@ -187,7 +197,7 @@ export type FavouritesQuery = z.input<typeof FavouritesQuerySchema>;
  * account is gone, are not there.
  */
 export const FavouritesResponseSchema = z.object({
-  items: z.array(ItemSchema),
+  items: z.array(ItemSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.literal(PAGE_SIZE),

@@ -1,4 +1,4 @@
-import type { Item, ItemAbilities } from "@shared/api/items";
+import type { Item, ItemAbilities, ItemSummary } from "@shared/api/items";
 
 /**
  * What the server allows the seller on their listed item (fresh: renewal is due only in its last 3
@@ -65,4 +65,10 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     abilities: SELLER_ABILITIES,
     ...overrides,
   };
+}
+
+/** An item as a browse or favourites card answers with it (one photo unless `photoCount` says). */
+export function buildItemSummaryResponse(overrides: Partial<ItemSummary> = {}): ItemSummary {
+  const { images: _images, ...item } = buildItemResponse();
+  return { ...item, photoCount: 1, ...overrides };
 }

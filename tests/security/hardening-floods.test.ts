@@ -4,11 +4,11 @@ import {
   CLOSE_TOO_MANY_FOR_USER,
   LIVE_SOCKETS_PER_USER,
 } from "@shared/live-constants";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { chats, items, recruitmentPosts, userBlocks, users } from "../../server/db/schema";
+import { chats, items, recruitmentPosts, savedSearches, userBlocks, users } from "../../server/db/schema";
 import { WRITE_LIMITS, type WriteLimitName } from "../../server/plugins/rate-limit-rules";
 import { BROADCAST_INTERVAL_MS } from "../../server/realtime/gateway";
 import { insertItem } from "../factories/items";
@@ -66,6 +66,34 @@ const FLOODS: FloodCase[] = [
     send: (actor, index) =>
       inject(actor, "POST", "/api/items", buildSellForm(actor.image, { productName: `Spam ${index}` })),
     state: () => rowsOf(items),
+  },
+  {
+    // Each renewal puts a listing back at the top of browse as fresh: a script renewing a pile of
+    // expired listings spends the posting allowance.
+    operation: "POST /api/items/{id}/renew",
+    rule: "itemPost",
+    send: async (actor, index) => {
+      const lapsed = await insertItem(testApp, actor.id, {
+        productName: `Lapsed lamp ${index}`,
+        isActive: false,
+        expiredAt: new Date(),
+      });
+      return testApp.app.inject({
+        method: "POST",
+        url: `/api/items/${lapsed.id}/renew`,
+        headers: { cookie: actor.cookie },
+      });
+    },
+    state: async () =>
+      (await testApp.database.db.select({ n: count() }).from(items).where(eq(items.isActive, true)))[0]?.n ??
+      0,
+  },
+  {
+    // Each saved search is matched against every new item in the background.
+    operation: "POST /api/me/saved-searches",
+    rule: "savedSearchWrite",
+    send: (actor, index) => inject(actor, "POST", "/api/me/saved-searches", { search: `flood ${index}` }),
+    state: async () => (await testApp.database.db.select({ n: count() }).from(savedSearches))[0]?.n ?? 0,
   },
   {
     operation: "POST /api/recruitment-posts",

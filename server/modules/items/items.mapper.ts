@@ -1,4 +1,4 @@
-import type { Item } from "@shared/api/items";
+import type { Item, ItemSummary } from "@shared/api/items";
 import { RATINGS_SHOWN_FROM } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
 import { canSeeMobile } from "../privacy/privacy.policy";
@@ -62,4 +62,14 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
     isExpired: item.expiredAt !== null,
     abilities: itemAbilities(viewer, item),
   };
+}
+
+/** An item as a browse or favourites card: the photo count instead of every photo's URL. */
+export function toItemSummaryDto(
+  row: ItemWithSeller,
+  viewer: Pick<UserRow, "id">,
+  chatting?: ChattingWith,
+): ItemSummary {
+  const { images, ...card } = toItemDto(row, viewer, chatting);
+  return { ...card, photoCount: images.length };
 }

@@ -20,7 +20,7 @@ import { addNotification } from "../notifications/notifications.service";
 import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { type BrowseFilters, browseItems } from "./browse.repository";
-import { toItemDto } from "./items.mapper";
+import { toItemDto, toItemSummaryDto } from "./items.mapper";
 import {
   canDeleteItem,
   canEditItem,
@@ -71,6 +71,12 @@ export async function chattingSellers(
 async function toItemDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
   const chatting = await chattingSellers(ctx, viewer, rows);
   return rows.map((row) => toItemDto(row, viewer, chatting));
+}
+
+/** Cards of items, as a browse or favourites page shows them. */
+async function toItemSummaryDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
+  const chatting = await chattingSellers(ctx, viewer, rows);
+  return rows.map((row) => toItemSummaryDto(row, viewer, chatting));
 }
 
 /** An item may show only an image its seller uploaded (or the one it already has). */
@@ -368,7 +374,7 @@ export async function browse(
 ): Promise<BrowseResponse> {
   const { rows, total } = await browseItems(ctx.db, { ...filters, viewerId: viewer.id }, ctx.browseCounts);
   return {
-    items: await toItemDtos(ctx, viewer, rows),
+    items: await toItemSummaryDtos(ctx, viewer, rows),
     total,
     page: filters.page,
     pageSize: PAGE_SIZE,
@@ -384,7 +390,7 @@ export async function listFavourites(
 ): Promise<FavouritesResponse> {
   const { rows, total } = await repo.findFavouritesPage(ctx.db, viewer.id, page);
   return {
-    items: await toItemDtos(ctx, viewer, rows),
+    items: await toItemSummaryDtos(ctx, viewer, rows),
     total,
     page,
     pageSize: PAGE_SIZE,

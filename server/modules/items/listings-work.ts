@@ -210,10 +210,18 @@ export async function notifySavedSearches(ctx: JobContext, now: Date): Promise<n
   }
 }
 
-/** One run of the listings job: warnings, expiry, saved-search matching and notices. */
-export async function runListingsWork(ctx: JobContext, now = new Date()): Promise<void> {
+/**
+ * Warnings, then expiry. Safe for any instance at any time (each warning is claimed by its item,
+ * expiry is one update), so it needs no lease and runs at start-up too.
+ */
+export async function runFreshnessWork(ctx: JobContext, now = new Date()): Promise<void> {
   await warnExpiringListings(ctx, now);
   await expireListings(ctx, now);
+}
+
+/** One run of the listings job: warnings, expiry, saved-search matching and notices. */
+export async function runListingsWork(ctx: JobContext, now = new Date()): Promise<void> {
+  await runFreshnessWork(ctx, now);
   await matchSavedSearches(ctx, now);
   await notifySavedSearches(ctx, now);
 }

@@ -12,7 +12,7 @@ import { insertItem } from "../../../tests/factories/items";
 import { buildSellForm, findItemRow, postItem, sendItem } from "../../../tests/factories/sell";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, createTestAppOn, type TestApp } from "../../../tests/helpers/test-app";
 import { uploadedImageUrl, uploadFile } from "../../../tests/helpers/uploads";
 import { items, jobState, notifications, savedSearches, userBlocks, users } from "../../db/schema";
 import { runListingsJobOnce } from "../../jobs/listings";
@@ -65,6 +65,35 @@ describe("photos: up to 8 per item, in order, the first the cover", () => {
     expect(item.productImage).toBe(urls[0]);
     const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
     expect(detail.item.images).toEqual(urls);
+  });
+
+  it("browse and favourites cards carry the cover and the photo count, not every photo", async () => {
+    const urls = await photos(3);
+    const item = await postItem(
+      testApp,
+      seller.cookie,
+      withPhotos(urls, { productName: "Tripod with three legs" }),
+    );
+    const favourite = await testApp.app.inject({
+      method: "PUT",
+      url: `/api/items/${item.id}/favourite`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(favourite.statusCode).toBe(204);
+    const browse = (
+      await get(testApp, "/api/items?search=Tripod%20with%20three", { cookie: buyer.cookie })
+    ).json();
+    const favourites = (await get(testApp, "/api/me/favourites", { cookie: buyer.cookie })).json();
+    for (const card of [
+      browse.items[0],
+      favourites.items.find((each: { id: string }) => each.id === item.id),
+    ]) {
+      expect(card).toMatchObject({ id: item.id, productImage: urls[0], photoCount: 3 });
+      expect(card).not.toHaveProperty("images");
+    }
+    const detail = (await get(testApp, `/api/items/${item.id}`, { cookie: buyer.cookie })).json();
+    expect(detail.item.images).toEqual(urls);
+    expect(detail.item).not.toHaveProperty("photoCount");
   });
 
   it("keeps a client that sends only productImage working: one photo", async () => {
@@ -279,6 +308,35 @@ describe("freshness: 30 days, a warning 3 days ahead, renewal", () => {
     expect(renewed.statusCode).toBe(200);
     const row = await findItemRow(testApp, due.id);
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * day);
+  });
+
+  it("a listing that lapsed while the server was down is expired when it starts, its seller told as by the job", async () => {
+    const lapsed = await insertItem(testApp, seller.id, {
+      productName: `Kettle ${randomUUID().slice(0, 8)}`,
+      expiresAt: new Date(Date.now() - DAY),
+    });
+    expect(await browseNames(lapsed.productName)).toEqual([lapsed.productName]);
+
+    const started = await createTestAppOn(testApp.database);
+    try {
+      const browse = await get(started, `/api/items?search=${encodeURIComponent(lapsed.productName)}`, {
+        cookie: buyer.cookie,
+      });
+      expect(browse.json().items).toEqual([]);
+      const own = (await get(started, "/api/me/items", { cookie: seller.cookie })).json().items;
+      expect(own.find((each: { id: string }) => each.id === lapsed.id)).toMatchObject({
+        isActive: false,
+        isExpired: true,
+        abilities: { canRenew: true },
+      });
+      expect(await findItemRow(started, lapsed.id)).toMatchObject({ isActive: false, isSold: false });
+      const notices = (await notificationsOf(seller.id)).filter((n) => n.itemId === lapsed.id);
+      expect(notices).toMatchObject([
+        { type: "listing", text: LISTING_TEXTS.expiresSoon(lapsed.productName) },
+      ]);
+    } finally {
+      await started.stop();
+    }
   });
 
   it("a sold listing cannot be renewed", async () => {

@@ -2,15 +2,16 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { expect, it, vi } from "vitest";
-import { BUYER_ABILITIES, buildItemResponse } from "../../../../tests/factories/item-responses";
+import { BUYER_ABILITIES, buildItemSummaryResponse } from "../../../../tests/factories/item-responses";
 import { BrowseResults } from "./browse-results";
 
-const lamp = buildItemResponse({
+const lamp = buildItemSummaryResponse({
   abilities: BUYER_ABILITIES,
+  photoCount: 3,
   showMobileNumber: true,
   sellerMobile: "9876543210",
 });
-const mine = buildItemResponse({ id: "item-2", productName: "Kettle", sellerId: "me" });
+const mine = buildItemSummaryResponse({ id: "item-2", productName: "Kettle", sellerId: "me" });
 
 function renderResults() {
   render(
@@ -37,6 +38,13 @@ it("offers Contact Seller on other students' items and marks the student's own",
   ).not.toBeInTheDocument();
   expect(within(myCard as HTMLElement).getByText("Your listing")).toBeInTheDocument();
   expect(within(lampCard as HTMLElement).getByText("₹450")).toBeInTheDocument();
+});
+
+it("tells how many photos an item has when it has more than its cover", () => {
+  renderResults();
+  const [lampCard, myCard] = screen.getAllByRole("article");
+  expect(within(lampCard as HTMLElement).getByText(/· 3 photos/)).toBeInTheDocument();
+  expect(within(myCard as HTMLElement).queryByText(/photos/)).not.toBeInTheDocument();
 });
 
 it("opens Contact Seller as a dialog that says whom and what about, and closes it on Escape", async () => {

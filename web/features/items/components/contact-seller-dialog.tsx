@@ -1,4 +1,4 @@
-import type { Item } from "@shared/api/items";
+import type { ItemSummary } from "@shared/api/items";
 import { MessageSquareIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
@@ -6,7 +6,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { messageSellerPath } from "../item-format";
 
 interface ContactSellerDialogProps {
-  item: Item;
+  item: ItemSummary;
   onClose: () => void;
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, it, vi } from "vitest";
-import { BUYER_ABILITIES, buildItemResponse } from "../../../../tests/factories/item-responses";
+import { BUYER_ABILITIES, buildItemSummaryResponse } from "../../../../tests/factories/item-responses";
 import { apiError, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
 import { FavouritesPage } from "./favourites-page";
 
@@ -9,8 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const lamp = buildItemResponse({ abilities: BUYER_ABILITIES });
-const soldKettle = buildItemResponse({
+const lamp = buildItemSummaryResponse({ abilities: BUYER_ABILITIES });
+const soldKettle = buildItemSummaryResponse({
   id: "item-2",
   productName: "Kettle",
   isActive: false,

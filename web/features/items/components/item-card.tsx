@@ -1,4 +1,4 @@
-import type { Item } from "@shared/api/items";
+import type { ItemSummary } from "@shared/api/items";
 import { EllipsisVerticalIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -16,9 +16,9 @@ import { formatDate, formatRupees } from "../../../lib/format";
 export type ViewMode = "grid" | "list";
 
 interface ItemCardProps {
-  item: Item;
+  item: ItemSummary;
   view: ViewMode;
-  onContact: (item: Item) => void;
+  onContact: (item: ItemSummary) => void;
 }
 
 /**
@@ -97,7 +97,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
             <dt className="sr-only sm:not-sr-only">Posted</dt>
             <dd>
               <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
-              {item.images.length > 1 ? ` · ${item.images.length} photos` : null}
+              {item.photoCount > 1 ? ` · ${item.photoCount} photos` : null}
             </dd>
           </div>
         </dl>

@@ -1,4 +1,4 @@
-import type { Item } from "@shared/api/items";
+import type { ItemSummary } from "@shared/api/items";
 import { lazy, Suspense, useState } from "react";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { ItemCard, ItemCardSkeleton, type ViewMode } from "./item-card";
@@ -18,7 +18,7 @@ export function itemListClasses(view: ViewMode): string {
 }
 
 interface ItemGridProps {
-  items: Item[];
+  items: ItemSummary[];
   view?: ViewMode;
   /** The list's accessible name. */
   label: string;
@@ -28,7 +28,7 @@ interface ItemGridProps {
 
 /** Item cards with the Contact Seller dialog they open. */
 export function ItemGrid({ items, view = "grid", label, isUpdating = false }: ItemGridProps) {
-  const [contactItem, setContactItem] = useState<Item | null>(null);
+  const [contactItem, setContactItem] = useState<ItemSummary | null>(null);
   return (
     <>
       <ul

@@ -1,6 +1,6 @@
 import { MAX_ITEM_PHOTOS } from "@shared/validation/sell";
-import { ArrowLeftIcon, ImageIcon, XIcon } from "lucide-react";
-import { type ChangeEvent, type DragEvent, useId, useState } from "react";
+import { ArrowLeftIcon, GripIcon, ImageIcon, XIcon } from "lucide-react";
+import { type ChangeEvent, type DragEvent, type PointerEvent, useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { labelClasses } from "../../../components/ui/field";
 import type { PhotoSlot } from "../hooks/use-photo-uploads";
@@ -19,14 +19,20 @@ const tileButton =
 /**
  * The item's photos, up to 8 (the texts are shared/photo-texts.ts's, written out here so that the
  * page does not load that module): a picker that takes several at once, and a tile per photo with its
- * own progress, 'Remove', 'Move left' / 'Move right' (and drag on a desktop). The first is the
- * cover. Each move is announced to screen readers.
+ * own progress, 'Remove', 'Move left' / 'Move right', and drag. The first is the cover. Each move
+ * is announced to screen readers.
+ *
+ * A mouse drags a tile with the browser's own drag and drop. A finger or a pen drags the tile's grip
+ * with pointer events (phones' browsers do not drag with touch): only the grip takes the touch
+ * (touch-action: none), so the page still scrolls over the rest of the tile. The buttons stay for
+ * keyboard and screen-reader users; the grip is hidden from them.
  */
 export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: PhotosFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const [dragged, setDragged] = useState<number | null>(null);
+  const [dropTarget, setDropTarget] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const isFull = photos.length >= MAX_ITEM_PHOTOS;
 
@@ -44,10 +50,53 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
     );
   }
 
+  function endDrag(to: number | null) {
+    if (dragged !== null && to !== null && dragged !== to) move(dragged, to);
+    setDragged(null);
+    setDropTarget(null);
+  }
+
+  function handleDragStart(event: DragEvent, index: number) {
+    // Firefox starts a drag only when it carries data.
+    event.dataTransfer?.setData("text/plain", String(index));
+    if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+    setDragged(index);
+  }
+
+  function handleDragOver(event: DragEvent, index: number) {
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
+    if (dropTarget !== index) setDropTarget(index);
+  }
+
   function handleDrop(event: DragEvent, to: number) {
     event.preventDefault();
-    if (dragged !== null && dragged !== to) move(dragged, to);
-    setDragged(null);
+    endDrag(to);
+  }
+
+  /** The index of the tile under a point of the screen, or null. */
+  function tileAt(x: number, y: number): number | null {
+    const tile = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-photo-index]");
+    return tile ? Number(tile.dataset.photoIndex) : null;
+  }
+
+  function handleGripDown(event: PointerEvent<HTMLElement>, index: number) {
+    if (event.pointerType === "mouse") return; // the tile's own drag and drop serves a mouse
+    event.preventDefault();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setDragged(index);
+    setDropTarget(index);
+  }
+
+  function handleGripMove(event: PointerEvent<HTMLElement>) {
+    if (dragged === null || event.pointerType === "mouse") return;
+    const to = tileAt(event.clientX, event.clientY);
+    if (to !== null && to !== dropTarget) setDropTarget(to);
+  }
+
+  function handleGripUp(event: PointerEvent<HTMLElement>) {
+    if (dragged === null || event.pointerType === "mouse") return;
+    endDrag(tileAt(event.clientX, event.clientY));
   }
 
   return (
@@ -64,13 +113,18 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
           <li
             key={photo.id}
             draggable
-            onDragStart={() => setDragged(index)}
-            onDragOver={(event) => event.preventDefault()}
+            onDragStart={(event) => handleDragStart(event, index)}
+            onDragOver={(event) => handleDragOver(event, index)}
             onDrop={(event) => handleDrop(event, index)}
-            onDragEnd={() => setDragged(null)}
+            onDragEnd={() => endDrag(null)}
+            data-photo-index={index}
             data-testid="photo-tile"
             className={`relative aspect-square overflow-hidden rounded-xl border bg-slate-50 ${
-              dragged === index ? "border-indigo-500 opacity-60" : "border-slate-200"
+              dragged === index
+                ? "border-indigo-500 opacity-60"
+                : dragged !== null && dropTarget === index
+                  ? "border-indigo-500 ring-2 ring-indigo-500"
+                  : "border-slate-200"
             }`}
           >
             <img
@@ -102,6 +156,21 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
               >
                 <ArrowLeftIcon className="size-5" />
               </button>
+              {photos.length > 1 ? (
+                // 40 px, so the three fit a tile of the narrowest phone; the buttons beside it are
+                // the way that must be easy to hit.
+                <span
+                  aria-hidden="true"
+                  data-testid="photo-grip"
+                  onPointerDown={(event) => handleGripDown(event, index)}
+                  onPointerMove={handleGripMove}
+                  onPointerUp={handleGripUp}
+                  onPointerCancel={() => endDrag(null)}
+                  className="inline-flex size-10 cursor-grab touch-none items-center justify-center self-center rounded-full bg-white/95 text-slate-800 shadow active:cursor-grabbing"
+                >
+                  <GripIcon className="size-5" />
+                </span>
+              ) : null}
               <button
                 type="button"
                 onClick={() => move(index, index + 1)}

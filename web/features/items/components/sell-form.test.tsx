@@ -1,13 +1,15 @@
 import type { User } from "@shared/api/auth";
 import type { Item } from "@shared/api/items";
+import { LISTING_TEXTS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { buildItemResponse } from "../../../../tests/factories/item-responses";
 import { meQueryOptions } from "../../../lib/session";
+import { uploadImage } from "../api/upload-image";
 import { SellForm } from "./sell-form";
 
 // The upload itself (XMLHttpRequest with progress) is the e2e tests' part; here it never ends.
@@ -123,6 +125,53 @@ it("says why the server refused the save", async () => {
   expect(await screen.findByRole("alert")).toHaveTextContent(SELL_MESSAGES.notYourItem);
 });
 
+const refusal = (status: number, code: string, message: string) => () =>
+  new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+it("shows a refused post's reason (the active-listings cap) above the button, focused and scrolled to", async () => {
+  const user = userEvent.setup();
+  const url = "/api/files/images/1700000000000_front.jpg";
+  vi.mocked(uploadImage).mockReturnValueOnce({
+    promise: Promise.resolve({ url, width: 800, height: 600, bytes: 4096 }),
+    abort: vi.fn(),
+  });
+  renderForm(null, refusal(409, "conflict", LISTING_TEXTS.activeCap));
+  await user.upload(screen.getByLabelText("Photos", { selector: "input" }), [
+    new File(["jpeg"], "front.jpg", { type: "image/jpeg" }),
+  ]);
+  await user.type(screen.getByRole("textbox", { name: "Product Name" }), "Desk Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Product Type" }), "Lamp");
+  await user.type(screen.getByRole("textbox", { name: "Price (₹)" }), "450");
+  const submit = screen.getByRole("button", { name: "Post Item for Sale" });
+  await vi.waitFor(() => expect(submit).toBeEnabled());
+  await user.click(submit);
+
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent(LISTING_TEXTS.activeCap);
+  const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  expect(`${init.method} ${path}`).toBe("POST /api/items");
+  expect(alert.nextElementSibling).toBe(screen.getByRole("button", { name: "Post Item for Sale" }));
+  await vi.waitFor(() => expect(alert).toHaveFocus());
+  expect(vi.mocked(HTMLElement.prototype.scrollIntoView).mock.contexts).toContain(alert);
+});
+
+it("shows a refused edit's reason in the server's words, and the generic words for a server failure", async () => {
+  const user = userEvent.setup();
+  let answer = refusal(409, "conflict", "A sold item can no longer be edited.");
+  renderForm(item, () => answer());
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("A sold item can no longer be edited.");
+  await vi.waitFor(() => expect(alert).toHaveFocus());
+
+  answer = refusal(500, "internal", "Internal error");
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+  await vi.waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(SELL_MESSAGES.submitFailed));
+});
+
 it("drops 'Please upload an image' once photos are chosen; each has its progress, the first is the cover, and they reorder", async () => {
   const user = userEvent.setup();
   renderForm(null);
@@ -155,4 +204,55 @@ it("drops 'Please upload an image' once photos are chosen; each has its progress
   );
   await user.click(screen.getByRole("button", { name: "Remove photo 3" }));
   expect(screen.getAllByRole("progressbar")).toHaveLength(2);
+});
+
+it("reorders photos by dragging: a mouse drags a tile, a finger drags its grip; the buttons stay", async () => {
+  const user = userEvent.setup();
+  renderForm(null);
+  const files = ["front.jpg", "back.jpg", "charger.jpg"].map(
+    (name) => new File(["jpeg"], name, { type: "image/jpeg" }),
+  );
+  await user.upload(screen.getByLabelText("Photos", { selector: "input" }), files);
+  const order = () => screen.getAllByRole("img", { name: / of 3/ }).map((img) => img.getAttribute("src"));
+  const tile = (index: number) => screen.getAllByTestId("photo-tile")[index] as HTMLElement;
+  const grip = (index: number) => screen.getAllByTestId("photo-grip")[index] as HTMLElement;
+  const [front, back, charger] = order();
+  expect(new Set([front, back, charger]).size).toBe(3);
+
+  // A mouse drops the third tile on the first: it becomes the cover, and that is announced.
+  fireEvent.dragStart(tile(2));
+  fireEvent.dragOver(tile(0));
+  fireEvent.drop(tile(0));
+  expect(order()).toEqual([charger, front, back]);
+  expect(screen.getByRole("img", { name: "1 of 3, the cover" })).toHaveAttribute("src", charger);
+  expect(screen.getByText("Photo moved to position 1 of 3. It is the cover.")).toBeInTheDocument();
+
+  // A finger drags the cover's grip over the last tile and lets go there.
+  const elementFromPoint = document.elementFromPoint;
+  document.elementFromPoint = (x: number) => (x > 200 ? tile(2).querySelector("img") : tile(0));
+  try {
+    const touch = { pointerType: "touch", pointerId: 7, clientY: 40 };
+    fireEvent.pointerDown(grip(0), { ...touch, clientX: 20 });
+    fireEvent.pointerMove(grip(0), { ...touch, clientX: 300 });
+    expect(tile(2)).toHaveClass("ring-2");
+    fireEvent.pointerUp(grip(0), { ...touch, clientX: 300 });
+    expect(order()).toEqual([front, back, charger]);
+    expect(screen.getByText("Photo moved to position 3 of 3.")).toBeInTheDocument();
+
+    // A mouse on the grip is the tile's drag and drop, not a pointer drag; a cancelled touch moves nothing.
+    const mouse = { pointerType: "mouse", pointerId: 1, clientY: 40 };
+    fireEvent.pointerDown(grip(0), { ...mouse, clientX: 20 });
+    fireEvent.pointerUp(grip(0), { ...mouse, clientX: 300 });
+    fireEvent.pointerDown(grip(0), { ...touch, clientX: 20 });
+    fireEvent.pointerCancel(grip(0), { ...touch, clientX: 300 });
+    fireEvent.pointerUp(grip(0), { ...touch, clientX: 300 });
+    expect(order()).toEqual([front, back, charger]);
+  } finally {
+    document.elementFromPoint = elementFromPoint;
+  }
+
+  // The buttons still move a photo for a keyboard.
+  screen.getByRole("button", { name: "Move right: photo 1" }).focus();
+  await user.keyboard("{Enter}");
+  expect(order()).toEqual([back, front, charger]);
 });

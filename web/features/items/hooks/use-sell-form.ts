@@ -42,10 +42,11 @@ function fieldsFromItem(item: Item): SellFormValues {
 
 function submitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    // Invalid input, or posting too fast: the server's words say what to do.
-    if (error.status === 400 || error.status === 429) return error.message;
     if (error.status === 401) return SELL_MESSAGES.notLoggedIn;
     if (error.status === 403) return SELL_MESSAGES.notYourItem;
+    // Any other refusal (invalid input, the active-listings cap, a sold item, posting too fast):
+    // the server's words say what to do. A failure of the server's own gets the generic words.
+    if (error.status >= 400 && error.status < 500) return error.message;
   }
   return SELL_MESSAGES.submitFailed;
 }
