@@ -23,6 +23,8 @@ export const LISTING_TEXTS = {
   ...PHOTO_TEXTS,
   activeCap: `You can have at most ${MAX_ACTIVE_LISTINGS} active listings. Mark sold or delete some first.`,
   expiresSoon: (name: string) => `Your listing ${name} expires in ${LISTING_WARNING_DAYS} days.`,
+  /** The notice of a listing that lapsed before its warning could go out (the server was down). */
+  hasExpired: (name: string) => `Your listing ${name} has expired.`,
   expired: "Expired",
   renew: "Renew",
   notExpiring: "Only an active or expired listing of yours can be renewed.",

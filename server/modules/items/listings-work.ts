@@ -30,7 +30,12 @@ export async function warnExpiringListings(ctx: JobContext, now: Date): Promise<
   let warned = 0;
   for (;;) {
     const batch = await ctx.db
-      .select({ id: items.id, sellerId: items.sellerId, productName: items.productName })
+      .select({
+        id: items.id,
+        sellerId: items.sellerId,
+        productName: items.productName,
+        expiresAt: items.expiresAt,
+      })
       .from(items)
       .where(
         and(
@@ -51,7 +56,11 @@ export async function warnExpiringListings(ctx: JobContext, now: Date): Promise<
         await addNotification(tx, emit, {
           userId: item.sellerId,
           type: "listing",
-          text: LISTING_TEXTS.expiresSoon(item.productName),
+          // Lapsed already (the server was down through its warning days): say what is true.
+          text:
+            item.expiresAt.getTime() <= now.getTime()
+              ? LISTING_TEXTS.hasExpired(item.productName)
+              : LISTING_TEXTS.expiresSoon(item.productName),
           itemId: item.id,
         });
       });

@@ -310,7 +310,7 @@ describe("freshness: 30 days, a warning 3 days ahead, renewal", () => {
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * day);
   });
 
-  it("a listing that lapsed while the server was down is expired when it starts, its seller told as by the job", async () => {
+  it("a listing that lapsed while the server was down is expired when it starts, its seller told it has expired", async () => {
     const lapsed = await insertItem(testApp, seller.id, {
       productName: `Kettle ${randomUUID().slice(0, 8)}`,
       expiresAt: new Date(Date.now() - DAY),
@@ -332,7 +332,7 @@ describe("freshness: 30 days, a warning 3 days ahead, renewal", () => {
       expect(await findItemRow(started, lapsed.id)).toMatchObject({ isActive: false, isSold: false });
       const notices = (await notificationsOf(seller.id)).filter((n) => n.itemId === lapsed.id);
       expect(notices).toMatchObject([
-        { type: "listing", text: LISTING_TEXTS.expiresSoon(lapsed.productName) },
+        { type: "listing", text: LISTING_TEXTS.hasExpired(lapsed.productName) },
       ]);
     } finally {
       await started.stop();
