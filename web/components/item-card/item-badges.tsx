@@ -26,6 +26,21 @@ export function SoldBadge() {
   );
 }
 
+/** Lapsed after 30 days and not renewed: off the marketplace, but not sold. */
+export function ExpiredBadge() {
+  return (
+    <span className="inline-flex shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+      Expired
+    </span>
+  );
+}
+
+/** What an item off the marketplace is: 'Expired' when it lapsed, 'Sold' otherwise; nothing while on sale. */
+export function OffMarketBadge({ item }: { item: { isActive: boolean; isExpired: boolean } }) {
+  if (item.isActive) return null;
+  return item.isExpired ? <ExpiredBadge /> : <SoldBadge />;
+}
+
 /** An accepted offer holds the item for one buyer. */
 export function ReservedBadge() {
   return (

@@ -135,3 +135,36 @@ it("offers only Clear Filters when no college narrows the list", () => {
   expect(screen.getByRole("button", { name: "Clear Filters" })).toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Show all colleges" })).not.toBeInTheDocument();
 });
+
+it("tells a saved item that lapsed unsold from one that was sold", () => {
+  const expired = buildItemSummaryResponse({
+    id: "item-3",
+    productName: "Desk lamp",
+    isActive: false,
+    isExpired: true,
+  });
+  const sold = buildItemSummaryResponse({
+    id: "item-4",
+    productName: "Kettle",
+    isActive: false,
+    isSold: true,
+  });
+  render(
+    <MemoryRouter>
+      <BrowseResults
+        data={{ items: [expired, sold], total: 2, page: 1, pageSize: 12, totalPages: 1 }}
+        isError={false}
+        isUpdating={false}
+        view="grid"
+        onRetry={vi.fn()}
+        onClearFilters={vi.fn()}
+        toolbar={null}
+      />
+    </MemoryRouter>,
+  );
+  const [expiredCard, soldCard] = screen.getAllByRole("article");
+  expect(within(expiredCard as HTMLElement).getByText("Expired")).toBeInTheDocument();
+  expect(within(expiredCard as HTMLElement).queryByText("Sold")).not.toBeInTheDocument();
+  expect(within(soldCard as HTMLElement).getByText("Sold")).toBeInTheDocument();
+  expect(within(soldCard as HTMLElement).queryByText("Expired")).not.toBeInTheDocument();
+});

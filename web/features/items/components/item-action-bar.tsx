@@ -1,7 +1,7 @@
 import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import { MessageSquareIcon } from "lucide-react";
-import { SoldBadge } from "../../../components/item-card/item-badges";
+import { OffMarketBadge } from "../../../components/item-card/item-badges";
 import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatRupees } from "../../../lib/format";
@@ -35,7 +35,7 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
           <span className="sr-only">Price </span>
           <span className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</span>
         </p>
-        {item.isActive ? null : <SoldBadge />}
+        <OffMarketBadge item={item} />
         <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2">
           {abilities.canFavourite ? (
             <FavouriteButton isFavourite={isFavourite} onToggle={onToggleFavourite} />

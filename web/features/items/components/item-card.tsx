@@ -4,9 +4,9 @@ import { useId } from "react";
 import { Link } from "react-router";
 import {
   ConditionBadge,
+  OffMarketBadge,
   ReservedBadge,
   SellerRating,
-  SoldBadge,
 } from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
@@ -85,7 +85,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
           <span className="sm:hidden">
             <ConditionBadge condition={item.condition} />
           </span>
-          {item.isActive ? null : <SoldBadge />}
+          <OffMarketBadge item={item} />
           {item.isActive && item.isReserved ? <ReservedBadge /> : null}
         </div>
         <dl className="space-y-0.5 text-xs text-slate-600">

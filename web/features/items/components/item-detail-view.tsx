@@ -2,9 +2,9 @@ import type { ItemDetailResponse } from "@shared/api/items";
 import { lazy, Suspense } from "react";
 import {
   ConditionBadge,
+  OffMarketBadge,
   ReservedBadge,
   SellerRating,
-  SoldBadge,
 } from "../../../components/item-card/item-badges";
 import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
@@ -42,13 +42,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
           <header>
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={item.condition} />
-              {item.isActive ? null : item.isExpired ? (
-                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                  Expired
-                </span>
-              ) : (
-                <SoldBadge />
-              )}
+              <OffMarketBadge item={item} />
               {item.isActive && item.isReserved ? <ReservedBadge /> : null}
             </div>
             <h1 id="item-heading" className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">

@@ -29,14 +29,15 @@ export function PostedItemsSection({ items }: { items: Item[] }) {
                     View Details
                   </Link>
                 ) : (
-                  // The spec's disabled Sold button: the item stays visible but cannot be bought.
+                  // The spec's disabled Sold button: the item stays visible but cannot be bought
+                  // ('Expired' for a listing that lapsed unsold).
                   <button
                     type="button"
                     disabled
                     aria-describedby={titleId}
                     className={`${secondaryButton} w-full`}
                   >
-                    Sold
+                    {item.isExpired ? "Expired" : "Sold"}
                   </button>
                 )
               }

@@ -3,9 +3,9 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import {
   ConditionBadge,
+  OffMarketBadge,
   ReservedBadge,
   SellerRating,
-  SoldBadge,
 } from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { formatRupees } from "../../../lib/format";
@@ -37,13 +37,7 @@ export function ProfileItemCard({ item, children, showSellerRating = false }: Pr
           />
           {isSold ? (
             <span className="absolute top-2 right-2">
-              {item.isExpired ? (
-                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                  Expired
-                </span>
-              ) : (
-                <SoldBadge />
-              )}
+              <OffMarketBadge item={item} />
             </span>
           ) : item.isReserved ? (
             <span className="absolute top-2 right-2">
