@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 
 const MAX_RETRIES = 2;
@@ -10,6 +10,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // The query client assumes a connection until an 'offline' event, which a page opened offline
+  // (the service worker's app shell) never sees: its queries would fail instead of waiting.
+  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },
