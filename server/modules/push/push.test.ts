@@ -1,10 +1,16 @@
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { openItemChat, type Student, sendOffer, sendText } from "../../../tests/factories/chats";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { startPushReceiver } from "../../../tests/helpers/push-receiver";
+import { createLocalhostCertificate } from "../../../tests/helpers/push-receiver-tls";
 import {
   createTestApp,
   createTestAppOn,
@@ -82,6 +88,29 @@ describe("push kinds", () => {
     const types = notifications.type.enumValues as readonly NotificationType[];
     expect([...types].sort()).toEqual(Object.keys(expected).sort());
     for (const type of types) expect([type, kindOf(type)]).toEqual([type, expected[type]]);
+  });
+});
+
+describe("the push service's certificate", () => {
+  it("is checked: the local push service is trusted through NODE_EXTRA_CA_CERTS alone, another is refused", async () => {
+    // No agent or request option trusts it for the tests: the process's CA store does.
+    expect(process.env.NODE_EXTRA_CA_CERTS).toBeTruthy();
+    expect(https.globalAgent.options.ca).toBeUndefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "untrusted-push-"));
+    const untrusted = await startPushReceiver({ certificate: createLocalhostCertificate(dir) });
+    try {
+      const vapidDetails = { subject: "mailto:push@campusbazaar.test", ...webpush.generateVAPIDKeys() };
+      const send = (subscription: ReturnType<typeof receiver.subscription>) =>
+        webpush.sendNotification(subscription, JSON.stringify({ title: "Hi" }), { vapidDetails });
+      await expect(send(receiver.subscription("trusted-check"))).resolves.toMatchObject({ statusCode: 201 });
+      await expect(send(untrusted.subscription("untrusted-check"))).rejects.toMatchObject({
+        code: "DEPTH_ZERO_SELF_SIGNED_CERT",
+      });
+      expect(untrusted.received).toEqual([]);
+    } finally {
+      await untrusted.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
