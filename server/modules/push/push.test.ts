@@ -6,6 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import { openItemChat, type Student, sendOffer, sendText } from "../../../tests/factories/chats";
+import { indiaDateTime, insertEvent, uniqueCollege } from "../../../tests/factories/events";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
@@ -246,6 +247,36 @@ describe("push subscriptions", () => {
     await outboxDrained();
     const pushes = receiver.to(sellerDevice.endpoint);
     expect(pushes.map((p) => (p.payload as { title: string }).title)).toEqual(["Offer from Dev Roy"]);
+  });
+
+  it("an event reminder reaches the interested student's device and opens that event's card", async () => {
+    const student = await createStudent(testApp, { name: "Asha Kulkarni" });
+    const subscription = await subscribe(student, "asha-phone");
+    // Starts in 23 hours: the 24-hour reminder is due.
+    const event = await insertEvent(testApp, {
+      college: uniqueCollege(),
+      title: "HackDU",
+      venue: "Main Auditorium",
+      ...indiaDateTime(23 * 60 * 60 * 1000),
+    });
+    const interested = await inject("PUT", `/api/events/${event.id}/interest`, {}, student.cookie);
+    expect(interested.statusCode, interested.body).toBe(200);
+
+    // The reminder job runs as it does on any instance: a pass when the instance starts, its push
+    // leaving through that instance's outbox.
+    const instance = await createTestAppOn(testApp.database);
+    try {
+      await instance.app.ready();
+      const [push] = await pushesTo(subscription.endpoint, 1);
+      expect(push?.payload).toEqual({
+        title: "Campus Bazaar",
+        body: expect.stringMatching(/^HackDU starts (tomorrow|today) at .+ at Main Auditorium\.$/),
+        url: `/events?event=${event.id}`,
+        tag: expect.stringMatching(/^notification:/),
+      });
+    } finally {
+      await instance.stop();
+    }
   });
 
   it("removes a subscription the push service says is gone (410)", async () => {
