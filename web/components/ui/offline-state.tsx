@@ -2,11 +2,9 @@ import { type FetchStatus, onlineManager } from "@tanstack/react-query";
 import { WifiOffIcon } from "lucide-react";
 import { type ReactNode, useSyncExternalStore } from "react";
 
-export const OFFLINE_TEXTS = {
-  title: "You're offline",
-  empty: "This list loads as soon as you're back online.",
-  stale: "You're offline. What you see may be out of date; it updates when you're back online.",
-} as const;
+import { OFFLINE_TEXTS } from "./offline-texts";
+
+export { OFFLINE_TEXTS };
 
 /**
  * Whether the app has a connection, as the query client sees it: the browser's online and offline
@@ -28,8 +26,14 @@ export interface ListQueryState {
   isError: boolean;
 }
 
-/** The list's own offline state, in place of its spinner or its error. */
-export function OfflineState({ className = "" }: { className?: string }) {
+/** The offline state, in place of a list's (or a page's) spinner or error. */
+export function OfflineState({
+  text = OFFLINE_TEXTS.empty,
+  className = "",
+}: {
+  text?: string;
+  className?: string;
+}) {
   return (
     <div
       role="status"
@@ -37,7 +41,7 @@ export function OfflineState({ className = "" }: { className?: string }) {
     >
       <WifiOffIcon aria-hidden="true" className="size-8 text-slate-500" />
       <p className="mt-3 text-lg font-semibold text-slate-900">{OFFLINE_TEXTS.title}</p>
-      <p className="mt-1 text-slate-600">{OFFLINE_TEXTS.empty}</p>
+      <p className="mt-1 text-slate-600">{text}</p>
     </div>
   );
 }
