@@ -103,6 +103,8 @@ export const RecruitmentQuerySchema = z.object({
   showFull: z.enum(["true", "false"]).default("false"),
   /** The posts linked to one event ('Teams looking for members'). */
   eventId: z.uuid("Event not found.").optional(),
+  /** One post by id (a notification's link), even a full team; the other filters are then ignored. */
+  id: z.uuid("Recruitment post not found.").optional(),
 });
 
 export const TEAM_REQUEST_STATUSES = ["pending", "accepted", "declined", "cancelled", "removed"] as const;

@@ -52,9 +52,33 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
     await page.locator("html[data-offline]").waitFor({ state: "attached" });
     expect(await page.locator("svg.motion-safe\\:animate-spin").first().isVisible()).toBe(false);
 
-    // Back online, the notice goes on its own.
+    // Who is signed in cannot be asked offline: the page says it is offline, not loading.
+    const pageOffline = page
+      .getByRole("status")
+      .filter({ hasText: "This page loads as soon as you're back online." });
+    await pageOffline.waitFor();
+
+    // Back online, the notice goes on its own, and the page loads without a tap.
     await context.setOffline(false);
     await notice.waitFor({ state: "hidden" });
+    await pageOffline.waitFor({ state: "hidden" });
+
+    // Offline again, a list opened from the app says so in place of a spinner, and loads by itself
+    // once the connection is back.
+    await page.goto("/dashboard");
+    const buy = page.getByRole("link", { name: /^Buy Item/ });
+    await buy.waitFor();
+    await context.setOffline(true);
+    await buy.click();
+    await page.waitForURL("**/buy");
+    const listOffline = page
+      .getByRole("status")
+      .filter({ hasText: "This list loads as soon as you're back online." });
+    await listOffline.waitFor();
+    expect(await page.getByText("Loading items").count()).toBe(0);
+    await context.setOffline(false);
+    await listOffline.waitFor({ state: "hidden" });
+    await page.getByText(/^\d+ item\(s\) found/).waitFor();
     expect(device.errors).toEqual([]);
     await context.close();
   });

@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { createDecipheriv, createECDH, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { inject } from "vitest";
+import type { TlsFiles } from "./push-receiver-tls";
 
 /** One request a push service received: its headers and the decrypted payload. */
 export interface ReceivedPush {
@@ -54,28 +53,24 @@ export function browserKeys(): BrowserKeys {
 }
 
 /**
- * A push service on loopback over https, with a self-signed certificate that this process trusts
- * (the server's web-push requests go through Node's global https agent). Each path answers with the
- * status set for it (201 by default) and records what arrived, decrypted with the keys registered.
+ * A push service on loopback over https. Its certificate is trusted the way a real push service's
+ * is, through the process's CA store: NODE_EXTRA_CA_CERTS, set for the workers by the API tests'
+ * global setup (tests/helpers/api-global-setup.ts); no agent or request option changes for tests.
+ * `certificate` gives it another one (an untrusted push service). Each path answers with the status
+ * set for it (201 by default) and records what arrived, decrypted with the keys registered.
  */
-export async function startPushReceiver() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "push-receiver-"));
-  const keyFile = path.join(dir, "key.pem");
-  const certFile = path.join(dir, "cert.pem");
-  execFileSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"]
-      .concat(["-keyout", keyFile, "-out", certFile, "-subj", "/CN=localhost"])
-      .concat(["-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]),
-    { stdio: "ignore" },
-  );
-  const cert = fs.readFileSync(certFile);
-  const previousCa = https.globalAgent.options.ca;
-  https.globalAgent.options.ca = cert;
+export async function startPushReceiver({ certificate }: { certificate?: TlsFiles } = {}) {
+  const tls = certificate ?? inject("pushReceiverTls");
+  if (!certificate && !process.env.NODE_EXTRA_CA_CERTS) {
+    throw new Error(
+      "NODE_EXTRA_CA_CERTS is not set: run the push tests through the api project's global setup",
+    );
+  }
+  const cert = fs.readFileSync(tls.certFile);
   const received: ReceivedPush[] = [];
   const keysByPath = new Map<string, BrowserKeys>();
   const statusByPath = new Map<string, number>();
-  const server = https.createServer({ key: fs.readFileSync(keyFile), cert }, (request, response) => {
+  const server = https.createServer({ key: fs.readFileSync(tls.keyFile), cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -108,9 +103,7 @@ export async function startPushReceiver() {
       return received.filter((push) => push.path === new URL(endpoint).pathname);
     },
     async close() {
-      https.globalAgent.options.ca = previousCa;
       await new Promise((resolve) => server.close(resolve));
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,19 @@
 import { useDeferredValue } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { OFFLINE_TEXTS } from "../components/ui/offline-texts";
 import { PageLoading } from "../components/ui/page-loading";
 import { afterSignInPath, signInReturnState } from "../lib/home-path";
 import { useSession } from "../lib/session";
 
 const sessionLoading = <PageLoading label="Loading your session..." />;
+// A page opened offline (the service worker's shell) cannot learn who is signed in until it is back.
+// Plain words rather than the kit's OfflineState: every page's first load carries this.
+const sessionOffline = (
+  <div role="status" className="flex min-h-[50dvh] flex-col items-center justify-center p-8 text-center">
+    <p className="text-lg font-semibold text-slate-900">{OFFLINE_TEXTS.title}</p>
+    <p className="mt-1 text-slate-600">{OFFLINE_TEXTS.page}</p>
+  </div>
+);
 
 /**
  * The session as the guards act on it: once the server answers who is signed in, the page behind
@@ -15,7 +24,8 @@ function useGuardSession() {
   const session = useSession();
   const user = useDeferredValue(session.user);
   const isLoading = useDeferredValue(session.isLoading);
-  return { user, isAdmin: user?.role === "admin", isLoading };
+  const isWaitingForNetwork = Boolean(session.isWaitingForNetwork);
+  return { user, isAdmin: user?.role === "admin", isLoading, isWaitingForNetwork };
 }
 
 /**
@@ -23,9 +33,9 @@ function useGuardSession() {
  * (see signInReturnState) or else to their home, the same place sign-in itself goes.
  */
 export function PublicOnlyRoute() {
-  const { user, isAdmin, isLoading } = useGuardSession();
+  const { user, isAdmin, isLoading, isWaitingForNetwork } = useGuardSession();
   const location = useLocation();
-  if (isLoading) return sessionLoading;
+  if (isLoading) return isWaitingForNetwork ? sessionOffline : sessionLoading;
   if (user) return <Navigate to={afterSignInPath(location.state, isAdmin)} replace />;
   return <Outlet />;
 }
@@ -35,9 +45,9 @@ export function PublicOnlyRoute() {
  * the administrator reach /admin only, so an admin is sent there.
  */
 export function StudentRoute() {
-  const { user, isAdmin, isLoading } = useGuardSession();
+  const { user, isAdmin, isLoading, isWaitingForNetwork } = useGuardSession();
   const location = useLocation();
-  if (isLoading) return sessionLoading;
+  if (isLoading) return isWaitingForNetwork ? sessionOffline : sessionLoading;
   if (!user) return <Navigate to="/login" replace state={signInReturnState(location)} />;
   if (isAdmin) return <Navigate to="/admin" replace />;
   return <Outlet />;
@@ -45,9 +55,9 @@ export function StudentRoute() {
 
 /** /admin: anyone but a signed-in administrator goes to /login, as the spec says. */
 export function AdminRoute() {
-  const { isAdmin, isLoading } = useGuardSession();
+  const { isAdmin, isLoading, isWaitingForNetwork } = useGuardSession();
   const location = useLocation();
-  if (isLoading) return sessionLoading;
+  if (isLoading) return isWaitingForNetwork ? sessionOffline : sessionLoading;
   if (!isAdmin) return <Navigate to="/login" replace state={signInReturnState(location)} />;
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 
 const MAX_RETRIES = 2;
@@ -9,7 +9,30 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/**
+ * Queries wait while there is no connection and fetch again when it is back. The connection is the
+ * browser's online and offline events, with those the app's own check dispatches when the server
+ * cannot be reached (web/pwa/register.ts, which also marks <html data-offline>). Listened to from
+ * the start, not from the first query as the query client would, so a page opened offline (the
+ * service worker's app shell) misses none of them and its queries wait instead of failing.
+ */
+function watchConnection(): void {
+  onlineManager.setEventListener((setOnline) => {
+    if (typeof window === "undefined") return undefined;
+    setOnline(navigator.onLine && !document.documentElement.hasAttribute("data-offline"));
+    const handleOnline = () => setOnline(true);
+    const handleOffline = () => setOnline(false);
+    window.addEventListener("online", handleOnline);
+    window.addEventListener("offline", handleOffline);
+    return () => {
+      window.removeEventListener("online", handleOnline);
+      window.removeEventListener("offline", handleOffline);
+    };
+  });
+}
+
 export function createQueryClient(): QueryClient {
+  watchConnection();
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },

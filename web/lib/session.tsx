@@ -36,11 +36,18 @@ export interface Session {
   user: User | null;
   isAdmin: boolean;
   isLoading: boolean;
+  /** Still loading because there is no connection: the page says it is offline, not loading. */
+  isWaitingForNetwork?: boolean;
 }
 
 /** Who is signed in, as the server says; the browser never decides the role itself. */
 export function useSession(): Session {
-  const { data, isPending } = useQuery(meQueryOptions);
+  const { data, isPending, fetchStatus } = useQuery(meQueryOptions);
   const user = data?.user ?? null;
-  return { user, isAdmin: user?.role === "admin", isLoading: isPending };
+  return {
+    user,
+    isAdmin: user?.role === "admin",
+    isLoading: isPending,
+    isWaitingForNetwork: isPending && fetchStatus === "paused",
+  };
 }

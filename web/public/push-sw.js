@@ -16,7 +16,12 @@ self.addEventListener("push", (event) => {
       renotify: typeof data.tag === "string",
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
-      data: { url: typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/notifications" },
+      data: {
+        url:
+          typeof data.url === "string" && data.url.startsWith("/") && !data.url.startsWith("//")
+            ? data.url
+            : "/notifications",
+      },
     }),
   );
 });

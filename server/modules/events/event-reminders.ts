@@ -1,5 +1,6 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { EVENT_TEXTS } from "@shared/event-texts";
+import { eventPath } from "@shared/notification-links";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -33,17 +34,23 @@ export function reminderText(event: Pick<EventRow, "title" | "date" | "time" | "
 
 /**
  * Sends one reminder notification inside the caller's transaction. This is the one place a
- * reminder goes out; a push of it belongs here too.
+ * reminder goes out; its push leaves through the outbox the notification writes to, and opens the
+ * event's card, as the notification's row does.
  */
 export async function sendEventReminder(
   tx: Db,
   emit: (event: PendingEvent) => void,
-  reminder: { userId: string; event: Pick<EventRow, "title" | "date" | "time" | "venue">; now: Date },
+  reminder: {
+    userId: string;
+    event: Pick<EventRow, "id" | "title" | "date" | "time" | "venue">;
+    now: Date;
+  },
 ): Promise<void> {
   await addNotification(tx, emit, {
     userId: reminder.userId,
     type: "event_reminder",
     text: reminderText(reminder.event, reminder.now),
+    link: eventPath(reminder.event.id),
   });
 }
 
@@ -104,7 +111,11 @@ export async function runEventReminders(
           .onConflictDoNothing()
           .returning({ kind: eventReminders.kind });
         if (!row) return false;
-        await sendEventReminder(tx, emit, { userId: reminder.user_id, event: reminder, now });
+        await sendEventReminder(tx, emit, {
+          userId: reminder.user_id,
+          event: { ...reminder, id: reminder.event_id },
+          now,
+        });
         return true;
       });
       if (claimed) claimedInPass += 1;

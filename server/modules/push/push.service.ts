@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { NotificationSettings, PushPayload, PushSubscriptionBody } from "@shared/api/push";
+import { notificationLink } from "@shared/notification-links";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
 import type { notifications, UserRow } from "../../db/schema";
@@ -122,9 +123,8 @@ export function toPushPayload({ notification, fromName }: PushNotification): Pus
   return {
     title,
     body: oneLine(notification.text),
-    url:
-      notification.link ??
-      (isChat ? `/messages?chatId=${encodeURIComponent(notification.chatId ?? "")}` : "/notifications"),
+    // The page its row in the list opens; the list itself for a notice that has none.
+    url: notificationLink(notification) ?? "/notifications",
     tag: isChat ? `chat:${notification.chatId}` : `notification:${notification.id}`,
   };
 }

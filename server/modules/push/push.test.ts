@@ -1,10 +1,17 @@
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { openItemChat, type Student, sendOffer, sendText } from "../../../tests/factories/chats";
+import { indiaDateTime, insertEvent, uniqueCollege } from "../../../tests/factories/events";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { startPushReceiver } from "../../../tests/helpers/push-receiver";
+import { createLocalhostCertificate } from "../../../tests/helpers/push-receiver-tls";
 import {
   createTestApp,
   createTestAppOn,
@@ -82,6 +89,29 @@ describe("push kinds", () => {
     const types = notifications.type.enumValues as readonly NotificationType[];
     expect([...types].sort()).toEqual(Object.keys(expected).sort());
     for (const type of types) expect([type, kindOf(type)]).toEqual([type, expected[type]]);
+  });
+});
+
+describe("the push service's certificate", () => {
+  it("is checked: the local push service is trusted through NODE_EXTRA_CA_CERTS alone, another is refused", async () => {
+    // No agent or request option trusts it for the tests: the process's CA store does.
+    expect(process.env.NODE_EXTRA_CA_CERTS).toBeTruthy();
+    expect(https.globalAgent.options.ca).toBeUndefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "untrusted-push-"));
+    const untrusted = await startPushReceiver({ certificate: createLocalhostCertificate(dir) });
+    try {
+      const vapidDetails = { subject: "mailto:push@campusbazaar.test", ...webpush.generateVAPIDKeys() };
+      const send = (subscription: ReturnType<typeof receiver.subscription>) =>
+        webpush.sendNotification(subscription, JSON.stringify({ title: "Hi" }), { vapidDetails });
+      await expect(send(receiver.subscription("trusted-check"))).resolves.toMatchObject({ statusCode: 201 });
+      await expect(send(untrusted.subscription("untrusted-check"))).rejects.toMatchObject({
+        code: "DEPTH_ZERO_SELF_SIGNED_CERT",
+      });
+      expect(untrusted.received).toEqual([]);
+    } finally {
+      await untrusted.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -217,6 +247,36 @@ describe("push subscriptions", () => {
     await outboxDrained();
     const pushes = receiver.to(sellerDevice.endpoint);
     expect(pushes.map((p) => (p.payload as { title: string }).title)).toEqual(["Offer from Dev Roy"]);
+  });
+
+  it("an event reminder reaches the interested student's device and opens that event's card", async () => {
+    const student = await createStudent(testApp, { name: "Asha Kulkarni" });
+    const subscription = await subscribe(student, "asha-phone");
+    // Starts in 23 hours: the 24-hour reminder is due.
+    const event = await insertEvent(testApp, {
+      college: uniqueCollege(),
+      title: "HackDU",
+      venue: "Main Auditorium",
+      ...indiaDateTime(23 * 60 * 60 * 1000),
+    });
+    const interested = await inject("PUT", `/api/events/${event.id}/interest`, {}, student.cookie);
+    expect(interested.statusCode, interested.body).toBe(200);
+
+    // The reminder job runs as it does on any instance: a pass when the instance starts, its push
+    // leaving through that instance's outbox.
+    const instance = await createTestAppOn(testApp.database);
+    try {
+      await instance.app.ready();
+      const [push] = await pushesTo(subscription.endpoint, 1);
+      expect(push?.payload).toEqual({
+        title: "Campus Bazaar",
+        body: expect.stringMatching(/^HackDU starts (tomorrow|today) at .+ at Main Auditorium\.$/),
+        url: `/events?event=${event.id}`,
+        tag: expect.stringMatching(/^notification:/),
+      });
+    } finally {
+      await instance.stop();
+    }
   });
 
   it("removes a subscription the push service says is gone (410)", async () => {

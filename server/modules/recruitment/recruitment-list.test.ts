@@ -108,6 +108,15 @@ describe("GET /api/recruitment-posts", () => {
     expect(await search("kabir singh")).toEqual(["D", "C"]);
   });
 
+  it("answers one post by id (a notification's link) whatever the other filters, and never an inactive one", async () => {
+    const one = await listPosts(student.cookie, { id: ids.c, year: "4th Year", college: "IIT Bombay" });
+    expect(one.posts.map((post) => post.purpose)).toEqual(["C"]);
+    expect(one).toMatchObject({ matching: 1, totalPages: 1 });
+    expect((await listPosts(student.cookie, { id: ids.inactive })).posts).toEqual([]);
+    const bad = await get(testApp, "/api/recruitment-posts?id=nope", { cookie: student.cookie });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("reports the total of all active posts, whatever the filters", async () => {
     const active = await countActiveRecruitmentRows(testApp);
     expect((await listPosts(student.cookie)).total).toBe(active);

@@ -43,6 +43,8 @@ export interface RecruitmentFilters {
   /** 'Show full teams'; without it, full teams leave the list. */
   showFull?: "true" | "false";
   eventId?: string;
+  /** One post by id; the other filters are then ignored. */
+  id?: string;
 }
 
 /** The team still takes members. */
@@ -56,6 +58,7 @@ export interface PageRequest {
 
 /** The filters' condition on top of being listed; undefined when there is none. */
 function filtersOf(filters: RecruitmentFilters): SQL | undefined {
+  if (filters.id) return eq(recruitmentPosts.id, filters.id);
   const search = filters.search?.trim();
   return and(
     filters.showFull === "false" ? isOpen : undefined,

@@ -16,6 +16,7 @@ describe("teammate filters in the address", () => {
       page: 1,
       showFull: false,
       eventId: "",
+      postId: "",
     });
   });
 
@@ -66,5 +67,22 @@ describe("full teams and an event's teams in the address", () => {
     const query = new URLSearchParams(recruitmentQueryString(filters));
     expect(query.get("eventId")).toBe(id);
     expect(query.has("college")).toBe(false);
+  });
+});
+
+describe("one post's card in the address", () => {
+  const id = "7d1e2f30-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
+
+  it("asks the server for that post alone, whatever the other filters say", () => {
+    const filters = parseRecruitmentFilters(new URLSearchParams(`post=${id}&year=2nd+Year&page=3`), "COEP");
+    expect(filters.postId).toBe(id);
+    expect(recruitmentQueryString(filters)).toBe(`sort=newest&id=${id}`);
+    expect(parseRecruitmentFilters(new URLSearchParams("post=not-an-id"), "COEP").postId).toBe("");
+  });
+
+  it("gives way to the list when any filter changes", () => {
+    const params = applyRecruitmentFilterChange(new URLSearchParams(`post=${id}`), { search: "robot" });
+    expect(params.toString()).toBe("search=robot");
+    expect(applyRecruitmentFilterChange(new URLSearchParams(`post=${id}`), {}).toString()).toBe("");
   });
 });

@@ -17,9 +17,11 @@ export interface RecruitmentFilters {
   showFull: boolean;
   /** The teams linked to one event (from its card); empty: all. */
   eventId: string;
+  /** One post's card (/teammates?post=ID, a notification's link); empty: the list. */
+  postId: string;
 }
 
-export type RecruitmentFilterChange = Partial<Omit<RecruitmentFilters, "page">>;
+export type RecruitmentFilterChange = Partial<Omit<RecruitmentFilters, "page" | "postId">>;
 
 const SEARCH_MAX_LENGTH = 100;
 /** The server's highest page number. */
@@ -41,6 +43,7 @@ export function parseRecruitmentFilters(params: URLSearchParams, ownCollege: str
     page: readInt(params, "page", { min: 1, max: MAX_PAGE, fallback: DEFAULTS.page }),
     showFull: readBoolean(params, "showFull", DEFAULTS.showFull),
     eventId: readString(params, "eventId", { trim: false, accept: (value) => UUID.test(value) }),
+    postId: readString(params, "post", { trim: false, accept: (value) => UUID.test(value) }),
   };
 }
 
@@ -51,8 +54,10 @@ export function applyRecruitmentFilterChange(
 ): URLSearchParams {
   // The college has no default to leave out: even empty it records the choice of every college.
   const next = withParams(current, change, DEFAULTS);
-  // Other posts match now: their first page, not the same number of another list.
+  // Other posts match now: their first page, not the same number of another list; and a single
+  // post's card gives way to the list.
   next.delete("page");
+  next.delete("post");
   return next;
 }
 
@@ -63,7 +68,8 @@ export function applyRecruitmentPageChange(current: URLSearchParams, page: numbe
 
 /** The query string of GET /api/recruitment-posts for these filters; it always names the sort. */
 export function recruitmentQueryString(filters: RecruitmentFilters): string {
-  const { search, year, sort, college, page, showFull, eventId } = filters;
+  const { search, year, sort, college, page, showFull, eventId, postId } = filters;
+  if (postId) return new URLSearchParams({ sort, id: postId }).toString();
   return withParams(
     new URLSearchParams(),
     // An event's teams come from every college.

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineAware } from "../../../components/ui/offline-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { type TabItem, Tabs } from "../../../components/ui/tabs";
 import { formatTimeOrDay } from "../../../lib/format";
@@ -28,7 +29,8 @@ export function ChatList({ tab, onTabChange, selectedChatId }: ChatListProps) {
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const tabId = (id: ChatTab) => `${baseId}-tab-${id}`;
-  const { data, isPending, isError, refetch } = useQuery(chatListQueryOptions);
+  const query = useQuery(chatListQueryOptions);
+  const { data, isPending, isError, refetch } = query;
   const chats = data ? chatsForTab(data.chats, tab) : [];
 
   return (
@@ -50,31 +52,33 @@ export function ChatList({ tab, onTabChange, selectedChatId }: ChatListProps) {
         tabIndex={chats.length > 0 ? undefined : 0}
         className="min-h-0 flex-1 overflow-y-auto"
       >
-        {isPending ? (
-          <p role="status" className="flex items-center gap-2 p-4 text-sm text-slate-600">
-            <Spinner className="size-4" />
-            Loading conversations...
-          </p>
-        ) : isError ? (
-          <div className="p-4 text-sm">
-            <p role="alert" className="text-red-700">
-              Could not load your conversations.
+        <OfflineAware query={query}>
+          {isPending ? (
+            <p role="status" className="flex items-center gap-2 p-4 text-sm text-slate-600">
+              <Spinner className="size-4" />
+              Loading conversations...
             </p>
-            <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
-              Try again
-            </button>
-          </div>
-        ) : chats.length === 0 ? (
-          <p className="p-4 text-center text-sm text-slate-600">{CHAT_MESSAGES.noConversations}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {chats.map((chat) => (
-              <li key={chat.id}>
-                <ChatEntry chat={chat} isSelected={chat.id === selectedChatId} />
-              </li>
-            ))}
-          </ul>
-        )}
+          ) : isError ? (
+            <div className="p-4 text-sm">
+              <p role="alert" className="text-red-700">
+                Could not load your conversations.
+              </p>
+              <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
+                Try again
+              </button>
+            </div>
+          ) : chats.length === 0 ? (
+            <p className="p-4 text-center text-sm text-slate-600">{CHAT_MESSAGES.noConversations}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {chats.map((chat) => (
+                <li key={chat.id}>
+                  <ChatEntry chat={chat} isSelected={chat.id === selectedChatId} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </OfflineAware>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineAware } from "../../../components/ui/offline-state";
 import { formatCalendarDate } from "../../../lib/format";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useEvents } from "../api/get-events";
@@ -72,12 +73,14 @@ export function EventsPage() {
         ) : null}
       </p>
 
-      <EventList
-        events={query.data?.events}
-        isError={query.isError}
-        isUpdating={query.isPlaceholderData}
-        onRetry={() => query.refetch()}
-      />
+      <OfflineAware query={query}>
+        <EventList
+          events={query.data?.events}
+          isError={query.isError}
+          isUpdating={query.isPlaceholderData}
+          onRetry={() => query.refetch()}
+        />
+      </OfflineAware>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { TagIcon } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineAware } from "../../../components/ui/offline-state";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { browseItemsQueryOptions } from "../api/get-items";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
@@ -73,17 +74,19 @@ export function BrowsePage() {
       <BrowseToolbar filters={filters} onChange={changeFilters} searchKey={searchKey} />
 
       <div ref={resultsRef} className="scroll-mt-20">
-        <BrowseResults
-          data={data}
-          isError={query.isError}
-          isUpdating={query.isPlaceholderData}
-          view={view}
-          onRetry={() => query.refetch()}
-          onClearFilters={handleClearFilters}
-          college={filters.college}
-          onShowAllColleges={() => changeFilters({ college: "" })}
-          toolbar={<ViewToggle view={view} onChange={setView} />}
-        />
+        <OfflineAware query={query}>
+          <BrowseResults
+            data={data}
+            isError={query.isError}
+            isUpdating={query.isPlaceholderData}
+            view={view}
+            onRetry={() => query.refetch()}
+            onClearFilters={handleClearFilters}
+            college={filters.college}
+            onShowAllColleges={() => changeFilters({ college: "" })}
+            toolbar={<ViewToggle view={view} onChange={setView} />}
+          />
+        </OfflineAware>
       </div>
 
       {data && !query.isError ? (

@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, it, vi } from "vitest";
 import { BUYER_ABILITIES, buildItemSummaryResponse } from "../../../../tests/factories/item-responses";
@@ -81,4 +82,18 @@ it("announces loading while the first page is on its way", () => {
   renderScreen(<FavouritesPage />, { path: "/favourites" });
   expect(screen.getByRole("status")).toHaveTextContent("Loading items");
   expect(screen.getByRole("list", { name: "Saved items" })).toHaveAttribute("aria-busy", "true");
+});
+
+it("says 'You're offline' instead of loading when opened offline, and shows the list once back", async () => {
+  const api = fakeApi(() => page([lamp]));
+  onlineManager.setOnline(false);
+  try {
+    renderScreen(<FavouritesPage />, { path: "/favourites" });
+    expect(await screen.findByText("You're offline")).toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByRole("list", { name: "Saved items" })).toBeInTheDocument();
+  } finally {
+    onlineManager.setOnline(true);
+  }
 });

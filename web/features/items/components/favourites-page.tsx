@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineAware } from "../../../components/ui/offline-state";
 import { Pagination } from "../../../components/ui/pagination";
 import { readInt, withParams } from "../../../lib/search-params";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -83,7 +84,7 @@ export function FavouritesPage() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Saved items</h1>
         <p className="mt-1 text-slate-600">Items you saved with the heart, most recent first.</p>
       </div>
-      {content}
+      <OfflineAware query={query}>{content}</OfflineAware>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { Notification } from "@shared/api/chats";
+import { notificationLink } from "@shared/notification-links";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatDateTime } from "../../../lib/format";
@@ -13,15 +15,14 @@ const smallButton = "min-h-10 px-3 py-1.5";
 
 /**
  * One row (a notification, or a chat's grouped ones): unread marker, text, time of the newest,
- * then Read (unread only) and Open chat (when it has one), which also marks the row read.
+ * then Read (unread only) and the link to what it is about (its chat, item, event or team), which
+ * also marks the row read.
  */
 export function NotificationRow({ group, onRead }: NotificationRowProps) {
-  const { text, createdAt, isRead, chatId } = group;
-  // The rating prompt opens the chat with its rating dialog.
-  const chatLink =
-    group.notifications[0]?.link ?? (chatId ? `/messages?chatId=${encodeURIComponent(chatId)}` : null);
+  const { text, createdAt, isRead } = group;
   const ids = group.notifications.map((notification) => notification.id);
-  const listing = listingLinkOf(group);
+  const newest = group.notifications[0];
+  const target = newest ? targetOf(newest) : null;
   return (
     <li
       className={`flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center ${
@@ -49,26 +50,15 @@ export function NotificationRow({ group, onRead }: NotificationRowProps) {
             Read
           </button>
         )}
-        {chatLink ? (
+        {target ? (
           <Link
-            to={chatLink}
+            to={target.to}
             onClick={() => {
               if (!isRead) onRead(ids);
             }}
             className={`${primaryButton} ${smallButton}`}
           >
-            Open chat
-          </Link>
-        ) : null}
-        {listing ? (
-          <Link
-            to={listing.to}
-            onClick={() => {
-              if (!isRead) onRead(ids);
-            }}
-            className={`${primaryButton} ${smallButton}`}
-          >
-            {listing.label}
+            {target.label}
           </Link>
         ) : null}
       </div>
@@ -76,14 +66,20 @@ export function NotificationRow({ group, onRead }: NotificationRowProps) {
   );
 }
 
-/**
- * Where a listing notice leads: 'Renew' on the item of an expiry warning, 'View item' on a price
- * drop, 'View' on a saved search's new matches.
- */
-function listingLinkOf(group: NotificationGroup): { to: string; label: string } | null {
-  const notification = group.notifications[0];
-  if (notification?.type !== "listing") return null;
-  if (!notification.itemId) return { to: "/saved-searches", label: "View" };
-  const label = notification.text.startsWith("Your listing ") ? "Renew" : "View item";
-  return { to: `/item/${encodeURIComponent(notification.itemId)}`, label };
+/** The row's link (the page its push opens too) and the words on it. */
+function targetOf(notification: Notification): { to: string; label: string } | null {
+  const to = notificationLink(notification);
+  if (!to) return null;
+  switch (notification.type) {
+    case "listing":
+      // 'Renew' on an expiry warning, 'View item' on a price drop, 'View' on a saved search's matches.
+      if (!notification.itemId) return { to, label: "View" };
+      return { to, label: notification.text.startsWith("Your listing ") ? "Renew" : "View item" };
+    case "event_reminder":
+      return { to, label: "View event" };
+    case "team_request":
+      return { to, label: "View team" };
+    default:
+      return { to, label: notification.chatId ? "Open chat" : "View item" };
+  }
 }

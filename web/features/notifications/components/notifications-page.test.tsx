@@ -63,6 +63,37 @@ describe("the notifications page", () => {
     expect(screen.queryByRole("link", { name: "Open chat" })).not.toBeInTheDocument();
   });
 
+  it("leads an event reminder to its event's card and a team's request to its post's card", async () => {
+    const own = { chatId: null, fromName: null, about: null };
+    notificationsApi([
+      notification({
+        ...own,
+        id: "e",
+        type: "event_reminder",
+        text: "HackDU starts tomorrow at 10:00 am at Main Auditorium.",
+        link: "/events?event=event-1",
+        fromUserId: null,
+      }),
+      notification({
+        ...own,
+        id: "t",
+        type: "team_request",
+        text: "Arjun Mehta asked to join your team for Smart India Hackathon.",
+        recruitmentPostId: "post-1",
+      }),
+      notification({ ...own, id: "a", type: "admin", text: "Your post was removed.", fromUserId: null }),
+    ]);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+
+    expect(await screen.findByRole("link", { name: "View event" })).toHaveAttribute(
+      "href",
+      "/events?event=event-1",
+    );
+    expect(screen.getByRole("link", { name: "View team" })).toHaveAttribute("href", "/teammates?post=post-1");
+    // The moderator's notice has nothing left to open.
+    expect(screen.getAllByRole("link")).toHaveLength(2);
+  });
+
   it("lists the newest first, marks one read at once, and opens its chat", async () => {
     const user = userEvent.setup();
     const list = [

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineAware } from "../../../components/ui/offline-state";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
@@ -17,7 +18,8 @@ import { NotificationRow } from "./notification-row";
  */
 export function NotificationsPage() {
   useDocumentTitle("Notifications");
-  const { data, isPending, isError, refetch } = useQuery(notificationListQueryOptions);
+  const query = useQuery(notificationListQueryOptions);
+  const { data, isPending, isError, refetch } = query;
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   // The server sends newest first; sorting again keeps that true after live updates.
@@ -49,24 +51,28 @@ export function NotificationsPage() {
         </Alert>
       ) : null}
 
-      {isPending ? (
-        <PageLoading label="Loading notifications..." />
-      ) : isError ? (
-        <div className="mt-6">
-          <Alert tone="error">Could not load your notifications.</Alert>
-          <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
-            Try again
-          </button>
-        </div>
-      ) : notifications.length === 0 ? (
-        <p className="mt-10 text-center text-slate-600">{CHAT_MESSAGES.noNotifications}</p>
-      ) : (
-        <ul aria-label="Notifications" className="mt-6 space-y-3">
-          {groupNotifications(notifications).map((group) => (
-            <NotificationRow key={group.key} group={group} onRead={(ids) => markRead.mutate(ids)} />
-          ))}
-        </ul>
-      )}
+      <div className="mt-6">
+        <OfflineAware query={query}>
+          {isPending ? (
+            <PageLoading label="Loading notifications..." />
+          ) : isError ? (
+            <div>
+              <Alert tone="error">Could not load your notifications.</Alert>
+              <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
+                Try again
+              </button>
+            </div>
+          ) : notifications.length === 0 ? (
+            <p className="mt-4 text-center text-slate-600">{CHAT_MESSAGES.noNotifications}</p>
+          ) : (
+            <ul aria-label="Notifications" className="space-y-3">
+              {groupNotifications(notifications).map((group) => (
+                <NotificationRow key={group.key} group={group} onRead={(ids) => markRead.mutate(ids)} />
+              ))}
+            </ul>
+          )}
+        </OfflineAware>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
+import { eventPath } from "@shared/notification-links";
 import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { MessageSquareIcon, UsersIcon } from "lucide-react";
 import { useId, useTransition } from "react";
@@ -119,7 +120,7 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
         {post.eventTitle ? (
           <p className="mt-0.5 text-sm break-words text-indigo-800">
             <span className="font-medium">Linked event:</span>{" "}
-            <Link to={`/events?event=${encodeURIComponent(post.eventId ?? "")}`} className={textLink}>
+            <Link to={eventPath(post.eventId ?? "")} className={textLink}>
               {post.eventTitle}
             </Link>
           </p>

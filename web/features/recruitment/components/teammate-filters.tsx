@@ -85,6 +85,16 @@ export function TeammateFilters({ filters, onChange }: TeammateFiltersProps) {
             Teams of one event · Show all teams
           </button>
         ) : null}
+        {filters.postId ? (
+          // Any change leaves the single card for the list; an empty one changes nothing else.
+          <button
+            type="button"
+            onClick={() => onChange({})}
+            className="min-h-11 text-sm font-medium text-indigo-700 underline underline-offset-2"
+          >
+            One team · Show all teams
+          </button>
+        ) : null}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { OfflineAware } from "../../../components/ui/offline-state";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { Pagination } from "../../../components/ui/pagination";
 import { useSession } from "../../../lib/session";
@@ -84,14 +85,16 @@ export function TeammatesPage() {
       <TeammateFilters filters={filters} onChange={changeFilters} />
 
       <div ref={listRef} className="scroll-mt-20">
-        <RecruitmentList
-          data={data}
-          isError={query.isError}
-          isUpdating={query.isPlaceholderData}
-          userId={user?.id ?? ""}
-          onRetry={() => query.refetch()}
-          onEdit={(post) => setForm({ mode: "edit", post })}
-        />
+        <OfflineAware query={query}>
+          <RecruitmentList
+            data={data}
+            isError={query.isError}
+            isUpdating={query.isPlaceholderData}
+            userId={user?.id ?? ""}
+            onRetry={() => query.refetch()}
+            onEdit={(post) => setForm({ mode: "edit", post })}
+          />
+        </OfflineAware>
       </div>
 
       {data && !query.isError ? (

@@ -1,0 +1,71 @@
+import { type FetchStatus, onlineManager } from "@tanstack/react-query";
+import { WifiOffIcon } from "lucide-react";
+import { type ReactNode, useSyncExternalStore } from "react";
+
+import { OFFLINE_TEXTS } from "./offline-texts";
+
+export { OFFLINE_TEXTS };
+
+/**
+ * Whether the app has a connection, as the query client sees it: the browser's online and offline
+ * events, and the app's own check that the server answers (web/pwa/register.ts), which dispatches
+ * 'offline' on a dead Wi-Fi too.
+ */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
+/** What a list's query says about itself; a useQuery or useInfiniteQuery result fits. */
+export interface ListQueryState {
+  fetchStatus: FetchStatus;
+  data: unknown;
+  isError: boolean;
+}
+
+/** The offline state, in place of a list's (or a page's) spinner or error. */
+export function OfflineState({
+  text = OFFLINE_TEXTS.empty,
+  className = "",
+}: {
+  text?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      role="status"
+      className={`flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center ${className}`}
+    >
+      <WifiOffIcon aria-hidden="true" className="size-8 text-slate-500" />
+      <p className="mt-3 text-lg font-semibold text-slate-900">{OFFLINE_TEXTS.title}</p>
+      <p className="mt-1 text-slate-600">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * Wraps a list that loads from the network. While its query waits for the connection, a list with
+ * nothing to show (or only a failure) shows 'You're offline' instead of a spinner, and one with a
+ * page already on screen keeps it under a line saying so. Nothing needs pressing: the query client
+ * fetches every waiting query again when the connection returns, and this gives way to the list.
+ */
+export function OfflineAware({ query, children }: { query: ListQueryState; children: ReactNode }) {
+  const isOnline = useIsOnline();
+  // 'paused': the query wants to fetch and waits for the network; an error while offline is the
+  // connection's, not the server's, and is fetched again too.
+  const isWaiting = query.fetchStatus === "paused" || (!isOnline && query.isError);
+  if (!isWaiting) return children;
+  if (query.data === undefined || query.isError) return <OfflineState />;
+  return (
+    <div className="space-y-3">
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        <WifiOffIcon aria-hidden="true" className="size-4 shrink-0" />
+        {OFFLINE_TEXTS.stale}
+      </p>
+      {children}
+    </div>
+  );
+}
