@@ -22,6 +22,8 @@ export interface Operation {
   bodySchema?: OpenAPIV3.SchemaObject;
   /** The documented statuses, e.g. [201, 400, 401]. */
   statuses: number[];
+  /** The document's tags, e.g. ["admin", "reports"]. */
+  tags: string[];
 }
 
 /**
@@ -73,6 +75,7 @@ export function operationsOf(document: OpenAPIV3.Document): Operation[] {
         statuses: Object.keys(operation.responses ?? {})
           .map(Number)
           .filter(Number.isInteger),
+        tags: operation.tags ?? [],
       });
     }
   }

@@ -43,7 +43,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get("/reports", {
     config: { access: "admin" },
     schema: {
-      tags: ["admin"],
+      tags: ["admin", "reports"],
       summary: "Open reports, one row per target, most reported and oldest first; Safety Concerns tickets",
       response: { 200: ReportQueueResponseSchema, ...errors },
     },
@@ -53,7 +53,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post("/reports/:id/action", {
     config: { access: "admin" },
     schema: {
-      tags: ["admin"],
+      tags: ["admin", "reports"],
       summary:
         "Dismiss, remove the content, warn or suspend (7 days, 30 days, permanently) for every open report of the target",
       params: IdParams,
@@ -67,7 +67,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.delete("/users/:id/suspension", {
     config: { access: "admin" },
     schema: {
-      tags: ["admin"],
+      tags: ["admin", "reports"],
       summary: "Lift a student's suspension",
       params: IdParams,
       response: { 204: z.null(), ...errors },
