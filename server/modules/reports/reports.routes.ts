@@ -50,6 +50,25 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) => service.listQueue(ctx, requireUser(request)),
   });
 
+  app.get("/reports/:id/photo", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "reports"],
+      summary:
+        "The reported chat photo a report keeps as evidence, even after the chat or the message is gone",
+      params: IdParams,
+      response: { 200: z.any().describe("The image"), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await service.readReportPhoto(ctx, requireUser(request), request.params.id);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", "inline")
+        .header("cache-control", "no-store, private")
+        .send(file.data);
+    },
+  });
+
   app.post("/reports/:id/action", {
     config: { access: "admin" },
     schema: {
