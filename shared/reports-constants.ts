@@ -82,6 +82,8 @@ export const MODERATION_TEXTS = {
   notSuspended: "This user is not suspended.",
   suspensionLifted: "Suspension lifted.",
   safetyTickets: "Safety Concerns tickets",
+  reportedPhoto: "The reported photo, as kept",
+  photoNotFound: "This report keeps no photo.",
   // What the reported user is told.
   listingRemovedNotice: (name: string, reason: string) => `Your listing "${name}" was removed: ${reason}`,
   messageRemovedNotice: (reason: string) => `A message you sent was removed: ${reason}`,

@@ -39,6 +39,10 @@ export { EMAIL_HIDDEN, MOBILE_HIDDEN } from "./contact-texts";
 
 import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "./contact-texts";
 export const SHARE_NUMBER = "Share my number";
+/** The confirmation before a number is sent to a chat, and its buttons. */
+export const shareNumberConfirmText = (name: string) =>
+  `Share your mobile number with ${name}? They will see it in this chat and can call you.`;
+export const SHARE_NUMBER_CONFIRM = "Share";
 /** The message card's label for a shared number. */
 export const SHARED_NUMBER_LABEL = "Mobile number";
 export const PRIVACY_HEADING = "Privacy";
@@ -54,6 +58,7 @@ export const PRIVACY_MESSAGES = {
   emailHidden: EMAIL_HIDDEN,
   saved: PRIVACY_SAVED,
   shareNumber: SHARE_NUMBER,
+  shareNumberConfirm: shareNumberConfirmText,
   noNumber: "Add a mobile number to your account before sharing it.",
   sharedNumber: SHARED_NUMBER_LABEL,
   /** What the chat list and the notification say instead of the number itself. */

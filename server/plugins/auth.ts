@@ -196,10 +196,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: SessionOption
   });
 
   // Answers name people, chats, notifications and sessions: no browser, proxy or CDN may keep one,
-  // whoever asked. Only the answers a route declares shared keep their own caching.
+  // whoever asked. Only the answers a route declares shared keep their own caching; a route may
+  // add to no-store (", private"), never loosen it.
   app.addHook("onSend", async (request, reply, payload) => {
     const url = request.routeOptions.url ?? request.url;
     if (!url.startsWith("/api/") || request.routeOptions.config?.isSharedAnswer) return payload;
+    if (/^no-store(,|$)/.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
     reply.header("cache-control", "no-store");
     return payload;
   });

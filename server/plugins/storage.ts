@@ -7,6 +7,8 @@ export type PublicBucket = "images" | "profiles";
 export const BUCKETS: readonly PublicBucket[] = ["images", "profiles"];
 /** 'chats' holds photos sent in conversations, served only to the chat's members. */
 export type Bucket = PublicBucket | "chats";
+/** Copies of reported chat photos, kept as evidence and served only to the administrator. */
+export const EVIDENCE_BUCKET = "reports";
 
 export interface StoredFile {
   data: Buffer;

@@ -84,6 +84,8 @@ export const ReportGroupSchema = z.object({
     .nullable(),
   /** The reported message with the messages around it, as kept when it was reported. */
   messages: z.array(EvidenceMessageSchema),
+  /** The reported chat photo as kept (the administrator's only); null when the report kept none. */
+  photoUrl: z.string().nullable(),
   /** Whether the listing or the message is still there to remove. */
   isContentPresent: z.boolean(),
   reportedUser: ReportedUserSchema.nullable(),

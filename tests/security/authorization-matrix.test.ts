@@ -10,16 +10,24 @@ import { type Actor, createWorld, isIntact, snapshot, type World } from "./world
  * visitor, the student who owns the records, another student and the administrator. The document
  * gives each operation its role; ownership is declared below, per operation with a record in its
  * path or body. A refused call must change nothing in the database.
+ *
+ * Reports and moderation (the operations tagged "reports") are called by two more people: the
+ * reporter (the partner, who reported the owner's listing) and the reported user (the owner).
  */
 
-type Caller = "signedOut" | "student" | "other" | "admin";
+type Caller = "signedOut" | "student" | "other" | "admin" | "reporter" | "reportedUser";
 const CALLERS: Caller[] = ["signedOut", "student", "other", "admin"];
+const REPORT_CALLERS: Caller[] = ["signedOut", "reporter", "reportedUser", "other", "admin"];
+
+function callersOf(operation: Operation): Caller[] {
+  return operation.tags.includes("reports") ? REPORT_CALLERS : CALLERS;
+}
 
 /** What the document's role means for each caller; "ok" is the operation's documented success. */
 const BY_ROLE: Record<Role, Record<Caller, number | "ok">> = {
-  public: { signedOut: "ok", student: "ok", other: "ok", admin: "ok" },
-  user: { signedOut: 401, student: "ok", other: "ok", admin: "ok" },
-  admin: { signedOut: 401, student: 403, other: 403, admin: "ok" },
+  public: { signedOut: "ok", student: "ok", other: "ok", admin: "ok", reporter: "ok", reportedUser: "ok" },
+  user: { signedOut: 401, student: "ok", other: "ok", admin: "ok", reporter: "ok", reportedUser: "ok" },
+  admin: { signedOut: 401, student: 403, other: 403, admin: "ok", reporter: 403, reportedUser: 403 },
 };
 
 /**
@@ -72,9 +80,11 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PUT /api/users/{id}/follow": { student: 400 },
   "DELETE /api/users/{id}/follow": { student: 400 },
   "POST /api/recruitment-posts/{id}/message": { student: 400 },
-  // Reports: the owner cannot report their own listing; the others may, once each.
-  "POST /api/reports": { student: 400 },
-  // Nobody in the world is suspended: lifting finds no suspension.
+  // Reports: the reported user cannot report their own listing; the reporter has reported it
+  // already (one open report each); the others may, once each.
+  "POST /api/reports": { reportedUser: 400, reporter: 409 },
+  // Nobody in the world is suspended: lifting finds no suspension. The queue, its actions and
+  // lifting are the administrator's alone: the reporter and the reported user get 403 by role.
   "DELETE /api/admin/users/{id}/suspension": { admin: 409 },
   // Blocking: another student (the administrator is one here) blocks or unblocks the owner;
   // nobody blocks themselves. The owner's own list and privacy settings are "me" routes.
@@ -156,7 +166,10 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 function callerActor(world: World, caller: Caller): Actor | null {
-  return caller === "signedOut" ? null : caller === "student" ? world.owner : world[caller];
+  if (caller === "signedOut") return null;
+  if (caller === "student" || caller === "reportedUser") return world.owner;
+  if (caller === "reporter") return world.partner;
+  return world[caller];
 }
 
 /** Makes the request (an item form uploads its image first), then sends it when asked. */
@@ -215,6 +228,14 @@ describe("the OpenAPI document", () => {
     const listed = new Set(operations.map((o) => o.key));
     expect(Object.keys(DECLARED).filter((key) => !listed.has(key))).toEqual([]);
   });
+
+  it("tags every report and moderation operation 'reports', so the reporter and the reported user call it", () => {
+    const reportPaths = operations.filter(
+      (o) => /^\/api\/(admin\/)?reports(\/|$)/.test(o.path) || o.path.endsWith("/suspension"),
+    );
+    expect(reportPaths.length).toBeGreaterThanOrEqual(4);
+    expect(reportPaths.filter((o) => !o.tags.includes("reports")).map((o) => o.key)).toEqual([]);
+  });
 });
 
 describe("every operation against every caller", () => {
@@ -226,11 +247,13 @@ describe("every operation against every caller", () => {
     let world = await createWorld(testApp);
     for (const operation of operations) {
       // Refusals first, on the untouched world; then the calls that succeed, which may change it.
-      const cells = CALLERS.map((caller) => {
-        const status = expectedStatus(operation, caller);
-        const isRefused = status >= 400 || WITHOUT_EFFECT.has(`${operation.key} as ${caller}`);
-        return { caller, status, isRefused };
-      }).sort((a, b) => Number(b.isRefused) - Number(a.isRefused));
+      const cells = callersOf(operation)
+        .map((caller) => {
+          const status = expectedStatus(operation, caller);
+          const isRefused = status >= 400 || WITHOUT_EFFECT.has(`${operation.key} as ${caller}`);
+          return { caller, status, isRefused };
+        })
+        .sort((a, b) => Number(b.isRefused) - Number(a.isRefused));
       // Every request is made first (an item form uploads its image), so that between one
       // snapshot and the next only the call itself runs: each refusal's "after" is the next "before".
       const sends = await Promise.all(cells.map((cell) => prepare(operation, world, cell.caller)));

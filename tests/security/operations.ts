@@ -22,6 +22,8 @@ export interface Operation {
   bodySchema?: OpenAPIV3.SchemaObject;
   /** The documented statuses, e.g. [201, 400, 401]. */
   statuses: number[];
+  /** The document's tags, e.g. ["admin", "reports"]. */
+  tags: string[];
 }
 
 /**
@@ -73,6 +75,7 @@ export function operationsOf(document: OpenAPIV3.Document): Operation[] {
         statuses: Object.keys(operation.responses ?? {})
           .map(Number)
           .filter(Number.isInteger),
+        tags: operation.tags ?? [],
       });
     }
   }
@@ -107,6 +110,8 @@ export function pathValue(operation: Operation, name: string, world: World): str
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";
+  // A report's kept photo: the report of the owner's photo message (the listing's keeps none).
+  if (operation.path === "/api/admin/reports/{id}/photo") return world.photoReportId;
   const value = name === "key" ? file.at(-1) : collection ? byCollection[collection] : undefined;
   if (!value) throw new Error(`${operation.key}: no record for the path parameter {${name}}`);
   return value;

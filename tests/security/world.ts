@@ -45,6 +45,8 @@ export interface World {
   chatPhotoId: string;
   /** The partner's open report of the owner's item. */
   reportId: string;
+  /** The partner's open report of a photo the owner sent in the chat: it keeps the photo. */
+  photoReportId: string;
   /** The owner's pending offer in the chat (the owner is its buyer, the partner its seller). */
   offerId: string;
   /** The partner's rating of the owner, from an earlier deal. */
@@ -170,6 +172,12 @@ export async function createWorld(testApp: TestApp): Promise<World> {
   );
   // The partner sends a photo too: only the chat's members may see it.
   const chatPhotoId = await sendChatPhoto(testApp, partner, chat.id);
+  // The owner sends one too, which the partner reports.
+  await sendChatPhoto(testApp, owner, chat.id);
+  const [ownerPhoto] = await queryRows<{ id: string }>(
+    testApp,
+    sql`select id from messages where chat_id = ${chat.id} and sender_id = ${owner.id} and type = 'photo'`,
+  );
   const [notification] = await queryRows<{ id: string }>(
     testApp,
     sql`select id from notifications where user_id = ${owner.id} limit 1`,
@@ -197,6 +205,15 @@ export async function createWorld(testApp: TestApp): Promise<World> {
       { cookie: partner.cookie },
     ),
     "report listing",
+  ).report;
+  const photoReport = expectCreated(
+    await post(
+      testApp,
+      "/api/reports",
+      { targetType: "message", targetId: ownerPhoto?.id, reason: "Harassment or hate" },
+      { cookie: partner.cookie },
+    ),
+    "report photo message",
   ).report;
   const offer = expectCreated(
     await post(
@@ -244,6 +261,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     fileUrl: await uploadedImageUrl(testApp, owner.cookie),
     chatPhotoId,
     reportId: report.id,
+    photoReportId: photoReport.id,
     offerId: offer.id,
     ratingId: rating.id,
     savedSearchId: savedSearch.id,
@@ -314,7 +332,7 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("notification_settings", "user_id", people),
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
-    rows("reports", "id", [world.reportId]),
+    rows("reports", "id", [world.reportId, world.photoReportId]),
     rows("offers", "chat_id", [world.chatId]),
     rows("ratings", "ratee_id", people),
     rows("saved_searches", "user_id", people),
@@ -347,12 +365,12 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from events where id = ${world.eventId})
              + (select count(*) from colleges where id = ${world.collegeId})
              + (select count(*) from sessions where public_id = ${world.sessionId})
-             + (select count(*) from reports where id = ${world.reportId} and status = 'open')
+             + (select count(*) from reports where id in (${world.reportId}, ${world.photoReportId}) and status = 'open')
              + (select count(*) from offers where id = ${world.offerId} and status = 'pending')
              + (select count(*) from ratings where id = ${world.ratingId})
              + (select count(*) from saved_searches where id = ${world.savedSearchId})
              + (select count(*) from team_requests where id = ${world.requestId} and status = 'pending')
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 20;
+  return Number(row?.n) === 21;
 }

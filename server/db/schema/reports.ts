@@ -37,6 +37,8 @@ export const reports = pgTable(
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
     evidence: jsonb("evidence").$type<ReportEvidence>().notNull().default({}),
+    /** The reported chat photo's copy in the 'reports' bucket: it outlives the chat and the message. */
+    photoKey: text("photo_key"),
     status: text("status", { enum: ["open", "resolved"] })
       .notNull()
       .default("open"),

@@ -43,17 +43,36 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get("/reports", {
     config: { access: "admin" },
     schema: {
-      tags: ["admin"],
+      tags: ["admin", "reports"],
       summary: "Open reports, one row per target, most reported and oldest first; Safety Concerns tickets",
       response: { 200: ReportQueueResponseSchema, ...errors },
     },
     handler: async (request) => service.listQueue(ctx, requireUser(request)),
   });
 
+  app.get("/reports/:id/photo", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "reports"],
+      summary:
+        "The reported chat photo a report keeps as evidence, even after the chat or the message is gone",
+      params: IdParams,
+      response: { 200: z.any().describe("The image"), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await service.readReportPhoto(ctx, requireUser(request), request.params.id);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", "inline")
+        .header("cache-control", "no-store, private")
+        .send(file.data);
+    },
+  });
+
   app.post("/reports/:id/action", {
     config: { access: "admin" },
     schema: {
-      tags: ["admin"],
+      tags: ["admin", "reports"],
       summary:
         "Dismiss, remove the content, warn or suspend (7 days, 30 days, permanently) for every open report of the target",
       params: IdParams,
@@ -67,7 +86,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.delete("/users/:id/suspension", {
     config: { access: "admin" },
     schema: {
-      tags: ["admin"],
+      tags: ["admin", "reports"],
       summary: "Lift a student's suspension",
       params: IdParams,
       response: { 204: z.null(), ...errors },

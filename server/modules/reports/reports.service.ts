@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type {
   CreateReportBody,
@@ -19,6 +21,7 @@ import type { AppContext } from "../../context";
 import { isSuspended, type ReportEvidence, type ReportRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countAttempt } from "../../plugins/rate-limit-rules";
+import { EVIDENCE_BUCKET } from "../../plugins/storage";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
@@ -26,18 +29,21 @@ import { deleteItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { findOpenTicketsOfPurpose } from "../tickets/tickets.repository";
 import { toTicketDto } from "../tickets/tickets.service";
-import { releaseImage } from "../uploads/uploads.service";
+import { fileUrl, releaseImage } from "../uploads/uploads.service";
 import { canBeModerated, canModerate, canReport, canReportMessage } from "./reports.policy";
 import * as repo from "./reports.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The target of a new report: who owns it, and what the report keeps of it. */
+/**
+ * The target of a new report: who owns it, and what the report keeps of it (a reported photo
+ * message names its photo in the private chats bucket).
+ */
 async function resolveTarget(
   ctx: AppContext,
   reporter: UserRow,
   body: CreateReportBody,
-): Promise<{ ownerId: string; evidence: ReportEvidence }> {
+): Promise<{ ownerId: string; evidence: ReportEvidence; chatPhotoKey?: string | null }> {
   const notFound = () => new AppError("not_found", REPORT_TEXTS.notFound);
   if (body.targetType === "listing") {
     const item = await repo.findListing(ctx.db, body.targetId);
@@ -101,7 +107,21 @@ async function resolveTarget(
       chatId: found.message.chatId,
       messages: await repo.findMessageWithNeighbours(ctx.db, found.message),
     },
+    chatPhotoKey: found.message.type === "photo" ? found.message.photoKey : null,
   };
+}
+
+/**
+ * Copies a reported chat photo into the evidence bucket, so that deleting the chat, the message or
+ * the sender's account (which removes the original) leaves the administrator's evidence whole.
+ * Returns the copy's key; null when the original is already gone.
+ */
+async function keepEvidencePhoto(ctx: AppContext, chatPhotoKey: string): Promise<string | null> {
+  const original = await ctx.storage.get("chats", chatPhotoKey);
+  if (!original) return null;
+  const key = `evidence-${randomBytes(16).toString("base64url")}${path.extname(chatPhotoKey)}`;
+  await ctx.storage.put(EVIDENCE_BUCKET, key, original.data, original.contentType);
+  return key;
 }
 
 /**
@@ -111,6 +131,7 @@ async function resolveTarget(
 export async function createReport(ctx: AppContext, reporter: UserRow, body: CreateReportBody) {
   const target = await resolveTarget(ctx, reporter, body);
   await countAttempt(ctx, "report", reporter.id);
+  const photoKey = target.chatPhotoKey ? await keepEvidencePhoto(ctx, target.chatPhotoKey) : null;
   const row = await repo.insertReport(ctx.db, {
     reporterId: reporter.id,
     targetType: body.targetType,
@@ -119,13 +140,32 @@ export async function createReport(ctx: AppContext, reporter: UserRow, body: Cre
     reason: body.reason,
     details: (body.details ?? "").trim(),
     evidence: target.evidence,
+    photoKey,
   });
-  if (!row) throw new AppError("conflict", REPORT_TEXTS.duplicate);
+  if (!row) {
+    // Already reported: the open report keeps its own copy.
+    if (photoKey) await ctx.storage.delete(EVIDENCE_BUCKET, photoKey);
+    throw new AppError("conflict", REPORT_TEXTS.duplicate);
+  }
   return { report: { id: row.id, createdAt: row.createdAt.toISOString() }, message: REPORT_TEXTS.sent };
 }
 
 function assertModerator(viewer: UserRow): void {
   if (!canModerate(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+}
+
+/** Where the administrator sees a report's kept photo. */
+export function reportPhotoUrl(reportId: string): string {
+  return `/api/admin/reports/${encodeURIComponent(reportId)}/photo`;
+}
+
+/** The chat photo a report keeps as evidence (the administrator's only). */
+export async function readReportPhoto(ctx: AppContext, admin: UserRow, reportId: string) {
+  assertModerator(admin);
+  const report = await repo.findReport(ctx.db, reportId);
+  const file = report?.photoKey ? await ctx.storage.get(EVIDENCE_BUCKET, report.photoKey) : null;
+  if (!file) throw new AppError("not_found", MODERATION_TEXTS.photoNotFound);
+  return file;
 }
 
 /**
@@ -171,6 +211,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
     const person = first.targetUserId ? personById.get(first.targetUserId) : undefined;
     const listing = listingById.get(target.targetId);
     const kept = first.evidence.listing;
+    const withPhoto = reports.find((report) => report.photoKey);
     const isContentPresent =
       target.targetType === "listing"
         ? listing !== undefined
@@ -207,6 +248,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
               ? { id: target.targetId, ...kept, isActive: false }
               : null,
       messages: first.evidence.messages ?? [],
+      photoUrl: withPhoto ? reportPhotoUrl(withPhoto.id) : null,
       isContentPresent,
       reportedUser: person
         ? {
@@ -277,6 +319,7 @@ export async function actOnReport(
   }
 
   let releasedImage: string | null = null;
+  let releasedChatPhoto: string | null = null;
   const resolved = await transactionWithEvents(ctx, async (tx, emit) => {
     const closed = await repo.resolveTarget(tx, target, action);
     // Another administrator's tab got there first.
@@ -302,6 +345,7 @@ export async function actOnReport(
     } else if (action === "remove" && report.targetType === "message") {
       const removed = await repo.deleteMessage(tx, report.targetId);
       if (removed) {
+        releasedChatPhoto = removed.photoKey;
         for (const userId of await repo.findChatMembers(tx, removed.chatId)) {
           emit(removedEvent(userId, removed.chatId, removed.id));
         }
@@ -341,6 +385,8 @@ export async function actOnReport(
 
   if (action === "suspend" && person) await ctx.bus.publish({ kind: "users-ended", users: [person.id] });
   if (releasedImage) await releaseImage(ctx, "images", releasedImage);
+  // The removed photo goes from the chat; the reports keep their copies.
+  if (releasedChatPhoto) await releaseImage(ctx, "chats", fileUrl("chats", releasedChatPhoto));
   return { resolved, message: MODERATION_TEXTS.done };
 }
 

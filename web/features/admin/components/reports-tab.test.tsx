@@ -60,6 +60,7 @@ const messageGroup: ReportGroup = {
       isReported: true,
     },
   ],
+  photoUrl: null,
   isContentPresent: true,
   reportedUser: person,
 };
@@ -97,6 +98,29 @@ it("shows 'Open Reports (count)', the message in its conversation, the reasons a
   for (const action of ["Dismiss", "Remove Content", "Warn User", "Suspend User"]) {
     expect(within(row).getByRole("button", { name: action })).toBeInTheDocument();
   }
+});
+
+it("shows a reported photo as kept, in the evidence, after the message is gone", async () => {
+  const photoGroup: ReportGroup = {
+    ...messageGroup,
+    messages: messageGroup.messages.map((message) =>
+      message.isReported ? { ...message, type: "photo", text: "Photo" } : message,
+    ),
+    photoUrl: "/api/admin/reports/r-1/photo",
+    isContentPresent: false,
+  };
+  renderTab({ openCount: 1, groups: [photoGroup], safetyTickets: [] });
+  const evidence = await screen.findByRole("region", { name: "The reported message in its conversation" });
+  expect(within(evidence).getByText("Kept as evidence; the message is gone.")).toBeInTheDocument();
+  const photo = within(evidence).getByRole("img", { name: "The reported photo, as kept" });
+  expect(photo).toHaveAttribute("src", "/api/admin/reports/r-1/photo");
+  expect(within(photo.closest("li") as HTMLElement).getByText("(reported)")).toBeInTheDocument();
+});
+
+it("shows no photo when the report kept none", async () => {
+  renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [] });
+  const evidence = await screen.findByRole("region", { name: "The reported message in its conversation" });
+  expect(within(evidence).queryByRole("img")).not.toBeInTheDocument();
 });
 
 it("says so when nothing is open", async () => {

@@ -209,6 +209,14 @@ function TargetView({ group }: { group: ReportGroup }) {
                   : message.text}
               </span>
               {message.isReported ? <span className="sr-only"> (reported)</span> : null}
+              {message.isReported && group.photoUrl ? (
+                <img
+                  src={group.photoUrl}
+                  alt={MODERATION_TEXTS.reportedPhoto}
+                  loading="lazy"
+                  className="my-1 block max-h-64 max-w-full rounded-md bg-slate-100 object-contain"
+                />
+              ) : null}
               <span className="block text-xs text-slate-600">
                 <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </span>

@@ -385,7 +385,7 @@ describe("blocking in a chat thread", () => {
     expect(screen.getByRole("menuitem", { name: "Unblock" })).toBeVisible();
   });
 
-  it("'Share my number' sends a number message, and a number card shows a Call link", async () => {
+  it("'Share my number' asks first, sends a number message on Share, and a number card shows a Call link", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
     fakeApi((path) =>
@@ -403,7 +403,21 @@ describe("blocking in a chat thread", () => {
       path: "/messages",
     });
     expect(await screen.findByRole("link", { name: "9812345678" })).toHaveAttribute("href", "tel:9812345678");
+    // Cancel sends nothing.
     await user.click(screen.getByRole("button", { name: "Share my number" }));
+    let dialog = screen.getByRole("dialog", { name: "Share my number" });
+    expect(dialog).toHaveTextContent(
+      "Share your mobile number with Priya Shah? They will see it in this chat and can call you.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(onSend).not.toHaveBeenCalled();
+    // Share sends the number, once.
+    await user.click(screen.getByRole("button", { name: "Share my number" }));
+    dialog = screen.getByRole("dialog", { name: "Share my number" });
+    await user.click(within(dialog).getByRole("button", { name: "Share" }));
+    expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith("chat-1", { type: "number" });
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

@@ -168,7 +168,11 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
         </Suspense>
       ) : null}
       {chat.abilities.canSend ? (
-        <MessageComposer canOffer={chat.abilities.canOffer} onSend={(draft) => onSend(chatId, draft)} />
+        <MessageComposer
+          canOffer={chat.abilities.canOffer}
+          counterpartName={chat.counterpart.name}
+          onSend={(draft) => onSend(chatId, draft)}
+        />
       ) : (
         // Either member blocked the other: both see this, and the server refuses any send.
         <p

@@ -7,7 +7,7 @@ describe("the message composer", () => {
   it("opens the offer row from Make Offer, sends a whole-rupee offer and closes the row", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
-    render(<MessageComposer canOffer onSend={onSend} />);
+    render(<MessageComposer canOffer counterpartName="Priya Shah" onSend={onSend} />);
     expect(screen.queryByLabelText("Offer price (₹)")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Make Offer" }));
     await user.type(screen.getByLabelText("Offer price (₹)"), "450");
@@ -21,7 +21,7 @@ describe("the message composer", () => {
   it("sends nothing for an offer that is not whole rupees of at least ₹1, and says why on the field", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
-    render(<MessageComposer canOffer onSend={onSend} />);
+    render(<MessageComposer canOffer counterpartName="Priya Shah" onSend={onSend} />);
     await user.click(screen.getByRole("button", { name: "Make Offer" }));
     const offer = screen.getByLabelText("Offer price (₹)");
     for (const value of ["0", "-5", "2.5", "1e3", "99999999999"]) {
@@ -46,7 +46,7 @@ describe("the message composer", () => {
   it("refuses a message with control characters in the shared rule's words", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
-    render(<MessageComposer canOffer={false} onSend={onSend} />);
+    render(<MessageComposer canOffer={false} counterpartName="Priya Shah" onSend={onSend} />);
     const box = screen.getByRole("textbox", { name: "Type a message" });
     await user.type(box, "Hello\u202Eevil{Enter}");
     expect(onSend).not.toHaveBeenCalled();
@@ -57,7 +57,7 @@ describe("the message composer", () => {
   it("sends a message with Enter, ignores a blank one, and has no offer row in a recruitment chat", async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
-    render(<MessageComposer canOffer={false} onSend={onSend} />);
+    render(<MessageComposer canOffer={false} counterpartName="Priya Shah" onSend={onSend} />);
     expect(screen.queryByRole("button", { name: "Make Offer" })).toBeNull();
     const box = screen.getByRole("textbox", { name: "Type a message" });
     await user.type(box, "   {Enter}");

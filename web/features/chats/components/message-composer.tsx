@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from "@shared/chats-constants";
-import { SHARE_NUMBER } from "@shared/trust-constants";
+import { SHARE_NUMBER, SHARE_NUMBER_CONFIRM, shareNumberConfirmText } from "@shared/trust-constants";
 import ImagePlus from "lucide-react/icons/image-plus";
 import IndianRupee from "lucide-react/icons/indian-rupee";
 import Phone from "lucide-react/icons/phone";
@@ -7,6 +7,7 @@ import X from "lucide-react/icons/x";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ghostButton, primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
@@ -22,14 +23,17 @@ const toolButton = `${ghostButton} size-11 shrink-0 px-0 text-indigo-700`;
 interface MessageComposerProps {
   /** Recruitment chats have no price offers. */
   canOffer: boolean;
+  /** The other member, named in the 'Share my number' confirmation. */
+  counterpartName: string;
   onSend: (draft: MessageDraft) => void;
 }
 
 /**
- * The bottom of the thread: 'Send Photo', 'Share my number', 'Make Offer' (which opens the offer row, 'Offer price
- * (₹)' + Send Offer) and the message box ('Type a message', Enter sends).
+ * The bottom of the thread: 'Send Photo', 'Share my number' (after a confirmation), 'Make Offer'
+ * (which opens the offer row, 'Offer price (₹)' + Send Offer) and the message box ('Type a message',
+ * Enter sends).
  */
-export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
+export function MessageComposer({ canOffer, counterpartName, onSend }: MessageComposerProps) {
   // The item page's 'Make Offer' opens the chat with the offer row ready (?offer=1).
   const [isOfferOpen, setIsOfferOpen] = useState(
     () => typeof window !== "undefined" && new URLSearchParams(window.location.search).get("offer") === "1",
@@ -55,11 +59,7 @@ export function MessageComposer({ canOffer, onSend }: MessageComposerProps) {
       ) : null}
       <div className="flex items-start gap-1">
         <PhotoButton onSend={onSend} />
-        {/* The owner's own choice: their number goes to this chat only, as a card. */}
-        <button type="button" onClick={() => onSend({ type: "number" })} className={toolButton}>
-          <Phone aria-hidden="true" className="size-5" />
-          <span className="sr-only">{SHARE_NUMBER}</span>
-        </button>
+        <ShareNumberButton counterpartName={counterpartName} onSend={onSend} />
         {canOffer ? (
           <button
             ref={makeOfferRef}
@@ -138,6 +138,34 @@ function OfferForm({
         <span className="sr-only">Close offer</span>
       </button>
     </form>
+  );
+}
+
+/**
+ * 'Share my number': the owner's own choice, asked once more since a number cannot be taken back.
+ * It goes to this chat only, as a card.
+ */
+function ShareNumberButton({
+  counterpartName,
+  onSend,
+}: Pick<MessageComposerProps, "counterpartName" | "onSend">) {
+  const { confirm, confirmDialog } = useConfirm();
+  const handleClick = async () => {
+    const isConfirmed = await confirm({
+      title: SHARE_NUMBER,
+      message: shareNumberConfirmText(counterpartName),
+      confirmLabel: SHARE_NUMBER_CONFIRM,
+    });
+    if (isConfirmed) onSend({ type: "number" });
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void handleClick()} className={toolButton}>
+        <Phone aria-hidden="true" className="size-5" />
+        <span className="sr-only">{SHARE_NUMBER}</span>
+      </button>
+      {confirmDialog}
+    </>
   );
 }
 
