@@ -16,7 +16,8 @@
  *
  * Writes bench/results/frontend.json, and each page's full report of its median run as
  * bench/results/lighthouse-{landing,login,buy,messages}.json (open them in the Lighthouse viewer).
- * BENCH_FRONTEND_SKIP_BUILD=1 measures the existing dist/web.
+ * BENCH_FRONTEND_SKIP_BUILD=1 measures the existing dist/web; BENCH_LIGHTHOUSE_PAGES=/buy,/messages audits
+ * only those pages.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -65,12 +66,16 @@ interface PageToAudit {
   signedIn: boolean;
 }
 
-const PAGES: PageToAudit[] = [
+const ALL_PAGES: PageToAudit[] = [
   { path: "/", signedIn: false },
   { path: "/login", signedIn: false },
   { path: "/buy", signedIn: true },
   { path: "/messages", signedIn: true },
 ];
+/** BENCH_LIGHTHOUSE_PAGES=/buy,/messages audits only those (e.g. while working on one page). */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter((page) => process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").includes(page.path))
+  : ALL_PAGES;
 
 interface LighthouseRun {
   scores: Record<(typeof CATEGORIES)[number], number>;
