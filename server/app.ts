@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
-import type { MeResponse } from "@shared/api/auth";
+import type { PageSession } from "@shared/api/auth";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -63,6 +63,7 @@ import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
+import { currentSeq } from "./realtime/live-events";
 
 /** Headers must arrive within this, or the request timeout when that is shorter (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
@@ -302,9 +303,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     root: options.webRoot ?? WEB_ROOT,
     pageFor: (request, pathname) =>
       itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
-    sessionFor: async (request) => {
+    sessionFor: async (request): Promise<PageSession> => {
       await app.loadSession(request);
-      return { user: request.user ? toUserDto(request.user) : null } satisfies MeResponse;
+      if (!request.user) return { user: null };
+      return { user: toUserDto(request.user), liveSeq: await currentSeq(database.db, request.user.id) };
     },
   });
   return app;

@@ -8,6 +8,7 @@ import { createStudent } from "../../tests/factories/users";
 import { get } from "../../tests/helpers/api";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { users } from "../db/schema";
+import { appendLiveEvents, currentSeq } from "../realtime/live-events";
 
 let testApp: TestApp;
 let webRoot: string;
@@ -42,9 +43,27 @@ describe("the session written into each page", () => {
       const page = await get(testApp, url, { cookie: student.cookie });
       expect(page.headers["content-type"], url).toMatch(/^text\/html/);
       expect(page.headers["cache-control"], url).toBe("no-store");
-      expect(sessionIn(page.body), url).toEqual(me);
+      // With the number of the student's newest live event: the live socket resumes from it.
+      expect(sessionIn(page.body), url).toEqual({
+        ...me,
+        liveSeq: await currentSeq(testApp.database.db, student.id),
+      });
     }
     expect(me.user.name).toBe("Meera Iyer");
+  });
+
+  it("moves the live socket's starting point on with the student's events", async () => {
+    const student = await createStudent(testApp);
+    const before = sessionIn((await get(testApp, "/buy", { cookie: student.cookie })).body) as {
+      liveSeq: number;
+    };
+    await appendLiveEvents(testApp.database.db, [
+      { userId: student.id, event: { type: "counts", data: { unread: 1, unreadMessages: 1 } } },
+    ]);
+    const after = sessionIn((await get(testApp, "/buy", { cookie: student.cookie })).body) as {
+      liveSeq: number;
+    };
+    expect(after.liveSeq).toBeGreaterThan(before.liveSeq);
   });
 
   it("is nobody for a visitor, a stale cookie and a suspended account", async () => {

@@ -29,6 +29,11 @@ export type User = z.infer<typeof UserSchema>;
 
 export const MeResponseSchema = z.object({ user: UserSchema.nullable() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
+/**
+ * What the server writes into each page of the app: who is signed in, and the number of their
+ * newest live event when the page was made (the live socket resumes from there).
+ */
+export type PageSession = MeResponse & { liveSeq?: number };
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 

@@ -6,6 +6,7 @@ import {
 import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import { backoffDelay, LIVE_RECONNECT_RANGE } from "./backoff";
 import { type ControlFrame, decideFrame, readControlFrame } from "./live-order";
+import { readStoredSeq, storeSeq } from "./live-seq";
 
 type FrameReader = typeof import("./live-frames");
 
@@ -39,23 +40,6 @@ export interface LiveSocketOptions {
   /** A connection attempt failed before opening: perhaps the session cookie is gone. */
   onConnectFailed?: () => void;
   onStateChange: (state: LiveConnectionState) => void;
-}
-
-function readStoredSeq(key: string): number | null {
-  try {
-    const value = Number(window.sessionStorage.getItem(key) ?? Number.NaN);
-    return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  } catch {
-    return null; // storage blocked: the tab simply starts from the server's newest event
-  }
-}
-
-function storeSeq(key: string, seq: number): void {
-  try {
-    window.sessionStorage.setItem(key, String(seq));
-  } catch {
-    // Not fatal: only a reload loses the resume point, and then the caches are refetched.
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { MeResponse, User } from "@shared/api/auth";
+import type { MeResponse, PageSession, User } from "@shared/api/auth";
 import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
+import { liveSeqStorageKey, storeSeq } from "./live-seq";
 
 export const meQueryOptions = queryOptions({
   queryKey: ["auth", "me"],
@@ -18,18 +19,26 @@ export function startSession(queryClient: QueryClient): void {
   const element = document.getElementById(SESSION_ELEMENT_ID);
   const written = element?.textContent;
   element?.remove();
-  if (written) {
-    try {
-      const session = JSON.parse(written) as MeResponse;
-      if (session && typeof session === "object" && "user" in session) {
-        queryClient.setQueryData(meQueryOptions.queryKey, session);
-        return;
-      }
-    } catch {
-      // Unreadable: ask the server as usual.
-    }
+  const session = written ? readPageSession(written) : null;
+  if (!session) {
+    void queryClient.prefetchQuery(meQueryOptions);
+    return;
   }
-  void queryClient.prefetchQuery(meQueryOptions);
+  queryClient.setQueryData<MeResponse>(meQueryOptions.queryKey, { user: session.user });
+  // The live socket resumes from the page's moment: what happened since is replayed to it, and
+  // what happened before is in what the page fetches, so nothing needs fetching twice.
+  if (session.user && session.liveSeq !== undefined) {
+    storeSeq(liveSeqStorageKey(session.user.id), session.liveSeq);
+  }
+}
+
+function readPageSession(written: string): PageSession | null {
+  try {
+    const session = JSON.parse(written) as PageSession;
+    return session && typeof session === "object" && "user" in session ? session : null;
+  } catch {
+    return null; // Unreadable: ask the server as usual.
+  }
 }
 
 export interface Session {

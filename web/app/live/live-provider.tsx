@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { LOGOUT_MUTATION_KEY } from "../../features/auth/hooks/use-logout";
 import { outboxStorageKey } from "../../features/chats/outbox-key";
+import { liveSeqStorageKey } from "../../lib/live-seq";
 import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
 import { meQueryOptions } from "../../lib/session";
 import {
@@ -57,7 +58,7 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
     const socket = new LiveSocket({
       buildUrl: liveSocketUrl,
       // Per user: a number remembered for one account means nothing for another in the same tab.
-      storageKey: `campus-bazaar:live-seq:${userId}`,
+      storageKey: liveSeqStorageKey(userId),
       onEvent: (event) => applyLiveEvent(queryClient, event),
       onBroadcast: (frame) => applyBroadcastFrame(queryClient, frame),
       onRefetch: () => refetchLiveQueries(queryClient),
