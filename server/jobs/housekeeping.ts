@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
 import { emailTokens, rateLimits, sessions, signInChallenges } from "../db/schema";
+import { removeDeletedReportPhotos } from "../modules/reports/reports.service";
 import { removeUnattachedUploads } from "../modules/uploads/uploads.service";
 import type { Storage } from "../plugins/storage";
 import { pruneLiveEvents } from "../realtime/live-events";
@@ -10,7 +11,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Removes what has expired: week-old live events, ended sessions, used links, expired sign-in
- * challenges, old rate windows, and uploads that no item or profile took within a day (with their files).
+ * challenges, old rate windows, uploads that no item or profile took within a day (with their files),
+ * and the photo copies of reports that are gone.
  * On the embedded database it then runs VACUUM ANALYZE: PGlite has no autovacuum, so without it dead
  * rows would pile up and the planner would keep the row counts of the day the tables were created.
  */
@@ -22,6 +24,7 @@ export async function runHousekeeping(database: Database, storage: Storage): Pro
   await db.delete(signInChallenges).where(sql`${signInChallenges.expiresAt} < now()`);
   await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
   await removeUnattachedUploads({ db, storage });
+  await removeDeletedReportPhotos({ db, storage });
   if (database.kind === "embedded") await db.execute(sql`vacuum analyze`);
 }
 

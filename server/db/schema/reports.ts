@@ -61,3 +61,12 @@ export const reports = pgTable(
 );
 
 export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * Photo copies in the 'reports' bucket whose report is gone or names another copy: a trigger on
+ * `reports` queues them (migration 0027), housekeeping deletes the files and then the rows.
+ */
+export const reportPhotoDeletions = pgTable("report_photo_deletions", {
+  photoKey: text("photo_key").primaryKey(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -39,9 +39,14 @@ export async function hasBlocked(db: Db, blockerId: string, blockedId: string): 
 
 /**
  * Blocks a student: the block, and the follows between the two end (the blocked student may not
- * follow the blocker, and the blocker is done with them). True when the block is new.
+ * follow the blocker, and the blocker is done with them). True when the block is new. Run inside a
+ * transaction: it holds the pair's lock (migration 0026) until the block commits, so a send between
+ * the two either finishes before it or waits for it and is refused.
  */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(user_pair_lock_key(${blockerId}::uuid, ${blockedId}::uuid))`,
+  );
   const created = await db
     .insert(userBlocks)
     .values({ blockerId, blockedId })

@@ -9,6 +9,7 @@ import {
   type ReportEvidence,
   type ReportRow,
   ratings,
+  reportPhotoDeletions,
   reports,
   sessions,
   users,
@@ -132,6 +133,27 @@ export async function findMessageWithNeighbours(
     createdAt: row.createdAt.toISOString(),
     isReported: row.id === message.id,
   }));
+}
+
+/**
+ * Up to `limit` photo copies whose report is gone, oldest first (queued by migration 0027's trigger).
+ * A key some report still names is not a copy to delete: it leaves the queue untouched.
+ */
+export async function findQueuedPhotoDeletions(db: Db, limit: number): Promise<string[]> {
+  await db
+    .delete(reportPhotoDeletions)
+    .where(sql`exists (select 1 from ${reports} r where r.photo_key = ${reportPhotoDeletions.photoKey})`);
+  const rows = await db
+    .select({ photoKey: reportPhotoDeletions.photoKey })
+    .from(reportPhotoDeletions)
+    .orderBy(asc(reportPhotoDeletions.queuedAt), asc(reportPhotoDeletions.photoKey))
+    .limit(limit);
+  return rows.map((row) => row.photoKey);
+}
+
+/** Takes a photo copy off the deletion queue once its file is deleted. */
+export async function forgetPhotoDeletion(db: Db, photoKey: string): Promise<void> {
+  await db.delete(reportPhotoDeletions).where(eq(reportPhotoDeletions.photoKey, photoKey));
 }
 
 /** Adds a report; undefined when the reporter already has an open report of this target. */

@@ -150,6 +150,24 @@ export async function createReport(ctx: AppContext, reporter: UserRow, body: Cre
   return { report: { id: row.id, createdAt: row.createdAt.toISOString() }, message: REPORT_TEXTS.sent };
 }
 
+/**
+ * Deletes the photo copies of reports that are gone (housekeeping): each file first, then its place
+ * in the queue, so a file the storage could not delete is tried again next time. Returns how many.
+ */
+export async function removeDeletedReportPhotos(ctx: Pick<AppContext, "db" | "storage">): Promise<number> {
+  const batchSize = 200;
+  let removed = 0;
+  for (;;) {
+    const keys = await repo.findQueuedPhotoDeletions(ctx.db, batchSize);
+    for (const key of keys) {
+      await ctx.storage.delete(EVIDENCE_BUCKET, key);
+      await repo.forgetPhotoDeletion(ctx.db, key);
+      removed++;
+    }
+    if (keys.length < batchSize) return removed;
+  }
+}
+
 function assertModerator(viewer: UserRow): void {
   if (!canModerate(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ReportQueueResponse } from "@shared/api/reports";
 import { CLOSE_SESSION_ENDED } from "@shared/live-constants";
 import { MODERATION_TEXTS, REPORT_OUTCOME_TEXTS, REPORT_TEXTS } from "@shared/reports-constants";
@@ -18,7 +19,9 @@ import {
 } from "../../../tests/helpers/live";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { multipartBody, storedFiles } from "../../../tests/helpers/uploads";
-import { auditLog, chats, messages, reports, uploads, users } from "../../db/schema";
+import { auditLog, chats, messages, reportPhotoDeletions, reports, uploads, users } from "../../db/schema";
+import { runHousekeeping } from "../../jobs/housekeeping";
+import { createDiskStorage } from "../../plugins/storage";
 
 let testApp: TestApp;
 let baseUrl: string;
@@ -395,6 +398,68 @@ describe("GET /api/admin/reports/{id}/photo", () => {
     expect(again.statusCode).toBe(409);
     expect(await reportCount()).toBe(before);
     expect(await storedFiles(testApp.config.dataDir, "reports")).toEqual(copies);
+  });
+});
+
+describe("a report's photo copy goes with the report", () => {
+  const storage = () => createDiskStorage(path.join(testApp.config.dataDir, "files"));
+  const reportRow = async (id: string) =>
+    (await testApp.database.db.select().from(reports).where(eq(reports.id, id)))[0];
+
+  it("goes at housekeeping once its reporter's account and reports are gone; a copy a report names stays", async () => {
+    const gone = await reportedPhoto();
+    const kept = await reportedPhoto();
+    const goneKey = (await reportRow(gone.reportId))?.photoKey;
+    const keptKey = (await reportRow(kept.reportId))?.photoKey;
+    if (!goneKey || !keptKey) throw new Error("the reports kept no photo copies");
+    expect(await storedFiles(testApp.config.dataDir, "reports")).toEqual(
+      expect.arrayContaining([goneKey, keptKey]),
+    );
+
+    // The administrator deletes the reporter's account: the account row stays, marked deleted, and
+    // so do its reports and their copies, still evidence for the moderator.
+    const deleted = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/admin/users/${gone.buyer.id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await runHousekeeping(testApp.database, storage());
+    expect((await reportPhoto(gone.reportId, adminCookie)).statusCode).toBe(200);
+
+    // Once the account row itself is removed, its reports go with it (cascade), and housekeeping
+    // deletes their copies; the other report's copy stays.
+    await testApp.database.db.delete(users).where(eq(users.id, gone.buyer.id));
+    expect(await reportRow(gone.reportId)).toBeUndefined();
+    await runHousekeeping(testApp.database, storage());
+    const files = await storedFiles(testApp.config.dataDir, "reports");
+    expect(files.filter((file) => file.startsWith(goneKey))).toEqual([]);
+    expect(files).toContain(keptKey);
+    const photo = await reportPhoto(kept.reportId, adminCookie);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.equals(kept.original.rawPayload)).toBe(true);
+  });
+
+  it("goes when its report is deleted by any other path, and a rolled-back delete keeps it", async () => {
+    const { reportId } = await reportedPhoto();
+    const key = (await reportRow(reportId))?.photoKey;
+    if (!key) throw new Error("the report kept no photo copy");
+    await testApp.database.db
+      .transaction(async (tx) => {
+        await tx.delete(reports).where(eq(reports.id, reportId));
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
+    await runHousekeeping(testApp.database, storage());
+    expect(await storedFiles(testApp.config.dataDir, "reports")).toContain(key);
+
+    await testApp.database.db.delete(reports).where(eq(reports.id, reportId));
+    await runHousekeeping(testApp.database, storage());
+    expect(await storedFiles(testApp.config.dataDir, "reports")).not.toContain(key);
+    const [queued] = await testApp.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reportPhotoDeletions);
+    expect(queued?.n).toBe(0);
   });
 });
 
