@@ -47,7 +47,7 @@ export const OFFER_STATUS_LABELS = {
   withdrawn: "Withdrawn",
   expired: "Expired",
   replaced: "Replaced",
-  /** Closed by the sale of its item: the bubble says so in the issue's words. */
+  /** Closed by the sale of its item: the bubble says so. */
   closed: "This item has been sold.",
 } as const;
 
@@ -69,7 +69,7 @@ export const DEAL_NOTICES = {
   lapsed: (item: string) => `The reservation of ${item} lapsed; it is available again.`,
   reminder: (item: string) => `The reservation of ${item} lapses tomorrow. Mark it as sold or release it.`,
   sold: (item: string) => `${item} has been sold.`,
-  /** The rating prompt after a sale to a chat partner (the issue's 'Rate Kunal'); it opens the chat's rating. */
+  /** The rating prompt after a sale to a chat partner ('Rate Kunal'); it opens the chat's rating. */
   rate: (name: string) => `Rate ${name}`,
 } as const;
 

@@ -21,7 +21,7 @@ import { insertChatMessage, itemChats, postDealLine } from "./deal-lines";
 type OfferRow = typeof offers.$inferSelect;
 type Emit = (event: PendingEvent) => void;
 
-/** Refusals of an offer on an item, in the words. */
+/** Refusals of an offer on an item, in the product's binding words. */
 function refuse(reason: ReturnType<typeof offerRefusal>): never {
   switch (reason) {
     case "sold":

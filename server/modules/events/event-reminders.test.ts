@@ -26,7 +26,7 @@ async function remindersOf(testApp: TestApp, userId: string) {
 }
 
 describe("event reminders", () => {
-  it("words the reminder as the issue says", () => {
+  it("words the reminder with the day, the time and the place", () => {
     const event = { title: "HackDU", date: "2099-03-14", time: "10:00", venue: "Main Auditorium" };
     expect(reminderText(event, new Date("2099-03-13T04:30:00Z"))).toBe(
       "HackDU starts tomorrow at 10:00 am at Main Auditorium.",
