@@ -63,6 +63,7 @@ import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
+import { hasLivePresence } from "./realtime/presence";
 
 /** Headers must arrive within this, or the request timeout when that is shorter (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
@@ -221,13 +222,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
   });
-  ctx.hasLiveSocket = (userId) => app.hasLiveSocket(userId);
+  // This instance's sockets first (no query), then every other instance's presence rows.
+  ctx.hasLiveSocket = async (userId) =>
+    app.hasLiveSocket(userId) || hasLivePresence(database.db, userId, config.LIVE_PRESENCE_HEARTBEAT_MS);
   const metrics = createAppMetrics();
   await app.register(liveGateway, {
     db: database.db,
     bus: ctx.bus,
     allowedOrigin: new URL(config.publicUrl).origin,
     socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+    presenceHeartbeatMs: config.LIVE_PRESENCE_HEARTBEAT_MS,
     onDelivered: metrics.observeLiveDeliveryLag,
   });
 
