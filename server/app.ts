@@ -64,6 +64,7 @@ import { spaPlugin } from "./plugins/spa";
 import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
 import { currentSeq } from "./realtime/live-events";
+import { hasLivePresence } from "./realtime/presence";
 
 /** Headers must arrive within this, or the request timeout when that is shorter (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
@@ -222,13 +223,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.bus.close();
     if (!options.storage) ctx.storage.close?.();
   });
-  ctx.hasLiveSocket = (userId) => app.hasLiveSocket(userId);
+  // This instance's sockets first (no query), then every other instance's presence rows.
+  ctx.hasLiveSocket = async (userId) =>
+    app.hasLiveSocket(userId) || hasLivePresence(database.db, userId, config.LIVE_PRESENCE_HEARTBEAT_MS);
   const metrics = createAppMetrics();
   await app.register(liveGateway, {
     db: database.db,
     bus: ctx.bus,
     allowedOrigin: new URL(config.publicUrl).origin,
     socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+    presenceHeartbeatMs: config.LIVE_PRESENCE_HEARTBEAT_MS,
     onDelivered: metrics.observeLiveDeliveryLag,
   });
 

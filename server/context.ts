@@ -22,6 +22,9 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Browse's counts of matches kept a few seconds (BROWSE_COUNT_CACHE_SECONDS); none when 0. */
   browseCounts?: BrowseCountCache;
-  /** Whether a user has a live socket open on this instance; set once the live gateway is up. */
-  hasLiveSocket?: (userId: string) => boolean;
+  /**
+   * Whether a user has a live socket open on any instance (this one's sockets, then the presence
+   * table of the others); set once the live gateway is up.
+   */
+  hasLiveSocket?: (userId: string) => Promise<boolean>;
 }

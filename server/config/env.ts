@@ -73,6 +73,11 @@ const EnvSchema = z.object({
   BROWSE_COUNT_CACHE_MIN_MATCHES: z.coerce.number().int().min(1).default(500),
   /** Live sockets one address may hold on one instance (a campus shares an address). */
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /**
+   * How often each instance refreshes its rows of live presence (who has a socket open where); a
+   * row not refreshed for 2.5 times this stops counting, so a crashed instance's students get pushes.
+   */
+  LIVE_PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   /** A request, body included, must arrive within this; a slower one is answered 408 and cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** S3-compatible object storage for uploaded files; all five or none (see S3_VARIABLES). */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Writable } from "node:stream";
 import websocket from "@fastify/websocket";
 import {
@@ -26,12 +27,16 @@ import {
   readEventsAfterMany,
   type StoredFrame,
 } from "./live-events";
+import { createPresenceTracker } from "./presence";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Open live sockets on this instance. */
     countLiveSockets: () => number;
-    /** Whether the user has a live socket open on this instance (no push while one is). */
+    /**
+     * Whether the user has a live socket open on this instance (no push while one is); the
+     * presence table (./presence.ts) tells of the other instances.
+     */
     hasLiveSocket: (userId: string) => boolean;
   }
 }
@@ -74,6 +79,8 @@ export interface LiveGatewayOptions {
   allowedOrigin: string;
   /** Live sockets one client address may hold on this instance (LIVE_SOCKETS_PER_ADDRESS). */
   socketsPerAddress: number;
+  /** How often this instance refreshes its rows of live presence (LIVE_PRESENCE_HEARTBEAT_MS). */
+  presenceHeartbeatMs: number;
   /** Seconds from hearing of new events to writing them to a socket (the metrics' delivery lag). */
   onDelivered?: (lagSeconds: number) => void;
 }
@@ -97,6 +104,18 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
     return total;
   });
   app.decorate("hasLiveSocket", (userId: string) => (connections.get(userId)?.size ?? 0) > 0);
+
+  // Every instance's users with sockets open, in the database, so that a push sent by another
+  // instance sees them. A socket counts from its upgrade, as for the caps below.
+  const presence = createPresenceTracker({
+    db: options.db,
+    instanceId: randomUUID(),
+    heartbeatMs: options.presenceHeartbeatMs,
+    socketsOf: (userId) => socketsByUser.get(userId)?.length ?? 0,
+    everyone: () =>
+      [...socketsByUser].map(([userId, sockets]) => [userId, sockets.length] as [string, number]),
+    onError: (error) => app.log.error({ err: error }, "live presence write failed"),
+  });
 
   /**
    * Writes a frame: an object, or a numbered event's ready JSON text. The frames a connection gets
@@ -280,6 +299,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    await presence.stop();
     for (const state of broadcasts.values()) if (state.trailing) clearTimeout(state.trailing);
     forEachConnection(
       () => true,
@@ -350,6 +370,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         const count = (socketsByAddress.get(address) ?? 1) - 1;
         if (count > 0) socketsByAddress.set(address, count);
         else socketsByAddress.delete(address);
+        void presence.changed(user.id);
         const set = connections.get(user.id);
         set?.delete(connection);
         pending.delete(connection);
@@ -358,6 +379,8 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
       // Clients only listen; anything they send is ignored.
       socket.on("message", () => {});
 
+      // Stored before the first frame: once a tab has its "hello", no instance pushes to it.
+      const present = presence.changed(user.id);
       // The starting point is fixed before the connection is visible to the bus, so a bus
       // message arriving meanwhile can only deliver what follows it.
       const latest = await currentSeq(options.db, user.id);
@@ -368,6 +391,7 @@ export const liveGateway = fp(async (app: FastifyInstance, options: LiveGatewayO
         (latest - (after ?? 0) > LIVE_REPLAY_LIMIT ||
           ((after ?? 0) < latest && !(await hasEventAfter(options.db, user.id, after ?? 0))));
       connection.lastSeq = isResumable && !isTooFarBehind ? (after ?? latest) : latest;
+      await present;
       if (socket.readyState !== socket.OPEN) return;
       const set = connections.get(user.id) ?? new Set();
       set.add(connection);

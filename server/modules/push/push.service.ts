@@ -136,15 +136,16 @@ function topicOf(tag: string): string {
 
 /**
  * Sends an outbox row's push to each of the student's devices, unless the notification is read or
- * gone, the student turned its kind off, or has a live socket open (the open tab shows it). A device
- * the push service says is gone (404, 410) is removed; any other refusal is retried.
+ * gone, the student turned its kind off, or has a live socket open on any instance (the open tab
+ * shows it). A device the push service says is gone (404, 410) is removed; any other refusal is
+ * retried.
  */
 export async function sendPush(ctx: AppContext, row: OutboxRow): Promise<void> {
   const { notificationId, userId } = row.payload;
   if (!notificationId || !userId) return;
   const found = await repo.findNotificationForPush(ctx.db, notificationId);
   if (!found || found.notification.isRead) return;
-  if (ctx.hasLiveSocket?.(userId)) return;
+  if (await ctx.hasLiveSocket?.(userId)) return;
   const settings = await repo.findSettings(ctx.db, userId);
   if (settings && !settings[kindOf(found.notification.type)]) return;
   const subscriptions = await repo.subscriptionsOf(ctx.db, userId);
