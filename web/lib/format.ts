@@ -11,51 +11,25 @@ function lazily<T>(make: () => T): () => T {
   };
 }
 
-const rupees = lazily(() => new Intl.NumberFormat("en-IN"));
-const dateFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-IN", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: CAMPUS_TIME_ZONE,
-    }),
-);
-const dateTimeFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-IN", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: CAMPUS_TIME_ZONE,
-    }),
-);
-const timeFormat = lazily(
-  () => new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: CAMPUS_TIME_ZONE }),
-);
-const dayMonthFormat = lazily(
-  () => new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: CAMPUS_TIME_ZONE }),
-);
-const calendarDayFormat = lazily(() => new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE }));
+/** A date formatter in Indian English, made on first use. */
+const dates = (options: Intl.DateTimeFormatOptions, locale = "en-IN") =>
+  lazily(() => new Intl.DateTimeFormat(locale, options));
+
+const DAY_MONTH_YEAR = { day: "numeric", month: "short", year: "numeric" } as const;
+const TIME = { hour: "numeric", minute: "2-digit" } as const;
+const campus = { timeZone: CAMPUS_TIME_ZONE };
 // A stored wall-clock date and time (an event's, a holiday's) is the campus clock already:
 // read and shown as UTC so it never shifts.
-const wallDateFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
-);
-const wallDateTimeFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-IN", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: "UTC",
-    }),
-);
+const wallClock = { timeZone: "UTC" };
+
+const rupees = lazily(() => new Intl.NumberFormat("en-IN"));
+const dateFormat = dates({ ...DAY_MONTH_YEAR, ...campus });
+const dateTimeFormat = dates({ ...DAY_MONTH_YEAR, ...TIME, ...campus });
+const timeFormat = dates({ ...TIME, ...campus });
+const dayMonthFormat = dates({ day: "numeric", month: "short", ...campus });
+const calendarDayFormat = dates(campus, "en-CA");
+const wallDateFormat = dates({ ...DAY_MONTH_YEAR, ...wallClock });
+const wallDateTimeFormat = dates({ ...DAY_MONTH_YEAR, ...TIME, ...wallClock });
 const relative = lazily(() => new Intl.RelativeTimeFormat("en-IN", { numeric: "auto" }));
 
 function parse(value: string): Date | null {
