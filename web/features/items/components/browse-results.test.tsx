@@ -13,11 +13,11 @@ const lamp = buildItemSummaryResponse({
 });
 const mine = buildItemSummaryResponse({ id: "item-2", productName: "Kettle", sellerId: "me" });
 
-function renderResults() {
+function renderResults(items = [lamp, mine]) {
   render(
     <MemoryRouter>
       <BrowseResults
-        data={{ items: [lamp, mine], total: 2, page: 1, pageSize: 12, totalPages: 1 }}
+        data={{ items, total: items.length, page: 1, pageSize: 12, totalPages: 1 }}
         isError={false}
         isUpdating={false}
         view="grid"
@@ -149,19 +149,7 @@ it("tells a saved item that lapsed unsold from one that was sold", () => {
     isActive: false,
     isSold: true,
   });
-  render(
-    <MemoryRouter>
-      <BrowseResults
-        data={{ items: [expired, sold], total: 2, page: 1, pageSize: 12, totalPages: 1 }}
-        isError={false}
-        isUpdating={false}
-        view="grid"
-        onRetry={vi.fn()}
-        onClearFilters={vi.fn()}
-        toolbar={null}
-      />
-    </MemoryRouter>,
-  );
+  renderResults([expired, sold]);
   const [expiredCard, soldCard] = screen.getAllByRole("article");
   expect(within(expiredCard as HTMLElement).getByText("Expired")).toBeInTheDocument();
   expect(within(expiredCard as HTMLElement).queryByText("Sold")).not.toBeInTheDocument();
