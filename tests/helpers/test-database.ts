@@ -93,3 +93,27 @@ export async function dropTemplate(target: TestDatabaseTarget): Promise<void> {
   if (target.kind !== "postgres") return;
   await adminQuery(target.url, `drop database if exists ${target.template} with (force)`);
 }
+
+/**
+ * Waits (at most 5 s) until `count` statements on the connection's database wait for a lock of one
+ * of these kinds (pg_stat_activity's wait_event: 'transactionid', 'tuple', 'advisory'...). The
+ * connection may be inside a transaction: its statistics snapshot is dropped to see the present.
+ */
+export async function waitForLockWaits(
+  connection: pg.Client,
+  waitEvents: readonly string[],
+  count = 1,
+): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    await connection.query("select pg_stat_clear_snapshot()");
+    const { rows } = await connection.query(
+      `select 1 from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and wait_event = any($1)`,
+      [waitEvents],
+    );
+    if (rows.length >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`fewer than ${count} statements ever waited on a lock of kind ${waitEvents.join(" or ")}`);
+}

@@ -13,7 +13,7 @@ import {
 import { callAs } from "../../../tests/factories/profiles";
 import { createStudent } from "../../../tests/factories/users";
 import { createTestAppOn, type TestApp } from "../../../tests/helpers/test-app";
-import { createPostgresTestDatabase } from "../../../tests/helpers/test-database";
+import { createPostgresTestDatabase, waitForLockWaits } from "../../../tests/helpers/test-database";
 import { fromPostgres } from "../../db/client";
 
 const target = inject("testDatabase");
@@ -45,23 +45,6 @@ describeOnPostgres(title, () => {
     await testApp?.close();
     await drop();
   });
-
-  /** Waits (at most 5 s) until `count` statements on the database wait for a lock of this kind. */
-  async function waitForWaiting(admin: pg.Client, waitEvent: "transactionid" | "advisory", count = 1) {
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      // The admin connection is inside a transaction: drop its statistics snapshot to see the present.
-      await admin.query("select pg_stat_clear_snapshot()");
-      const { rows } = await admin.query(
-        `select 1 from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and wait_event = $1`,
-        [waitEvent],
-      );
-      if (rows.length >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no statement ever waited on a lock of kind ${waitEvent}`);
-  }
 
   /** Settles to "pending" if the promise has not settled by the next few turns of the event loop. */
   const stateOf = (promise: Promise<unknown>) =>
@@ -98,10 +81,10 @@ describeOnPostgres(title, () => {
         clientId,
         text: "Pay the advance",
       });
-      await waitForWaiting(holder, "transactionid");
+      await waitForLockWaits(holder, ["transactionid"]);
 
       const blocking = callAs(testApp, "PUT", `/api/users/${blocked.id}/block`, blocker.cookie);
-      await waitForWaiting(holder, "advisory");
+      await waitForLockWaits(holder, ["advisory"]);
       expect(await stateOf(blocking)).toBe("pending");
 
       await holder.query("rollback");
@@ -145,7 +128,7 @@ describeOnPostgres(title, () => {
         clientId: newClientId(),
         text: "Scan this QR to receive the money",
       });
-      await waitForWaiting(holder, "advisory");
+      await waitForLockWaits(holder, ["advisory"]);
       expect(await stateOf(send)).toBe("pending");
 
       await holder.query("commit");

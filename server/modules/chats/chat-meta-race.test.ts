@@ -6,7 +6,7 @@ import { newClientId, openItemChat, sendRequest, sendText } from "../../../tests
 import { createStudent } from "../../../tests/factories/users";
 import { get } from "../../../tests/helpers/api";
 import { createTestAppOn, type TestApp } from "../../../tests/helpers/test-app";
-import { createPostgresTestDatabase } from "../../../tests/helpers/test-database";
+import { createPostgresTestDatabase, waitForLockWaits } from "../../../tests/helpers/test-database";
 import { fromPostgres } from "../../db/client";
 
 const target = inject("testDatabase");
@@ -36,24 +36,6 @@ describeOnPostgres(title, () => {
     await drop();
   });
 
-  /** Waits (at most 5 s) until `count` statements on the database wait for a transaction to end. */
-  async function waitForBlocked(admin: pg.Client, count: number): Promise<void> {
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      // The blocker is inside a transaction: drop its statistics snapshot to see the present.
-      await admin.query("select pg_stat_clear_snapshot()");
-      const { rows } = await admin.query(
-        // The first send waits for the blocker at its message insert; the second for the first,
-        // at the chat's row lock.
-        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-           and wait_event in ('transactionid', 'tuple')`,
-      );
-      if (rows.length >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`fewer than ${count} sends ever waited`);
-  }
-
   let thread: ThreadResponse;
   it("the first send waits at its insert, the second waits for the first; both are stored in order", async () => {
     const buyer = await createStudent(testApp);
@@ -71,9 +53,11 @@ describeOnPostgres(title, () => {
         [randomUUID(), chat.id, buyer.id, clientId],
       );
       const first = sendRequest(testApp, buyer.cookie, chat.id, { type: "text", clientId, text: "first" });
-      await waitForBlocked(blocker, 1);
+      // The first send waits for the blocker at its message insert; the second for the first, at
+      // the chat's row lock.
+      await waitForLockWaits(blocker, ["transactionid", "tuple"], 1);
       const second = sendText(testApp, seller, chat.id, "second");
-      await waitForBlocked(blocker, 2);
+      await waitForLockWaits(blocker, ["transactionid", "tuple"], 2);
       await blocker.query("rollback");
       expect((await first).statusCode).toBe(201);
       expect((await second).text).toBe("second");
