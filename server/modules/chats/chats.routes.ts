@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
+import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
 import { attemptLimit, limitWrites } from "../../plugins/rate-limit-rules";
 import { chooseFormat, findUpload, readVariant } from "../uploads/uploads.service";
@@ -184,10 +185,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         : await ctx.storage.get("chats", photoId);
       if (!file) throw new AppError("not_found", "Photo not found.");
       if (variant) reply.header("vary", "Accept");
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", "inline")
-        .send(file.data);
+      return sendImage(reply, file);
     },
   });
 };

@@ -135,14 +135,15 @@ export async function findMessageWithNeighbours(
   }));
 }
 
-/**
- * Up to `limit` photo copies whose report is gone, oldest first (queued by migration 0027's trigger).
- * A key some report still names is not a copy to delete: it leaves the queue untouched.
- */
-export async function findQueuedPhotoDeletions(db: Db, limit: number): Promise<string[]> {
+/** Takes off the deletion queue the photo copies some report still names: they are not to delete. */
+export async function forgetPhotosStillReported(db: Db): Promise<void> {
   await db
     .delete(reportPhotoDeletions)
     .where(sql`exists (select 1 from ${reports} r where r.photo_key = ${reportPhotoDeletions.photoKey})`);
+}
+
+/** Up to `limit` photo copies whose report is gone, oldest first (queued by migration 0027's trigger). */
+export async function findQueuedPhotoDeletions(db: Db, limit: number): Promise<string[]> {
   const rows = await db
     .select({ photoKey: reportPhotoDeletions.photoKey })
     .from(reportPhotoDeletions)

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
 import * as service from "./reports.service";
 
@@ -61,11 +62,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     handler: async (request, reply) => {
       const file = await service.readReportPhoto(ctx, requireUser(request), request.params.id);
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", "inline")
-        .header("cache-control", "no-store, private")
-        .send(file.data);
+      return sendImage(reply.header("cache-control", "no-store, private"), file);
     },
   });
 

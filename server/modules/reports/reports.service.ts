@@ -157,6 +157,7 @@ export async function createReport(ctx: AppContext, reporter: UserRow, body: Cre
 export async function removeDeletedReportPhotos(ctx: Pick<AppContext, "db" | "storage">): Promise<number> {
   const batchSize = 200;
   let removed = 0;
+  await repo.forgetPhotosStillReported(ctx.db);
   for (;;) {
     const keys = await repo.findQueuedPhotoDeletions(ctx.db, batchSize);
     for (const key of keys) {

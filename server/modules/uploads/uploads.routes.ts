@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../lib/app-error";
+import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { BUCKETS } from "../../plugins/storage";
@@ -131,11 +132,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         : await ctx.storage.get(bucket, key);
       if (!file) throw notFound("Image not found.");
       if (variant) reply.header("vary", "Accept");
-      return reply
-        .header("content-type", file.contentType)
-        .header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`)
-        .header("content-disposition", "inline")
-        .send(file.data);
+      return sendImage(reply.header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`), file);
     },
   });
 };
