@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import { isAppRoute, SESSION_ELEMENT_ID } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { withPagePreloads } from "./page-preloads";
+import { indexPageReader } from "./page-preloads";
 
 /** A GET for one of the app's pages: not the API, not a built asset. */
 export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): boolean {
@@ -56,21 +56,23 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     app.log.warn(`No built web app in ${options.root}: run "npm run build". Only the API is served.`);
   }
 
+  const readIndex = indexPageReader(path.join(options.root, "index.html"));
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
     if (hasWebApp && isPageRequest(request)) {
       const pathname = request.url.split("?")[0] ?? "/";
       reply.header("cache-control", "no-cache");
       const extra = options.pageFor ? await options.pageFor(request, pathname) : null;
-      let page = await fs.promises.readFile(path.join(options.root, "index.html"), "utf8");
+      const index = await readIndex();
+      let page: string;
       if (extra?.body != null) {
         const body = extra.body;
-        page = page
+        page = index.html
           .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
           .replace(/<link rel="modulepreload"[^>]*>/g, "")
           .replace('<div id="root"></div>', () => body);
       } else {
-        page = withPagePreloads(page, pathname);
+        page = index.withPreloads(pathname);
         if (options.sessionFor) {
           // The page now names who asked for it: no cache may keep it.
           reply.header("cache-control", "no-store");
