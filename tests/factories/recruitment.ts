@@ -81,3 +81,18 @@ export async function countChatsAbout(testApp: TestApp, postId: string): Promise
     .where(eq(chats.recruitmentPostId, postId));
   return row?.n ?? 0;
 }
+
+/** POST a request to join a post, with an optional note, as the cookie's student. */
+export function requestToJoin(testApp: TestApp, postId: string, cookie: string | undefined, note = "") {
+  return sendRecruitment(testApp, "POST", `/api/recruitment-posts/${postId}/requests`, cookie, { note });
+}
+
+/** The recruiter's answer to a request to join. */
+export function answerTeamRequest(
+  testApp: TestApp,
+  id: string,
+  what: "accept" | "decline" | "remove",
+  cookie: string | undefined,
+) {
+  return sendRecruitment(testApp, "POST", `/api/team-requests/${id}/${what}`, cookie);
+}

@@ -3,9 +3,11 @@ import { TEAM_MESSAGES } from "@shared/team-constants";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  answerTeamRequest,
   buildRecruitment,
   createRecruitmentPost,
   insertRecruitmentPost,
+  requestToJoin,
   sendRecruitment,
 } from "../../../tests/factories/recruitment";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
@@ -25,9 +27,9 @@ afterAll(() => testApp.close());
 type Answer = "accept" | "decline" | "remove";
 
 const ask = (postId: string, cookie: string | undefined, note = "") =>
-  sendRecruitment(testApp, "POST", `/api/recruitment-posts/${postId}/requests`, cookie, { note });
+  requestToJoin(testApp, postId, cookie, note);
 const answer = (id: string, what: Answer, cookie: string | undefined) =>
-  sendRecruitment(testApp, "POST", `/api/team-requests/${id}/${what}`, cookie);
+  answerTeamRequest(testApp, id, what, cookie);
 const cancel = (id: string, cookie: string | undefined) =>
   sendRecruitment(testApp, "DELETE", `/api/team-requests/${id}`, cookie);
 const resize = (postId: string, maxStudents: number, cookie: string) =>

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertEvent, uniqueCollege } from "../../../tests/factories/events";
 import {
+  answerTeamRequest,
   buildRecruitment,
   createRecruitmentPost,
   insertRecruitmentPost,
+  requestToJoin,
   sendRecruitment,
 } from "../../../tests/factories/recruitment";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
@@ -23,10 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const ask = (postId: string, cookie: string, note = "") =>
-  sendRecruitment(testApp, "POST", `/api/recruitment-posts/${postId}/requests`, cookie, { note });
+const ask = (postId: string, cookie: string, note = "") => requestToJoin(testApp, postId, cookie, note);
 const answer = (id: string, what: "accept" | "decline" | "remove", cookie: string) =>
-  sendRecruitment(testApp, "POST", `/api/team-requests/${id}/${what}`, cookie);
+  answerTeamRequest(testApp, id, what, cookie);
 const postAs = async (id: string, cookie: string) =>
   (await sendRecruitment(testApp, "GET", "/api/recruitment-posts?showFull=true&sort=newest", cookie))
     .json()
