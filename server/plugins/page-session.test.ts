@@ -1,29 +1,26 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStudent } from "../../tests/factories/users";
 import { get } from "../../tests/helpers/api";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { createWebRoot } from "../../tests/helpers/web-root";
 import { users } from "../db/schema";
 import { appendLiveEvents, currentSeq } from "../realtime/live-events";
 
 let testApp: TestApp;
-let webRoot: string;
+let removeWebRoot: () => Promise<void>;
 
 beforeAll(async () => {
-  webRoot = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-web-"));
-  await fs.writeFile(
-    path.join(webRoot, "index.html"),
+  const webRoot = await createWebRoot(
     '<!doctype html><html><head><title>Campus Bazaar</title></head><body><div id="root"></div></body></html>',
   );
-  testApp = await createTestApp({}, { startWorkers: false, webRoot });
+  removeWebRoot = webRoot.remove;
+  testApp = await createTestApp({}, { startWorkers: false, webRoot: webRoot.dir });
 });
 afterAll(async () => {
   await testApp.close();
-  await fs.rm(webRoot, { recursive: true, force: true });
+  await removeWebRoot();
 });
 
 /** The session the page carries, as the browser's app reads it (web/lib/session.tsx). */

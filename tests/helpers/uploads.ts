@@ -76,3 +76,10 @@ export async function storedFiles(dataDir: string, bucket: string): Promise<stri
     throw error;
   }
 }
+
+/** Uploads `count` small JPEGs for the user, in order ('photo-0.jpg' first), and returns their URLs. */
+export function uploadedImageUrls(testApp: TestApp, cookie: string, count: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) => uploadedImageUrl(testApp, cookie, `photo-${index}.jpg`)),
+  );
+}
