@@ -315,7 +315,9 @@ function installableApp(): Plugin[] {
       ],
       importScripts: ["/push-sw.js"],
       cleanupOutdatedCaches: true,
-      clientsClaim: false,
+      // A first install takes the open page at once (it runs the same build), so what the page opens
+      // next is served offline; an update still waits for the student (skipWaiting: false).
+      clientsClaim: true,
       skipWaiting: false,
     },
   });

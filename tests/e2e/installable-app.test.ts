@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openPage } from "../helpers/browser";
+import { openDevice, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signUpStudent } from "./support/students";
 
 /** The worker the e2e server sends (it serves the build's files as they are on disk). */
 const WORKER_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 const OFFLINE_TEXT = "You're offline. We'll reconnect when you're back.";
 
@@ -79,6 +81,49 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
     await context.setOffline(false);
     await listOffline.waitFor({ state: "hidden" });
     await page.getByText(/^\d+ item\(s\) found/).waitFor();
+    expect(device.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the worker takes the first page it installs on, so the pages opened next come from it offline", async () => {
+    const device = await openDevice(browser(), baseUrl, PHONE);
+    const { page, context } = device;
+    await signUpStudent(page.request, { name: "Farhan Akhtar" });
+    await page.goto("/dashboard");
+    // No reload: the first visit itself is controlled once the worker has stored everything.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    await context.setOffline(true);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Browse" }).click();
+    await page.getByRole("heading", { name: "Browse Items" }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "This list loads as soon as you're back online." })
+      .waitFor();
+    await context.setOffline(false);
+    await page.getByText(/^\d+ item\(s\) found/).waitFor();
+    expect(device.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("without a worker, a page opened offline says so, and draws itself once the connection is back", async () => {
+    const device = await openDevice(browser(), baseUrl, { ...PHONE, serviceWorkers: "block" });
+    const { page, context } = device;
+    await signUpStudent(page.request, { name: "Meera Pillai" });
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await context.setOffline(true);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Browse" }).click();
+    const pageOffline = page
+      .getByRole("status")
+      .filter({ hasText: "This page loads as soon as you're back online." });
+    await pageOffline.waitFor();
+    expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
+    await context.setOffline(false);
+    await page.getByRole("heading", { name: "Browse Items" }).waitFor();
+    await page.getByText(/^\d+ item\(s\) found/).waitFor();
+    await pageOffline.waitFor({ state: "hidden" });
     expect(device.errors).toEqual([]);
     await context.close();
   });

@@ -1,16 +1,17 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { primaryButton } from "../components/ui/button-styles";
 import { PageLoading } from "../components/ui/page-loading";
 import { homePathFor } from "../lib/home-path";
+import { lazyWhenOnline } from "../lib/import-when-online";
 import { useSession } from "../lib/session";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 // The layouts come with the first page that needs them; a visitor's 'Page not found' needs neither.
-const StudentLayout = lazy(() =>
+const StudentLayout = lazyWhenOnline(() =>
   import("./layout/student-layout").then((module) => ({ default: module.StudentLayout })),
 );
-const AdminLayout = lazy(() =>
+const AdminLayout = lazyWhenOnline(() =>
   import("./layout/admin-layout").then((module) => ({ default: module.AdminLayout })),
 );
 

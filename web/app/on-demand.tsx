@@ -1,4 +1,5 @@
 import { type ComponentType, type ReactElement, use } from "react";
+import { importWhenOnline } from "../lib/import-when-online";
 
 /** What router.tsx keeps on a route whose code is fetched on demand. */
 export interface OnDemandHandle {
@@ -23,7 +24,8 @@ function OnDemandRoute({ code }: { code: OnDemandHandle }) {
  * PageOutlet's loading notice) until its code has arrived; `handle.preload` starts the download
  * without drawing anything. Once the code is in, the component is drawn at once, without suspending,
  * so a page whose code was preloaded while the session was asked for shows no loading notice.
- * A failed download throws to the app's error boundary (route-error-page.tsx).
+ * A download that fails offline waits for the connection (the outlet says the page loads when it is
+ * back); one that fails online throws to the app's error boundary (route-error-page.tsx).
  */
 export function onDemand<Module>(
   load: () => Promise<Module>,
@@ -32,7 +34,7 @@ export function onDemand<Module>(
   let loading: Promise<ComponentType> | undefined;
   const code: OnDemandHandle = {
     preload: () => {
-      loading ??= load().then((module) => {
+      loading ??= importWhenOnline(load).then((module) => {
         code.loaded = pick(module);
         return code.loaded;
       });

@@ -1,19 +1,12 @@
 import { useDeferredValue } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { OFFLINE_TEXTS } from "../components/ui/offline-texts";
-import { PageLoading } from "../components/ui/page-loading";
+import { PageLoading, PageOffline } from "../components/ui/page-loading";
 import { afterSignInPath, signInReturnState } from "../lib/home-path";
 import { useSession } from "../lib/session";
 
 const sessionLoading = <PageLoading label="Loading your session..." />;
 // A page opened offline (the service worker's shell) cannot learn who is signed in until it is back.
-// Plain words rather than the kit's OfflineState: every page's first load carries this.
-const sessionOffline = (
-  <div role="status" className="flex min-h-[50dvh] flex-col items-center justify-center p-8 text-center">
-    <p className="text-lg font-semibold text-slate-900">{OFFLINE_TEXTS.title}</p>
-    <p className="mt-1 text-slate-600">{OFFLINE_TEXTS.page}</p>
-  </div>
-);
+const sessionOffline = <PageOffline />;
 
 /**
  * The session as the guards act on it: once the server answers who is signed in, the page behind

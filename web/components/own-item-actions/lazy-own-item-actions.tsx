@@ -1,6 +1,7 @@
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, Suspense } from "react";
+import { lazyWhenOnline } from "../../lib/import-when-online";
 
-const OwnItemActions = lazy(() =>
+const OwnItemActions = lazyWhenOnline(() =>
   import("./own-item-actions").then((module) => ({ default: module.OwnItemActions })),
 );
 

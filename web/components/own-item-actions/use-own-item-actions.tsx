@@ -1,13 +1,14 @@
 import type { Item } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWhenOnline } from "../../lib/import-when-online";
 import { useConfirm } from "../ui/confirm-dialog";
 import { useDeleteItem } from "./delete-item";
 import { useMarkItemSold } from "./mark-item-sold";
 import { useRenewItem } from "./renew-item";
 
 // 'Who bought it?' loads once the seller confirmed the sale.
-const WhoBoughtDialog = lazy(() =>
+const WhoBoughtDialog = lazyWhenOnline(() =>
   import("./who-bought-dialog").then((module) => ({ default: module.WhoBoughtDialog })),
 );
 

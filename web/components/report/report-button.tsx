@@ -1,11 +1,12 @@
 import { REPORT_ACTION } from "@shared/report-action";
 import Flag from "lucide-react/icons/flag";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWhenOnline } from "../../lib/import-when-online";
 import { ghostButton } from "../ui/button-styles";
 import type { ReportTarget } from "./report-dialog";
 
 // The dialog and its form load when 'Report' is pressed, not with the page that shows the button.
-const ReportDialog = lazy(() =>
+const ReportDialog = lazyWhenOnline(() =>
   import("./report-dialog").then((module) => ({ default: module.ReportDialog })),
 );
 

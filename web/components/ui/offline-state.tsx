@@ -1,23 +1,11 @@
-import { type FetchStatus, onlineManager } from "@tanstack/react-query";
+import type { FetchStatus } from "@tanstack/react-query";
 import { WifiOffIcon } from "lucide-react";
-import { type ReactNode, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
 
 import { OFFLINE_TEXTS } from "./offline-texts";
+import { useIsOnline } from "./use-is-online";
 
-export { OFFLINE_TEXTS };
-
-/**
- * Whether the app has a connection, as the query client sees it: the browser's online and offline
- * events, and the app's own check that the server answers (web/pwa/register.ts), which dispatches
- * 'offline' on a dead Wi-Fi too.
- */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => onlineManager.isOnline(),
-    () => true,
-  );
-}
+export { OFFLINE_TEXTS, useIsOnline };
 
 /** What a list's query says about itself; a useQuery or useInfiniteQuery result fits. */
 export interface ListQueryState {

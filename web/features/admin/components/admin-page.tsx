@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { Tabs } from "../../../components/ui/tabs";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { withParams } from "../../../lib/search-params";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ADMIN_TABS, type AdminTabId, parseAdminTab } from "../admin-tabs";
@@ -15,13 +16,19 @@ const adminPanelId = (id: AdminTabId) => `admin-panel-${id}`;
 // The first tab comes with the page; each other tab loads when it is chosen (or named in ?tab=).
 const PANELS: Record<AdminTabId, ComponentType> = {
   events: EventsTab,
-  marketplace: lazy(() => import("./marketplace-tab").then((module) => ({ default: module.MarketplaceTab }))),
-  users: lazy(() => import("./users-tab").then((module) => ({ default: module.UsersTab }))),
-  colleges: lazy(() => import("./colleges-tab").then((module) => ({ default: module.CollegesTab }))),
-  recruitment: lazy(() => import("./recruitment-tab").then((module) => ({ default: module.RecruitmentTab }))),
-  tickets: lazy(() => import("./tickets-tab").then((module) => ({ default: module.TicketsTab }))),
-  reports: lazy(() => import("./reports-tab").then((module) => ({ default: module.ReportsTab }))),
-  audit: lazy(() => import("./audit-log-tab").then((module) => ({ default: module.AuditLogTab }))),
+  marketplace: lazyWhenOnline(() =>
+    import("./marketplace-tab").then((module) => ({ default: module.MarketplaceTab })),
+  ),
+  users: lazyWhenOnline(() => import("./users-tab").then((module) => ({ default: module.UsersTab }))),
+  colleges: lazyWhenOnline(() =>
+    import("./colleges-tab").then((module) => ({ default: module.CollegesTab })),
+  ),
+  recruitment: lazyWhenOnline(() =>
+    import("./recruitment-tab").then((module) => ({ default: module.RecruitmentTab })),
+  ),
+  tickets: lazyWhenOnline(() => import("./tickets-tab").then((module) => ({ default: module.TicketsTab }))),
+  reports: lazyWhenOnline(() => import("./reports-tab").then((module) => ({ default: module.ReportsTab }))),
+  audit: lazyWhenOnline(() => import("./audit-log-tab").then((module) => ({ default: module.AuditLogTab }))),
 };
 
 /** /admin: the overview counts, then the six sections of the spec, Reports and the audit log as tabs. */

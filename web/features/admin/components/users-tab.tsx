@@ -2,12 +2,13 @@ import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { AdminUser } from "@shared/api/admin";
 import { MODERATION_TEXTS } from "@shared/reports-constants";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { TextField } from "../../../components/ui/field";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { formatDate } from "../../../lib/format";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteUser } from "../api/delete-user";
 import { adminUsersQueryOptions } from "../api/get-users";
@@ -25,7 +26,7 @@ import {
 } from "./panel-states";
 
 // The edit form loads when Edit is pressed.
-const EditUserDialog = lazy(() =>
+const EditUserDialog = lazyWhenOnline(() =>
   import("./edit-user-dialog").then((module) => ({ default: module.EditUserDialog })),
 );
 

@@ -1,7 +1,7 @@
 import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
 import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
@@ -9,6 +9,7 @@ import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { useZodForm } from "../../../lib/form";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { loginErrorMessage } from "../api/auth-errors";
@@ -17,10 +18,10 @@ import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
 
 // Only the administrator meets the second step, so it loads after the password, not with the page.
-const SecondFactorStep = lazy(() =>
+const SecondFactorStep = lazyWhenOnline(() =>
   import("./second-factor-step").then((module) => ({ default: module.SecondFactorStep })),
 );
-const RecoveryCodes = lazy(() =>
+const RecoveryCodes = lazyWhenOnline(() =>
   import("./second-factor-step").then((module) => ({ default: module.RecoveryCodes })),
 );
 

@@ -6,7 +6,7 @@ import { BLOCK_LABEL, CANNOT_REPLY, UNBLOCK_LABEL } from "@shared/trust-constant
 import { useQuery } from "@tanstack/react-query";
 import Ellipsis from "lucide-react/icons/ellipsis";
 import ShieldCheck from "lucide-react/icons/shield-check";
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
@@ -14,6 +14,7 @@ import { Menu } from "../../../components/ui/menu";
 import { ApiError } from "../../../lib/api";
 import { useBlockUser } from "../../../lib/block-user";
 import { formatRupees } from "../../../lib/format";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { threadQueryOptions } from "../api/chats-api";
 import { useMarkChatRead } from "../api/mark-chat-read";
 import type { MessageDraft } from "../api/send-message";
@@ -36,12 +37,14 @@ interface ChatThreadProps {
 type Photo = { url: string; width: number; height: number };
 
 // 'Report this message' loads when a message's menu asks for it.
-const ReportDialog = lazy(() =>
+const ReportDialog = lazyWhenOnline(() =>
   import("../../../components/report/report-dialog").then((module) => ({ default: module.ReportDialog })),
 );
 
 // 'Rate {name}' loads when it is opened.
-const RateDialog = lazy(() => import("./rate-dialog").then((module) => ({ default: module.RateDialog })));
+const RateDialog = lazyWhenOnline(() =>
+  import("./rate-dialog").then((module) => ({ default: module.RateDialog })),
+);
 
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
 export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating = false }: ChatThreadProps) {

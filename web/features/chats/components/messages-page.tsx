@@ -1,10 +1,11 @@
 import type { ChatTab } from "@shared/api/chats";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { useFullScreenView } from "../../../lib/full-screen-view";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
@@ -16,7 +17,9 @@ import { PaneMessage, ThreadLoading } from "./pane-message";
 
 // The thread and its composer (with react-hook-form) load when a conversation is opened: the page
 // starts on the list.
-const ChatThread = lazy(() => import("./chat-thread").then((module) => ({ default: module.ChatThread })));
+const ChatThread = lazyWhenOnline(() =>
+  import("./chat-thread").then((module) => ({ default: module.ChatThread })),
+);
 
 /**
  * /messages: the chat list beside the open thread on wide screens; on a phone, either the list

@@ -1,12 +1,13 @@
 import type { Message, OfferAction } from "@shared/api/chats";
 import { OFFER_STATUS_LABELS } from "@shared/deals-constants";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { ApiError } from "../../../lib/api";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useOfferAnswer } from "../api/offer-actions";
 
 // 'Counter' asks for a price in a dialog, loaded when the seller opens it.
-const CounterOfferDialog = lazy(() =>
+const CounterOfferDialog = lazyWhenOnline(() =>
   import("./counter-offer-dialog").then((module) => ({ default: module.CounterOfferDialog })),
 );
 

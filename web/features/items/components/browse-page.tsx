@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { TagIcon } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { OfflineAware } from "../../../components/ui/offline-state";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { browseItemsQueryOptions } from "../api/get-items";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
@@ -13,7 +14,7 @@ import { BrowseToolbar } from "./browse-toolbar";
 import { ViewToggle } from "./view-toggle";
 
 // Below the grid, and only with more than one page: loaded after the first paint.
-const Pagination = lazy(() =>
+const Pagination = lazyWhenOnline(() =>
   import("../../../components/ui/pagination").then((module) => ({ default: module.Pagination })),
 );
 

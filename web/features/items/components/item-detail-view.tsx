@@ -1,5 +1,5 @@
 import type { ItemDetailResponse } from "@shared/api/items";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import {
   ConditionBadge,
   OffMarketBadge,
@@ -10,6 +10,7 @@ import { ReportButton } from "../../../components/report/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { formatDate, formatRupees } from "../../../lib/format";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { capitalise } from "../../../lib/item-labels";
 import { useToggleFavourite } from "../api/toggle-favourite";
 import { useContactSeller } from "../hooks/use-contact-seller";
@@ -21,7 +22,9 @@ import { OwnerActions } from "./owner-actions";
 import { SellerCard } from "./seller-card";
 
 // Share and 'Share on WhatsApp' load just after the item's first paint.
-const ShareButton = lazy(() => import("./share-button").then((module) => ({ default: module.ShareButton })));
+const ShareButton = lazyWhenOnline(() =>
+  import("./share-button").then((module) => ({ default: module.ShareButton })),
+);
 
 export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
   const { item, seller, isFavourite } = detail;

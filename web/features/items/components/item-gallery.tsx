@@ -1,10 +1,11 @@
 import { variantUrl } from "@shared/images";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
+import { type KeyboardEvent, Suspense, useRef, useState } from "react";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // The full-screen view loads when a photo is opened.
-const GalleryFullscreen = lazy(() =>
+const GalleryFullscreen = lazyWhenOnline(() =>
   import("./gallery-fullscreen").then((module) => ({ default: module.GalleryFullscreen })),
 );
 

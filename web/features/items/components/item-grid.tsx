@@ -1,10 +1,11 @@
 import type { ItemSummary } from "@shared/api/items";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { ItemCard, ItemCardSkeleton, type ViewMode } from "./item-card";
 
 // The seller's contact details open from a card's button; the dialog loads then.
-const ContactSellerDialog = lazy(() =>
+const ContactSellerDialog = lazyWhenOnline(() =>
   import("./contact-seller-dialog").then((module) => ({ default: module.ContactSellerDialog })),
 );
 

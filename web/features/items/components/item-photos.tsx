@@ -1,11 +1,14 @@
 import { variantUrl } from "@shared/images";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // The gallery (swipe, arrows, thumbnails, counter) loads for items with several photos, after the
 // cover is on screen; the full-screen view loads when a photo is opened.
-const ItemGallery = lazy(() => import("./item-gallery").then((module) => ({ default: module.ItemGallery })));
-const GalleryFullscreen = lazy(() =>
+const ItemGallery = lazyWhenOnline(() =>
+  import("./item-gallery").then((module) => ({ default: module.ItemGallery })),
+);
+const GalleryFullscreen = lazyWhenOnline(() =>
   import("./gallery-fullscreen").then((module) => ({ default: module.GalleryFullscreen })),
 );
 

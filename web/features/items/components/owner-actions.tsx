@@ -1,10 +1,11 @@
 import type { Item } from "@shared/api/items";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useNavigate } from "react-router";
 import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // Only a reserved item offers 'Release Reservation': its code loads then.
-const ReleaseReservationButton = lazy(() =>
+const ReleaseReservationButton = lazyWhenOnline(() =>
   import("./release-reservation-button").then((module) => ({ default: module.ReleaseReservationButton })),
 );
 

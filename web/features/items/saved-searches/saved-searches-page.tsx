@@ -2,12 +2,13 @@ import type { SavedSearch } from "@shared/api/listings";
 import { CATEGORIES, type Category } from "@shared/constants";
 import { LISTING_TEXTS } from "@shared/listing-texts";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { capitalise } from "../../../lib/item-labels";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import {
@@ -18,7 +19,7 @@ import {
 } from "../api/saved-searches";
 
 // The dialog and its form (react-hook-form) load when /buy's 'Save Search' leads here.
-const SaveSearchDialog = lazy(() =>
+const SaveSearchDialog = lazyWhenOnline(() =>
   import("./save-search-dialog").then((module) => ({ default: module.SaveSearchDialog })),
 );
 

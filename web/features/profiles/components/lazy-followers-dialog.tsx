@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 
-const FollowersDialog = lazy(() =>
+const FollowersDialog = lazyWhenOnline(() =>
   import("./followers-dialog").then((module) => ({ default: module.FollowersDialog })),
 );
 

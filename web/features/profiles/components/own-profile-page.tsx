@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Settings } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
@@ -16,7 +17,7 @@ import { CompleteProfileNotice, ProfileLoadError, ProfileLoading } from "./profi
 
 // The form and its validator (the server's profile schema) load when Edit Profile is pressed, not
 // with the page: most visits only read the profile.
-const ProfileEditForm = lazy(() =>
+const ProfileEditForm = lazyWhenOnline(() =>
   import("./profile-edit-form").then((module) => ({ default: module.ProfileEditForm })),
 );
 

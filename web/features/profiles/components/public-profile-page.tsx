@@ -1,10 +1,11 @@
 import { blockedNote } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ReportButton } from "../../../components/report/report-button";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFollowUser } from "../api/follow-user";
 import { isUserNotFound, profileQueryOptions } from "../api/get-profile";
@@ -16,7 +17,7 @@ import { ProfileDetails } from "./profile-details";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-states";
 
 // Reviews sit below the first screen: their code loads after the profile's.
-const ReputationSection = lazy(() =>
+const ReputationSection = lazyWhenOnline(() =>
   import("./reputation-section").then((module) => ({ default: module.ReputationSection })),
 );
 
@@ -37,7 +38,9 @@ function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: bo
 }
 
 // Block and Unblock (with the confirmation) load with the page's first paint out of the way.
-const BlockButton = lazy(() => import("./block-button").then((module) => ({ default: module.BlockButton })));
+const BlockButton = lazyWhenOnline(() =>
+  import("./block-button").then((module) => ({ default: module.BlockButton })),
+);
 
 /**
  * /profile/{userId}: anyone's public profile. On one's own id it shows the same public view

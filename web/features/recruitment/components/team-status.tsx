@@ -1,12 +1,15 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { TEAM_MESSAGES } from "@shared/team-constants";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useAnswerRequest } from "../api/team-requests";
 
 // The dialogs load when their button is pressed, not with the Teammate Finder.
-const JoinDialog = lazy(() => import("./team-dialogs").then((module) => ({ default: module.JoinDialog })));
-const RequestsDialog = lazy(() =>
+const JoinDialog = lazyWhenOnline(() =>
+  import("./team-dialogs").then((module) => ({ default: module.JoinDialog })),
+);
+const RequestsDialog = lazyWhenOnline(() =>
   import("./team-dialogs").then((module) => ({ default: module.RequestsDialog })),
 );
 

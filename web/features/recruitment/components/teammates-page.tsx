@@ -1,9 +1,10 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { OfflineAware } from "../../../components/ui/offline-state";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { Pagination } from "../../../components/ui/pagination";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useRecruitmentPosts } from "../api/get-recruitment-posts";
@@ -12,7 +13,7 @@ import { RecruitmentList } from "./recruitment-list";
 import { TeammateFilters } from "./teammate-filters";
 
 // The form (and react-hook-form with it) loads when Create or Edit is pressed, not with the list.
-const RecruitmentForm = lazy(() =>
+const RecruitmentForm = lazyWhenOnline(() =>
   import("./recruitment-form").then((module) => ({ default: module.RecruitmentForm })),
 );
 

@@ -1,8 +1,9 @@
 import { SETTINGS_BANNER_MS } from "@shared/validation/settings";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { BackButton } from "../../../components/ui/back-button";
 import { Notice, useNotice } from "../../../components/ui/notice";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ChangePasswordSection } from "./change-password-section";
@@ -10,10 +11,10 @@ import { HolidayModeSection } from "./holiday-mode-section";
 import { SignedInDevicesSection } from "./signed-in-devices-section";
 import { UpdateNameSection } from "./update-name-section";
 
-const TrustSections = lazy(() =>
+const TrustSections = lazyWhenOnline(() =>
   import("./trust-sections").then((module) => ({ default: module.TrustSections })),
 );
-const NotificationsSection = lazy(() =>
+const NotificationsSection = lazyWhenOnline(() =>
   import("./notifications-section").then((module) => ({ default: module.NotificationsSection })),
 );
 

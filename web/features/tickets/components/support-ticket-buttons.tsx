@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // The dialogs (and the ticket form's react-hook-form) load when a button is pressed, not with the
 // dashboard: most visits open neither.
-const SupportTicketDialog = lazy(() =>
+const SupportTicketDialog = lazyWhenOnline(() =>
   import("./support-ticket-dialog").then((module) => ({ default: module.SupportTicketDialog })),
 );
-const TicketHistoryDialog = lazy(() =>
+const TicketHistoryDialog = lazyWhenOnline(() =>
   import("./ticket-history-dialog").then((module) => ({ default: module.TicketHistoryDialog })),
 );
 
