@@ -5,9 +5,13 @@ import { importWhenOnline } from "../lib/import-when-online";
 export interface OnDemandHandle {
   /** Starts the download of the route's code (once; later calls return the same promise). */
   preload: () => Promise<ComponentType>;
-  /** The route's component once its code has arrived. */
-  loaded?: ComponentType;
 }
+
+/**
+ * A promise marked as settled the way React's `use` reads it: a page whose code is in is drawn at
+ * once rather than suspending for a tick.
+ */
+type SettledPromise<T> = Promise<T> & { status?: "fulfilled"; value?: T };
 
 export function isOnDemandHandle(handle: unknown): handle is OnDemandHandle {
   return typeof (handle as Partial<OnDemandHandle> | undefined)?.preload === "function";
@@ -15,7 +19,7 @@ export function isOnDemandHandle(handle: unknown): handle is OnDemandHandle {
 
 /** Draws the route's component, suspending (to the nearest PageOutlet) until its code is in. */
 function OnDemandRoute({ code }: { code: OnDemandHandle }) {
-  const Component = code.loaded ?? use(code.preload());
+  const Component = use(code.preload());
   return <Component />;
 }
 
@@ -31,14 +35,17 @@ export function onDemand<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
 ): { element: ReactElement; handle: OnDemandHandle } {
-  let loading: Promise<ComponentType> | undefined;
+  let loading: SettledPromise<ComponentType> | undefined;
   const code: OnDemandHandle = {
     preload: () => {
-      loading ??= importWhenOnline(load).then((module) => {
-        code.loaded = pick(module);
-        return code.loaded;
+      if (loading) return loading;
+      const settled: SettledPromise<ComponentType> = importWhenOnline(load).then((module) => {
+        const component = pick(module);
+        Object.assign(settled, { status: "fulfilled", value: component });
+        return component;
       });
-      return loading;
+      loading = settled;
+      return settled;
     },
   };
   return { element: <OnDemandRoute code={code} />, handle: code };

@@ -1,7 +1,8 @@
+import { onlineManager } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { Link, MemoryRouter, type RouteObject } from "react-router";
-import { expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { PageOutlet } from "./layout/page-outlet";
 import { onDemand } from "./on-demand";
 import { RoutedPages } from "./router";
@@ -38,6 +39,10 @@ function Layout() {
 async function follow(name: string) {
   await act(async () => screen.getByRole("link", { name }).click());
 }
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
 
 async function setUp() {
   const home = pendingModule("Home page");
@@ -110,11 +115,37 @@ it("shows the error page when a page's code fails to load, and the next address 
 
   await follow("Go to broken");
   await broken.fail(new Error("Failed to fetch dynamically imported module"));
-  expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  // Online, the download is tried once more after a pause before the error page shows.
+  expect(
+    await screen.findByRole("heading", { name: "Something went wrong" }, { timeout: 4000 }),
+  ).toBeVisible();
+  expect(broken.load).toHaveBeenCalledTimes(2);
   expect(screen.getByRole("button", { name: "Reload page" })).toBeVisible();
   expect(consoleError).toHaveBeenCalled();
 
   await follow("Go home");
   expect(screen.getByRole("heading", { name: "Home page" })).toBeVisible();
   expect(screen.queryByRole("heading", { name: "Something went wrong" })).not.toBeInTheDocument();
+});
+
+function BrokenPageMended() {
+  return <h1>Broken page</h1>;
+}
+
+it("offline, says the page loads once the connection is back, and draws it then", async () => {
+  const { home, broken } = await setUp();
+  await home.finish();
+  await screen.findByRole("heading", { name: "Home page" });
+
+  act(() => onlineManager.setOnline(false));
+  await follow("Go to broken");
+  await broken.fail(new TypeError("Failed to fetch dynamically imported module"));
+  expect(screen.getByRole("status")).toHaveTextContent("This page loads as soon as you're back online.");
+  expect(screen.getByRole("navigation", { name: "Bar" })).toBeVisible();
+
+  broken.load.mockResolvedValueOnce({ Page: BrokenPageMended });
+  await act(async () => onlineManager.setOnline(true));
+  expect(await screen.findByRole("heading", { name: "Broken page" })).toBeVisible();
+  expect(screen.queryByRole("heading", { name: "Something went wrong" })).not.toBeInTheDocument();
+  expect(broken.load).toHaveBeenCalledTimes(2);
 });
