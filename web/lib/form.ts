@@ -12,7 +12,7 @@ import {
 import type { z } from "zod";
 import { ApiError } from "./api";
 
-type Schema = z.ZodType<FieldValues, FieldValues>;
+export type Schema = z.ZodType<FieldValues, FieldValues>;
 type Input<S extends Schema> = z.input<S>;
 type Output<S extends Schema> = z.output<S>;
 
@@ -94,7 +94,8 @@ function findAlert(form: HTMLFormElement | null, message: string): HTMLElement |
   return alerts.find((alert) => alert.textContent?.includes(message)) ?? alerts[0] ?? null;
 }
 
-const loadZodResolver = () => import("@hookform/resolvers/zod").then((module) => module.zodResolver);
+/** The zod resolver, downloaded with a form's first use. */
+export const loadZodResolver = () => import("@hookform/resolvers/zod").then((module) => module.zodResolver);
 
 /**
  * A form bound to a zod schema from shared/: the same rules and messages the server applies,

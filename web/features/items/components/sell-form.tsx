@@ -36,6 +36,7 @@ export function SellForm({ item }: { item: Item | null }) {
       onSubmit={handleSubmit}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
+      {sellForm.binding}
       <PhotosField
         photos={photos.photos}
         notice={photos.notice}

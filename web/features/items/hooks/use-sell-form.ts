@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../../lib/api";
-import { useZodForm } from "../../../lib/form";
+import { useDeferredZodForm } from "../../../lib/deferred-form";
 import { useSession } from "../../../lib/session";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
@@ -56,7 +56,7 @@ export function useSellForm(item: Item | null) {
   const { user, isLoading: isSessionLoading } = useSession();
   const navigate = useNavigate();
   const photos = usePhotoUploads(item ? (item.images.length > 0 ? item.images : [item.productImage]) : []);
-  const sellForm = useZodForm(loadSellFormSchema, {
+  const sellForm = useDeferredZodForm(loadSellFormSchema, {
     defaultValues: item ? fieldsFromItem(item) : EMPTY_FIELDS,
     serverErrorMessage: submitErrorMessage,
   });

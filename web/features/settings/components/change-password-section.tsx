@@ -21,7 +21,7 @@ function messageOf(error: unknown): string {
 }
 
 export function ChangePasswordSection({ onResult }: { onResult: ShowNotice }) {
-  const { form, submit, prepare } = useSettingsForm(loadChangePasswordSchema, onResult, {
+  const { form, submit, prepare, binding } = useSettingsForm(loadChangePasswordSchema, onResult, {
     defaultValues: EMPTY,
   });
   const mutation = useChangePassword({
@@ -45,6 +45,7 @@ export function ChangePasswordSection({ onResult }: { onResult: ShowNotice }) {
         noValidate
         className="grid gap-4"
       >
+        {binding}
         <PasswordInput
           label="Current Password"
           showLabel="Show current password"

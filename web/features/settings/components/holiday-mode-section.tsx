@@ -20,7 +20,7 @@ const loadHolidaySchema = () => import("@shared/api/profiles").then((schemas) =>
  */
 export function HolidayModeSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
   const holiday = user.holidayMode;
-  const { form, submit, prepare } = useSettingsForm(loadHolidaySchema, onResult, {
+  const { form, submit, prepare, binding } = useSettingsForm(loadHolidaySchema, onResult, {
     defaultValues: {
       isActive: holiday.isActive,
       fromDate: holiday.fromDate ?? "",
@@ -77,6 +77,7 @@ export function HolidayModeSection({ user, onResult }: { user: User; onResult: S
         </div>
       ) : null}
       <form onFocus={prepare} onSubmit={submit(save)} noValidate className="grid gap-4">
+        {binding}
         {/* The whole line takes the tap, not only the small box. */}
         <label
           htmlFor={checkboxId}

@@ -12,7 +12,7 @@ const loadUpdateNameSchema = () =>
   import("@shared/api/profiles").then((schemas) => schemas.UpdateNameBodySchema);
 
 export function UpdateNameSection({ user, onResult }: { user: User; onResult: ShowNotice }) {
-  const { form, submit, invalid, prepare } = useSettingsForm(loadUpdateNameSchema, onResult, {
+  const { form, submit, invalid, prepare, binding } = useSettingsForm(loadUpdateNameSchema, onResult, {
     defaultValues: { name: user.name },
   });
   const mutation = useUpdateName({
@@ -38,6 +38,7 @@ export function UpdateNameSection({ user, onResult }: { user: User; onResult: Sh
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
       >
+        {binding}
         <TextField
           label="Full Name"
           autoComplete="name"
