@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
-import { eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import lighthouse from "lighthouse";
 import { describeRoute, measureRoutes, ROUTE_BUDGETS, type RouteSize } from "../scripts/route-bundles";
 import { items, sessions, users } from "../server/db/schema";
@@ -117,7 +117,17 @@ async function prepareData(dataDir: string): Promise<BenchData> {
   );
   if (seed.status !== 0) throw new Error(`Seeding demo data failed:\n${seed.stdout}\n${seed.stderr}`);
   return withServerDatabase({ dataDir }, async (db) => {
-    const [student] = await createUsers(db, 1, { label: "lighthouse" });
+    // At the campus with the most items on sale: /buy opens on the student's own college, and a
+    // full page of cards with photos is what a student there sees.
+    const [busiest] = await db
+      .select({ college: users.college, onSale: count() })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      .where(eq(items.isActive, true))
+      .groupBy(users.college)
+      .orderBy(desc(count()))
+      .limit(1);
+    const [student] = await createUsers(db, 1, { label: "lighthouse", college: busiest?.college });
     if (!student) throw new Error("No student was created");
     // The administrator is the account of ADMIN_EMAIL: the server demotes any other at start.
     const [made] = await createUsers(db, 1, { label: "lighthouse-admin" });

@@ -5,6 +5,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { PageSession } from "@shared/api/auth";
+import { pageRequests } from "@shared/page-requests";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -58,6 +59,7 @@ import { clientErrors, errorsPlugin, frameworkErrorsFor } from "./plugins/errors
 import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
+import { answerWithinPage } from "./plugins/page-responses";
 import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
@@ -307,10 +309,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     root: options.webRoot ?? WEB_ROOT,
     pageFor: (request, pathname) =>
       itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
-    sessionFor: async (request): Promise<PageSession> => {
+    sessionFor: async (request, pathname, search): Promise<PageSession> => {
       await app.loadSession(request);
       if (!request.user) return { user: null };
-      return { user: toUserDto(request.user), liveSeq: await currentSeq(database.db, request.user.id) };
+      // The answers are read after the live number: whatever happens in between reaches the page
+      // twice (in an answer and live), never not at all.
+      const liveSeq = await currentSeq(database.db, request.user.id);
+      const responses = await answerWithinPage(app, request, pageRequests(pathname, search, request.user));
+      return { user: toUserDto(request.user), liveSeq, responses };
     },
   });
   return app;

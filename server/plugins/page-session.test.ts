@@ -2,8 +2,8 @@ import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStudent } from "../../tests/factories/users";
-import { get } from "../../tests/helpers/api";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { get, signIn } from "../../tests/helpers/api";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { createWebRoot } from "../../tests/helpers/web-root";
 import { users } from "../db/schema";
 import { appendLiveEvents, currentSeq } from "../realtime/live-events";
@@ -41,12 +41,49 @@ describe("the session written into each page", () => {
       expect(page.headers["content-type"], url).toMatch(/^text\/html/);
       expect(page.headers["cache-control"], url).toBe("no-store");
       // With the number of the student's newest live event: the live socket resumes from it.
-      expect(sessionIn(page.body), url).toEqual({
+      expect(sessionIn(page.body), url).toMatchObject({
         ...me,
         liveSeq: await currentSeq(testApp.database.db, student.id),
       });
     }
     expect(me.user.name).toBe("Meera Iyer");
+  });
+
+  it("answers the page's first requests as the API answers them, by the paths the browser asks", async () => {
+    const student = await createStudent(testApp, { college: "IIT Bombay" });
+    const api = async (path: string) => (await get(testApp, path, { cookie: student.cookie })).json();
+    const counts = "/api/notifications/counts";
+    const expected: Record<string, string[]> = {
+      // The student's own college until the address says otherwise; the filters in the address.
+      "/buy": [counts, "/api/items?category=all&college=IIT+Bombay&sort=newest&page=1"],
+      "/buy?category=books&college=&sort=price-low&page=2": [
+        counts,
+        "/api/items?category=books&sort=price-low&page=2",
+      ],
+      "/messages": [counts, "/api/chats"],
+      "/dashboard": [counts],
+      "/login": [],
+      "/no-such-page": [],
+    };
+    for (const [url, paths] of Object.entries(expected)) {
+      const { responses } = sessionIn((await get(testApp, url, { cookie: student.cookie })).body) as {
+        responses?: Record<string, unknown>;
+      };
+      const answers = Object.fromEntries(
+        await Promise.all(paths.map(async (path) => [path, await api(path)])),
+      );
+      expect(responses ?? {}, url).toEqual(answers);
+    }
+  });
+
+  it("answers nothing for a visitor or the administrator", async () => {
+    expect(sessionIn((await get(testApp, "/buy")).body)).toEqual({ user: null });
+    const adminCookie = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const session = sessionIn((await get(testApp, "/admin", { cookie: adminCookie })).body) as {
+      responses?: Record<string, unknown>;
+    };
+    expect(session).toMatchObject({ user: { role: "admin" } });
+    expect(session.responses ?? {}).toEqual({});
   });
 
   it("moves the live socket's starting point on with the student's events", async () => {

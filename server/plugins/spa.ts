@@ -23,10 +23,11 @@ export interface SpaOptions {
     pathname: string,
   ) => Promise<{ head: string; body: string | null } | null>;
   /**
-   * Who is signed in, as GET /api/auth/me answers it, written into each page of the app so that
-   * it draws at once instead of asking first (web/lib/session.ts reads it).
+   * Who is signed in, as GET /api/auth/me answers it, and the answers to the page's first requests,
+   * written into each page of the app so that it draws at once instead of asking first
+   * (web/lib/session.tsx reads it).
    */
-  sessionFor?: (request: FastifyRequest) => Promise<unknown>;
+  sessionFor?: (request: FastifyRequest, pathname: string, search: URLSearchParams) => Promise<unknown>;
 }
 
 /**
@@ -60,7 +61,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset must be a 404, not the page: a stale tab then fails loudly.
     if (hasWebApp && isPageRequest(request)) {
-      const pathname = request.url.split("?")[0] ?? "/";
+      const [pathname = "/", query = ""] = request.url.split("?", 2);
       reply.header("cache-control", "no-cache");
       const extra = options.pageFor ? await options.pageFor(request, pathname) : null;
       const index = await readIndex();
@@ -76,7 +77,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         if (options.sessionFor) {
           // The page now names who asked for it: no cache may keep it.
           reply.header("cache-control", "no-store");
-          const session = JSON.stringify(await options.sessionFor(request)).replaceAll("<", "\\u003c");
+          const session = JSON.stringify(
+            await options.sessionFor(request, pathname, new URLSearchParams(query)),
+          ).replaceAll("<", "\\u003c");
           page = page.replace(
             "</head>",
             () =>

@@ -30,10 +30,15 @@ export type User = z.infer<typeof UserSchema>;
 export const MeResponseSchema = z.object({ user: UserSchema.nullable() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 /**
- * What the server writes into each page of the app: who is signed in, and the number of their
- * newest live event when the page was made (the live socket resumes from there).
+ * What the server writes into each page of the app: who is signed in, the number of their newest
+ * live event when the page was made (the live socket resumes from there), and the answers to the
+ * page's first requests, read after that number (what happens later reaches the page live).
  */
-export type PageSession = MeResponse & { liveSeq?: number };
+export type PageSession = MeResponse & {
+  liveSeq?: number;
+  /** Answers to the page's first API requests, by path (shared/page-requests.ts). */
+  responses?: Record<string, unknown>;
+};
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 

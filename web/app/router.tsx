@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import {
   BrowserRouter,
   matchRoutes,
@@ -263,7 +263,9 @@ export function RoutedPages({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const [codeIn, setCodeIn] = useState(firstCodeIn);
   useEffect(() => {
-    if (!codeIn) void firstCode.then(() => setCodeIn(true));
+    // In a transition, like the first render (web/main.tsx): React draws the page in slices between
+    // which the phone stays responsive, not in one long task as soon as the code is in.
+    if (!codeIn) void firstCode.then(() => startTransition(() => setCodeIn(true)));
   }, [codeIn]);
   useEffect(() => {
     for (const { route } of matchRoutes(routes, location) ?? []) {

@@ -3,6 +3,7 @@ import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
 import { liveSeqStorageKey, storeSeq } from "./live-seq";
+import { keepPageResponses } from "./page-responses";
 
 export const meQueryOptions = queryOptions({
   queryKey: ["auth", "me"],
@@ -25,6 +26,7 @@ export function startSession(queryClient: QueryClient): void {
     return;
   }
   queryClient.setQueryData<MeResponse>(meQueryOptions.queryKey, { user: session.user });
+  keepPageResponses(session.responses, Date.now());
   // The live socket resumes from the page's moment: what happened since is replayed to it, and
   // what happened before is in what the page fetches, so nothing needs fetching twice.
   if (session.user && session.liveSeq !== undefined) {

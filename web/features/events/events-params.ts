@@ -1,4 +1,4 @@
-import { readBoolean, readKept, readString, withParams } from "../../lib/search-params";
+import { readBoolean, readKept, readString, withParams } from "@shared/search-params";
 
 /** The events filters as the address holds them, and as GET /api/events receives them. */
 export interface EventFilters {

@@ -1,29 +1,7 @@
-import { CATEGORIES } from "@shared/constants";
-import { BROWSE_SORTS, type BrowseSort } from "@shared/items-constants";
-import { readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
-import type { BrowseFilters } from "./api/get-items";
+import { type BrowseFilters, DEFAULT_CATEGORY, BROWSE_DEFAULTS as DEFAULTS } from "@shared/browse-filters";
+import { withParams } from "@shared/search-params";
 
-export const DEFAULT_CATEGORY = "all";
-export const DEFAULT_SORT: BrowseSort = "newest";
-
-/** Left out of the address when they hold these, to keep links short. */
-const DEFAULTS = { search: "", category: DEFAULT_CATEGORY, sort: DEFAULT_SORT, hideReserved: false, page: 1 };
-
-/**
- * Reads the browse filters from the address bar; unknown values fall back to the defaults. A
- * missing `college` means "not chosen yet" and takes `defaultCollege` (the student's own);
- * `college=` means the student cleared it.
- */
-export function parseBrowseFilters(params: URLSearchParams, defaultCollege: string): BrowseFilters {
-  return {
-    search: readString(params, "search"),
-    category: readEnum(params, "category", CATEGORIES, DEFAULT_CATEGORY),
-    college: readKept(params, "college", defaultCollege, { trim: false }),
-    sort: readEnum(params, "sort", BROWSE_SORTS, DEFAULT_SORT),
-    hideReserved: params.get("hideReserved") === "true",
-    page: readInt(params, "page", { min: 1, fallback: 1 }),
-  };
-}
+export { DEFAULT_CATEGORY, DEFAULT_SORT, parseBrowseFilters } from "@shared/browse-filters";
 
 /** How many filters narrow the list beyond the search box: the category and the college. */
 export function activeFilterCount(filters: Pick<BrowseFilters, "category" | "college">): number {

@@ -1,5 +1,5 @@
 import { ACADEMIC_YEARS, type AcademicYear, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
-import { readBoolean, readEnum, readInt, readKept, readString, withParams } from "../../lib/search-params";
+import { readBoolean, readEnum, readInt, readKept, readString, withParams } from "@shared/search-params";
 
 export type RecruitmentSort = (typeof RECRUITMENT_SORTS)[number];
 

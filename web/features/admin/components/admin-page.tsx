@@ -1,9 +1,9 @@
+import { withParams } from "@shared/search-params";
 import { type ComponentType, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { Tabs } from "../../../components/ui/tabs";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
-import { withParams } from "../../../lib/search-params";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ADMIN_TABS, type AdminTabId, parseAdminTab } from "../admin-tabs";
 import { AdminNoticeProvider } from "./admin-notice";

@@ -1,7 +1,9 @@
 import type { ChatSummary, ThreadResponse } from "@shared/api/chats";
+import { CHAT_LIST_PATH } from "@shared/page-requests";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { chatListKey } from "../../../lib/chat-list-cache";
+import { pageResponsesTime, takePageResponse } from "../../../lib/page-responses";
 
 /** Every chat query starts with "chats", so a resync refreshes the list and every thread at once. */
 export const chatKeys = {
@@ -14,7 +16,9 @@ export const chatPath = (chatId: string) => `/api/chats/${encodeURIComponent(cha
 
 export const chatListQueryOptions = queryOptions({
   queryKey: chatKeys.list,
-  queryFn: ({ signal }) => apiFetch<{ chats: ChatSummary[] }>("/api/chats", { signal }),
+  queryFn: ({ signal }) => apiFetch<{ chats: ChatSummary[] }>(CHAT_LIST_PATH, { signal }),
+  initialData: () => takePageResponse<{ chats: ChatSummary[] }>(CHAT_LIST_PATH),
+  initialDataUpdatedAt: pageResponsesTime,
 });
 
 export const threadQueryOptions = (chatId: string) =>

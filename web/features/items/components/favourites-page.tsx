@@ -1,3 +1,4 @@
+import { readInt, withParams } from "@shared/search-params";
 import { useQuery } from "@tanstack/react-query";
 import { HeartIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -7,7 +8,6 @@ import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { OfflineAware } from "../../../components/ui/offline-state";
 import { Pagination } from "../../../components/ui/pagination";
-import { readInt, withParams } from "../../../lib/search-params";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { favouritesQueryOptions } from "../api/get-favourites";
 import { ItemGrid, ItemGridSkeleton } from "./item-grid";

@@ -1,6 +1,6 @@
+import { withParams } from "@shared/search-params";
 import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { withParams } from "../../../lib/search-params";
 import { useSession } from "../../../lib/session";
 import type { BrowseFilters } from "../api/get-items";
 import { applyFilterChange, applyPageChange, type FilterChange, parseBrowseFilters } from "../browse-params";

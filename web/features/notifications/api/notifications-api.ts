@@ -1,6 +1,8 @@
 import type { Notification, UnreadCounts } from "@shared/api/chats";
+import { UNREAD_COUNTS_PATH } from "@shared/page-requests";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
+import { pageResponsesTime, takePageResponse } from "../../../lib/page-responses";
 
 export const notificationKeys = {
   all: ["notifications"] as const,
@@ -15,7 +17,9 @@ export const notificationListQueryOptions = queryOptions({
 
 export const unreadCountsQueryOptions = queryOptions({
   queryKey: notificationKeys.counts,
-  queryFn: ({ signal }) => apiFetch<UnreadCounts>("/api/notifications/counts", { signal }),
+  queryFn: ({ signal }) => apiFetch<UnreadCounts>(UNREAD_COUNTS_PATH, { signal }),
+  initialData: () => takePageResponse<UnreadCounts>(UNREAD_COUNTS_PATH),
+  initialDataUpdatedAt: pageResponsesTime,
   // The live socket keeps this current; a refetch is only needed after a resync.
   staleTime: 5 * 60_000,
 });

@@ -1,0 +1,46 @@
+import { matchesRoutePattern } from "./app-routes";
+import { browseApiPath, parseBrowseFilters } from "./browse-filters";
+
+/** The bars' unread counts, which every page of the student layout asks for as it opens. */
+export const UNREAD_COUNTS_PATH = "/api/notifications/counts";
+/** The list of chats on /messages. */
+export const CHAT_LIST_PATH = "/api/chats";
+
+/** The pages drawn in the student layout (web/app/router.tsx). */
+const STUDENT_LAYOUT_PAGES = [
+  "/dashboard",
+  "/vault",
+  "/sell",
+  "/buy",
+  "/item/:itemId",
+  "/favourites",
+  "/saved-searches",
+  "/messages",
+  "/notifications",
+  "/profile",
+  "/profile/:userId",
+  "/settings",
+  "/events",
+  "/teammates",
+];
+
+/**
+ * The API requests a page makes as soon as it opens, which the server answers inside the page it
+ * sends (server/plugins/spa.ts) so the page draws complete at once, without a round trip after its
+ * code has run. The browser asks for the same paths (their query options use these functions), and
+ * takes a written answer in place of the request (web/lib/page-responses.ts).
+ */
+export function pageRequests(
+  pathname: string,
+  search: URLSearchParams,
+  viewer: { role: string; college: string },
+): string[] {
+  if (viewer.role !== "student") return [];
+  if (!STUDENT_LAYOUT_PAGES.some((pattern) => matchesRoutePattern(pattern, pathname))) return [];
+  const requests = [UNREAD_COUNTS_PATH];
+  if (matchesRoutePattern("/buy", pathname)) {
+    requests.push(browseApiPath(parseBrowseFilters(search, viewer.college)));
+  }
+  if (matchesRoutePattern("/messages", pathname)) requests.push(CHAT_LIST_PATH);
+  return requests;
+}
