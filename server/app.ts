@@ -5,7 +5,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { PageSession } from "@shared/api/auth";
-import { pageRequests } from "@shared/page-requests";
+import { firstPictures, pageRequests } from "@shared/page-requests";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -309,14 +309,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     root: options.webRoot ?? WEB_ROOT,
     pageFor: (request, pathname) =>
       itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
-    sessionFor: async (request, pathname, search): Promise<PageSession> => {
+    sessionFor: async (request, pathname, search): Promise<{ session: PageSession; pictures?: string[] }> => {
       await app.loadSession(request);
-      if (!request.user) return { user: null };
+      if (!request.user) return { session: { user: null } };
       // The answers are read after the live number: whatever happens in between reaches the page
       // twice (in an answer and live), never not at all.
       const liveSeq = await currentSeq(database.db, request.user.id);
       const responses = await answerWithinPage(app, request, pageRequests(pathname, search, request.user));
-      return { user: toUserDto(request.user), liveSeq, responses };
+      return {
+        session: { user: toUserDto(request.user), liveSeq, responses },
+        pictures: responses && firstPictures(responses),
+      };
     },
   });
   return app;

@@ -5,6 +5,7 @@ import { itemShareTitle, rupeesText } from "@shared/share-links";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { isSuspendedSql, items, users } from "../../db/schema";
+import { escapeHtml } from "../../lib/escape-html";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,16 +32,6 @@ export async function publicItem(ctx: Pick<AppContext, "db">, id: string): Promi
     )
     .limit(1);
   return row;
-}
-
-/** Text for an HTML attribute or element: the five characters HTML gives meaning escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 const NEUTRAL_TITLE = "Campus Bazaar";

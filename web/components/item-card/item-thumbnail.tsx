@@ -5,11 +5,13 @@ interface ItemThumbnailProps {
   url: string;
   alt: string;
   className?: string;
+  /** One of the first cards of the list: its picture is asked for at once (useLazyImage). */
+  isFirst?: boolean;
 }
 
 /** A browse card's picture, loaded lazily with fallbacks (see useLazyImage). */
-export function ItemThumbnail({ url, alt, className = "" }: ItemThumbnailProps) {
-  const image = useLazyImage(url);
+export function ItemThumbnail({ url, alt, className = "", isFirst = false }: ItemThumbnailProps) {
+  const image = useLazyImage(url, isFirst);
   return (
     <div ref={image.containerRef} className={`relative overflow-hidden bg-slate-100 ${className}`}>
       {image.status === "failed" ? (
@@ -26,6 +28,7 @@ export function ItemThumbnail({ url, alt, className = "" }: ItemThumbnailProps) 
               src={image.src}
               alt={alt}
               decoding="async"
+              fetchPriority={isFirst ? "high" : undefined}
               onLoad={image.handleLoad}
               onError={image.handleError}
               className={`size-full object-cover transition-opacity ${image.status === "loaded" ? "opacity-100" : "opacity-0"}`}

@@ -16,22 +16,25 @@ interface LazyImageState {
   src: string | null;
 }
 
-function initialState(url: string): LazyImageState {
+function initialState(url: string, isFirst: boolean): LazyImageState {
   const cached = cachedImageSource(url);
-  return cached
-    ? { status: "loaded", attempt: -1, src: cached }
+  if (cached) return { status: "loaded", attempt: -1, src: cached };
+  const first = imageAttempts(url)[0];
+  return isFirst && first
+    ? { status: "loading", attempt: 0, src: first.src }
     : { status: "waiting", attempt: -1, src: null };
 }
 
 /**
  * A browse card's image (spec section 4, "Browse image loading"): nothing is requested until the
  * card nears the viewport; then the thumbnail, the original, and two delayed retries, before the
- * card gives up. Images that loaded once show at once on the next visit.
+ * card gives up. Images that loaded once show at once on the next visit. The first cards of a list
+ * (`isFirst`), on screen as the page opens, ask at once, as their first render is drawn.
  */
-export function useLazyImage(url: string) {
+export function useLazyImage(url: string, isFirst = false) {
   const containerRef = useRef<HTMLDivElement>(null);
   const retryTimer = useRef<number | undefined>(undefined);
-  const [state, setState] = useState(() => initialState(url));
+  const [state, setState] = useState(() => initialState(url, isFirst));
 
   const startAttempt = useCallback(
     (attempt: number) => {

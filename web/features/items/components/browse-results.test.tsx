@@ -156,3 +156,39 @@ it("tells a saved item that lapsed unsold from one that was sold", () => {
   expect(within(soldCard as HTMLElement).getByText("Sold")).toBeInTheDocument();
   expect(within(soldCard as HTMLElement).queryByText("Expired")).not.toBeInTheDocument();
 });
+
+it("asks at once for the pictures of the first four cards, and lets the rest wait until they are seen", () => {
+  const seen: Element[] = [];
+  // Nothing is ever in view: only the first cards may ask for their pictures.
+  class UnseenObserver {
+    observe(element: Element) {
+      seen.push(element);
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal("IntersectionObserver", UnseenObserver);
+  try {
+    const items = Array.from({ length: 6 }, (_, index) =>
+      buildItemSummaryResponse({
+        id: `item-${index}`,
+        productName: `Book ${index}`,
+        productImage: `/api/files/images/book-${index}.jpg`,
+      }),
+    );
+    renderResults(items);
+    const sources = screen
+      .getAllByRole("article")
+      .map((card) => card.querySelector("img")?.getAttribute("src"));
+    expect(sources).toEqual([
+      "/api/files/images/book-0.jpg?variant=thumb",
+      "/api/files/images/book-1.jpg?variant=thumb",
+      "/api/files/images/book-2.jpg?variant=thumb",
+      "/api/files/images/book-3.jpg?variant=thumb",
+      undefined,
+      undefined,
+    ]);
+    expect(seen).toHaveLength(2);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});

@@ -19,6 +19,8 @@ interface ItemCardProps {
   item: ItemSummary;
   view: ViewMode;
   onContact: (item: ItemSummary) => void;
+  /** Among the first cards of the list, whose pictures load at once. */
+  isFirst?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ interface ItemCardProps {
  * controls that do something else sit above that layer. On phones the card is compact and
  * 'Contact Seller' moves into the card's overflow menu; from 640 px it is a button again.
  */
-export function ItemCard({ item, view, onContact }: ItemCardProps) {
+export function ItemCard({ item, view, onContact, isFirst = false }: ItemCardProps) {
   const titleId = useId();
   const isList = view === "list";
   const canContact = item.abilities.canContact && item.isActive;
@@ -42,6 +44,7 @@ export function ItemCard({ item, view, onContact }: ItemCardProps) {
           key={item.productImage}
           url={item.productImage}
           alt={item.productName}
+          isFirst={isFirst}
           className={
             isList
               ? "aspect-square w-full rounded-l-xl"

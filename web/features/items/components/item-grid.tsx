@@ -1,4 +1,5 @@
 import type { ItemSummary } from "@shared/api/items";
+import { FIRST_CARD_IMAGES } from "@shared/images";
 import { Suspense, useState } from "react";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
@@ -37,9 +38,14 @@ export function ItemGrid({ items, view = "grid", label, isUpdating = false }: It
         aria-label={label}
         className={`${itemListClasses(view)} transition-opacity ${isUpdating ? "opacity-60" : ""}`}
       >
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id}>
-            <ItemCard item={item} view={view} onContact={setContactItem} />
+            <ItemCard
+              item={item}
+              view={view}
+              onContact={setContactItem}
+              isFirst={index < FIRST_CARD_IMAGES}
+            />
           </li>
         ))}
       </ul>
