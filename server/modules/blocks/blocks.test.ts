@@ -20,7 +20,7 @@ import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback } from "../../../tests/helpers/live";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { multipartBody } from "../../../tests/helpers/uploads";
-import { follows, notifications, userBlocks } from "../../db/schema";
+import { follows, notifications, rateLimits, userBlocks, users } from "../../db/schema";
 import { storeSend } from "../chats/chats.repository";
 
 // Blocking (issue 18): PUT/DELETE /api/users/{id}/block, GET /api/me/blocks, and every path by
@@ -216,13 +216,43 @@ describe("a blocked student cannot reach the blocker", () => {
     expect((await sendText(testApp, blocked, chat.id, "Thanks!")).text).toBe("Thanks!");
   });
 
-  it("a block landing after the route's check still stops the send inside its transaction", async () => {
+  it("a send between them is refused as blocked before anything else about it, and not counted against the send limit", async () => {
+    const { blocker, blocked } = await blockedPair();
+    const chat = await openItemChat(testApp, blocked, blocker);
+    await block(blocker, blocked.id);
+    const before = await countMessages(testApp, chat.id);
+    // A photo that is not the sender's, a number they have not set: the block is the answer.
+    await testApp.database.db.update(users).set({ mobile: "" }).where(eq(users.id, blocked.id));
+    for (const body of [
+      { type: "photo", clientId: newClientId(), photoId: "not-mine.jpg" },
+      { type: "number", clientId: newClientId() },
+    ]) {
+      const response = await sendRequest(testApp, blocked.cookie, chat.id, body);
+      expect(response.statusCode, body.type).toBe(403);
+      expect(response.json()).toEqual(CANNOT_MESSAGE);
+    }
+    // Past the send limit too, and the refusals add nothing to it.
+    const key = `send:user:${blocked.id}`;
+    await testApp.database.db.insert(rateLimits).values({ key, windowStart: new Date(), count: 120 });
+    const refused = await sendRequest(testApp, blocked.cookie, chat.id, {
+      type: "text",
+      clientId: newClientId(),
+      text: "Hello?",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(CANNOT_MESSAGE);
+    const [counter] = await testApp.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(counter?.count).toBe(120);
+    expect(await countMessages(testApp, chat.id)).toBe(before);
+  });
+
+  it("the send's own statement refuses a block that landed after any check before it", async () => {
     const blocker = await createStudent(testApp);
     const blocked = await createStudent(testApp);
     const chat = await openItemChat(testApp, blocked, blocker);
     await sendText(testApp, blocked, chat.id, "Is it still available?");
     const before = await countMessages(testApp, chat.id);
-    // The route has checked (no block yet); the block lands; the send's own statement runs.
+    // The block lands after whatever was checked before the send; its statement refuses it.
     await testApp.database.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: blocked.id });
     const outcome = await storeSend(
       testApp.database.db,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
@@ -156,17 +156,20 @@ export async function findOwnChatPhoto(db: Db, ownerId: string, key: string) {
  */
 export async function isSendBlocked(db: Db, chatId: string, senderId: string): Promise<boolean> {
   const [row] = await db
-    .select({
-      blocked: sql<boolean>`exists (
-        select 1 from ${chatMembers} me
-        join ${chatMembers} them on them.chat_id = me.chat_id and them.user_id <> me.user_id
-        join ${userBlocks} b on (b.blocker_id = me.user_id and b.blocked_id = them.user_id)
-          or (b.blocker_id = them.user_id and b.blocked_id = me.user_id)
-        where me.chat_id = ${chatId} and me.user_id = ${senderId}
-      )`,
-    })
+    .select({ blocked: sql<boolean>`${isSendBlockedSql(sql`${chatId}`, sql`${senderId}`)}` })
     .from(sql`(values (1)) as one (x)`);
   return row?.blocked === true;
+}
+
+/** isSendBlocked in SQL, for a chat id and a sender id given as SQL (columns or values). */
+function isSendBlockedSql(chatId: SQL, senderId: SQL): SQL {
+  return sql`exists (
+    select 1 from ${chatMembers} me
+    join ${chatMembers} them on them.chat_id = me.chat_id and them.user_id <> me.user_id
+    join ${userBlocks} b on (b.blocker_id = me.user_id and b.blocked_id = them.user_id)
+      or (b.blocker_id = them.user_id and b.blocked_id = me.user_id)
+    where me.chat_id = ${chatId} and me.user_id = ${senderId}
+  )`;
 }
 
 /** A chat with its members' ids, in one query. */
@@ -237,6 +240,8 @@ export type SendLimit = AttemptLimit;
 export type SendOutcome =
   /** Past the send limit: nothing was written. */
   | { kind: "rate-limited"; attempts: AttemptCount; limit: SendLimit }
+  /** The sender and the other member had a block between them: nothing was written or counted. */
+  | { kind: "blocked" }
   | { kind: "chat-not-found" }
   | { kind: "not-member" }
   /** (sender, clientId) was already stored: nothing was added. */
@@ -253,7 +258,7 @@ interface SendInput {
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The arguments of chat_send_many (migration 0015), in its order, taken from the allowed sends. */
+/** The arguments of chat_send_many (migration 0028), in its order, taken from the allowed sends. */
 const sendArguments = [
   "chat_id",
   "sender_id",
@@ -272,11 +277,13 @@ const sendArguments = [
 ].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
 
 /**
- * A batch's sends in one statement: each limited send is counted against its limit by the rate
- * limiter's SQL (countEachAttemptCtes, which locks the send counters first), and the sends within
- * their limit go to chat_send_many (migration 0015), which returns plain rows. One row per send,
- * in the order given: a refused send has is_allowed false and its attempts; an allowed one has its
- * attempts (if limited) and chat_send_many's row.
+ * A batch's sends in one statement: a send between two students where one blocked the other is
+ * refused first (is_blocked, not counted against its limit); each other limited send is counted
+ * against its limit by the rate limiter's SQL (countEachAttemptCtes, which locks the send counters
+ * first), and the sends within their limit go to chat_send_many (migration 0028), which checks for
+ * a block again under the pair's lock and returns plain rows. One row per send, in the order
+ * given: a refused send has is_allowed false and its attempts; an allowed one has its attempts (if
+ * limited) and chat_send_many's row.
  */
 const sendBatchStatement = preparedSql<SendSqlRow>(
   "chat_send_batch",
@@ -305,18 +312,21 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
         notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, scam_signals,
         limit_key, max_count, send)
+    ), screened as (
+      select i.*, ${isSendBlockedSql(sql`i.chat_id`, sql`i.sender_id`)} as is_blocked from input i
     ), ${countEachAttemptCtes(
-      sql`select send as entry, limit_key as key from input where limit_key is not null`,
+      sql`select send as entry, limit_key as key from screened where limit_key is not null and not is_blocked`,
       sql.placeholder("windowSeconds"),
     )}, checked as (
-      select i.*, a.count as attempts, a.retry_after, (a.count is null or a.count <= i.max_count) as is_allowed
-      from input i left join attempts a on a.entry = i.send
+      select s.*, a.count as attempts, a.retry_after,
+        (not s.is_blocked and (a.count is null or a.count <= s.max_count)) as is_allowed
+      from screened s left join attempts a on a.entry = s.send
     ), allowed as (
       select c.*, row_number() over (order by c.send) as k from checked c where c.is_allowed
     ), sent as (
       select * from chat_send_many(${sql.join(sendArguments, sql`, `)})
     )
-    select c.send::int as send, c.is_allowed, c.attempts, c.retry_after,
+    select c.send::int as send, c.is_blocked, c.is_allowed, c.attempts, c.retry_after,
       s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
       s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
       s.notification_created_at, s.unread, s.unread_messages, s.about
@@ -330,6 +340,8 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
 /** One send's row of the batch statement: its limit count, then what chat_send_many returned. */
 interface SendSqlRow {
   send: number;
+  /** The sender and the chat's other member had a block between them when the batch began. */
+  is_blocked: boolean;
   is_allowed: boolean;
   /** The send's attempts in the window, when it has a limit. */
   attempts: number | null;
@@ -396,6 +408,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
   return batch.map((send, index): SendOutcome => {
     const row = rows[index];
     const result = stored[index];
+    if (row?.is_blocked) return { kind: "blocked" };
     if (row && !row.is_allowed && send.limit) {
       const attempts = { count: row.attempts ?? 0, retry_after: row.retry_after ?? 1 };
       return { kind: "rate-limited", attempts, limit: send.limit };
@@ -468,9 +481,9 @@ const sendInBatches = batched<SendInput, SendOutcome>({
 
 /**
  * A whole send in one transaction of two statements, shared by the sends that arrive together:
- * the send limit if one is given, the membership check, the message, the chat's meta (last
- * message, sender, updated time), the notification to the other member with the badge counts
- * (migration 0015, chat_send_many), and the live events of both members with their numbers.
+ * the block check, the send limit if one is given, the membership check, the message, the chat's
+ * meta (last message, sender, updated time), the notification to the other member with the badge
+ * counts (migration 0028, chat_send_many), and the live events of both members with their numbers.
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.

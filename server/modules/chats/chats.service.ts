@@ -165,17 +165,27 @@ export async function sendMessage(
   body: SendBody,
   limit?: AttemptLimit,
 ) {
-  // Neither of two students where one blocked the other sends to the other, by any kind of send.
-  if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
-    throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+  // Neither of two students where one blocked the other sends to the other, by any kind of send:
+  // the batched send checks in its own statement, before its limit is counted (storeSend), and a
+  // refusal of the send's content gives way to the block's.
+  const refuseIfBlocked = async () => {
+    if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
+      throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+  };
   // Offers have a state and rules of their own (offers.service); plain messages keep the batched path.
   // Each one is answered, notified and may reserve the item: counted with the deal actions.
   if (body.type === "offer") {
+    await refuseIfBlocked();
     await countWrite(ctx, "dealAction", sender.id);
     return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
   }
   const isOffer = false;
-  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body);
+  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body).catch(
+    async (error: unknown) => {
+      await refuseIfBlocked();
+      throw error;
+    },
+  );
   // The list and the notification say 'Photo' for a photo, and name no shared number.
   const shown = photo
     ? CHAT_MESSAGES.photoNotice
@@ -213,12 +223,14 @@ export async function sendMessage(
       throw new AppError("rate_limited", outcome.limit.message, {
         "retry-after": String(outcome.attempts.retry_after),
       });
+    case "blocked":
+      throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
     case "chat-not-found":
       throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
     case "not-member":
-      // The send itself found a block that landed after the check above: refused the same way.
-      if (await repo.isSendBlocked(ctx.db, chatId, sender.id))
-        throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+      // chat_send_many found a block that landed after the batch's first check (under the pair's
+      // lock): refused the same way.
+      await refuseIfBlocked();
       throw new AppError("forbidden", CHAT_MESSAGES.notMember);
     case "duplicate": {
       // A retry (or a concurrent copy that won the race): answer with the first message, add nothing.
