@@ -31,7 +31,8 @@ export function ItemThumbnail({ url, alt, className = "", isFirst = false }: Ite
               fetchPriority={isFirst ? "high" : undefined}
               onLoad={image.handleLoad}
               onError={image.handleError}
-              className={`size-full object-cover transition-opacity ${image.status === "loaded" ? "opacity-100" : "opacity-0"}`}
+              // A first card's picture (asked for with the page) shows as it arrives, without the fade in.
+              className={`size-full object-cover ${isFirst ? "" : `transition-opacity ${image.status === "loaded" ? "opacity-100" : "opacity-0"}`}`}
             />
           ) : null}
         </>
