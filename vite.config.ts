@@ -272,8 +272,8 @@ function precompress(): Plugin {
  * hashed asset precached, a page the network cannot bring answered with the shell (index.html), the API
  * never cached (its answers are personal), and a new version waiting until the student reloads or
  * comes back (web/pwa/register.ts shows 'A new version is available'). Pushes are shown by
- * web/public/push-sw.js, which the worker imports. The page registers the worker after load, in
- * a chunk of its own, so first paint pays nothing for it.
+ * web/public/push-sw.js, which the worker imports. The app registers the worker once it has drawn
+ * its first page (web/app/app.tsx), in a chunk of its own, so first paint pays nothing for it.
  */
 function installableApp(): Plugin[] {
   return VitePWA({

@@ -5,7 +5,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { PageSession } from "@shared/api/auth";
-import { firstPictures, pageRequests } from "@shared/page-requests";
+import { pageRequests } from "@shared/page-requests";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -309,17 +309,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     root: options.webRoot ?? WEB_ROOT,
     pageFor: (request, pathname) =>
       itemPreviewPage(ctx, pathname, !request.cookies[sessionCookieName(config.isSecureCookie)]),
-    sessionFor: async (request, pathname, search): Promise<{ session: PageSession; pictures?: string[] }> => {
+    sessionFor: async (request, pathname, search): Promise<PageSession> => {
       await app.loadSession(request);
-      if (!request.user) return { session: { user: null } };
+      if (!request.user) return { user: null };
       // The answers are read after the live number: whatever happens in between reaches the page
       // twice (in an answer and live), never not at all.
       const liveSeq = await currentSeq(database.db, request.user.id);
       const responses = await answerWithinPage(app, request, pageRequests(pathname, search, request.user));
-      return {
-        session: { user: toUserDto(request.user), liveSeq, responses },
-        pictures: responses && firstPictures(responses),
-      };
+      return { user: toUserDto(request.user), liveSeq, responses };
     },
   });
   return app;

@@ -26,14 +26,13 @@ export function variantUrl(url: string, variant: ImageVariant): string {
   return `${url}${separator}variant=${variant}`;
 }
 
-/** The browse card's transformed image: 400x400, cover-cropped, quality 80 (spec section 4). */
 /**
  * How many cards of a list ask for their pictures at once, without waiting to be seen: the first
- * row or two, on screen as a phone or a laptop opens the page. The server asks for their thumbnails
- * with the page (shared/page-requests.ts).
+ * row or two, on screen as a phone or a laptop opens the page.
  */
 export const FIRST_CARD_IMAGES = 4;
 
+/** The browse card's transformed image: 400x400, cover-cropped, quality 80 (spec section 4). */
 export function thumbnailUrl(url: string): string {
   return variantUrl(url, "thumb");
 }

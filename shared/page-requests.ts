@@ -1,7 +1,5 @@
-import type { BrowseResponse } from "./api/items";
 import { matchesRoutePattern } from "./app-routes";
 import { browseApiPath, parseBrowseFilters } from "./browse-filters";
-import { FIRST_CARD_IMAGES, thumbnailUrl } from "./images";
 
 /** The bars' unread counts, which every page of the student layout asks for as it opens. */
 export const UNREAD_COUNTS_PATH = "/api/notifications/counts";
@@ -46,21 +44,3 @@ export function pageRequests(
   if (matchesRoutePattern("/messages", pathname)) requests.push(CHAT_LIST_PATH);
   return requests;
 }
-
-/**
- * The pictures a page shows first, named by its answers, which the page asks for with its own
- * request: the covers of /buy's first row on a phone (of the FIRST_CARD_IMAGES cards that ask at
- * once), the largest thing the page draws.
- */
-export function firstPictures(responses: Readonly<Record<string, unknown>>): string[] {
-  const browse = Object.entries(responses).find(([path]) => path.startsWith("/api/items?"))?.[1] as
-    | BrowseResponse
-    | undefined;
-  return (browse?.items ?? [])
-    .slice(0, Math.min(FIRST_CARD_IMAGES, PRELOADED_COVERS))
-    .filter((item) => item.productImage)
-    .map((item) => thumbnailUrl(item.productImage));
-}
-
-/** A phone's first row of cards. */
-const PRELOADED_COVERS = 2;

@@ -16,8 +16,6 @@ const root = createRoot(container);
  * checked by the build against its budget (scripts/route-bundles.ts).
  */
 preloadRouteChunks(window.location.pathname);
-// The service worker, install offer and update notice: after load, in a chunk of their own.
-if (import.meta.env.PROD) addEventListener("load", () => import("./pwa/register"));
 /*
  * The first render as a transition: React then yields to the browser every few milliseconds instead
  * of drawing the whole app in one long task, which on a slow phone blocked input for half a second

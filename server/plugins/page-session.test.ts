@@ -1,7 +1,6 @@
 import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertItem } from "../../tests/factories/items";
 import { createStudent } from "../../tests/factories/users";
 import { get, signIn } from "../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../tests/helpers/test-app";
@@ -75,28 +74,6 @@ describe("the session written into each page", () => {
       );
       expect(responses ?? {}, url).toEqual(answers);
     }
-  });
-
-  it("asks for the covers of a phone's first row of cards with the page", async () => {
-    const student = await createStudent(testApp);
-    const seller = await createStudent(testApp);
-    for (const name of ["desk-lamp", "cycle", "kettle"]) {
-      await insertItem(testApp, seller.id, {
-        productName: name,
-        productImage: `/api/files/images/${name}.jpg`,
-        createdAt: new Date(Date.now() - name.length * 1000),
-      });
-    }
-    const page = (await get(testApp, "/buy", { cookie: student.cookie })).body;
-    const preloads = [
-      ...page.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/g),
-    ];
-    // Newest first: 'cycle' (5 letters, 5 s ago), then 'kettle', as the page lists them.
-    expect(preloads.map((link) => link[1])).toEqual([
-      "/api/files/images/cycle.jpg?variant=thumb",
-      "/api/files/images/kettle.jpg?variant=thumb",
-    ]);
-    expect((await get(testApp, "/dashboard", { cookie: student.cookie })).body).not.toContain('as="image"');
   });
 
   it("answers nothing for a visitor or the administrator", async () => {

@@ -4,7 +4,6 @@ import fastifyStatic from "@fastify/static";
 import { isAppRoute, SESSION_ELEMENT_ID } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { escapeHtml } from "../lib/escape-html";
 import { indexPageReader } from "./page-preloads";
 
 /** A GET for one of the app's pages: not the API, not a built asset. */
@@ -28,11 +27,7 @@ export interface SpaOptions {
    * written into each page of the app so that it draws at once instead of asking first
    * (web/lib/session.tsx reads it).
    */
-  sessionFor?: (
-    request: FastifyRequest,
-    pathname: string,
-    search: URLSearchParams,
-  ) => Promise<{ session: unknown; pictures?: readonly string[] }>;
+  sessionFor?: (request: FastifyRequest, pathname: string, search: URLSearchParams) => Promise<unknown>;
 }
 
 /**
@@ -82,16 +77,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         if (options.sessionFor) {
           // The page now names who asked for it: no cache may keep it.
           reply.header("cache-control", "no-store");
-          const written = await options.sessionFor(request, pathname, new URLSearchParams(query));
-          const session = JSON.stringify(written.session).replaceAll("<", "\\u003c");
-          // The pictures the page draws first are asked for with it, beside its code.
-          const pictures = (written.pictures ?? []).map(
-            (url) => `  <link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />\n`,
-          );
+          const session = JSON.stringify(
+            await options.sessionFor(request, pathname, new URLSearchParams(query)),
+          ).replaceAll("<", "\\u003c");
           page = page.replace(
             "</head>",
             () =>
-              `${pictures.join("")}  <script type="application/json" id="${SESSION_ELEMENT_ID}">${session}</script>\n  </head>`,
+              `  <script type="application/json" id="${SESSION_ELEMENT_ID}">${session}</script>\n  </head>`,
           );
         }
       }
