@@ -1,3 +1,21 @@
+/** The pages drawn in the student layout (web/app/router.tsx), each showing the bars' unread counts. */
+export const STUDENT_LAYOUT_PATTERNS = [
+  "/dashboard",
+  "/vault",
+  "/sell",
+  "/buy",
+  "/item/:itemId",
+  "/favourites",
+  "/saved-searches",
+  "/messages",
+  "/notifications",
+  "/profile",
+  "/profile/:userId",
+  "/settings",
+  "/events",
+  "/teammates",
+] as const;
+
 /**
  * Every address the web app draws a page for: the route patterns of web/app/router.tsx (a test,
  * web/app/app-routes.test.ts, keeps the two lists equal). The server sends the app with 200 for
@@ -13,20 +31,7 @@ export const APP_ROUTE_PATTERNS = [
   "/verify-email",
   "/login",
   "/signup",
-  "/dashboard",
-  "/vault",
-  "/sell",
-  "/buy",
-  "/item/:itemId",
-  "/favourites",
-  "/saved-searches",
-  "/messages",
-  "/notifications",
-  "/profile",
-  "/profile/:userId",
-  "/settings",
-  "/events",
-  "/teammates",
+  ...STUDENT_LAYOUT_PATTERNS,
   "/admin",
   "/user/:id",
 ] as const;

@@ -1,28 +1,10 @@
-import { matchesRoutePattern } from "./app-routes";
+import { matchesRoutePattern, STUDENT_LAYOUT_PATTERNS } from "./app-routes";
 import { browseApiPath, parseBrowseFilters } from "./browse-filters";
 
 /** The bars' unread counts, which every page of the student layout asks for as it opens. */
 export const UNREAD_COUNTS_PATH = "/api/notifications/counts";
 /** The list of chats on /messages. */
 export const CHAT_LIST_PATH = "/api/chats";
-
-/** The pages drawn in the student layout (web/app/router.tsx). */
-const STUDENT_LAYOUT_PAGES = [
-  "/dashboard",
-  "/vault",
-  "/sell",
-  "/buy",
-  "/item/:itemId",
-  "/favourites",
-  "/saved-searches",
-  "/messages",
-  "/notifications",
-  "/profile",
-  "/profile/:userId",
-  "/settings",
-  "/events",
-  "/teammates",
-];
 
 /**
  * The API requests a page makes as soon as it opens, which the server answers inside the page it
@@ -36,7 +18,7 @@ export function pageRequests(
   viewer: { role: string; college: string },
 ): string[] {
   if (viewer.role !== "student") return [];
-  if (!STUDENT_LAYOUT_PAGES.some((pattern) => matchesRoutePattern(pattern, pathname))) return [];
+  if (!STUDENT_LAYOUT_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname))) return [];
   const requests = [UNREAD_COUNTS_PATH];
   if (matchesRoutePattern("/buy", pathname)) {
     requests.push(browseApiPath(parseBrowseFilters(search, viewer.college)));
