@@ -10,6 +10,9 @@ const WORKER_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
+/** Offline, the browser reports failed requests and the live socket's failed reconnections itself. */
+const BROWSER_REPORTS_OFFLINE = /Failed to load resource|WebSocket connection to .* failed/;
+
 const OFFLINE_TEXT = "You're offline. We'll reconnect when you're back.";
 
 describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () => {
@@ -86,7 +89,7 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
   });
 
   it("the worker takes the first page it installs on, so the pages opened next come from it offline", async () => {
-    const device = await openDevice(browser(), baseUrl, PHONE);
+    const device = await openDevice(browser(), baseUrl, PHONE, BROWSER_REPORTS_OFFLINE);
     const { page, context } = device;
     await signUpStudent(page.request, { name: "Farhan Akhtar" });
     await page.goto("/dashboard");
@@ -108,7 +111,12 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
   });
 
   it("without a worker, a page opened offline says so, and draws itself once the connection is back", async () => {
-    const device = await openDevice(browser(), baseUrl, { ...PHONE, serviceWorkers: "block" });
+    const device = await openDevice(
+      browser(),
+      baseUrl,
+      { ...PHONE, serviceWorkers: "block" },
+      BROWSER_REPORTS_OFFLINE,
+    );
     const { page, context } = device;
     await signUpStudent(page.request, { name: "Meera Pillai" });
     await page.goto("/dashboard");
