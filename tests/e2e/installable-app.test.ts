@@ -8,6 +8,7 @@ import { signUpStudent } from "./support/students";
 /** The worker the e2e server sends (it serves the build's files as they are on disk). */
 const WORKER_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
 
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 /** Offline, the browser reports failed requests and the live socket's failed reconnections itself. */
@@ -19,7 +20,7 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
   const { browser } = useBrowser();
 
   it("passes Chromium's installability checks, installs its service worker, and reloads offline", async () => {
-    const device = await openPage(browser(), baseUrl);
+    const device = await openDevice(browser(), baseUrl, DESKTOP, BROWSER_REPORTS_OFFLINE);
     const { page, context } = device;
     await signUpStudent(page.request, { name: "Ishita Bose" });
 
