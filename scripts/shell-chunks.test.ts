@@ -63,3 +63,44 @@ describe("shellModules", () => {
     expect(shared.get("layout-shell")?.has("a")).toBe(false);
   });
 });
+
+describe("shellModules with small shared modules", () => {
+  // Three pages inside the layout and login outside it; main is the entry, app loads them on demand.
+  const withPages = graphOf(
+    {
+      main: ["react"],
+      app: ["router"],
+      layout: ["brand", "big-nav"],
+      login: ["brand", "alert", "dialog-user"],
+      one: ["format", "card", "alert", "react"],
+      two: ["format", "card", "alert"],
+      three: ["format", "alert", "big-table", "dialog-user"],
+    },
+    { main: ["app"], router: ["login", "layout", "one", "two", "three"], one: ["dialog-user"] },
+  );
+  const pagesShells = [
+    { name: "app-shell", root: "app", pages: ["login", "one", "two", "three"] },
+    { name: "layout-shell", root: "layout", pages: ["one", "two", "three"] },
+  ];
+  const sizes: Record<string, number> = { "big-nav": 9000, "big-table": 9000 };
+  const modules = shellModules(withPages, ["main"], pagesShells, {
+    sizeOf: (id) => sizes[id] ?? 500,
+    maxBytes: 4000,
+    minPages: 3,
+  });
+  const of = (shell: string) => [...(modules.get(shell) ?? [])].sort();
+
+  it("gives a layout the small modules enough of its pages share, and the app what pages share across layouts", () => {
+    // format: all three layout pages; alert: those three and login; card: only two pages;
+    // brand: the layout and login.
+    expect(of("layout-shell")).toEqual(["big-nav", "format"]);
+    expect(of("app-shell")).toEqual(["alert", "brand", "router"]);
+  });
+
+  it("leaves large modules, modules loaded on demand and the entry's own modules where they are", () => {
+    const placed = new Set([...of("app-shell"), ...of("layout-shell")]);
+    for (const id of ["big-table", "dialog-user", "react", "card", "one", "layout"]) {
+      expect(placed.has(id), id).toBe(false);
+    }
+  });
+});

@@ -20,13 +20,24 @@ export interface Shell {
   pages: readonly string[];
 }
 
-function staticReach(graph: ModuleGraph, root: string): Set<string> {
+/** Which small modules shared by several lazily loaded modules join a shell's chunk besides. */
+export interface SharedModules {
+  /** A module's size in bytes, as the bundler has it before minifying. */
+  sizeOf(id: string): number;
+  /** Larger modules keep their own chunks: a page that does not use one should not download it. */
+  maxBytes: number;
+  /** How many of a layout's pages must import a module (directly or not) for it to join the layout. */
+  minPages: number;
+}
+
+/** Everything reachable from the roots by the edges `next` gives, not entering `stop`. */
+function reach(roots: Iterable<string>, next: (id: string) => readonly string[], stop = new Set<string>()) {
   const into = new Set<string>();
-  const queue = [root];
+  const queue = [...roots];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (into.has(id)) continue;
+    if (into.has(id) || stop.has(id)) continue;
     into.add(id);
-    queue.push(...graph.staticImports(id));
+    queue.push(...next(id));
   }
   return into;
 }
@@ -37,32 +48,71 @@ function staticReach(graph: ModuleGraph, root: string): Set<string> {
  * without passing through the shell or one of its pages is outside it; what the shell reaches
  * besides is its own. A shell listed earlier takes its modules first (the app before the layouts).
  * The shells' and pages' own modules are left out: each keeps the chunk the page table names.
+ *
+ * With `shared`, small modules that would otherwise each be a file of their own join a shell too:
+ * - what a layout imports that something outside it imports as well (an icon, the brand link) joins
+ *   the first shell, the app's, which every page loads;
+ * - what at least `minPages` of a layout's pages import, and nothing outside the layout, joins the
+ *   layout's chunk; what at least `minPages` of all pages import joins the app's.
+ * A page then downloads a few small modules it does not run, in far fewer files: on a phone's
+ * connection each file costs a round trip. Code the entries load and code loaded on demand (a
+ * dialog, a page) stay where they are.
  */
 export function shellModules(
   graph: ModuleGraph,
   entries: readonly string[],
   shells: readonly Shell[],
+  shared?: SharedModules,
 ): Map<string, Set<string>> {
   const result = new Map<string, Set<string>>();
   const taken = new Set<string>();
+  const outsideOf = new Map<string, Set<string>>();
+  const staticImports = (id: string) => graph.staticImports(id);
+  const anyImport = (id: string) => [...graph.staticImports(id), ...graph.dynamicImports(id)];
   for (const shell of shells) {
     const inside = new Set([shell.root, ...shell.pages]);
     // Every module an entry reaches, by static or dynamic imports, without passing through the
     // shell or one of its pages.
-    const outside = new Set<string>();
-    const queue = [...entries];
-    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-      if (outside.has(id) || inside.has(id)) continue;
-      outside.add(id);
-      queue.push(...graph.staticImports(id), ...graph.dynamicImports(id));
-    }
+    const outside = reach(entries, anyImport, inside);
+    outsideOf.set(shell.name, outside);
     const own = new Set(
-      [...staticReach(graph, shell.root)].filter(
+      [...reach([shell.root], staticImports)].filter(
         (id) => !outside.has(id) && !inside.has(id) && !taken.has(id),
       ),
     );
     for (const id of own) taken.add(id);
     result.set(shell.name, own);
+  }
+  if (!shared) return result;
+
+  const [app, ...layouts] = shells;
+  if (!app) return result;
+  const loadedByEntries = reach(entries, staticImports);
+  const onDemand = new Set([...reach(entries, anyImport)].flatMap((id) => graph.dynamicImports(id)));
+  const pagesAndShells = new Set(shells.flatMap((shell) => [shell.root, ...shell.pages]));
+  const isMovable = (id: string) =>
+    !taken.has(id) &&
+    !loadedByEntries.has(id) &&
+    !onDemand.has(id) &&
+    !pagesAndShells.has(id) &&
+    shared.sizeOf(id) <= shared.maxBytes;
+  const give = (shellName: string, id: string) => {
+    result.get(shellName)?.add(id);
+    taken.add(id);
+  };
+  // The layouts first: what only a layout's pages share stays off the other pages.
+  for (const shell of [...layouts, app]) {
+    const outside = outsideOf.get(shell.name) ?? new Set();
+    const pagesUsing = new Map<string, number>();
+    for (const page of shell.pages) {
+      for (const id of reach([page], staticImports)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+    }
+    for (const [id, pages] of pagesUsing) {
+      if (pages >= shared.minPages && !outside.has(id) && isMovable(id)) give(shell.name, id);
+    }
+  }
+  for (const layout of layouts) {
+    for (const id of reach([layout.root], staticImports)) if (isMovable(id)) give(app.name, id);
   }
   return result;
 }
