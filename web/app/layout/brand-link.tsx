@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { Link } from "react-router";
 import { brandLink } from "./nav-styles";
 

@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useDismiss } from "../../components/ui/use-dismiss";

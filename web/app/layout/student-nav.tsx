@@ -1,5 +1,7 @@
 import type { User } from "@shared/api/auth";
-import { Bell, ChevronDown, MessageSquare } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import MessageSquare from "lucide-react/icons/message-square";
 import { Link } from "react-router";
 import { Menu } from "../../components/ui/menu";
 import { useLogout } from "../../features/auth/hooks/use-logout";

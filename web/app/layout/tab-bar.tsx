@@ -1,4 +1,8 @@
-import { CirclePlus, House, MessageSquare, Store, UserRound } from "lucide-react";
+import CirclePlus from "lucide-react/icons/circle-plus";
+import House from "lucide-react/icons/house";
+import MessageSquare from "lucide-react/icons/message-square";
+import Store from "lucide-react/icons/store";
+import UserRound from "lucide-react/icons/user-round";
 import type { ComponentType } from "react";
 import { NavLink } from "react-router";
 import { CountBadge, unreadLabel } from "./count-badge";

@@ -1,5 +1,5 @@
 import type { CollegeOption } from "@shared/colleges";
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useRef } from "react";
 import { inputClasses, labelClasses } from "../ui/field";
 import { CollegeListbox } from "./college-listbox";

@@ -1,4 +1,4 @@
-import { ImageIcon } from "lucide-react";
+import ImageIcon from "lucide-react/icons/image";
 import { useLazyImage } from "./use-lazy-image";
 
 interface ItemThumbnailProps {

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { useNavigate } from "react-router";
 import { ghostButton } from "./button-styles";
 

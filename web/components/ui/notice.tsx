@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useCallback, useEffect, useState } from "react";
 
 export type NoticeTone = "success" | "error";

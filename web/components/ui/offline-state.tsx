@@ -1,5 +1,5 @@
 import type { FetchStatus } from "@tanstack/react-query";
-import { WifiOffIcon } from "lucide-react";
+import WifiOffIcon from "lucide-react/icons/wifi-off";
 import type { ReactNode } from "react";
 
 import { OFFLINE_TEXTS } from "./offline-texts";

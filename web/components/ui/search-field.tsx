@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from "@shared/constants";
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { inputClasses, labelClasses } from "./field";
 

@@ -1,4 +1,9 @@
-import { CalendarIcon, LockIcon, type LucideIcon, SearchIcon, TagIcon, UsersIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import CalendarIcon from "lucide-react/icons/calendar";
+import LockIcon from "lucide-react/icons/lock";
+import SearchIcon from "lucide-react/icons/search";
+import TagIcon from "lucide-react/icons/tag";
+import UsersIcon from "lucide-react/icons/users";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SupportCard } from "./support-card";

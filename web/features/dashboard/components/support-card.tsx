@@ -1,4 +1,4 @@
-import { LifeBuoyIcon } from "lucide-react";
+import LifeBuoyIcon from "lucide-react/icons/life-buoy";
 import { type ReactNode, Suspense } from "react";
 import { textLink } from "../../../components/ui/button-styles";
 

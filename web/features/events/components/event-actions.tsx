@@ -1,7 +1,9 @@
 import type { CampusEvent } from "@shared/api/events";
 import { EVENT_TEXTS } from "@shared/event-texts";
 import { eventPath, googleCalendarUrl } from "@shared/events-calendar";
-import { CalendarPlusIcon, Share2Icon, StarIcon } from "lucide-react";
+import CalendarPlusIcon from "lucide-react/icons/calendar-plus";
+import Share2Icon from "lucide-react/icons/share-2";
+import StarIcon from "lucide-react/icons/star";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";

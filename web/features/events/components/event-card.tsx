@@ -1,5 +1,5 @@
 import type { CampusEvent } from "@shared/api/events";
-import { CalendarIcon } from "lucide-react";
+import CalendarIcon from "lucide-react/icons/calendar";
 import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
 import { formatCalendarDateTime } from "../../../lib/format";

@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "lucide-react";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { OfflineAware } from "../../../components/ui/offline-state";

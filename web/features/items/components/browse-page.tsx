@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { TagIcon } from "lucide-react";
+import TagIcon from "lucide-react/icons/tag";
 import { Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";

@@ -1,6 +1,6 @@
 import type { Category } from "@shared/constants";
 import type { BrowseSort } from "@shared/items-constants";
-import { SlidersHorizontalIcon } from "lucide-react";
+import SlidersHorizontalIcon from "lucide-react/icons/sliders-horizontal";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";

@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import XIcon from "lucide-react/icons/x";
 import { useRef } from "react";
 import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
 import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";

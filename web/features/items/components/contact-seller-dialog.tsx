@@ -1,5 +1,6 @@
 import type { ItemSummary } from "@shared/api/items";
-import { MessageSquareIcon, PhoneIcon } from "lucide-react";
+import MessageSquareIcon from "lucide-react/icons/message-square";
+import PhoneIcon from "lucide-react/icons/phone";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";

@@ -1,6 +1,6 @@
 import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
-import { MessageSquareIcon } from "lucide-react";
+import MessageSquareIcon from "lucide-react/icons/message-square";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 

@@ -1,4 +1,4 @@
-import { HeartIcon } from "lucide-react";
+import HeartIcon from "lucide-react/icons/heart";
 
 interface FavouriteButtonProps {
   isFavourite: boolean;

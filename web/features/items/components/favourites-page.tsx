@@ -1,6 +1,6 @@
 import { readInt, withParams } from "@shared/search-params";
 import { useQuery } from "@tanstack/react-query";
-import { HeartIcon } from "lucide-react";
+import HeartIcon from "lucide-react/icons/heart";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";

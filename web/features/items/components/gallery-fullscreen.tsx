@@ -1,5 +1,7 @@
 import { variantUrl } from "@shared/images";
-import { ChevronLeftIcon, ChevronRightIcon, XIcon } from "lucide-react";
+import ChevronLeftIcon from "lucide-react/icons/chevron-left";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
+import XIcon from "lucide-react/icons/x";
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
 
 interface GalleryFullscreenProps {

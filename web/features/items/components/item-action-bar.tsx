@@ -1,6 +1,6 @@
 import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
-import { MessageSquareIcon } from "lucide-react";
+import MessageSquareIcon from "lucide-react/icons/message-square";
 import { OffMarketBadge } from "../../../components/item-card/item-badges";
 import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";

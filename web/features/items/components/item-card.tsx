@@ -1,5 +1,5 @@
 import type { ItemSummary } from "@shared/api/items";
-import { EllipsisVerticalIcon } from "lucide-react";
+import EllipsisVerticalIcon from "lucide-react/icons/ellipsis-vertical";
 import { useId } from "react";
 import { Link } from "react-router";
 import {

@@ -1,5 +1,6 @@
 import { variantUrl } from "@shared/images";
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import ChevronLeftIcon from "lucide-react/icons/chevron-left";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import { type KeyboardEvent, Suspense, useRef, useState } from "react";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
 import { lazyWhenOnline } from "../../../lib/import-when-online";

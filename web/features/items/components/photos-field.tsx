@@ -1,5 +1,8 @@
 import { MAX_ITEM_PHOTOS } from "@shared/validation/sell";
-import { ArrowLeftIcon, GripIcon, ImageIcon, XIcon } from "lucide-react";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import GripIcon from "lucide-react/icons/grip";
+import ImageIcon from "lucide-react/icons/image";
+import XIcon from "lucide-react/icons/x";
 import { type ChangeEvent, type DragEvent, type PointerEvent, useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { labelClasses } from "../../../components/ui/field";

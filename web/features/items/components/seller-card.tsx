@@ -1,5 +1,5 @@
 import type { ItemDetailResponse } from "@shared/api/items";
-import { CircleCheckBigIcon } from "lucide-react";
+import CircleCheckBigIcon from "lucide-react/icons/circle-check-big";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { followersLabel } from "../item-format";

@@ -1,6 +1,7 @@
 import { itemShareTitle, SHARE_ON_WHATSAPP, whatsAppShareUrl } from "@shared/share-links";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { MessageCircleIcon, Share2Icon } from "lucide-react";
+import MessageCircleIcon from "lucide-react/icons/message-circle";
+import Share2Icon from "lucide-react/icons/share-2";
 import { useEffect, useRef, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
 

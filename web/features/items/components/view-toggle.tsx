@@ -1,4 +1,5 @@
-import { LayoutGridIcon, ListIcon } from "lucide-react";
+import LayoutGridIcon from "lucide-react/icons/layout-grid";
+import ListIcon from "lucide-react/icons/list";
 import type { ViewMode } from "./item-card";
 
 interface ViewToggleProps {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Settings } from "lucide-react";
+import Settings from "lucide-react/icons/settings";
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";

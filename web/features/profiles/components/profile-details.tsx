@@ -1,6 +1,6 @@
 import type { Profile } from "@shared/api/profiles";
 import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "@shared/contact-texts";
-import { CheckIcon } from "lucide-react";
+import CheckIcon from "lucide-react/icons/check";
 import type { ReactNode } from "react";
 import { textLink } from "../../../components/ui/button-styles";
 import { telHref } from "../profile-format";

@@ -1,7 +1,8 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { eventPath } from "@shared/notification-links";
 import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
-import { MessageSquareIcon, UsersIcon } from "lucide-react";
+import MessageSquareIcon from "lucide-react/icons/message-square";
+import UsersIcon from "lucide-react/icons/users";
 import { useId, useTransition } from "react";
 import { Link, useNavigate } from "react-router";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";

@@ -1,7 +1,7 @@
 import type { User } from "@shared/api/auth";
 import type { HolidayBody } from "@shared/api/profiles";
 import { indiaToday, SETTINGS_MESSAGES } from "@shared/validation/settings";
-import { CalendarIcon } from "lucide-react";
+import CalendarIcon from "lucide-react/icons/calendar";
 import { useId } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
