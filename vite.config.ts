@@ -158,12 +158,12 @@ function shellsOfRoutes(): Shell[] {
 }
 
 /**
- * Small modules several pages share join a shell's chunk (scripts/shell-chunks.ts): at most 4 KB
+ * Small modules several pages share join a shell's chunk (scripts/shell-chunks.ts): at most 6 KB
  * before minifying, imported by at least 5 pages. Measured on the build: /buy went from 32 files to 12
- * and from 124.2 to 121.4 KB gzipped, /messages from 25 files to 9; no page grew by more than 4.4 KB
- * (the legal pages, far under their budget).
+ * and from 124.2 to 121.5 KB gzipped, /messages from 25 files to 9; the pages that grew most are the
+ * legal pages (by 6 KB, far under their budget) and /admin (by 1 KB).
  */
-const SHARED_MODULE_MAX_BYTES = 4000;
+const SHARED_MODULE_MAX_BYTES = 6000;
 const SHARED_MODULE_MIN_PAGES = 5;
 
 /**

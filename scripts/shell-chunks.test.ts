@@ -104,3 +104,24 @@ describe("shellModules with small shared modules", () => {
     }
   });
 });
+
+describe("shellModules keeps a shell's chunk from importing more", () => {
+  it("leaves out a small shared module whose own import would otherwise come with every page", () => {
+    const graph = graphOf(
+      { app: ["router"], one: ["badge", "money"], two: ["badge", "money"], money: ["schemas"] },
+      { main: ["app"], router: ["one", "two"] },
+    );
+    const modules = shellModules(
+      graph,
+      ["main"],
+      [{ name: "app-shell", root: "app", pages: ["one", "two"] }],
+      {
+        sizeOf: (id) => (id === "schemas" ? 20_000 : 500),
+        maxBytes: 4000,
+        minPages: 2,
+      },
+    );
+    // money needs schemas, which is too large to join: both keep a chunk that only pages load.
+    expect([...(modules.get("app-shell") ?? [])].sort()).toEqual(["badge", "router"]);
+  });
+});

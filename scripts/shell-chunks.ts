@@ -96,9 +96,32 @@ export function shellModules(
     !onDemand.has(id) &&
     !pagesAndShells.has(id) &&
     shared.sizeOf(id) <= shared.maxBytes;
-  const give = (shellName: string, id: string) => {
-    result.get(shellName)?.add(id);
-    taken.add(id);
+  /** The modules that are in memory once the shell's chunk has run. */
+  const loadedWith = (shell: Shell) => {
+    const loaded = new Set([...loadedByEntries, app.root, ...(result.get(app.name) ?? [])]);
+    if (shell !== app) for (const id of [shell.root, ...(result.get(shell.name) ?? [])]) loaded.add(id);
+    return loaded;
+  };
+  /**
+   * Gives the shell those candidates whose own imports are loaded with it or join it as well: the
+   * shell's chunk would otherwise import the chunk of such an import, and every page would download
+   * that too (a small module that reads a zod schema would bring zod to every page).
+   */
+  const give = (shell: Shell, candidates: Set<string>) => {
+    const loaded = loadedWith(shell);
+    for (let dropped = true; dropped; ) {
+      dropped = false;
+      for (const id of candidates) {
+        if (graph.staticImports(id).some((dep) => !loaded.has(dep) && !candidates.has(dep))) {
+          candidates.delete(id);
+          dropped = true;
+        }
+      }
+    }
+    for (const id of candidates) {
+      result.get(shell.name)?.add(id);
+      taken.add(id);
+    }
   };
   // The layouts first: what only a layout's pages share stays off the other pages.
   for (const shell of [...layouts, app]) {
@@ -107,12 +130,13 @@ export function shellModules(
     for (const page of shell.pages) {
       for (const id of reach([page], staticImports)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
     }
-    for (const [id, pages] of pagesUsing) {
-      if (pages >= shared.minPages && !outside.has(id) && isMovable(id)) give(shell.name, id);
-    }
+    const candidates = [...pagesUsing].filter(
+      ([id, pages]) => pages >= shared.minPages && !outside.has(id) && isMovable(id),
+    );
+    give(shell, new Set(candidates.map(([id]) => id)));
   }
   for (const layout of layouts) {
-    for (const id of reach([layout.root], staticImports)) if (isMovable(id)) give(app.name, id);
+    give(app, new Set([...reach([layout.root], staticImports)].filter(isMovable)));
   }
   return result;
 }
