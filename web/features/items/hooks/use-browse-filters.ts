@@ -1,5 +1,5 @@
 import { withParams } from "@shared/search-params";
-import { useCallback, useEffect, useMemo } from "react";
+import { startTransition, useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { useSession } from "../../../lib/session";
 import type { BrowseFilters } from "../api/get-items";
@@ -18,10 +18,14 @@ export function useBrowseFilters() {
 
   // Spec section 4: the college filter starts as the student's own college, once. Writing it
   // into the address (replacing the entry) is what makes it "once": from then on the address
-  // holds the choice, and `college=` records that the student cleared it.
+  // holds the choice, and `college=` records that the student cleared it. The filters the page shows
+  // do not change, so the app's new render for the new address runs as a transition: in slices,
+  // not as one long task that would hold up a tap on a slow phone just as the page appears.
   useEffect(() => {
     if (hasCollegeParam || !ownCollege) return;
-    setParams((current) => withParams(current, { college: ownCollege }), { replace: true });
+    startTransition(() => {
+      setParams((current) => withParams(current, { college: ownCollege }), { replace: true });
+    });
   }, [hasCollegeParam, ownCollege, setParams]);
 
   const changeFilters = useCallback(
