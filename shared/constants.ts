@@ -44,3 +44,5 @@ export type Role = (typeof ROLES)[number];
 
 /** Dates such as holiday mode are calendar days in India. */
 export const CAMPUS_TIME_ZONE = "Asia/Kolkata";
+/** India Standard Time, UTC+05:30 all year (no daylight saving): CAMPUS_TIME_ZONE's offset. */
+export const CAMPUS_UTC_OFFSET_MINUTES = 330;

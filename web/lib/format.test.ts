@@ -1,9 +1,12 @@
+import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { describe, expect, it } from "vitest";
 import {
+  campusDay,
   formatCalendarDate,
   formatCalendarDateTime,
   formatDate,
   formatDateTime,
+  formatDayMonth,
   formatRupees,
   formatTimeAgo,
   formatTimeOrDay,
@@ -97,5 +100,64 @@ describe("formatTimeAgo", () => {
 
   it("shows nothing for an unreadable date", () => {
     expect(formatTimeAgo("nope", now)).toBe("");
+  });
+});
+
+describe("the texts match Intl's Indian English formats", () => {
+  // A spread of moments over fifty years, each hour and minute of the day and both sides of
+  // midnight on campus, from a fixed seed so that a failure can be replayed.
+  let seed = 20261129;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const START = Date.UTC(2000, 0, 1);
+  const moments = Array.from(
+    { length: 2000 },
+    () => new Date(START + Math.floor(random() * 50 * 365.25 * 864e5)),
+  );
+  const campus = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-IN", { ...options, timeZone: CAMPUS_TIME_ZONE });
+  const dayMonthYear = { day: "numeric", month: "short", year: "numeric" } as const;
+  const time = { hour: "numeric", minute: "2-digit" } as const;
+
+  it("formats rupees as Intl does, whole or not", () => {
+    const amounts = [
+      0, 1, 999, 1000, 99_999, 100_000, 1_25_000, 12_345_678, 98_76_54_321, -1234, 12.5, 0.125,
+    ];
+    for (let i = 0; i < 500; i++) amounts.push(Math.floor(random() * 10 ** Math.ceil(random() * 12)));
+    const intl = new Intl.NumberFormat("en-IN");
+    for (const amount of amounts)
+      expect(formatRupees(amount), String(amount)).toBe(`₹${intl.format(amount)}`);
+  });
+
+  it("formats campus days and times as Intl does in the campus time zone", () => {
+    const [date, dayMonth, dateTime, clock] = [
+      campus(dayMonthYear),
+      campus({ day: "numeric", month: "short" }),
+      campus({ ...dayMonthYear, ...time }),
+      campus(time),
+    ];
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE });
+    for (const moment of moments) {
+      const iso = moment.toISOString();
+      expect(formatDate(iso), iso).toBe(date.format(moment));
+      expect(formatDayMonth(iso), iso).toBe(dayMonth.format(moment));
+      expect(formatDateTime(iso), iso).toBe(dateTime.format(moment));
+      expect(formatTimeOrDay(iso, moment), iso).toBe(clock.format(moment));
+      expect(campusDay(moment), iso).toBe(day.format(moment));
+    }
+  });
+
+  it("formats stored wall-clock dates and times as Intl does in UTC", () => {
+    const utc = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat("en-IN", { ...options, timeZone: "UTC" });
+    const [date, dateTime] = [utc(dayMonthYear), utc({ ...dayMonthYear, ...time })];
+    for (const moment of moments) {
+      const [day, clock] = [moment.toISOString().slice(0, 10), moment.toISOString().slice(11, 16)];
+      const wallClock = new Date(`${day}T${clock}:00Z`);
+      expect(formatCalendarDate(day)).toBe(date.format(wallClock));
+      expect(formatCalendarDateTime(day, clock)).toBe(dateTime.format(wallClock));
+    }
   });
 });

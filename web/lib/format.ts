@@ -1,36 +1,30 @@
-import { CAMPUS_TIME_ZONE } from "@shared/constants";
+import { CAMPUS_UTC_OFFSET_MINUTES } from "@shared/constants";
 
 // Every date a student reads is the campus calendar (India), wherever their browser is.
-// Each formatter is made the first time it is used: making one costs a slow phone tens of
-// milliseconds, and a page uses two or three of the nine.
-function lazily<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
+//
+// Rupees, days and clock times are written here rather than by Intl: the first Intl formatter a
+// page makes costs the main thread 60 to 100 ms while the browser loads its locale data (measured in
+// Chromium), and a list draws prices and dates in its first paint. The texts are those of Intl's
+// 'en-IN' formats ('₹1,25,000', '5 Sept 2026', '2:30 pm'); format.test.ts holds them to Intl's over
+// many values. Relative times ('3 hours ago') still use Intl, made on first use.
 
-/** A date formatter in Indian English, made on first use. */
-const dates = (options: Intl.DateTimeFormatOptions, locale = "en-IN") =>
-  lazily(() => new Intl.DateTimeFormat(locale, options));
+/** Intl's short month names in Indian English. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+const CAMPUS_OFFSET_MS = CAMPUS_UTC_OFFSET_MINUTES * 60_000;
 
-const DAY_MONTH_YEAR = { day: "numeric", month: "short", year: "numeric" } as const;
-const TIME = { hour: "numeric", minute: "2-digit" } as const;
-const campus = { timeZone: CAMPUS_TIME_ZONE };
-// A stored wall-clock date and time (an event's, a holiday's) is the campus clock already:
-// read and shown as UTC so it never shifts.
-const wallClock = { timeZone: "UTC" };
+/** A moment as read on a clock: UTC's fields of a date shifted to that clock. */
+type Clock = Date;
 
-const rupees = lazily(() => new Intl.NumberFormat("en-IN"));
-const dateFormat = dates({ ...DAY_MONTH_YEAR, ...campus });
-const dateTimeFormat = dates({ ...DAY_MONTH_YEAR, ...TIME, ...campus });
-const timeFormat = dates({ ...TIME, ...campus });
-const dayMonthFormat = dates({ day: "numeric", month: "short", ...campus });
-const calendarDayFormat = dates(campus, "en-CA");
-const wallDateFormat = dates({ ...DAY_MONTH_YEAR, ...wallClock });
-const wallDateTimeFormat = dates({ ...DAY_MONTH_YEAR, ...TIME, ...wallClock });
-const relative = lazily(() => new Intl.RelativeTimeFormat("en-IN", { numeric: "auto" }));
+/** The campus clock's reading of a moment (India has one offset all year). */
+const onCampus = (date: Date): Clock => new Date(date.getTime() + CAMPUS_OFFSET_MS);
+
+const dayMonth = (clock: Clock) => `${clock.getUTCDate()} ${MONTHS[clock.getUTCMonth()]}`;
+const dayMonthYear = (clock: Clock) => `${dayMonth(clock)} ${clock.getUTCFullYear()}`;
+const clockTime = (clock: Clock) => {
+  const hours = clock.getUTCHours();
+  const minutes = String(clock.getUTCMinutes()).padStart(2, "0");
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+};
 
 function parse(value: string): Date | null {
   const date = new Date(value);
@@ -39,62 +33,80 @@ function parse(value: string): Date | null {
 
 /** The campus calendar day of a time, as YYYY-MM-DD. */
 export function campusDay(date: Date): string {
-  return calendarDayFormat().format(date);
+  return onCampus(date).toISOString().slice(0, 10);
 }
 
 function isSameCampusDay(a: Date, b: Date): boolean {
   return campusDay(a) === campusDay(b);
 }
 
+/** Indian digit grouping of a whole number's digits: '12345678' as '1,23,45,678'. */
+function groupIndian(digits: string): string {
+  const lastThree = digits.slice(-3);
+  const rest = digits.slice(0, -3);
+  return rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ",")},${lastThree}` : lastThree;
+}
+
+let rupeeFormat: Intl.NumberFormat | undefined;
+
 /** '₹1,25,000': whole rupees with Indian digit grouping. */
 export function formatRupees(amount: number): string {
-  return `₹${rupees().format(amount)}`;
+  if (Number.isSafeInteger(amount)) {
+    return `₹${amount < 0 ? "-" : ""}${groupIndian(String(Math.abs(amount)))}`;
+  }
+  // Paise or a value beyond exact integers: never a listing's price, which is whole rupees.
+  rupeeFormat ??= new Intl.NumberFormat("en-IN");
+  return `₹${rupeeFormat.format(amount)}`;
 }
 
 /** '23 Nov 2026'; an unreadable date shows nothing rather than 'Invalid Date'. */
 export function formatDate(iso: string): string {
   const date = parse(iso);
-  return date ? dateFormat().format(date) : "";
+  return date ? dayMonthYear(onCampus(date)) : "";
 }
 
 /** '23 Nov'; an unreadable date shows nothing. */
 export function formatDayMonth(iso: string): string {
   const date = parse(iso);
-  return date ? dayMonthFormat().format(date) : "";
+  return date ? dayMonth(onCampus(date)) : "";
 }
 
 /** '23 Nov 2026, 2:30 pm'; an unreadable date shows nothing. */
 export function formatDateTime(iso: string): string {
   const date = parse(iso);
-  return date ? dateTimeFormat().format(date) : "";
+  if (!date) return "";
+  const clock = onCampus(date);
+  return `${dayMonthYear(clock)}, ${clockTime(clock)}`;
 }
 
 /** A list's time: '2:30 pm' today, '23 Nov' before that. */
 export function formatTimeOrDay(iso: string, now: Date = new Date()): string {
   const date = parse(iso);
   if (!date) return "";
-  return isSameCampusDay(date, now) ? timeFormat().format(date) : dayMonthFormat().format(date);
+  return isSameCampusDay(date, now) ? clockTime(onCampus(date)) : dayMonth(onCampus(date));
 }
 
 /** Under a message: '2:30 pm' today, '23 Nov, 2:30 pm' before that. */
 export function formatTimeWithDay(iso: string, now: Date = new Date()): string {
   const date = parse(iso);
   if (!date) return "";
-  const time = timeFormat().format(date);
-  return isSameCampusDay(date, now) ? time : `${dayMonthFormat().format(date)}, ${time}`;
+  const clock = onCampus(date);
+  return isSameCampusDay(date, now) ? clockTime(clock) : `${dayMonth(clock)}, ${clockTime(clock)}`;
 }
 
 /** A calendar day kept as YYYY-MM-DD (an event's, a holiday's) as '24 Nov 2026'; the raw text if unreadable. */
 export function formatCalendarDate(date: string): string {
   const value = parse(`${date}T00:00:00Z`);
-  return value ? wallDateFormat().format(value) : date;
+  return value ? dayMonthYear(value) : date;
 }
 
 /** A wall-clock YYYY-MM-DD and HH:MM (an event's) as '24 Nov 2026, 5:30 pm'; the raw text if unreadable. */
 export function formatCalendarDateTime(date: string, time: string): string {
   const value = parse(`${date}T${time}:00Z`);
-  return value ? wallDateTimeFormat().format(value) : `${date} ${time}`.trim();
+  return value ? `${dayMonthYear(value)}, ${clockTime(value)}` : `${date} ${time}`.trim();
 }
+
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["day", 24 * 60 * 60 * 1000],
@@ -108,5 +120,6 @@ export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   if (Number.isNaN(then)) return "";
   const elapsed = Math.max(0, now - then);
   const [unit, size] = UNITS.find(([, ms]) => elapsed >= ms) ?? ["minute", 60 * 1000];
-  return relative().format(-Math.floor(elapsed / size), unit);
+  relativeFormat ??= new Intl.RelativeTimeFormat("en-IN", { numeric: "auto" });
+  return relativeFormat.format(-Math.floor(elapsed / size), unit);
 }
