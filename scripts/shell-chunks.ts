@@ -3,7 +3,7 @@
 // modules a chunk of its own: a signed-in page then downloads some thirty small files, each
 // compressed on its own and each naming what it takes from the others. Code that can only ever run
 // together with a shell is better in the shell's chunk: it is downloaded with it in any case.
-// vite.config.ts turns the result into code-splitting groups (docs/decisions/021).
+// vite.config.ts turns the result into code-splitting groups (docs/decisions/021, 037).
 
 /** The module graph as the bundler knows it, by module id. */
 export interface ModuleGraph {

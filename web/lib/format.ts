@@ -6,7 +6,7 @@ import { CAMPUS_UTC_OFFSET_MINUTES } from "@shared/constants";
 // page makes costs the main thread 60 to 100 ms while the browser loads its locale data (measured in
 // Chromium), and a list draws prices and dates in its first paint. The texts are those of Intl's
 // 'en-IN' formats ('₹1,25,000', '5 Sept 2026', '2:30 pm'); format.test.ts holds them to Intl's over
-// many values. Relative times ('3 hours ago') still use Intl, made on first use.
+// many values. Relative times ('3 hours ago') still use Intl, made on first use (decision 037).
 
 /** Intl's short month names in Indian English. */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
