@@ -26,7 +26,7 @@ export interface SharedModules {
   sizeOf(id: string): number;
   /** Larger modules keep their own chunks: a page that does not use one should not download it. */
   maxBytes: number;
-  /** How many of a layout's pages must import a module (directly or not) for it to join the layout. */
+  /** How many of a shell's pages must import a module (directly or not) for it to join the shell. */
   minPages: number;
 }
 
@@ -69,6 +69,16 @@ export function shellModules(
   const outsideOf = new Map<string, Set<string>>();
   const staticImports = (id: string) => graph.staticImports(id);
   const anyImport = (id: string) => [...graph.staticImports(id), ...graph.dynamicImports(id)];
+  // A page is counted for its layout and again for the app, a layout's root twice: walked once each.
+  const staticReaches = new Map<string, Set<string>>();
+  const staticReach = (root: string) => {
+    let found = staticReaches.get(root);
+    if (!found) {
+      found = reach([root], staticImports);
+      staticReaches.set(root, found);
+    }
+    return found;
+  };
   for (const shell of shells) {
     const inside = new Set([shell.root, ...shell.pages]);
     // Every module an entry reaches, by static or dynamic imports, without passing through the
@@ -76,9 +86,7 @@ export function shellModules(
     const outside = reach(entries, anyImport, inside);
     outsideOf.set(shell.name, outside);
     const own = new Set(
-      [...reach([shell.root], staticImports)].filter(
-        (id) => !outside.has(id) && !inside.has(id) && !taken.has(id),
-      ),
+      [...staticReach(shell.root)].filter((id) => !outside.has(id) && !inside.has(id) && !taken.has(id)),
     );
     for (const id of own) taken.add(id);
     result.set(shell.name, own);
@@ -112,7 +120,7 @@ export function shellModules(
     for (let dropped = true; dropped; ) {
       dropped = false;
       for (const id of candidates) {
-        if (graph.staticImports(id).some((dep) => !loaded.has(dep) && !candidates.has(dep))) {
+        if (staticImports(id).some((dep) => !loaded.has(dep) && !candidates.has(dep))) {
           candidates.delete(id);
           dropped = true;
         }
@@ -128,7 +136,7 @@ export function shellModules(
     const outside = outsideOf.get(shell.name) ?? new Set();
     const pagesUsing = new Map<string, number>();
     for (const page of shell.pages) {
-      for (const id of reach([page], staticImports)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+      for (const id of staticReach(page)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
     }
     const candidates = [...pagesUsing].filter(
       ([id, pages]) => pages >= shared.minPages && !outside.has(id) && isMovable(id),
@@ -136,7 +144,7 @@ export function shellModules(
     give(shell, new Set(candidates.map(([id]) => id)));
   }
   for (const layout of layouts) {
-    give(app, new Set([...reach([layout.root], staticImports)].filter(isMovable)));
+    give(app, new Set([...staticReach(layout.root)].filter(isMovable)));
   }
   return result;
 }

@@ -89,9 +89,9 @@ type Watcher = (values: Record<string, unknown>, info: { name?: string; type?: s
 
 /**
  * `useZodForm` for a form that shows on a page's first paint, without react-hook-form in the page's
- * download (the pages' JavaScript budgets, decision 019; decision 012). The form is drawn at once with the same markup: until
- * react-hook-form arrives, `form.register` gives plain uncontrolled fields that remember what is typed,
- * `form.watch` reads it, and nothing is checked yet. The binding (react-hook-form, the resolver, zod and
+ * download (the pages' JavaScript budgets, decisions 019 and 012). The form is drawn at once with
+ * the same markup: until react-hook-form arrives, `form.register` gives plain uncontrolled fields
+ * that remember what is typed, `form.watch` reads it, and nothing is checked yet. The binding (react-hook-form, the resolver, zod and
  * the schema) is fetched on the form's first focus (`prepare`), first input or first submit, and takes
  * the form over in place: nothing is redrawn, focus and the caret stay, and the typed values become
  * the form's. A submit made before it arrives is made again once it has, so it is checked all the same.

@@ -83,7 +83,8 @@ export function formatDateTime(iso: string): string {
 export function formatTimeOrDay(iso: string, now: Date = new Date()): string {
   const date = parse(iso);
   if (!date) return "";
-  return isSameCampusDay(date, now) ? clockTime(onCampus(date)) : dayMonth(onCampus(date));
+  const clock = onCampus(date);
+  return isSameCampusDay(date, now) ? clockTime(clock) : dayMonth(clock);
 }
 
 /** Under a message: '2:30 pm' today, '23 Nov, 2:30 pm' before that. */

@@ -12,6 +12,10 @@ interface ItemThumbnailProps {
 /** A browse card's picture, loaded lazily with fallbacks (see useLazyImage). */
 export function ItemThumbnail({ url, alt, className = "", isFirst = false }: ItemThumbnailProps) {
   const image = useLazyImage(url, isFirst);
+  // A first card's picture (asked for as the card is first drawn) shows as it arrives, without the fade in.
+  const fadeIn = isFirst
+    ? ""
+    : `transition-opacity ${image.status === "loaded" ? "opacity-100" : "opacity-0"}`;
   return (
     <div ref={image.containerRef} className={`relative overflow-hidden bg-slate-100 ${className}`}>
       {image.status === "failed" ? (
@@ -31,8 +35,7 @@ export function ItemThumbnail({ url, alt, className = "", isFirst = false }: Ite
               fetchPriority={isFirst ? "high" : undefined}
               onLoad={image.handleLoad}
               onError={image.handleError}
-              // A first card's picture (asked for with the page) shows as it arrives, without the fade in.
-              className={`size-full object-cover ${isFirst ? "" : `transition-opacity ${image.status === "loaded" ? "opacity-100" : "opacity-0"}`}`}
+              className={`size-full object-cover ${fadeIn}`}
             />
           ) : null}
         </>
