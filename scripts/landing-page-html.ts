@@ -1,9 +1,12 @@
 // The landing page without React: the build writes it as dist/web/landing.html, drawn with
 // react-dom/server from the page's own components, beside the app's index.html, and the server
 // sends it for GET / (server/plugins/spa.ts). Its one script, web/features/landing/landing-session.ts,
-// puts in the calls to action for whoever is signed in. See docs/decisions/020-*.
+// puts in the calls to action for whoever is signed in. A second copy, drawn for a visitor, goes to
+// requests without a session cookie, so that nothing is asked or swapped. See docs/decisions/020-*.
 import path from "node:path";
+import { SIGNED_OUT_LANDING_FILE } from "../shared/app-routes";
 import { type AliasOptions, type Plugin, runnerImport } from "vite";
+import { SIGNED_OUT_PAGE } from "../web/features/landing/session-parts";
 import type { renderStaticLanding } from "../web/features/landing/static-landing";
 
 /** The landing page's file in the build, served for GET /. */
@@ -46,7 +49,7 @@ export function landingPageHtml(): Plugin {
           path.join(webRoot, RENDERER),
           { configFile: false, root: webRoot, logLevel: "error", resolve: { alias } },
         );
-        const { title, page, templates } = module.renderStaticLanding();
+        const { title, page, templates, signedOutPage } = module.renderStaticLanding();
         let html = String(index.source);
         // The app's entry, its preloads and its table of route chunks: the landing page needs none.
         html = replaceIn(html, /\s*<script type="module"[^>]*><\/script>/g, "", "entry script");
@@ -64,13 +67,21 @@ export function landingPageHtml(): Plugin {
           `  <script type="module" src="/${this.getFileName(scriptRef)}"></script>\n  </head>`,
           "</head>",
         );
-        html = replaceIn(
-          html,
-          '<div id="root"></div>',
-          `<div id="root">${page}</div>\n${templates}`,
-          "#root",
-        );
-        this.emitFile({ type: "asset", fileName: LANDING_HTML, source: html });
+        this.emitFile({
+          type: "asset",
+          fileName: LANDING_HTML,
+          source: replaceIn(html, '<div id="root"></div>', `<div id="root">${page}</div>\n${templates}`, "#root"),
+        });
+        this.emitFile({
+          type: "asset",
+          fileName: SIGNED_OUT_LANDING_FILE,
+          source: replaceIn(
+            html,
+            '<div id="root"></div>',
+            `<div id="root" data-session="${SIGNED_OUT_PAGE}">${signedOutPage}</div>`,
+            "#root",
+          ),
+        });
       },
     },
   };

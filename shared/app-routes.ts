@@ -76,3 +76,9 @@ export function routeChunksOf(table: RouteChunks, pathname: string): string[] {
 
 /** The id of the JSON element in which the server writes the page's session into each page. */
 export const SESSION_ELEMENT_ID = "session";
+
+/**
+ * The landing page drawn for a visitor, which the build writes beside landing.html and the server
+ * sends for / to a request without a session cookie (web/features/landing/static-landing.tsx).
+ */
+export const SIGNED_OUT_LANDING_FILE = "landing-signed-out.html";

@@ -1,6 +1,8 @@
+import zlib from "node:zlib";
 import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertItem } from "../../tests/factories/items";
 import { createStudent } from "../../tests/factories/users";
 import { get, signIn } from "../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../tests/helpers/test-app";
@@ -74,6 +76,27 @@ describe("the session written into each page", () => {
       );
       expect(responses ?? {}, url).toEqual(answers);
     }
+  });
+
+  it("travels compressed to a browser, as the same page", async () => {
+    const student = await createStudent(testApp);
+    const seller = await createStudent(testApp, { city: student.city, college: student.college });
+    for (let n = 0; n < 5; n += 1) await insertItem(testApp, seller.id);
+    const plain = await get(testApp, "/buy", { cookie: student.cookie });
+    // A page of cards: well over the 1 KB under which an answer goes as it is.
+    expect(plain.rawPayload.length).toBeGreaterThan(2048);
+    const compressed = await testApp.app.inject({
+      method: "GET",
+      url: "/buy",
+      headers: { cookie: student.cookie, "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers["cache-control"]).toBe("no-store");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const page = zlib.brotliDecompressSync(compressed.rawPayload).toString("utf8");
+    expect(sessionIn(page)).toEqual(sessionIn(plain.body));
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   });
 
   it("answers nothing for a visitor or the administrator", async () => {

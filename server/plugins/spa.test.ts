@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
+import { SIGNED_OUT_LANDING_FILE } from "@shared/app-routes";
 import { afterEach, describe, expect, it } from "vitest";
 import { frameworkErrorsFor } from "./errors";
 import { spaPlugin } from "./spa";
@@ -57,6 +58,35 @@ describe("the built web app's pages", () => {
     for (const url of ["/login", "/buy", "/item/42"]) {
       expect((await app.inject({ method: "GET", url })).body, url).toBe("the app");
     }
+    await app.close();
+  });
+
+  it("sends / drawn for a visitor to a request without a session cookie, the page that asks otherwise", async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-spa-"));
+    folders.push(root);
+    const files = {
+      "index.html": "the app",
+      "landing.html": "the landing page that asks who is signed in",
+      [SIGNED_OUT_LANDING_FILE]: "the landing page for a visitor",
+    };
+    for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(root, file), content);
+    const app = Fastify();
+    await app.register(spaPlugin, {
+      root,
+      hasSessionCookie: (request) => request.headers.cookie?.includes("session=") ?? false,
+    });
+    for (const url of ["/", "/?ref=mail"]) {
+      const visitor = await app.inject({ method: "GET", url });
+      expect(visitor.statusCode, url).toBe(200);
+      expect(visitor.body, url).toBe("the landing page for a visitor");
+      expect(visitor.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(visitor.headers["cache-control"], url).toBe("no-cache");
+      expect(visitor.headers.vary, url).toMatch(/Cookie/);
+    }
+    const member = await app.inject({ method: "GET", url: "/", headers: { cookie: "session=abc" } });
+    expect(member.body).toBe("the landing page that asks who is signed in");
+    expect(member.headers.vary).toMatch(/Cookie/);
+    expect((await app.inject({ method: "GET", url: "/login" })).body).toBe("the app");
     await app.close();
   });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { isAppRoute, SESSION_ELEMENT_ID } from "@shared/app-routes";
+import { isAppRoute, SESSION_ELEMENT_ID, SIGNED_OUT_LANDING_FILE } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { indexPageReader } from "./page-preloads";
@@ -28,6 +28,11 @@ export interface SpaOptions {
    * (web/lib/session.tsx reads it).
    */
   sessionFor?: (request: FastifyRequest, pathname: string, search: URLSearchParams) => Promise<unknown>;
+  /**
+   * Whether the request brings a session cookie. Without one nobody can be signed in, and / is sent
+   * as the build drew it for a visitor, so the page's script has nothing to ask the server.
+   */
+  hasSessionCookie?: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -51,8 +56,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+        // Which landing page / sends depends on the session cookie.
+        if (path.basename(filePath).startsWith("landing")) res.header("vary", "Cookie");
       },
     });
+    if (options.hasSessionCookie && fs.existsSync(path.join(options.root, SIGNED_OUT_LANDING_FILE))) {
+      const { hasSessionCookie } = options;
+      app.addHook("onRequest", async (request, reply) => {
+        if (request.method !== "GET" || request.url.split("?", 1)[0] !== "/" || hasSessionCookie(request)) return;
+        return reply.sendFile(SIGNED_OUT_LANDING_FILE);
+      });
+    }
   } else {
     app.log.warn(`No built web app in ${options.root}: run "npm run build". Only the API is served.`);
   }

@@ -1,6 +1,7 @@
 import type { User } from "@shared/api/auth";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SIGNED_OUT_PAGE } from "./session-parts";
 import { renderStaticLanding } from "./static-landing";
 
 const STUDENT: User = {
@@ -83,6 +84,25 @@ describe("the landing page as the build writes it", () => {
     const account = screen.getByRole("navigation", { name: "Account" });
     expect(within(account).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin");
     expect(screen.getAllByRole("link", { name: "Go to Dashboard" })[0]).toHaveAttribute("href", "/admin");
+  });
+
+  it("asks nothing on the copy drawn for a visitor, which invites them in at once", async () => {
+    const { signedOutPage } = renderStaticLanding();
+    document.body.replaceChildren(
+      document
+        .createRange()
+        .createContextualFragment(`<div id="root" data-session="${SIGNED_OUT_PAGE}">${signedOutPage}</div>`),
+    );
+    const fetch = vi.fn(me(STUDENT));
+    vi.stubGlobal("fetch", fetch);
+    vi.resetModules();
+    await import("./landing-session");
+    const account = screen.getByRole("navigation", { name: "Account" });
+    expect(within(account).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expect(within(account).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("link", { name: "Get Started Free" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("heading", { name: "Ready to join your campus community?" })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("shows the signed-out page when the server cannot be reached", async () => {

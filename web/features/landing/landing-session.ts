@@ -2,9 +2,10 @@
  * The landing page's only script (the page itself is HTML written by the build, see
  * static-landing.tsx): asks the server who is signed in and swaps in the header, the hero's and
  * the closing band's calls to action drawn for them. A failed request shows the signed-out page.
+ * A page the server sent already drawn for a visitor (no session cookie) asks nothing.
  */
 import type { MeResponse } from "@shared/api/auth";
-import { NAME_SLOT, type SessionVariant, templateIdOf } from "./session-parts";
+import { NAME_SLOT, type SessionVariant, SIGNED_OUT_PAGE, templateIdOf } from "./session-parts";
 
 type SignedInUser = NonNullable<MeResponse["user"]>;
 
@@ -37,7 +38,9 @@ function showPartsFor(user: SignedInUser | null): void {
   }
 }
 
-void signedInUser().then(showPartsFor);
+if (document.getElementById("root")?.dataset.session !== SIGNED_OUT_PAGE) {
+  void signedInUser().then(showPartsFor);
+}
 
 // The app's service worker (vite.config.ts), as the app's pages register it: after load, so the
 // landing page is installable and works offline from the first visit.

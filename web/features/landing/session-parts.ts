@@ -15,3 +15,9 @@ export const templateIdOf = (variant: SessionVariant) => `landing-session-${vari
 
 /** The text drawn where the signed-in user's name goes; the script puts the name in its place. */
 export const NAME_SLOT = "{name}";
+
+/**
+ * Set on #root (data-session) when the server sent the page already drawn for a visitor, because
+ * the request carried no session cookie: the script then has nothing to ask or swap.
+ */
+export const SIGNED_OUT_PAGE = "signed-out";

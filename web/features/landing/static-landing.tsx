@@ -21,9 +21,15 @@ function SessionParts({ variant }: { variant: SessionVariant }) {
 /**
  * The landing page as HTML, drawn at build time from the same components the app draws it with
  * (scripts/landing-page-html.ts writes it into dist/web/landing.html): the page as it looks while
- * the session is asked for, and a <template> per kind of visitor for landing-session.ts to swap in.
+ * the session is asked for, and a <template> per kind of visitor for landing-session.ts to swap in;
+ * and the page as a visitor sees it, sent to whoever brings no session cookie.
  */
-export function renderStaticLanding(): { title: string; page: string; templates: string } {
+export function renderStaticLanding(): {
+  title: string;
+  page: string;
+  templates: string;
+  signedOutPage: string;
+} {
   const page = renderToStaticMarkup(
     <LandingPage session={{ user: null, isAdmin: false, isLoading: true }} />,
   );
@@ -31,5 +37,9 @@ export function renderStaticLanding(): { title: string; page: string; templates:
     (variant) =>
       `<template id="${templateIdOf(variant)}">${renderToStaticMarkup(<SessionParts variant={variant} />)}</template>`,
   ).join("\n");
-  return { title: PAGE_TITLE, page, templates };
+  // For a visitor who brings no session cookie: nobody can be signed in, so nothing is asked.
+  const signedOutPage = renderToStaticMarkup(
+    <LandingPage session={{ user: null, isAdmin: false, isLoading: false }} />,
+  );
+  return { title: PAGE_TITLE, page, templates, signedOutPage };
 }
