@@ -4,8 +4,8 @@
 // puts in the calls to action for whoever is signed in. A second copy, drawn for a visitor, goes to
 // requests without a session cookie, so that nothing is asked or swapped. See docs/decisions/020-*.
 import path from "node:path";
-import { SIGNED_OUT_LANDING_FILE } from "../shared/app-routes";
 import { type AliasOptions, type Plugin, runnerImport } from "vite";
+import { SIGNED_OUT_LANDING_FILE } from "../shared/app-routes";
 import { SIGNED_OUT_PAGE } from "../web/features/landing/session-parts";
 import type { renderStaticLanding } from "../web/features/landing/static-landing";
 
@@ -70,7 +70,12 @@ export function landingPageHtml(): Plugin {
         this.emitFile({
           type: "asset",
           fileName: LANDING_HTML,
-          source: replaceIn(html, '<div id="root"></div>', `<div id="root">${page}</div>\n${templates}`, "#root"),
+          source: replaceIn(
+            html,
+            '<div id="root"></div>',
+            `<div id="root">${page}</div>\n${templates}`,
+            "#root",
+          ),
         });
         this.emitFile({
           type: "asset",

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import Fastify from "fastify";
 import { SIGNED_OUT_LANDING_FILE } from "@shared/app-routes";
+import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { frameworkErrorsFor } from "./errors";
 import { spaPlugin } from "./spa";

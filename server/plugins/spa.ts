@@ -63,7 +63,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     if (options.hasSessionCookie && fs.existsSync(path.join(options.root, SIGNED_OUT_LANDING_FILE))) {
       const { hasSessionCookie } = options;
       app.addHook("onRequest", async (request, reply) => {
-        if (request.method !== "GET" || request.url.split("?", 1)[0] !== "/" || hasSessionCookie(request)) return;
+        if (request.method !== "GET" || request.url.split("?", 1)[0] !== "/" || hasSessionCookie(request))
+          return;
         return reply.sendFile(SIGNED_OUT_LANDING_FILE);
       });
     }
