@@ -1,5 +1,5 @@
 import { withParams } from "@shared/search-params";
-import { startTransition, useCallback, useEffect, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { useSession } from "../../../lib/session";
 import type { BrowseFilters } from "../api/get-items";
@@ -13,33 +13,35 @@ export function useBrowseFilters() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const ownCollege = user?.college ?? "";
-  const hasCollegeParam = params.has("college");
   const filters: BrowseFilters = useMemo(() => parseBrowseFilters(params, ownCollege), [params, ownCollege]);
 
-  // Spec section 4: the college filter starts as the student's own college, once. Writing it
-  // into the address (replacing the entry) is what makes it "once": from then on the address
-  // holds the choice, and `college=` records that the student cleared it. The filters the page shows
-  // do not change, so the app's new render for the new address runs as a transition: in slices,
-  // not as one long task that would hold up a tap on a slow phone just as the page appears.
-  useEffect(() => {
-    if (hasCollegeParam || !ownCollege) return;
-    startTransition(() => {
-      setParams((current) => withParams(current, { college: ownCollege }), { replace: true });
-    });
-  }, [hasCollegeParam, ownCollege, setParams]);
+  // Spec section 4: the college filter is pre-set once to the student's own college. Without a
+  // college in the address it applies (parseBrowseFilters); the first change the student makes
+  // writes it in, so from then on the address holds the choice, and `college=` records that they
+  // cleared it. Not written as the page opens: a new address re-draws the whole app, on a slow
+  // phone a long task just as the page appears.
+  const withCollege = useCallback(
+    (current: URLSearchParams) =>
+      current.has("college") || !ownCollege ? current : withParams(current, { college: ownCollege }),
+    [ownCollege],
+  );
 
   const changeFilters = useCallback(
     (change: FilterChange, options: { replace?: boolean } = {}) => {
-      setParams((current) => applyFilterChange(current, change), { replace: options.replace ?? false });
+      setParams((current) => applyFilterChange(withCollege(current), change), {
+        replace: options.replace ?? false,
+      });
     },
-    [setParams],
+    [setParams, withCollege],
   );
 
   const changePage = useCallback(
     (page: number, options: { replace?: boolean } = {}) => {
-      setParams((current) => applyPageChange(current, page), { replace: options.replace ?? false });
+      setParams((current) => applyPageChange(withCollege(current), page), {
+        replace: options.replace ?? false,
+      });
     },
-    [setParams],
+    [setParams, withCollege],
   );
 
   return { filters, changeFilters, changePage };
