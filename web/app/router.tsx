@@ -1,18 +1,11 @@
 import { startTransition, useEffect, useState } from "react";
-import {
-  BrowserRouter,
-  matchRoutes,
-  Navigate,
-  type RouteObject,
-  useLocation,
-  useParams,
-  useRoutes,
-} from "react-router";
+import { BrowserRouter, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { PageLoading } from "../components/ui/page-loading";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { isOnDemandHandle, onDemand } from "./on-demand";
 import { RouteErrorBoundary } from "./route-error-page";
 import { AdminRoute, PublicOnlyRoute, StudentRoute } from "./route-guards";
+import { appRouteMatches } from "./route-matches";
 
 /** Follower lists of the old app link to /user/{id}; the profile lives at /profile/{id}. */
 function UserProfileRedirect() {
@@ -252,7 +245,7 @@ const routes: RouteObject[] = [
  */
 let firstCodeIn = false;
 const firstCode = Promise.allSettled(
-  (matchRoutes(routes, window.location.pathname) ?? []).map(({ route }) =>
+  appRouteMatches(routes, window.location.pathname).map(({ route }) =>
     isOnDemandHandle(route.handle) ? route.handle.preload() : undefined,
   ),
 ).then(() => {
@@ -268,10 +261,10 @@ export function RoutedPages({ routes }: { routes: RouteObject[] }) {
     if (!codeIn) void firstCode.then(() => startTransition(() => setCodeIn(true)));
   }, [codeIn]);
   useEffect(() => {
-    for (const { route } of matchRoutes(routes, location) ?? []) {
+    for (const { route } of appRouteMatches(routes, location.pathname)) {
       if (isOnDemandHandle(route.handle)) void route.handle.preload().catch(() => {});
     }
-  }, [routes, location]);
+  }, [routes, location.pathname]);
   const page = useRoutes(routes, location);
   if (!codeIn) return <PageLoading />;
   return (

@@ -1,6 +1,7 @@
 import { createContext, Suspense, useContext } from "react";
-import { matchRoutes, Outlet, type RouteObject, useLocation } from "react-router";
+import { Outlet, type RouteObject, useLocation } from "react-router";
 import { PageLoading } from "../../components/ui/page-loading";
+import { appRouteMatches } from "../route-matches";
 
 /** The app's routes (with ids where they have no path), given by router.tsx. */
 export const AppRoutesContext = createContext<RouteObject[]>([]);
@@ -21,7 +22,7 @@ export const OUTLET_ROUTE_IDS = {
  */
 export function PageOutlet({ routeId }: { routeId: string }) {
   const routes = useContext(AppRoutesContext);
-  const matches = matchRoutes(routes, useLocation()) ?? [];
+  const matches = appRouteMatches(routes, useLocation().pathname);
   const depth = matches.findIndex((match) => match.route.id === routeId);
   const next = matches[depth + 1]?.route;
   return (
