@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { escapeHtml } from "../../lib/escape-html";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
 import { isUnsubscribeToken, unsubscribeDigest } from "./digest";
@@ -25,10 +26,6 @@ const UnsubscribeQuerySchema = z.object({
 export const NOT_FOUND_TEXT = "<p>This unsubscribe link is not valid. Turn the e-mails off in Settings.</p>";
 export const UNSUBSCRIBED_TEXT =
   "You will no longer get e-mails about unread messages. Turn them back on in Settings.";
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 function page(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Campus Bazaar e-mails</title></head><body>${body}</body></html>`;
