@@ -67,25 +67,16 @@ export function landingPageHtml(): Plugin {
           `  <script type="module" src="/${this.getFileName(scriptRef)}"></script>\n  </head>`,
           "</head>",
         );
+        const pageWithRoot = (root: string) => replaceIn(html, '<div id="root"></div>', root, "#root");
         this.emitFile({
           type: "asset",
           fileName: LANDING_HTML,
-          source: replaceIn(
-            html,
-            '<div id="root"></div>',
-            `<div id="root">${page}</div>\n${templates}`,
-            "#root",
-          ),
+          source: pageWithRoot(`<div id="root">${page}</div>\n${templates}`),
         });
         this.emitFile({
           type: "asset",
           fileName: SIGNED_OUT_LANDING_FILE,
-          source: replaceIn(
-            html,
-            '<div id="root"></div>',
-            `<div id="root" data-session="${SIGNED_OUT_PAGE}">${signedOutPage}</div>`,
-            "#root",
-          ),
+          source: pageWithRoot(`<div id="root" data-session="${SIGNED_OUT_PAGE}">${signedOutPage}</div>`),
         });
       },
     },

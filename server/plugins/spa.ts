@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { indexPageReader } from "./page-preloads";
 
+/** The two landing pages the build writes; which one / sends depends on the session cookie. */
+const LANDING_FILES = ["landing.html", SIGNED_OUT_LANDING_FILE];
+
 /** A GET for one of the app's pages: not the API, not a built asset. */
 export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): boolean {
   return request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
@@ -57,14 +60,15 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
         // Which landing page / sends depends on the session cookie.
-        if (path.basename(filePath).startsWith("landing")) res.header("vary", "Cookie");
+        if (LANDING_FILES.includes(path.basename(filePath))) res.header("vary", "Cookie");
       },
     });
     if (options.hasSessionCookie && fs.existsSync(path.join(options.root, SIGNED_OUT_LANDING_FILE))) {
       const { hasSessionCookie } = options;
       app.addHook("onRequest", async (request, reply) => {
-        if (request.method !== "GET" || request.url.split("?", 1)[0] !== "/" || hasSessionCookie(request))
-          return;
+        // Every request passes here: the cheap checks first, without building strings.
+        const isLanding = request.url === "/" || request.url.startsWith("/?");
+        if (request.method !== "GET" || !isLanding || hasSessionCookie(request)) return;
         return reply.sendFile(SIGNED_OUT_LANDING_FILE);
       });
     }
