@@ -14,6 +14,10 @@ const SCREENS_PER_PAGE = 4;
 const CAMPUS = { city: "Kozhikode", college: "NIT Calicut" };
 /** A campus with nothing for sale: the new student's first visit to Browse. */
 const EMPTY_CAMPUS = { city: "Aligarh", college: "Aligarh Muslim University" };
+/** A campus whose items each have a photo of their own, for pictures asked for while offline. */
+const PHOTO_CAMPUS = { city: "Thiruvananthapuram", college: "College of Engineering Trivandrum" };
+/** Offline, the browser reports the pictures and the live socket it cannot fetch. */
+const BROWSER_REPORTS_OFFLINE = /Failed to load resource|WebSocket connection to .* failed/;
 
 /** A finger's tap on the middle of what the locator shows, whatever layer takes it. */
 async function tapOn(locator: Locator): Promise<void> {
@@ -213,6 +217,54 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     expect(await page.getByRole("button", { name: "Show all colleges" }).count()).toBe(0);
     expect(newcomer.errors).toEqual([]);
     await newcomer.context.close();
+  });
+
+  it("asks again, once the connection is back, for the card photos that failed offline", async () => {
+    const photoSeller = await openPhone();
+    await signUpStudent(photoSeller.page.request, { name: "Lakshmi Varma", ...PHOTO_CAMPUS });
+    await photoSeller.page.goto("/");
+    const colours = ["#b91c1c", "#c2410c", "#a16207", "#15803d", "#0e7490", "#1d4ed8", "#6d28d9", "#be185d"];
+    const photoNames: string[] = [];
+    for (const [index, colour] of colours.entries()) {
+      const photo = await uploadImage(photoSeller.page.request, await makeJpeg(photoSeller.page, colour));
+      const name = `Cycle lock ${tag} ${index + 1}`;
+      await postItem(photoSeller.page.request, photo, name, 150 + index * 10);
+      photoNames.push(name);
+    }
+    await photoSeller.context.close();
+
+    const buyer = await openDevice(
+      browser(),
+      baseUrl,
+      // Without the service worker, whose own download would fail offline (not this test's subject).
+      { viewport: PHONE, hasTouch: true, deviceScaleFactor: 2, serviceWorkers: "block" },
+      BROWSER_REPORTS_OFFLINE,
+    );
+    await signUpStudent(buyer.page.request, { name: "Gokul Das", ...PHOTO_CAMPUS });
+    const { page, context } = buyer;
+    await page.goto("/buy");
+    await page.getByText("8 item(s) found").waitFor();
+    // The oldest item's card is the last one, below the first screen: its photo waits for a scroll.
+    const lastCard = page
+      .getByRole("list", { name: "Items" })
+      .getByRole("article")
+      .filter({ hasText: photoNames[0] as string });
+    const photo = lastCard.getByRole("img", { name: photoNames[0] as string });
+    expect(await photo.count()).toBe(0);
+
+    await context.setOffline(true);
+    await lastCard.scrollIntoViewIfNeeded();
+    // The thumbnail, the original and two retries a second and two apart all fail offline.
+    await lastCard.getByText("Image Not Available").waitFor({ timeout: 10_000 });
+
+    await context.setOffline(false);
+    await photo.waitFor();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
+    expect(await lastCard.getByText("Image Not Available").count()).toBe(0);
+    expect(buyer.errors).toEqual([]);
+    await context.close();
   });
 
   it("keeps price, Contact Seller and the favourite in a bar at the bottom of the item page; saved items get their own page", async () => {

@@ -27,8 +27,8 @@ export function ItemThumbnail({ url, alt, className = "", isFirst = false }: Ite
           )}
           {image.src ? (
             <img
-              // A new element per attempt, so a retry of the same URL makes a fresh request.
-              key={image.attempt}
+              // A new element per request, so a retry of the same URL makes a fresh request.
+              key={image.requests}
               src={image.src}
               alt={alt}
               decoding="async"

@@ -1,4 +1,6 @@
+import { onlineManager } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useIsOnline } from "../ui/use-is-online";
 import {
   cachedImageSource,
   IMAGE_OBSERVER_OPTIONS,
@@ -14,35 +16,54 @@ interface LazyImageState {
   /** Which of imageAttempts(url) is showing; -1 before the first or for a cached image. */
   attempt: number;
   src: string | null;
+  /** Counts the requests made, so that asking again for the same URL makes a fresh request. */
+  requests: number;
+  /** An attempt failed while the app had no connection: the card tries again once it is back. */
+  failedOffline: boolean;
 }
 
 function initialState(url: string, isFirst: boolean): LazyImageState {
   const cached = cachedImageSource(url);
-  if (cached) return { status: "loaded", attempt: -1, src: cached };
+  if (cached) return { status: "loaded", attempt: -1, src: cached, requests: 0, failedOffline: false };
   const first = imageAttempts(url)[0];
   return isFirst && first
-    ? { status: "loading", attempt: 0, src: first.src }
-    : { status: "waiting", attempt: -1, src: null };
+    ? { status: "loading", attempt: 0, src: first.src, requests: 1, failedOffline: false }
+    : { status: "waiting", attempt: -1, src: null, requests: 0, failedOffline: false };
 }
 
 /**
  * A browse card's image (spec section 4, "Browse image loading"): nothing is requested until the
  * card nears the viewport; then the thumbnail, the original, and two delayed retries, before the
  * card gives up. Images that loaded once show at once on the next visit. The first cards of a list
- * (`isFirst`), on screen as the page opens, ask at once, as their first render is drawn.
+ * (`isFirst`), on screen as the page opens, ask at once, as their first render is drawn. A card that
+ * gave up while the app was offline starts again from the thumbnail once the connection is back.
  */
 export function useLazyImage(url: string, isFirst = false) {
   const containerRef = useRef<HTMLDivElement>(null);
   const retryTimer = useRef<number | undefined>(undefined);
   const [state, setState] = useState(() => initialState(url, isFirst));
+  const isOnline = useIsOnline();
 
   const startAttempt = useCallback(
     (attempt: number) => {
       const next = imageAttempts(url)[attempt];
-      if (next) setState({ status: "loading", attempt, src: next.src });
+      if (!next) return;
+      setState((current) => ({
+        ...current,
+        status: "loading",
+        attempt,
+        src: next.src,
+        requests: current.requests + 1,
+        // A fresh start forgets the failures of the offline spell.
+        failedOffline: attempt === 0 ? false : current.failedOffline,
+      }));
     },
     [url],
   );
+
+  useEffect(() => {
+    if (state.status === "failed" && state.failedOffline && isOnline) startAttempt(0);
+  }, [state.status, state.failedOffline, isOnline, startAttempt]);
 
   useEffect(() => {
     if (state.status !== "waiting") return;
@@ -72,6 +93,7 @@ export function useLazyImage(url: string, isFirst = false) {
   }, []);
 
   const handleError = useCallback(() => {
+    if (!onlineManager.isOnline()) setState((current) => ({ ...current, failedOffline: true }));
     const next = nextImageAttempt(url, state.attempt);
     if (!next) {
       setState((current) => ({ ...current, status: "failed" }));
