@@ -3,6 +3,7 @@ import ChevronLeftIcon from "lucide-react/icons/chevron-left";
 import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import { type KeyboardEvent, Suspense, useRef, useState } from "react";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+import { usePhotoSources } from "../../../components/item-card/use-photo-sources";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // The full-screen view loads when a photo is opened.
@@ -163,19 +164,21 @@ export function ItemGallery({ images, name }: { images: string[]; name: string }
   );
 }
 
-/** One photo at the item page's size, else the original as uploaded, else the placeholder. */
+/**
+ * One photo at the item page's size, else the original as uploaded, else the placeholder (until
+ * the connection is back if it failed offline).
+ */
 function GalleryPhoto({ url, alt, isFirst }: { url: string; alt: string; isFirst: boolean }) {
-  const sources = [variantUrl(url, "detail"), url];
-  const [failures, setFailures] = useState(0);
-  const src = sources[failures];
-  if (!src) return <ImageUnavailable />;
+  const photo = usePhotoSources([variantUrl(url, "detail"), url]);
+  if (!photo.src) return <ImageUnavailable />;
   return (
     <img
-      src={src}
+      key={photo.key}
+      src={photo.src}
       alt={alt}
       loading={isFirst ? "eager" : "lazy"}
       draggable={false}
-      onError={() => setFailures((tries) => tries + 1)}
+      onError={photo.handleError}
       className="size-full object-contain"
     />
   );

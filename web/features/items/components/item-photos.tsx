@@ -1,6 +1,7 @@
 import { variantUrl } from "@shared/images";
 import { Suspense, useState } from "react";
 import { ImageUnavailable } from "../../../components/item-card/item-thumbnail";
+import { usePhotoSources } from "../../../components/item-card/use-photo-sources";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // The gallery (swipe, arrows, thumbnails, counter) loads for items with several photos, after the
@@ -25,17 +26,16 @@ export function ItemPhotos({ images, name }: { images: string[]; name: string })
 
 /**
  * The cover at the item page's size, else the original as uploaded; if neither loads, the same
- * placeholder the browse cards use. A tap opens it full screen.
+ * placeholder the browse cards use, until the connection is back if it failed offline. A tap opens
+ * it full screen.
  */
 function CoverPicture({ images, name }: { images: string[]; name: string }) {
   const url = images[0] ?? "";
-  const sources = [variantUrl(url, "detail"), url];
-  const [failures, setFailures] = useState(0);
+  const photo = usePhotoSources([variantUrl(url, "detail"), url]);
   const [isFullscreen, setIsFullscreen] = useState(false);
-  const src = sources[failures];
   return (
     <div className="relative aspect-square w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 md:sticky md:top-20 md:self-start">
-      {src ? (
+      {photo.src ? (
         <button
           type="button"
           onClick={() => setIsFullscreen(true)}
@@ -43,9 +43,10 @@ function CoverPicture({ images, name }: { images: string[]; name: string }) {
           className="size-full cursor-zoom-in"
         >
           <img
-            src={src}
+            key={photo.key}
+            src={photo.src}
             alt={name}
-            onError={() => setFailures((count) => count + 1)}
+            onError={photo.handleError}
             className="size-full object-contain"
           />
         </button>
