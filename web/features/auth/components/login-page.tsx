@@ -8,7 +8,7 @@ import { Alert } from "../../../components/ui/alert";
 import { primaryButton, textLink } from "../../../components/ui/button-styles";
 import { TextField } from "../../../components/ui/field";
 import { PageLoading } from "../../../components/ui/page-loading";
-import { useZodForm } from "../../../lib/form";
+import { useDeferredZodForm } from "../../../lib/deferred-form";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { meQueryOptions } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -118,7 +118,8 @@ interface LoginFormProps {
 }
 
 function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
-  const { form, fieldError, formError, handleSubmit, setServerError, prepare } = useZodForm(
+  // Drawn at once; react-hook-form and zod come with the first focus, input or submit.
+  const { form, fieldError, formError, handleSubmit, setServerError, prepare, binding } = useDeferredZodForm(
     loadLoginFormSchema,
     {
       defaultValues: { email: "", password: "" },
@@ -142,6 +143,7 @@ function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
       })}
       className="space-y-4"
     >
+      {binding}
       {message ? <Alert tone="error">{message}</Alert> : null}
       <TextField
         label="Email address"
