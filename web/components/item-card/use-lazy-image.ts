@@ -1,6 +1,5 @@
-import { onlineManager } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useIsOnline } from "../ui/use-is-online";
+import { useRetryAfterOffline } from "../ui/use-is-online";
 import {
   cachedImageSource,
   IMAGE_OBSERVER_OPTIONS,
@@ -18,17 +17,15 @@ interface LazyImageState {
   src: string | null;
   /** Counts the requests made, so that asking again for the same URL makes a fresh request. */
   requests: number;
-  /** An attempt failed while the app had no connection: the card tries again once it is back. */
-  failedOffline: boolean;
 }
 
 function initialState(url: string, isFirst: boolean): LazyImageState {
   const cached = cachedImageSource(url);
-  if (cached) return { status: "loaded", attempt: -1, src: cached, requests: 0, failedOffline: false };
+  if (cached) return { status: "loaded", attempt: -1, src: cached, requests: 0 };
   const first = imageAttempts(url)[0];
   return isFirst && first
-    ? { status: "loading", attempt: 0, src: first.src, requests: 1, failedOffline: false }
-    : { status: "waiting", attempt: -1, src: null, requests: 0, failedOffline: false };
+    ? { status: "loading", attempt: 0, src: first.src, requests: 1 }
+    : { status: "waiting", attempt: -1, src: null, requests: 0 };
 }
 
 /**
@@ -42,28 +39,17 @@ export function useLazyImage(url: string, isFirst = false) {
   const containerRef = useRef<HTMLDivElement>(null);
   const retryTimer = useRef<number | undefined>(undefined);
   const [state, setState] = useState(() => initialState(url, isFirst));
-  const isOnline = useIsOnline();
 
   const startAttempt = useCallback(
     (attempt: number) => {
       const next = imageAttempts(url)[attempt];
       if (!next) return;
-      setState((current) => ({
-        ...current,
-        status: "loading",
-        attempt,
-        src: next.src,
-        requests: current.requests + 1,
-        // A fresh start forgets the failures of the offline spell.
-        failedOffline: attempt === 0 ? false : current.failedOffline,
-      }));
+      setState((current) => ({ status: "loading", attempt, src: next.src, requests: current.requests + 1 }));
     },
     [url],
   );
-
-  useEffect(() => {
-    if (state.status === "failed" && state.failedOffline && isOnline) startAttempt(0);
-  }, [state.status, state.failedOffline, isOnline, startAttempt]);
+  const startAgain = useCallback(() => startAttempt(0), [startAttempt]);
+  const { noteFailure } = useRetryAfterOffline(state.status === "failed", startAgain);
 
   useEffect(() => {
     if (state.status !== "waiting") return;
@@ -93,7 +79,7 @@ export function useLazyImage(url: string, isFirst = false) {
   }, []);
 
   const handleError = useCallback(() => {
-    if (!onlineManager.isOnline()) setState((current) => ({ ...current, failedOffline: true }));
+    noteFailure();
     const next = nextImageAttempt(url, state.attempt);
     if (!next) {
       setState((current) => ({ ...current, status: "failed" }));
@@ -102,7 +88,7 @@ export function useLazyImage(url: string, isFirst = false) {
     const attempt = state.attempt + 1;
     if (next.delayMs === 0) startAttempt(attempt);
     else retryTimer.current = window.setTimeout(() => startAttempt(attempt), next.delayMs);
-  }, [url, state.attempt, startAttempt]);
+  }, [url, state.attempt, startAttempt, noteFailure]);
 
   return { containerRef, ...state, handleLoad, handleError };
 }
