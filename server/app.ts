@@ -59,7 +59,7 @@ import { clientErrors, errorsPlugin, frameworkErrorsFor } from "./plugins/errors
 import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
-import { answerWithinPage } from "./plugins/page-responses";
+import { answerWithinPage, firstPicturesOf } from "./plugins/page-responses";
 import { RateLimiter } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
@@ -322,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const responses = await answerWithinPage(app, request, pageRequests(pathname, search, request.user));
       return { user: toUserDto(request.user), liveSeq, responses };
     },
+    picturesFor: (session) => firstPicturesOf(session.responses),
   });
   return app;
 }

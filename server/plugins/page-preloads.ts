@@ -3,6 +3,11 @@ import { type RouteChunks, routeChunksOf } from "@shared/app-routes";
 
 /** The build's table of every page's chunks in index.html (vite.config.ts). */
 const ROUTE_CHUNKS = /\s*<script type="application\/json" id="route-chunks">(.*?)<\/script>/s;
+/**
+ * The web app manifest's link: the app's pages leave it out and web/pwa/register.ts adds it once the
+ * first page has been drawn, so that the manifest and its icons are not fetched before first paint.
+ */
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>/;
 
 export interface IndexPage {
   /** index.html as the build wrote it. */
@@ -10,8 +15,8 @@ export interface IndexPage {
   /**
    * The page for one address: the table of every page's chunks becomes modulepreload links for
    * this page's own (the app shell's and its route's), so the browser fetches them with the entry
-   * as soon as it reads the head, instead of once the entry has run. A build without the table
-   * gives its page as it is.
+   * as soon as it reads the head, instead of once the entry has run; the manifest's link goes. A
+   * build without the table gives its page as it is.
    */
   withPreloads(pathname: string): string;
 }
@@ -20,7 +25,7 @@ function readIndexPage(html: string): IndexPage {
   const found = ROUTE_CHUNKS.exec(html);
   if (!found?.[1]) return { html, withPreloads: () => html };
   const table = JSON.parse(found[1]) as RouteChunks;
-  const withoutTable = html.replace(found[0], () => "");
+  const withoutTable = html.replace(found[0], () => "").replace(MANIFEST_LINK, "");
   return {
     html,
     withPreloads(pathname) {

@@ -1,3 +1,4 @@
+import { FIRST_CARD_IMAGES, thumbnailUrl } from "@shared/images";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -19,4 +20,23 @@ export async function answerWithinPage(
     }),
   );
   return Object.fromEntries(answers.filter((answer) => answer !== null));
+}
+
+/**
+ * The pictures a page shows first, from the answers written into it: the thumbnails of the first
+ * cards of a list of items (on /buy), which the cards ask for as soon as they are drawn
+ * (ItemThumbnail, `isFirst`). Named in the page's head, they download beside the page's code rather
+ * than after the code has run and drawn the cards. Empty when no answer holds a list of items.
+ */
+export function firstPicturesOf(answers: Record<string, unknown> | undefined): string[] {
+  for (const answer of Object.values(answers ?? {})) {
+    const items = (answer as { items?: unknown } | null)?.items;
+    if (!Array.isArray(items)) continue;
+    return items
+      .slice(0, FIRST_CARD_IMAGES)
+      .map((item) => (item as { productImage?: unknown } | null)?.productImage)
+      .filter((cover): cover is string => typeof cover === "string" && cover !== "")
+      .map(thumbnailUrl);
+  }
+  return [];
 }

@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import type { ItemSummary } from "@shared/api/items";
 import { SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +77,30 @@ describe("the session written into each page", () => {
       );
       expect(responses ?? {}, url).toEqual(answers);
     }
+  });
+
+  it("names the first cards' pictures in the head, so that they download beside the page's code", async () => {
+    const student = await createStudent(testApp, { college: "Elphinstone College" });
+    const seller = await createStudent(testApp, { college: "Elphinstone College" });
+    for (const number of [1, 2, 3, 4, 5]) {
+      await insertItem(testApp, seller.id, {
+        productName: `Drafter set ${number}`,
+        productImage: `https://images.example.in/drafter-${number}.jpg?from=seller&n=${number}`,
+      });
+    }
+    const page = (await get(testApp, "/buy", { cookie: student.cookie })).body;
+    const { responses } = sessionIn(page) as { responses: Record<string, { items?: ItemSummary[] }> };
+    const cards = Object.values(responses).find((answer) => answer.items)?.items ?? [];
+    const pictures = (body: string) =>
+      [...body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map(
+        (found) => found[1]?.replaceAll("&amp;", "&"),
+      );
+    // The first four cards, as the page draws them: the thumbnails their pictures ask for first.
+    expect(cards).toHaveLength(5);
+    expect(pictures(page)).toEqual(cards.slice(0, 4).map((card) => `${card.productImage}&variant=thumb`));
+    // A page without a list of items names none.
+    expect(pictures((await get(testApp, "/messages", { cookie: student.cookie })).body)).toEqual([]);
+    expect(pictures((await get(testApp, "/buy")).body)).toEqual([]);
   });
 
   it("travels compressed to a browser, as the same page", async () => {

@@ -132,13 +132,13 @@ describe("the built web app's pages", () => {
     await app.close();
   });
 
-  it("writes the page's own chunks as modulepreload links, in place of the build's table of every page's", async () => {
+  it("writes the page's own chunks as modulepreload links, in place of the build's table of every page's, and leaves the manifest's link to the app", async () => {
     const table = JSON.stringify({
       app: ["app-shell-1.js"],
       routes: { "/buy": ["student-layout-2.js", "browse-page-3.js"], "/item/:itemId": ["item-page-4.js"] },
     });
     const app = await serverOver({
-      "index.html": `<html><head><script type="application/json" id="route-chunks">${table}</script></head><body><div id="root"></div></body></html>`,
+      "index.html": `<html><head><link rel="manifest" href="/manifest.webmanifest"><script type="application/json" id="route-chunks">${table}</script></head><body><div id="root"></div></body></html>`,
     });
     const preloads = (body: string) =>
       [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map(
@@ -148,6 +148,8 @@ describe("the built web app's pages", () => {
     expect(browse.statusCode).toBe(200);
     expect(preloads(browse.body)).toEqual(["app-shell-1.js", "student-layout-2.js", "browse-page-3.js"]);
     expect(browse.body).not.toContain("route-chunks");
+    // Linked by the app once its first page is drawn (web/pwa/register.ts): not fetched before first paint.
+    expect(browse.body).not.toContain('rel="manifest"');
     expect(preloads((await app.inject({ method: "GET", url: "/item/42" })).body)).toEqual([
       "app-shell-1.js",
       "item-page-4.js",

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import type { PageSession } from "@shared/api/auth";
 import { isAppRoute, SESSION_ELEMENT_ID, SIGNED_OUT_LANDING_FILE } from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { escapeHtml } from "../lib/escape-html";
 import { indexPageReader } from "./page-preloads";
 
 /** The two landing pages the build writes; which one / sends depends on the session cookie. */
@@ -30,7 +32,12 @@ export interface SpaOptions {
    * written into each page of the app so that it draws at once instead of asking first
    * (web/lib/session.tsx reads it).
    */
-  sessionFor?: (request: FastifyRequest, pathname: string, search: URLSearchParams) => Promise<unknown>;
+  sessionFor?: (request: FastifyRequest, pathname: string, search: URLSearchParams) => Promise<PageSession>;
+  /**
+   * The pictures the page shows first, from the answers written into it: named in the head with a
+   * high priority, the browser fetches them beside the page's code.
+   */
+  picturesFor?: (session: PageSession) => string[];
   /**
    * Whether the request brings a session cookie. Without one nobody can be signed in, and / is sent
    * as the build drew it for a visitor, so the page's script has nothing to ask the server.
@@ -96,13 +103,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         if (options.sessionFor) {
           // The page now names who asked for it: no cache may keep it.
           reply.header("cache-control", "no-store");
-          const session = JSON.stringify(
-            await options.sessionFor(request, pathname, new URLSearchParams(query)),
-          ).replaceAll("<", "\\u003c");
+          const session = await options.sessionFor(request, pathname, new URLSearchParams(query));
+          const written = JSON.stringify(session).replaceAll("<", "\\u003c");
+          const pictureLinks = (options.picturesFor?.(session) ?? [])
+            .map(
+              (url) => `  <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">\n`,
+            )
+            .join("");
           page = page.replace(
             "</head>",
             () =>
-              `  <script type="application/json" id="${SESSION_ELEMENT_ID}">${session}</script>\n  </head>`,
+              `${pictureLinks}  <script type="application/json" id="${SESSION_ELEMENT_ID}">${written}</script>\n  </head>`,
           );
         }
       }

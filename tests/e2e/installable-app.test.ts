@@ -44,6 +44,8 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
       await page.waitForFunction(
         async () => (await navigator.serviceWorker.ready).active?.state === "activated",
       );
+      // The app's pages link the manifest themselves once the page is drawn (web/pwa/register.ts).
+      await page.locator('link[rel="manifest"]').waitFor({ state: "attached" });
       expect(await installabilityErrors(), address).toEqual([]);
     }
 

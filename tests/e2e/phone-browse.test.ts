@@ -390,6 +390,29 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await visitor.context.close();
   });
 
+  it("draws the page numbers below the cards a moment after the first page, and the next page from them", async () => {
+    // A thirteenth item at the campus: two pages of results.
+    const image = await uploadImage(seller.page.request, await makeJpeg(seller.page, "#7c3aed"));
+    await postItem(seller.page.request, image, `Study table ${tag} 13`, 700);
+    const buyer = await openPhone();
+    await signUpStudent(buyer.page.request, { name: "Harish Kumar", ...CAMPUS });
+    const { page } = buyer;
+    await page.goto("/buy");
+    await page.getByText("13 item(s) found").waitFor();
+    const cards = page.getByRole("list", { name: "Items" }).getByRole("article");
+    await expect.poll(() => cards.count()).toBe(12);
+    // Fetched once the first page is drawn and the phone is idle, not beside the page's own code.
+    const pages = page.getByRole("navigation", { name: "Pagination" });
+    await pages.getByRole("button", { name: "Page 2" }).waitFor();
+    await pages.getByRole("button", { name: "Next" }).tap();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    // The oldest item is alone on the second page.
+    await cards.filter({ hasText: names[0] as string }).waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+  });
+
   it("shows the chosen photo as the cover on the sell form, hides the browser's 'No file chosen' and drops the image error", async () => {
     const { page } = seller;
     await page.goto("/sell");

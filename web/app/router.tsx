@@ -1,6 +1,8 @@
 import { startTransition, useEffect, useState } from "react";
 import { BrowserRouter, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { PageLoading } from "../components/ui/page-loading";
+import { importWhenOnline } from "../lib/import-when-online";
+import { soonWhenIdle } from "../lib/when-idle";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { isOnDemandHandle, onDemand } from "./on-demand";
 import { RouteErrorBoundary } from "./route-error-page";
@@ -259,6 +261,11 @@ export function RoutedPages({ routes }: { routes: RouteObject[] }) {
     // In a transition, like the first render (web/main.tsx): React draws the page in slices between
     // which the phone stays responsive, not in one long task as soon as the code is in.
     if (!codeIn) void firstCode.then(() => startTransition(() => setCodeIn(true)));
+    // The service worker, install offer and update notice, in a chunk of their own, a while after the
+    // first page itself has been drawn (not its loading notice); offline by then, once it is back.
+    else if (import.meta.env.PROD) {
+      soonWhenIdle(() => void importWhenOnline(() => import("../pwa/register")).catch(() => {}));
+    }
   }, [codeIn]);
   useEffect(() => {
     for (const { route } of appRouteMatches(routes, location.pathname)) {

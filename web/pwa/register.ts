@@ -57,6 +57,19 @@ function watchConnection(): void {
   void check();
 }
 
+/**
+ * The web app manifest, which the server leaves out of the app's pages (server/plugins/page-preloads.ts)
+ * so that neither it nor its icons are fetched before the first paint: the browser's install offer
+ * follows once it is linked.
+ */
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = "/manifest.webmanifest";
+  document.head.append(link);
+}
+
 /** Offers 'Reload' for the waiting version; the open tab keeps running the old one until then. */
 function offerUpdate(waiting: ServiceWorker): void {
   const notice = document.getElementById("update-notice");
@@ -90,6 +103,7 @@ window.addEventListener("beforeinstallprompt", (event) => {
   setInstallPrompt(event as InstallPrompt);
 });
 window.addEventListener("appinstalled", () => setInstallPrompt(null));
+linkManifest();
 watchConnection();
 if ("serviceWorker" in navigator) {
   registerWorker().catch(() => {

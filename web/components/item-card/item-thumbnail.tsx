@@ -31,7 +31,9 @@ export function ItemThumbnail({ url, alt, className = "", isFirst = false }: Ite
               key={image.requests}
               src={image.src}
               alt={alt}
-              decoding="async"
+              // A first card's picture is in the page's first full paint (the server names it in the
+              // page's head, so it has usually arrived); a later card's may appear a frame after.
+              decoding={isFirst ? "sync" : "async"}
               fetchPriority={isFirst ? "high" : undefined}
               onLoad={image.handleLoad}
               onError={image.handleError}

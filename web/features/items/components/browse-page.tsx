@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton } from "../../../components/ui/button-st
 import { OfflineAware } from "../../../components/ui/offline-state";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useSoonWhenIdle } from "../../../lib/when-idle";
 import { browseItemsQueryOptions } from "../api/get-items";
 import { useBrowseFilters } from "../hooks/use-browse-filters";
 import { useViewMode } from "../hooks/use-view-mode";
@@ -13,7 +14,7 @@ import { BrowseResults } from "./browse-results";
 import { BrowseToolbar } from "./browse-toolbar";
 import { ViewToggle } from "./view-toggle";
 
-// Below the grid, and only with more than one page: loaded after the first paint.
+// Below the grid, and only with more than one page: loaded a while after the first paint.
 const Pagination = lazyWhenOnline(() =>
   import("../../../components/ui/pagination").then((module) => ({ default: module.Pagination })),
 );
@@ -28,6 +29,7 @@ export function BrowsePage() {
   // A page of results is drawn in a transition, in slices between which the phone stays responsive,
   // rather than in one long task the moment it arrives.
   const data = useDeferredValue(query.data);
+  const showsPagination = useSoonWhenIdle();
 
   // A page past the end (items sold meanwhile, an old link) moves to the last page that exists.
   useEffect(() => {
@@ -90,7 +92,7 @@ export function BrowsePage() {
         </OfflineAware>
       </div>
 
-      {data && !query.isError ? (
+      {showsPagination && data && !query.isError ? (
         <Suspense fallback={null}>
           <Pagination page={filters.page} totalPages={data.totalPages} onChange={handlePageChange} />
         </Suspense>
