@@ -88,15 +88,19 @@ describe("broadcasts to everyone are coalesced per topic", () => {
     const started = performance.now();
     let writes = 0;
     let lastWriteStarted = started;
+    let lastWriteEnded = started;
     while (performance.now() - started < 3 * BROADCAST_INTERVAL_MS) {
       lastWriteStarted = performance.now();
       await createRecruitmentPost(testApp, recruiters[writes % recruiters.length]?.cookie ?? "");
+      lastWriteEnded = performance.now();
       writes++;
       await settle(100);
     }
     await settle(BROADCAST_INTERVAL_MS + 500);
 
-    const elapsed = lastWriteStarted - started;
+    // Until the last write was stored: on a slow machine it can land just after an announcement,
+    // and is then announced a second later.
+    const elapsed = lastWriteEnded - started;
     // One at once, then at most one a second, however slow the machine makes each write.
     expect(times.length).toBeGreaterThanOrEqual(Math.min(writes, 2));
     expect(times.length).toBeLessThanOrEqual(Math.ceil(elapsed / BROADCAST_INTERVAL_MS) + 1);
