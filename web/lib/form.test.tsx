@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useEffect, useState } from "react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { Field, TextField } from "../components/ui/field";
@@ -120,6 +121,37 @@ it("shows any other server error for the whole form", async () => {
   // Where the eye is: the message takes the focus and is scrolled into view.
   await waitFor(() => expect(alert).toHaveFocus());
   expect(scrollIntoView.mock.contexts).toContain(alert);
+});
+
+/** A form whose alert is drawn a while after the error is set, as on a slow phone or by a deferred form. */
+function LateAlertForm({ onSubmit }: { onSubmit: () => Promise<void> }) {
+  const { formError, handleSubmit } = useZodForm(loadSignupSchema, {
+    defaultValues: { name: "Asha", email: "asha@college.edu", bio: "" },
+  });
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setShown(formError), 50);
+    return () => window.clearTimeout(timer);
+  }, [formError]);
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <p role="alert">{shown === null ? "An earlier notice" : null}</p>
+      {shown ? <p role="alert">{shown}</p> : null}
+      <button type="submit">Sign Up</button>
+    </form>
+  );
+}
+
+it("waits for a form-level message's alert that is drawn late, and focuses that one", async () => {
+  const user = userEvent.setup();
+  render(
+    <LateAlertForm onSubmit={() => Promise.reject(new ApiError(429, "rate_limited", "Too many attempts"))} />,
+  );
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  const alert = await screen.findByText("Too many attempts");
+  await waitFor(() => expect(alert).toHaveFocus());
+  expect(scrollIntoView.mock.contexts).toContain(alert);
+  expect(scrollIntoView.mock.contexts).not.toContain(screen.getAllByRole("alert")[0]);
 });
 
 it("shows one message at a time, in field order, when asked to", async () => {

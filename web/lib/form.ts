@@ -1,4 +1,4 @@
-import { type BaseSyntheticEvent, useCallback, useRef } from "react";
+import { type BaseSyntheticEvent, useCallback, useEffect, useRef, useState } from "react";
 import {
   type FieldErrors,
   type FieldPath,
@@ -85,13 +85,25 @@ function firstInvalid(errors: FieldErrors, order: readonly string[]): string | u
   return order.find((name) => names.includes(name)) ?? names[0];
 }
 
-/** The alert in `form` that says `message` (or any alert with words in it). */
-function findAlert(form: HTMLFormElement | null, message: string): HTMLElement | null {
-  if (!form?.isConnected) return null;
+/** The alert in `form` that says `message` (with null: the first alert with words in it). */
+function findAlert(form: HTMLFormElement, message: string | null): HTMLElement | null {
   const alerts = [...form.querySelectorAll<HTMLElement>('[role="alert"]')].filter((alert) =>
     alert.textContent?.trim(),
   );
-  return alerts.find((alert) => alert.textContent?.includes(message)) ?? alerts[0] ?? null;
+  if (message === null) return alerts[0] ?? null;
+  return alerts.find((alert) => alert.textContent?.includes(message)) ?? null;
+}
+
+/** How long a form-level message's alert is waited for before any alert is taken instead. */
+const ALERT_WAIT_MS = 1000;
+
+/** Focuses `alert` and scrolls it to the middle of the screen; false when there is none. */
+function bringIntoView(alert: HTMLElement | null): boolean {
+  if (!alert) return false;
+  if (!alert.hasAttribute("tabindex")) alert.setAttribute("tabindex", "-1");
+  alert.focus({ preventScroll: true });
+  alert.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  return true;
 }
 
 /** The zod resolver, downloaded with a form's first use. */
@@ -166,20 +178,46 @@ export function useZodForm<S extends Schema>(
     [form],
   );
 
+  // A form-level message waiting to be brought into view, and a count that asks for it again
+  // when the same message is shown twice in a row.
+  const pendingAlert = useRef<string | null>(null);
+  const [alertRequest, setAlertRequest] = useState(0);
+  const formError = errors.root?.server?.message ?? null;
+
   const showFormError = useCallback(
     (message: string) => {
+      pendingAlert.current = message;
       form.setError(ROOT_SERVER, { type: "server", message });
-      // Once drawn (on the next task, as for a field), the alert saying it is brought into view.
-      window.setTimeout(() => {
-        const alert = findAlert(formElement.current, message);
-        if (!alert) return;
-        if (!alert.hasAttribute("tabindex")) alert.setAttribute("tabindex", "-1");
-        alert.focus({ preventScroll: true });
-        alert.scrollIntoView?.({ block: "center", behavior: "smooth" });
-      });
+      setAlertRequest((count) => count + 1);
     },
     [form],
   );
+
+  // Once the alert saying it is drawn, it takes the focus and is scrolled into view. The form that
+  // draws it may commit after this hook's component does (a deferred form's binding is a sibling),
+  // so an alert not there yet is waited for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: alertRequest asks for a second run with an unchanged message.
+  useEffect(() => {
+    const message = pendingAlert.current;
+    const element = formElement.current;
+    if (message === null || formError !== message || !element?.isConnected) return;
+    pendingAlert.current = null;
+    if (bringIntoView(findAlert(element, message))) return;
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+    };
+    const observer = new MutationObserver(() => {
+      if (bringIntoView(findAlert(element, message))) stop();
+    });
+    observer.observe(element, { childList: true, subtree: true, characterData: true });
+    // Drawn in other words than the message's own: any alert the form shows by then.
+    const giveUp = window.setTimeout(() => {
+      observer.disconnect();
+      bringIntoView(findAlert(element, null));
+    }, ALERT_WAIT_MS);
+    return stop;
+  }, [formError, alertRequest]);
 
   const setServerError = useCallback(
     (error: unknown) => {
@@ -226,7 +264,7 @@ export function useZodForm<S extends Schema>(
   return {
     form,
     fieldError,
-    formError: errors.root?.server?.message ?? null,
+    formError,
     handleSubmit,
     setServerError,
     showFormError,
