@@ -7,6 +7,8 @@
 export const TEAM_REQUEST_NOTE_MAX = 300;
 /** Pending requests one student may hold at once. */
 export const TEAM_PENDING_MAX = 10;
+/** Hours after a decline or a removal before the student may ask the same team again. */
+export const TEAM_ASK_AGAIN_HOURS = 24;
 
 export const TEAM_MESSAGES = {
   linkedEvent: "Linked event",
@@ -37,4 +39,13 @@ export const TEAM_MESSAGES = {
   acceptedNotice: (purpose: string) => `Your request to join "${purpose}" was accepted.`,
   declinedNotice: (purpose: string) => `Your request to join "${purpose}" was declined.`,
   removedNotice: (purpose: string) => `You were removed from the team "${purpose}".`,
+  // Leaving a team, and asking again after an answer (beyond issue 22).
+  onTeam: "You are on this team",
+  leaveTeam: "Leave Team",
+  leaveConfirm: "Leave this team? The recruiter will be told, and your spot opens for others.",
+  notOnTeam: "You are not on this team.",
+  leftNotice: (name: string, purpose: string) => `${name} left your team "${purpose}".`,
+  requestDeclined: "Your request was declined.",
+  removedFromTeam: "You were removed from this team.",
+  askAgainLater: `You can ask to join this team again ${TEAM_ASK_AGAIN_HOURS} hours after your last request was answered.`,
 } as const;

@@ -23,7 +23,12 @@ export {
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
-export { TEAM_MESSAGES, TEAM_PENDING_MAX, TEAM_REQUEST_NOTE_MAX } from "../team-constants";
+export {
+  TEAM_ASK_AGAIN_HOURS,
+  TEAM_MESSAGES,
+  TEAM_PENDING_MAX,
+  TEAM_REQUEST_NOTE_MAX,
+} from "../team-constants";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
@@ -87,8 +92,13 @@ export const RecruitmentPostSchema = z.object({
   isFull: z.boolean(),
   /** Pending requests, for the recruiter ('Requests (3)'); 0 for everyone else. */
   pendingCount: z.number().int(),
-  /** The viewer's own open (pending or accepted) request, if any. */
-  myRequest: z.object({ id: z.string(), status: z.enum(["pending", "accepted"]) }).nullable(),
+  /**
+   * The viewer's own open (pending or accepted) request, if any; else one declined, or a removal,
+   * within TEAM_ASK_AGAIN_HOURS, while the viewer may not ask again.
+   */
+  myRequest: z
+    .object({ id: z.string(), status: z.enum(["pending", "accepted", "declined", "removed"]) })
+    .nullable(),
 });
 export type RecruitmentPost = z.infer<typeof RecruitmentPostSchema>;
 
@@ -107,7 +117,14 @@ export const RecruitmentQuerySchema = z.object({
   id: z.uuid("Recruitment post not found.").optional(),
 });
 
-export const TEAM_REQUEST_STATUSES = ["pending", "accepted", "declined", "cancelled", "removed"] as const;
+export const TEAM_REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "declined",
+  "cancelled",
+  "removed",
+  "left",
+] as const;
 
 export const TeamRequestBodySchema = z.object({
   note: z

@@ -32,7 +32,7 @@ const card = (page: Page, heading: string) =>
 describe.skipIf(!isBrowserAvailable)("interest, calendar and joining a team on a phone", () => {
   const { browser } = useBrowser();
 
-  it("a student marks interest, downloads the .ics, asks to join a linked team; the recruiter accepts; the team fills", async () => {
+  it("a student marks interest, downloads the .ics, asks to join a linked team; the recruiter accepts; the team fills; a member leaves", async () => {
     const tag = token();
     const title = `HackDU ${tag}`;
     const purpose = `HackDU team ${tag}`;
@@ -144,6 +144,14 @@ describe.skipIf(!isBrowserAvailable)("interest, calendar and joining a team on a
     await page.getByRole("checkbox", { name: "Show full teams" }).tap();
     await card(page, purpose).getByText("Team full").waitFor();
     await card(page, purpose).getByText("Team: Asha Kulkarni, Rohan Mehta").waitFor();
+
+    // A member leaves, after confirming: the spot opens and they may ask again.
+    await card(page, purpose).getByText("You are on this team").waitFor();
+    await card(page, purpose).getByRole("button", { name: "Leave Team" }).tap();
+    await page.getByRole("dialog", { name: "Leave Team" }).getByRole("button", { name: "Leave Team" }).tap();
+    await card(page, purpose).getByText("1 of 2 spots filled").waitFor();
+    await card(page, purpose).getByText("Team: Rohan Mehta").waitFor();
+    await card(page, purpose).getByRole("button", { name: "Request to Join" }).waitFor();
 
     expect(student.errors).toEqual([]);
     expect(recruiter.errors).toEqual([]);

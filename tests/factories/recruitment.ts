@@ -91,7 +91,7 @@ export function requestToJoin(testApp: TestApp, postId: string, cookie: string |
 export function answerTeamRequest(
   testApp: TestApp,
   id: string,
-  what: "accept" | "decline" | "remove",
+  what: "accept" | "decline" | "remove" | "leave",
   cookie: string | undefined,
 ) {
   return sendRecruitment(testApp, "POST", `/api/team-requests/${id}/${what}`, cookie);

@@ -106,6 +106,8 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "POST /api/team-requests/{requestId}/accept": { other: 403, admin: 403 },
   "POST /api/team-requests/{requestId}/decline": { other: 403, admin: 403 },
   "POST /api/team-requests/{requestId}/remove": { student: 409, other: 403, admin: 403 },
+  // The request is the partner's (pending): only its requester leaves, and only once accepted.
+  "POST /api/team-requests/{requestId}/leave": { student: 403, other: 403, admin: 403 },
   "DELETE /api/team-requests/{requestId}": { student: 403, other: 403, admin: 403 },
   // Every account in the world is verified already.
   "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },

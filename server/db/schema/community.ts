@@ -103,7 +103,14 @@ export const eventReminders = pgTable(
   ],
 );
 
-export const TEAM_REQUEST_STATUSES = ["pending", "accepted", "declined", "cancelled", "removed"] as const;
+export const TEAM_REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "declined",
+  "cancelled",
+  "removed",
+  "left",
+] as const;
 
 /** A request to join a recruitment post's team. */
 export const teamRequests = pgTable(
@@ -128,7 +135,7 @@ export const teamRequests = pgTable(
     index("team_requests_requester_idx").on(table.requesterId, table.status),
     check(
       "team_requests_status_check",
-      sql`${table.status} in ('pending', 'accepted', 'declined', 'cancelled', 'removed')`,
+      sql`${table.status} in ('pending', 'accepted', 'declined', 'cancelled', 'removed', 'left')`,
     ),
     check("team_requests_note_length", sql`char_length(${table.note}) <= 300`),
   ],

@@ -141,15 +141,18 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     }),
   });
 
-  for (const answer of ["accept", "decline", "remove"] as const) {
+  const answerSummaries = {
+    accept: "Accept a pending request to join (the recruiter)",
+    decline: "Decline a pending request to join (the recruiter)",
+    remove: "Remove a member from one's team (the recruiter)",
+    leave: "'Leave Team' (the member; the recruiter is told)",
+  } as const;
+  for (const answer of ["accept", "decline", "remove", "leave"] as const) {
     app.post(`/team-requests/:requestId/${answer}`, {
       config: { access: "user" },
       schema: {
         tags: ["recruitment"],
-        summary:
-          answer === "remove"
-            ? "Remove a member from one's team (the recruiter)"
-            : `${answer === "accept" ? "Accept" : "Decline"} a pending request to join (the recruiter)`,
+        summary: answerSummaries[answer],
         params: RequestParams,
         response: answered,
       },

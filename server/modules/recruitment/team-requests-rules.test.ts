@@ -12,7 +12,7 @@ import {
 } from "../../../tests/factories/recruitment";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { type Actor, insertStudent } from "../../../tests/security/world";
-import { users } from "../../db/schema";
+import { teamRequests, users } from "../../db/schema";
 
 // Every way a request to join moves on or is refused. The students here send many requests and
 // edits; the rate rules have their own tests.
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-type Answer = "accept" | "decline" | "remove";
+type Answer = "accept" | "decline" | "remove" | "leave";
 
 const ask = (postId: string, cookie: string | undefined, note = "") =>
   requestToJoin(testApp, postId, cookie, note);
@@ -193,7 +193,10 @@ describe("answering a request", () => {
     const declined = await answer(id, "decline", meera.cookie);
     expect(declined.json().request.status).toBe("declined");
     expect(await notificationTexts(asha)).toContain(TEAM_MESSAGES.declinedNotice("Robocon"));
-    expect(await postAs(post.id, asha)).toMatchObject({ acceptedCount: 0, myRequest: null });
+    expect(await postAs(post.id, asha)).toMatchObject({
+      acceptedCount: 0,
+      myRequest: { id, status: "declined" },
+    });
 
     for (const what of ["accept", "decline"] as const) {
       const late = await answer(id, what, meera.cookie);
@@ -247,9 +250,17 @@ describe("cancelling a request", () => {
   });
 });
 
+/** Moves a request's last answer `hours` into the past, as if it had been given then. */
+const answeredHoursAgo = (id: string, hours: number) =>
+  testApp.database.db
+    .update(teamRequests)
+    .set({ updatedAt: new Date(Date.now() - hours * 3_600_000) })
+    .where(eq(teamRequests.id, id));
+
 describe("asking again", () => {
-  // Only an open request (pending or accepted) stands in the way of a new one: a student who
-  // cancelled, was declined or was removed may ask again, and the recruiter answers afresh.
+  // An open request (pending or accepted) stands in the way of a new one, and so, for
+  // TEAM_ASK_AGAIN_HOURS, does the recruiter's no (declined or removed): a student who cancelled or
+  // left may ask again at once, and the recruiter answers afresh.
   it("takes a new request after a cancelled one", async () => {
     const post = await createRecruitmentPost(testApp, meera.cookie);
     const [asha] = (await students(1, "Asha")) as [Actor];
@@ -263,15 +274,31 @@ describe("asking again", () => {
     });
   });
 
-  it("takes a new request after a declined one", async () => {
+  it("takes a new request a day after a declined one, not before", async () => {
     const post = await createRecruitmentPost(testApp, meera.cookie);
-    const [asha] = (await students(1, "Asha")) as [Actor];
-    await answer(await requestId(post.id, asha), "decline", meera.cookie);
-    expect((await postAs(post.id, asha)).abilities.canRequest).toBe(true);
+    const [asha, rohan] = (await students(2, "Asha")) as [Actor, Actor];
+    const first = await requestId(post.id, asha);
+    await answer(first, "decline", meera.cookie);
+    expect(await postAs(post.id, asha)).toMatchObject({
+      myRequest: { id: first, status: "declined" },
+      abilities: { canRequest: false },
+    });
+    // Only the declined student waits, and only for this team.
+    expect((await postAs(post.id, rohan)).abilities.canRequest).toBe(true);
+    const soon = await ask(post.id, asha.cookie);
+    expect(soon.statusCode).toBe(409);
+    expect(errorOf(soon)).toBe(TEAM_MESSAGES.askAgainLater);
+    const other = await createRecruitmentPost(testApp, meera.cookie);
+    expect((await ask(other.id, asha.cookie)).statusCode).toBe(201);
+
+    await answeredHoursAgo(first, 23.9);
+    expect((await ask(post.id, asha.cookie)).statusCode).toBe(409);
+    await answeredHoursAgo(first, 24.1);
+    expect(await postAs(post.id, asha)).toMatchObject({ myRequest: null, abilities: { canRequest: true } });
     expect((await ask(post.id, asha.cookie)).statusCode).toBe(201);
   });
 
-  it("removes a member once, tells them, frees their spot and lets them ask again", async () => {
+  it("removes a member once, tells them, frees their spot and lets them ask again a day later", async () => {
     const post = await createRecruitmentPost(
       testApp,
       meera.cookie,
@@ -289,6 +316,9 @@ describe("asking again", () => {
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice)).toBe(TEAM_MESSAGES.notMember);
 
+    expect((await postAs(post.id, asha)).myRequest).toEqual({ id, status: "removed" });
+    expect(errorOf(await ask(post.id, asha.cookie))).toBe(TEAM_MESSAGES.askAgainLater);
+    await answeredHoursAgo(id, 25);
     expect((await ask(post.id, asha.cookie)).statusCode).toBe(201);
   });
 
@@ -300,6 +330,59 @@ describe("asking again", () => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toBe(TEAM_MESSAGES.notMember);
     expect((await postAs(post.id, meera)).pendingCount).toBe(1);
+  });
+});
+
+describe("leaving a team", () => {
+  it("lets a member leave once, tells the recruiter, frees the spot and lets them ask again", async () => {
+    const post = await createRecruitmentPost(
+      testApp,
+      meera.cookie,
+      buildRecruitment({ purpose: "Smart India Hackathon", maxStudents: 1 }),
+    );
+    const [asha, rohan] = (await students(2, "Asha")) as [Actor, Actor];
+    const id = await memberOf(post.id, asha, meera);
+    expect((await postAs(post.id, asha)).myRequest).toEqual({ id, status: "accepted" });
+
+    const left = await answer(id, "leave", asha.cookie);
+    expect(left.statusCode).toBe(200);
+    expect(left.json().request).toMatchObject({ id, status: "left" });
+    expect(await notificationTexts(meera)).toContain(
+      TEAM_MESSAGES.leftNotice("Asha 1", "Smart India Hackathon"),
+    );
+    expect(await postAs(post.id, rohan)).toMatchObject({ isFull: false, acceptedCount: 0, members: [] });
+    const requests = await sendRecruitment(
+      testApp,
+      "GET",
+      `/api/recruitment-posts/${post.id}/requests`,
+      meera.cookie,
+    );
+    expect(requests.json().requests).toEqual([]);
+
+    const twice = await answer(id, "leave", asha.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toBe(TEAM_MESSAGES.notOnTeam);
+    // Leaving was the student's own choice: they may ask again at once.
+    expect(await postAs(post.id, asha)).toMatchObject({ myRequest: null, abilities: { canRequest: true } });
+    expect((await ask(post.id, asha.cookie)).statusCode).toBe(201);
+  });
+
+  it("lets only the member leave, and only while on the team", async () => {
+    const post = await createRecruitmentPost(testApp, meera.cookie);
+    const [asha, rohan] = (await students(2, "Asha")) as [Actor, Actor];
+    const pending = await requestId(post.id, asha);
+    const notYet = await answer(pending, "leave", asha.cookie);
+    expect(notYet.statusCode).toBe(409);
+    expect(errorOf(notYet)).toBe(TEAM_MESSAGES.notOnTeam);
+
+    await answer(pending, "accept", meera.cookie);
+    for (const caller of [meera, rohan]) {
+      const refused = await answer(pending, "leave", caller.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toBe(RECRUITMENT_MESSAGES.notYours);
+    }
+    expect((await answer(pending, "leave", undefined)).statusCode).toBe(401);
+    expect(await postAs(post.id, rohan)).toMatchObject({ acceptedCount: 1, members: [{ name: "Asha 1" }] });
   });
 });
 

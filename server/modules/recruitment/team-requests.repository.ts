@@ -1,3 +1,4 @@
+import { TEAM_ASK_AGAIN_HOURS } from "@shared/team-constants";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events, recruitmentPosts, teamRequests, users } from "../../db/schema";
@@ -10,8 +11,12 @@ export interface TeamFacts {
   eventTitle: string | null;
   members: { id: string; name: string }[];
   pendingCount: number;
-  myRequest: { id: string; status: "pending" | "accepted" } | null;
+  myRequest: { id: string; status: "pending" | "accepted" | "declined" | "removed" } | null;
 }
+
+/** Requests the recruiter answered no to, which hold off a new request for TEAM_ASK_AGAIN_HOURS. */
+const REFUSED: RequestStatus[] = ["declined", "removed"];
+const askAgainAfter = sql.raw(`interval '${TEAM_ASK_AGAIN_HOURS} hours'`);
 
 const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
@@ -28,9 +33,12 @@ export async function findTeamFacts(db: Db, postIds: string[], viewerId: string)
         where r.post_id = "recruitment_posts"."id" and r.status = 'accepted'), '[]'::json)`,
       pendingCount: sql<number>`(select count(*)::int from ${teamRequests} r
         where r.post_id = "recruitment_posts"."id" and r.status = 'pending')`,
+      // The open request, else a refusal still holding off a new one.
       myRequest: sql<unknown>`(select json_build_object('id', r.id, 'status', r.status) from ${teamRequests} r
         where r.post_id = "recruitment_posts"."id" and r.requester_id = ${viewerId}
-          and r.status in ('pending', 'accepted') limit 1)`,
+          and (r.status in ('pending', 'accepted')
+            or (r.status in ('declined', 'removed') and r.updated_at > now() - ${askAgainAfter}))
+        order by r.status in ('pending', 'accepted') desc, r.updated_at desc limit 1)`,
     })
     .from(recruitmentPosts)
     .leftJoin(events, eq(events.id, recruitmentPosts.eventId))
@@ -90,6 +98,23 @@ export async function insertRequest(db: Db, values: { postId: string; requesterI
   const [row] = await db.insert(teamRequests).values(values).returning();
   if (!row) throw new Error("team request insert returned nothing");
   return row;
+}
+
+/** Whether the recruiter declined or removed the student within TEAM_ASK_AGAIN_HOURS. */
+export async function wasRecentlyRefused(db: Db, postId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teamRequests.id })
+    .from(teamRequests)
+    .where(
+      and(
+        eq(teamRequests.postId, postId),
+        eq(teamRequests.requesterId, userId),
+        inArray(teamRequests.status, REFUSED),
+        sql`${teamRequests.updatedAt} > now() - ${askAgainAfter}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findRequest(db: Db, id: string, lock = false) {

@@ -29,7 +29,8 @@ async function announce(ctx: AppContext): Promise<void> {
 
 /**
  * 'Request to Join' with an optional note. Refused for one's own post, a full team, a second open
- * request, more than TEAM_PENDING_MAX pending ones, and between blocked or suspended students.
+ * request, more than TEAM_PENDING_MAX pending ones, within TEAM_ASK_AGAIN_HOURS of being declined
+ * or removed by the recruiter, and between blocked or suspended students.
  */
 export async function requestToJoin(ctx: AppContext, user: UserRow, postId: string, note: string) {
   const found = await posts.findPost(ctx.db, postId);
@@ -47,6 +48,9 @@ export async function requestToJoin(ctx: AppContext, user: UserRow, postId: stri
     await lockUser(tx, user.id);
     if (await repo.findOpenRequest(tx, postId, user.id)) {
       throw new AppError("conflict", TEAM_MESSAGES.alreadyRequested);
+    }
+    if (await repo.wasRecentlyRefused(tx, postId, user.id)) {
+      throw new AppError("conflict", TEAM_MESSAGES.askAgainLater);
     }
     if ((await repo.countPendingOf(tx, user.id)) >= TEAM_PENDING_MAX) {
       throw new AppError("conflict", TEAM_MESSAGES.tooManyPending);
@@ -75,24 +79,51 @@ export async function listRequests(ctx: AppContext, user: UserRow, postId: strin
   );
 }
 
-type Answer = "accept" | "decline" | "remove" | "cancel";
+type Answer = "accept" | "decline" | "remove" | "cancel" | "leave";
 
 const FROM: Record<Answer, repo.RequestStatus> = {
   accept: "pending",
   decline: "pending",
   remove: "accepted",
   cancel: "pending",
+  leave: "accepted",
 };
 const TO: Record<Answer, repo.RequestStatus> = {
   accept: "accepted",
   decline: "declined",
   remove: "removed",
   cancel: "cancelled",
+  leave: "left",
 };
+/** The answers that are the requester's own; the rest are the recruiter's. */
+const BY_REQUESTER: ReadonlySet<Answer> = new Set(["cancel", "leave"]);
+
+function conflictOf(answer: Answer): string {
+  if (answer === "remove") return TEAM_MESSAGES.notMember;
+  if (answer === "leave") return TEAM_MESSAGES.notOnTeam;
+  return TEAM_MESSAGES.requestNotPending;
+}
+
+/** Who is told of an answer, and in what words; a cancelled request tells nobody. */
+function noticeOf(answer: Answer, purpose: string, requesterName: string) {
+  switch (answer) {
+    case "accept":
+      return { to: "requester", text: TEAM_MESSAGES.acceptedNotice(purpose) } as const;
+    case "decline":
+      return { to: "requester", text: TEAM_MESSAGES.declinedNotice(purpose) } as const;
+    case "remove":
+      return { to: "requester", text: TEAM_MESSAGES.removedNotice(purpose) } as const;
+    case "leave":
+      return { to: "recruiter", text: TEAM_MESSAGES.leftNotice(requesterName, purpose) } as const;
+    case "cancel":
+      return null;
+  }
+}
 
 /**
  * Moves a request on: the recruiter accepts or declines a pending one, or removes a member; the
- * requester cancels a pending one. The requester is told of the recruiter's answers.
+ * requester cancels a pending one or leaves the team. The requester is told of the recruiter's
+ * answers, and the recruiter of a member leaving.
  */
 export async function answerRequest(ctx: AppContext, user: UserRow, requestId: string, answer: Answer) {
   const result = await transactionWithEvents(ctx, async (tx, emit) => {
@@ -101,35 +132,28 @@ export async function answerRequest(ctx: AppContext, user: UserRow, requestId: s
     // The post first, then the request: the same order as a new request takes.
     const post = await repo.lockPost(tx, request.postId);
     if (!post) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
-    const mayAnswer = answer === "cancel" ? request.requesterId === user.id : canManageRequests(user, post);
+    const mayAnswer = BY_REQUESTER.has(answer)
+      ? request.requesterId === user.id
+      : canManageRequests(user, post);
     if (!mayAnswer) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
     const current = await repo.findRequest(tx, requestId, true);
-    if (current?.status !== FROM[answer]) {
-      const message = answer === "remove" ? TEAM_MESSAGES.notMember : TEAM_MESSAGES.requestNotPending;
-      throw new AppError("conflict", message);
-    }
+    if (current?.status !== FROM[answer]) throw new AppError("conflict", conflictOf(answer));
     if (answer === "accept" && (await repo.countAccepted(tx, post.id)) >= post.maxStudents) {
       throw new AppError("conflict", TEAM_MESSAGES.teamFull);
     }
     const row = await repo.setStatus(tx, requestId, TO[answer]);
-    const notice =
-      answer === "accept"
-        ? TEAM_MESSAGES.acceptedNotice(post.purpose)
-        : answer === "decline"
-          ? TEAM_MESSAGES.declinedNotice(post.purpose)
-          : answer === "remove"
-            ? TEAM_MESSAGES.removedNotice(post.purpose)
-            : null;
+    const requesterName = await repo.findUserName(tx, request.requesterId);
+    const notice = noticeOf(answer, post.purpose, requesterName);
     if (notice) {
       await addNotification(tx, emit, {
-        userId: request.requesterId,
+        userId: notice.to === "requester" ? request.requesterId : post.recruiterId,
         type: "team_request",
-        text: notice,
+        text: notice.text,
         recruitmentPostId: post.id,
         fromUserId: user.id,
       });
     }
-    return { row, requesterName: await repo.findUserName(tx, request.requesterId) };
+    return { row, requesterName };
   });
   await announce(ctx);
   return toRequestDto(result.row, result.requesterName);

@@ -1,10 +1,14 @@
 import type { TeamRequest } from "@shared/api/recruitment";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "../../../lib/api";
 import { recruitmentKeys } from "./recruitment-keys";
 import { recruitmentPostPath } from "./recruitment-post-path";
 
-export type RequestAnswer = "accept" | "decline" | "remove" | "cancel";
+export type RequestAnswer = "accept" | "decline" | "remove" | "cancel" | "leave";
+
+/** A refused or failed team request's words: the server's, or plain ones for a failure. */
+export const requestFailure = (error: unknown) =>
+  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
 
 const requestsKey = (postId: string) => [...recruitmentKeys.all, "requests", postId] as const;
 
@@ -33,7 +37,7 @@ export function useRequestToJoin(postId: string, onSuccess: () => void) {
   });
 }
 
-/** Accept, Decline, Remove (the recruiter) or Cancel Request (the requester). */
+/** Accept, Decline, Remove (the recruiter), or Cancel Request and Leave Team (the requester). */
 export function useAnswerRequest() {
   const queryClient = useQueryClient();
   return useMutation({

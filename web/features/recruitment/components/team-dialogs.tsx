@@ -6,16 +6,13 @@ import { primaryButton, secondaryButton } from "../../../components/ui/button-st
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api";
 import {
   type RequestAnswer,
+  requestFailure,
   useAnswerRequest,
   useRequestToJoin,
   useTeamRequests,
 } from "../api/team-requests";
-
-const failure = (error: unknown) =>
-  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
 
 /** 'Request to Join' with an optional note of up to 300 characters. */
 export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: () => void }) {
@@ -50,7 +47,7 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
         </Field>
         {join.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {failure(join.error)}
+            {requestFailure(join.error)}
           </p>
         ) : null}
         <DialogActions
@@ -109,7 +106,7 @@ function RequestRow({ request }: { request: TeamRequest }) {
       </div>
       {answer.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {failure(answer.error)}
+          {requestFailure(answer.error)}
         </p>
       ) : null}
     </li>
@@ -129,7 +126,7 @@ export function RequestsDialog({ post, onClose }: { post: RecruitmentPost; onClo
         <p role="status">Loading requests...</p>
       ) : requests.isError ? (
         <p role="alert" className="text-red-700">
-          {failure(requests.error)}
+          {requestFailure(requests.error)}
         </p>
       ) : requests.data.requests.length === 0 ? (
         <p className="text-slate-700">No requests yet.</p>

@@ -1,5 +1,6 @@
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment-fixtures";
@@ -16,6 +17,19 @@ function renderStatus(post = buildRecruitmentPost()) {
 }
 
 const { fetchMock, sent } = stubApi();
+
+/** The post as a student who has asked to join sees it: no 'Request to Join'. */
+const asRequester = (myRequest: NonNullable<ReturnType<typeof buildRecruitmentPost>["myRequest"]>) =>
+  buildRecruitmentPost({
+    myRequest,
+    abilities: {
+      canEdit: false,
+      canDelete: false,
+      canMessage: true,
+      canRequest: false,
+      canManageRequests: false,
+    },
+  });
 
 describe("a team's status on its card", () => {
   it("shows how full the team is with a bar, and its members", () => {
@@ -71,20 +85,46 @@ describe("a team's status on its card", () => {
 
   it("lets the requester cancel a pending request", async () => {
     fetchMock.mockResolvedValue(apiAnswer(200, { request: { id: "q1" } }));
-    const user = renderStatus(
-      buildRecruitmentPost({
-        myRequest: { id: "q1", status: "pending" },
-        abilities: {
-          canEdit: false,
-          canDelete: false,
-          canMessage: true,
-          canRequest: false,
-          canManageRequests: false,
-        },
-      }),
-    );
+    const user = renderStatus(asRequester({ id: "q1", status: "pending" }));
     await user.click(screen.getByRole("button", { name: "Cancel Request" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(sent()).toMatchObject({ path: "/api/team-requests/q1", method: "DELETE" });
+  });
+
+  it("tells a member they are on the team and lets them leave it after confirming", async () => {
+    fetchMock.mockResolvedValue(apiAnswer(200, { request: { id: "q1", status: "left" } }));
+    const user = renderStatus(asRequester({ id: "q1", status: "accepted" }));
+    expect(screen.getByText("You are on this team")).toBeInTheDocument();
+    const leave = screen.getByRole("button", { name: "Leave Team" });
+
+    await user.click(leave);
+    let dialog = screen.getByRole("dialog", { name: "Leave Team" });
+    expect(dialog).toHaveAccessibleDescription(TEAM_MESSAGES.leaveConfirm);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(leave);
+    dialog = screen.getByRole("dialog", { name: "Leave Team" });
+    await user.click(within(dialog).getByRole("button", { name: "Leave Team" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    expect(sent()).toMatchObject({ path: "/api/team-requests/q1/leave", method: "POST" });
+  });
+
+  it("says in the server's words why leaving failed", async () => {
+    fetchMock.mockResolvedValue(
+      apiAnswer(409, { error: { code: "conflict", message: TEAM_MESSAGES.notOnTeam } }),
+    );
+    const user = renderStatus(asRequester({ id: "q1", status: "accepted" }));
+    await user.click(screen.getByRole("button", { name: "Leave Team" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Leave Team" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(TEAM_MESSAGES.notOnTeam);
+  });
+
+  it("tells a declined or removed student when they may ask again", () => {
+    renderStatus(asRequester({ id: "q1", status: "declined" }));
+    expect(screen.getByText(/Your request was declined\./)).toHaveTextContent(TEAM_MESSAGES.askAgainLater);
+    expect(screen.queryByRole("button", { name: "Request to Join" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Leave Team" })).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { TEAM_MESSAGES } from "@shared/team-constants";
 import { Suspense, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
-import { useAnswerRequest } from "../api/team-requests";
+import { requestFailure, useAnswerRequest } from "../api/team-requests";
 
 // The dialogs load when their button is pressed, not with the Teammate Finder.
 const JoinDialog = lazyWhenOnline(() =>
@@ -13,12 +15,24 @@ const RequestsDialog = lazyWhenOnline(() =>
   import("./team-dialogs").then((module) => ({ default: module.RequestsDialog })),
 );
 
-/** How full the team is, its members, and the join and requests actions. */
+/** How full the team is, its members, and the join, leave and requests actions. */
 export function TeamStatus({ post }: { post: RecruitmentPost }) {
   const [open, setOpen] = useState<"join" | "requests" | null>(null);
-  const cancel = useAnswerRequest();
+  const own = useAnswerRequest();
+  const { confirm, confirmDialog } = useConfirm();
   const close = () => setOpen(null);
   const { acceptedCount, maxStudents, members, myRequest } = post;
+
+  async function leave(requestId: string) {
+    const isConfirmed = await confirm({
+      title: TEAM_MESSAGES.leaveTeam,
+      message: TEAM_MESSAGES.leaveConfirm,
+      confirmLabel: TEAM_MESSAGES.leaveTeam,
+      destructive: true,
+    });
+    if (isConfirmed) own.mutate({ id: requestId, answer: "leave" });
+  }
+
   return (
     <div className="space-y-2 text-sm">
       <p className="font-medium text-slate-900">
@@ -48,14 +62,35 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
           <span className="text-slate-700">{TEAM_MESSAGES.requestPending}</span>
           <button
             type="button"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate({ id: myRequest.id, answer: "cancel" })}
+            disabled={own.isPending}
+            onClick={() => own.mutate({ id: myRequest.id, answer: "cancel" })}
             className={secondaryButton}
           >
             {TEAM_MESSAGES.cancelRequest}
           </button>
         </div>
       ) : null}
+      {myRequest?.status === "accepted" ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-medium text-green-800">{TEAM_MESSAGES.onTeam}</span>
+          <button
+            type="button"
+            disabled={own.isPending}
+            onClick={() => void leave(myRequest.id)}
+            className={secondaryButton}
+          >
+            {TEAM_MESSAGES.leaveTeam}
+          </button>
+        </div>
+      ) : null}
+      {myRequest?.status === "declined" || myRequest?.status === "removed" ? (
+        <p className="text-slate-700">
+          {myRequest.status === "declined" ? TEAM_MESSAGES.requestDeclined : TEAM_MESSAGES.removedFromTeam}{" "}
+          {TEAM_MESSAGES.askAgainLater}
+        </p>
+      ) : null}
+      {own.isError ? <Alert tone="error">{requestFailure(own.error)}</Alert> : null}
+      {confirmDialog}
       {open ? (
         <Suspense fallback={null}>
           {open === "join" ? (
