@@ -1,5 +1,7 @@
 /** Texts and limits of offers, reservations, sales and ratings; without zod, for the pages too. */
 
+import { formatRupees } from "./rupees";
+
 export const OFFER_HOURS = 48;
 export const RESERVATION_DAYS = 3;
 export const RATING_DAYS = 14;
@@ -51,19 +53,17 @@ export const OFFER_STATUS_LABELS = {
   closed: "This item has been sold.",
 } as const;
 
-const rupees = (value: number) => `₹${value.toLocaleString("en-IN")}`;
-
 /** The notifications a deal's changes make. */
 export const DEAL_NOTICES = {
   accepted: (name: string, price: number, item: string) =>
-    `${name} accepted your offer of ${rupees(price)} for ${item}.`,
+    `${name} accepted your offer of ${formatRupees(price)} for ${item}.`,
   declined: (name: string, price: number, item: string) =>
-    `${name} declined your offer of ${rupees(price)} for ${item}.`,
+    `${name} declined your offer of ${formatRupees(price)} for ${item}.`,
   countered: (name: string, price: number, item: string) =>
-    `${name} countered your offer with ${rupees(price)} for ${item}.`,
+    `${name} countered your offer with ${formatRupees(price)} for ${item}.`,
   withdrawn: (name: string, price: number, item: string) =>
-    `${name} withdrew their offer of ${rupees(price)} for ${item}.`,
-  expired: (price: number, item: string) => `The offer of ${rupees(price)} for ${item} expired.`,
+    `${name} withdrew their offer of ${formatRupees(price)} for ${item}.`,
+  expired: (price: number, item: string) => `The offer of ${formatRupees(price)} for ${item} expired.`,
   released: (name: string, item: string) =>
     `${name} released the reservation of ${item}; it is available again.`,
   lapsed: (item: string) => `The reservation of ${item} lapsed; it is available again.`,

@@ -4,7 +4,8 @@
  */
 
 import { PHOTO_TEXTS } from "./photo-texts";
-import { rupeesText, SHARE_ON_WHATSAPP } from "./share-links";
+import { formatRupees } from "./rupees";
+import { SHARE_ON_WHATSAPP } from "./share-links";
 import { MAX_ITEM_PHOTOS } from "./validation/sell";
 
 export { MAX_ITEM_PHOTOS };
@@ -30,7 +31,7 @@ export const LISTING_TEXTS = {
   notExpiring: "Only an active or expired listing of yours can be renewed.",
   notDue: `This listing is still fresh: you can renew it in its last ${LISTING_WARNING_DAYS} days or once it has expired.`,
   priceDropped: (name: string, price: number, old: number) =>
-    `Price dropped: ${name} is now ${rupeesText(price)} (was ${rupeesText(old)}).`,
+    `Price dropped: ${name} is now ${formatRupees(price)} (was ${formatRupees(old)}).`,
   shareOnWhatsApp: SHARE_ON_WHATSAPP,
   signInToContact: "Sign in to contact the seller",
   createAccount: "Create Free Account",

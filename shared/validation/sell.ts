@@ -46,8 +46,3 @@ export function normaliseFileName(name: string, now: number = Date.now()): strin
     .replace(/[^\w.-]/g, "_");
   return `${now}_${plain}`;
 }
-
-/** How a price reads: the rupee sign and Indian digit grouping (₹1,00,000). */
-export function formatPrice(price: number): string {
-  return `₹${price.toLocaleString("en-IN")}`;
-}

@@ -1,7 +1,8 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
+import { formatRupees } from "@shared/rupees";
 import { scamSignalsOf } from "@shared/scam-guard";
 import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
-import { formatPrice, SELL_MESSAGES } from "@shared/validation/sell";
+import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
@@ -124,7 +125,7 @@ async function messageOf(ctx: AppContext, sender: UserRow, body: SendBody) {
   switch (body.type) {
     case "offer":
       return {
-        text: `Offered ${formatPrice(body.offerPrice)}`,
+        text: `Offered ${formatRupees(body.offerPrice)}`,
         offerPrice: body.offerPrice,
         photo: null,
         scamSignals: [],
@@ -211,7 +212,7 @@ export async function sendMessage(
       type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
       text:
         offerPrice !== null
-          ? `${sender.name} offered ${formatPrice(offerPrice)} for `
+          ? `${sender.name} offered ${formatRupees(offerPrice)} for `
           : `${sender.name}: ${shown}`,
       isAboutAppended: isOffer,
       fromName: sender.name,

@@ -1,8 +1,8 @@
 import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
 import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
 import type { LiveEvent } from "@shared/live-events";
+import { formatRupees } from "@shared/rupees";
 import { BLOCK_MESSAGES } from "@shared/trust-constants";
-import { formatPrice } from "@shared/validation/sell";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -167,7 +167,7 @@ async function storeNewOffer(
       if (reason) refuse(reason);
       await closePending(tx, emit, chatId, members, "replaced");
     }
-    const text = `${isCounter ? "Countered" : "Offered"} ${formatPrice(price)}`;
+    const text = `${isCounter ? "Countered" : "Offered"} ${formatRupees(price)}`;
     const expiresAt = new Date(Date.now() + OFFER_HOURS * 60 * 60 * 1000);
     const offerState = { status: "pending" as const, isCounter, expiresAt };
     const message = await insertChatMessage(
@@ -195,7 +195,7 @@ async function storeNewOffer(
       type: "offer",
       text: isCounter
         ? DEAL_NOTICES.countered(sender.name, price, item.productName)
-        : `${sender.name} offered ${formatPrice(price)} for ${item.productName}`,
+        : `${sender.name} offered ${formatRupees(price)} for ${item.productName}`,
       chatId,
       itemId: item.id,
       fromUserId: sender.id,

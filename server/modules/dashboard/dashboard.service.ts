@@ -1,5 +1,5 @@
 import type { DashboardResponse } from "@shared/api/dashboard";
-import { formatPrice } from "@shared/validation/sell";
+import { formatRupees } from "@shared/rupees";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import * as repo from "./dashboard.repository";
@@ -19,7 +19,7 @@ export async function getDashboard(ctx: AppContext, user: UserRow): Promise<Dash
       id: item.id,
       kind: item.isActive ? "item.listed" : "item.sold",
       text: item.isActive
-        ? `You listed ${item.productName} for ${formatPrice(item.price)}`
+        ? `You listed ${item.productName} for ${formatRupees(item.price)}`
         : `You sold ${item.productName}`,
       at: (item.soldAt ?? item.createdAt).toISOString(),
       href: `/item/${item.id}`,

@@ -1,7 +1,8 @@
 import type { PublicItem } from "@shared/api/listings";
 import { matchesRoutePattern } from "@shared/app-routes";
 import { variantUrl } from "@shared/images";
-import { itemShareTitle, rupeesText } from "@shared/share-links";
+import { formatRupees } from "@shared/rupees";
+import { itemShareTitle } from "@shared/share-links";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { isSuspendedSql, items, users } from "../../db/schema";
@@ -97,7 +98,7 @@ function teaserBody(item: PublicItem): string {
         <img src="${escapeHtml(variantUrl(item.productImage, "detail"))}" alt="${escapeHtml(item.productName)}" class="aspect-square w-full bg-slate-100 object-contain" />
         <div class="space-y-2 p-4">
           <h1 class="text-2xl font-bold break-words text-slate-900">${escapeHtml(item.productName)}</h1>
-          <p class="text-3xl font-bold text-indigo-700">${escapeHtml(rupeesText(item.price))}</p>
+          <p class="text-3xl font-bold text-indigo-700">${escapeHtml(formatRupees(item.price))}</p>
           <p class="text-slate-700">${escapeHtml(item.condition)} · ${escapeHtml(item.sellerCollege)}</p>
         </div>
       </article>
