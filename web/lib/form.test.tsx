@@ -154,6 +154,49 @@ it("waits for a form-level message's alert that is drawn late, and focuses that 
   expect(scrollIntoView.mock.contexts).not.toContain(screen.getAllByRole("alert")[0]);
 });
 
+/** A one-field form that shows a refusal above its field and focuses the field for the next try. */
+function RetryForm({ onSubmit }: { onSubmit: () => Promise<void> }) {
+  const { form, formError, handleSubmit, setServerError } = useZodForm(loadSignupSchema, {
+    defaultValues: { name: "Asha", email: "asha@college.edu", bio: "" },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(() =>
+        onSubmit().catch((error: unknown) => {
+          setServerError(error);
+          form.setFocus("email");
+        }),
+      )}
+    >
+      {formError ? (
+        <p role="alert">
+          <span id="refusal">{formError}</span>
+        </p>
+      ) : null}
+      <label>
+        Email
+        <input {...form.register("email")} aria-describedby={formError ? "refusal" : undefined} />
+      </label>
+      <button type="submit">Sign Up</button>
+    </form>
+  );
+}
+
+it("leaves the focus on a field the message describes, and still scrolls the message into view", async () => {
+  const user = userEvent.setup();
+  render(<RetryForm onSubmit={() => Promise.reject(new ApiError(401, "invalid_code", "Incorrect code"))} />);
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+  const alert = await screen.findByRole("alert");
+  const email = screen.getByRole("textbox", { name: "Email" });
+  await waitFor(() => expect(email).toHaveFocus());
+  expect(email).toHaveAccessibleDescription("Incorrect code");
+  await waitFor(() => expect(scrollIntoView.mock.contexts).toContain(alert));
+  // Settled: nothing takes the focus away from the field afterwards.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(email).toHaveFocus();
+});
+
 it("shows one message at a time, in field order, when asked to", async () => {
   const user = userEvent.setup();
   render(<SignupForm onSubmit={vi.fn()} firstErrorOnly />);

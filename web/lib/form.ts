@@ -97,11 +97,26 @@ function findAlert(form: HTMLFormElement, message: string | null): HTMLElement |
 /** How long a form-level message's alert is waited for before any alert is taken instead. */
 const ALERT_WAIT_MS = 1000;
 
-/** Focuses `alert` and scrolls it to the middle of the screen; false when there is none. */
+/** Whether `element` names (part of) `alert` in its aria-describedby, so it is read with it. */
+function isDescribedBy(element: Element | null, alert: HTMLElement): boolean {
+  const ids = element?.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
+  return ids.some((id) => {
+    const description = id ? document.getElementById(id) : null;
+    return description !== null && alert.contains(description);
+  });
+}
+
+/**
+ * Scrolls `alert` to the middle of the screen and focuses it, unless the focus is on a field the
+ * alert describes (the form put it there for the next try, and the message is read with it).
+ * False when there is no alert.
+ */
 function bringIntoView(alert: HTMLElement | null): boolean {
   if (!alert) return false;
-  if (!alert.hasAttribute("tabindex")) alert.setAttribute("tabindex", "-1");
-  alert.focus({ preventScroll: true });
+  if (!isDescribedBy(document.activeElement, alert)) {
+    if (!alert.hasAttribute("tabindex")) alert.setAttribute("tabindex", "-1");
+    alert.focus({ preventScroll: true });
+  }
   alert.scrollIntoView?.({ block: "center", behavior: "smooth" });
   return true;
 }
