@@ -165,8 +165,10 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
       await notice.waitFor();
       // The open tab keeps the version it runs until the student chooses.
       expect(await workerNow()).toEqual({ hasWaiting: true, isControlled: true });
+      // Listening before the click: the new version may take over and reload at once.
+      const reloaded = page.waitForEvent("load");
       await notice.getByRole("button", { name: "Reload" }).click();
-      await page.waitForEvent("load");
+      await reloaded;
       await expect.poll(workerNow).toEqual({ hasWaiting: false, isControlled: true });
       await notice.waitFor({ state: "hidden" });
     } finally {

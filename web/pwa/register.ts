@@ -89,13 +89,16 @@ async function registerWorker(): Promise<void> {
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   // A first install has no controller: nothing to replace, nothing to offer.
   const isUpdate = () => navigator.serviceWorker.controller !== null;
-  if (registration.waiting && isUpdate()) offerUpdate(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const installing = registration.installing;
+  const offerOnceInstalled = (installing: ServiceWorker | null) => {
     installing?.addEventListener("statechange", () => {
       if (installing.state === "installed" && isUpdate()) offerUpdate(installing);
     });
-  });
+  };
+  if (registration.waiting && isUpdate()) offerUpdate(registration.waiting);
+  // The browser may have found the new version before this ran (it looks on every visit): one
+  // still installing is offered once it is installed.
+  else offerOnceInstalled(registration.installing);
+  registration.addEventListener("updatefound", () => offerOnceInstalled(registration.installing));
 }
 
 window.addEventListener("beforeinstallprompt", (event) => {
