@@ -7,6 +7,15 @@
 export const TEAM_REQUEST_NOTE_MAX = 300;
 /** Pending requests one student may hold at once. */
 export const TEAM_PENDING_MAX = 10;
+/** Where a request to join stands; 'left' is a member who left the team. */
+export const TEAM_REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "declined",
+  "cancelled",
+  "removed",
+  "left",
+] as const;
 /** Hours after a decline or a removal before the student may ask the same team again. */
 export const TEAM_ASK_AGAIN_HOURS = 24;
 

@@ -8,7 +8,7 @@ import {
   TEAM_SIZE_MAX,
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
-import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "../team-constants";
+import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX, TEAM_REQUEST_STATUSES } from "../team-constants";
 import { multiLine, singleLine } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../recruitment-constants, without zod.
@@ -28,6 +28,7 @@ export {
   TEAM_MESSAGES,
   TEAM_PENDING_MAX,
   TEAM_REQUEST_NOTE_MAX,
+  TEAM_REQUEST_STATUSES,
 } from "../team-constants";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
@@ -116,15 +117,6 @@ export const RecruitmentQuerySchema = z.object({
   /** One post by id (a notification's link), even a full team; the other filters are then ignored. */
   id: z.uuid("Recruitment post not found.").optional(),
 });
-
-export const TEAM_REQUEST_STATUSES = [
-  "pending",
-  "accepted",
-  "declined",
-  "cancelled",
-  "removed",
-  "left",
-] as const;
 
 export const TeamRequestBodySchema = z.object({
   note: z

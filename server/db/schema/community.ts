@@ -13,6 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, as the schema's other imports: it loads without the app's path aliases.
+import { TEAM_REQUEST_STATUSES } from "../../../shared/team-constants";
 import { users } from "./users";
 
 export const events = pgTable(
@@ -102,15 +104,6 @@ export const eventReminders = pgTable(
     check("event_reminders_kind_check", sql`${table.kind} in ('24h', '1h')`),
   ],
 );
-
-export const TEAM_REQUEST_STATUSES = [
-  "pending",
-  "accepted",
-  "declined",
-  "cancelled",
-  "removed",
-  "left",
-] as const;
 
 /** A request to join a recruitment post's team. */
 export const teamRequests = pgTable(
