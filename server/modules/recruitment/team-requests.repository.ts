@@ -1,5 +1,5 @@
 import { TEAM_ASK_AGAIN_HOURS } from "@shared/team-constants";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events, recruitmentPosts, teamRequests, users } from "../../db/schema";
 
@@ -14,9 +14,18 @@ export interface TeamFacts {
   myRequest: { id: string; status: "pending" | "accepted" | "declined" | "removed" } | null;
 }
 
-/** Requests the recruiter answered no to, which hold off a new request for TEAM_ASK_AGAIN_HOURS. */
-const REFUSED: RequestStatus[] = ["declined", "removed"];
 const askAgainAfter = sql.raw(`interval '${TEAM_ASK_AGAIN_HOURS} hours'`);
+
+/**
+ * A student's request that stands in the way of a new one to the same post: an open one (pending or
+ * accepted), or the recruiter's no (declined or removed) within TEAM_ASK_AGAIN_HOURS.
+ */
+const isStanding = (status: SQLWrapper, updatedAt: SQLWrapper) =>
+  sql`(${status} in ('pending', 'accepted')
+    or (${status} in ('declined', 'removed') and ${updatedAt} > now() - ${askAgainAfter}))`;
+/** Of a student's standing requests to one post, the open one first. */
+const openFirst = (status: SQLWrapper, updatedAt: SQLWrapper) =>
+  sql`${status} in ('pending', 'accepted') desc, ${updatedAt} desc`;
 
 const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
@@ -33,12 +42,10 @@ export async function findTeamFacts(db: Db, postIds: string[], viewerId: string)
         where r.post_id = "recruitment_posts"."id" and r.status = 'accepted'), '[]'::json)`,
       pendingCount: sql<number>`(select count(*)::int from ${teamRequests} r
         where r.post_id = "recruitment_posts"."id" and r.status = 'pending')`,
-      // The open request, else a refusal still holding off a new one.
       myRequest: sql<unknown>`(select json_build_object('id', r.id, 'status', r.status) from ${teamRequests} r
         where r.post_id = "recruitment_posts"."id" and r.requester_id = ${viewerId}
-          and (r.status in ('pending', 'accepted')
-            or (r.status in ('declined', 'removed') and r.updated_at > now() - ${askAgainAfter}))
-        order by r.status in ('pending', 'accepted') desc, r.updated_at desc limit 1)`,
+          and ${isStanding(sql.raw("r.status"), sql.raw("r.updated_at"))}
+        order by ${openFirst(sql.raw("r.status"), sql.raw("r.updated_at"))} limit 1)`,
     })
     .from(recruitmentPosts)
     .leftJoin(events, eq(events.id, recruitmentPosts.eventId))
@@ -79,7 +86,8 @@ export async function countPendingOf(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function findOpenRequest(db: Db, postId: string, userId: string) {
+/** The student's request that stands in the way of a new one to the post (see isStanding), if any. */
+export async function findStandingRequest(db: Db, postId: string, userId: string) {
   const [row] = await db
     .select()
     .from(teamRequests)
@@ -87,9 +95,10 @@ export async function findOpenRequest(db: Db, postId: string, userId: string) {
       and(
         eq(teamRequests.postId, postId),
         eq(teamRequests.requesterId, userId),
-        inArray(teamRequests.status, ["pending", "accepted"]),
+        isStanding(teamRequests.status, teamRequests.updatedAt),
       ),
     )
+    .orderBy(openFirst(teamRequests.status, teamRequests.updatedAt))
     .limit(1);
   return row;
 }
@@ -98,23 +107,6 @@ export async function insertRequest(db: Db, values: { postId: string; requesterI
   const [row] = await db.insert(teamRequests).values(values).returning();
   if (!row) throw new Error("team request insert returned nothing");
   return row;
-}
-
-/** Whether the recruiter declined or removed the student within TEAM_ASK_AGAIN_HOURS. */
-export async function wasRecentlyRefused(db: Db, postId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: teamRequests.id })
-    .from(teamRequests)
-    .where(
-      and(
-        eq(teamRequests.postId, postId),
-        eq(teamRequests.requesterId, userId),
-        inArray(teamRequests.status, REFUSED),
-        sql`${teamRequests.updatedAt} > now() - ${askAgainAfter}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function findRequest(db: Db, id: string, lock = false) {

@@ -46,11 +46,10 @@ export async function requestToJoin(ctx: AppContext, user: UserRow, postId: stri
       throw new AppError("conflict", TEAM_MESSAGES.teamFull);
     }
     await lockUser(tx, user.id);
-    if (await repo.findOpenRequest(tx, postId, user.id)) {
-      throw new AppError("conflict", TEAM_MESSAGES.alreadyRequested);
-    }
-    if (await repo.wasRecentlyRefused(tx, postId, user.id)) {
-      throw new AppError("conflict", TEAM_MESSAGES.askAgainLater);
+    const standing = await repo.findStandingRequest(tx, postId, user.id);
+    if (standing) {
+      const isOpen = standing.status === "pending" || standing.status === "accepted";
+      throw new AppError("conflict", isOpen ? TEAM_MESSAGES.alreadyRequested : TEAM_MESSAGES.askAgainLater);
     }
     if ((await repo.countPendingOf(tx, user.id)) >= TEAM_PENDING_MAX) {
       throw new AppError("conflict", TEAM_MESSAGES.tooManyPending);
