@@ -18,18 +18,18 @@ function renderStatus(post = buildRecruitmentPost()) {
 
 const { fetchMock, sent } = stubApi();
 
-/** The post as a student who has asked to join sees it: no 'Request to Join'. */
+/** Another student's abilities where the server offers no 'Request to Join'. */
+const CANNOT_REQUEST = {
+  canEdit: false,
+  canDelete: false,
+  canMessage: true,
+  canRequest: false,
+  canManageRequests: false,
+};
+
+/** The post as a student who has asked to join sees it. */
 const asRequester = (myRequest: NonNullable<ReturnType<typeof buildRecruitmentPost>["myRequest"]>) =>
-  buildRecruitmentPost({
-    myRequest,
-    abilities: {
-      canEdit: false,
-      canDelete: false,
-      canMessage: true,
-      canRequest: false,
-      canManageRequests: false,
-    },
-  });
+  buildRecruitmentPost({ myRequest, abilities: CANNOT_REQUEST });
 
 describe("a team's status on its card", () => {
   it("shows how full the team is with a bar, and its members", () => {
@@ -55,13 +55,7 @@ describe("a team's status on its card", () => {
         acceptedCount: 1,
         isFull: true,
         members: [{ id: "a", name: "Asha" }],
-        abilities: {
-          canEdit: false,
-          canDelete: false,
-          canMessage: true,
-          canRequest: false,
-          canManageRequests: false,
-        },
+        abilities: CANNOT_REQUEST,
       }),
     );
     expect(screen.getByText("Team full")).toBeInTheDocument();

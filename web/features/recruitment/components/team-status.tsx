@@ -18,20 +18,8 @@ const RequestsDialog = lazyWhenOnline(() =>
 /** How full the team is, its members, and the join, leave and requests actions. */
 export function TeamStatus({ post }: { post: RecruitmentPost }) {
   const [open, setOpen] = useState<"join" | "requests" | null>(null);
-  const own = useAnswerRequest();
-  const { confirm, confirmDialog } = useConfirm();
   const close = () => setOpen(null);
   const { acceptedCount, maxStudents, members, myRequest } = post;
-
-  async function leave(requestId: string) {
-    const isConfirmed = await confirm({
-      title: TEAM_MESSAGES.leaveTeam,
-      message: TEAM_MESSAGES.leaveConfirm,
-      confirmLabel: TEAM_MESSAGES.leaveTeam,
-      destructive: true,
-    });
-    if (isConfirmed) own.mutate({ id: requestId, answer: "leave" });
-  }
 
   return (
     <div className="space-y-2 text-sm">
@@ -57,40 +45,7 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
           {TEAM_MESSAGES.requestToJoin}
         </button>
       ) : null}
-      {myRequest?.status === "pending" ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="text-slate-700">{TEAM_MESSAGES.requestPending}</span>
-          <button
-            type="button"
-            disabled={own.isPending}
-            onClick={() => own.mutate({ id: myRequest.id, answer: "cancel" })}
-            className={secondaryButton}
-          >
-            {TEAM_MESSAGES.cancelRequest}
-          </button>
-        </div>
-      ) : null}
-      {myRequest?.status === "accepted" ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="font-medium text-green-800">{TEAM_MESSAGES.onTeam}</span>
-          <button
-            type="button"
-            disabled={own.isPending}
-            onClick={() => void leave(myRequest.id)}
-            className={secondaryButton}
-          >
-            {TEAM_MESSAGES.leaveTeam}
-          </button>
-        </div>
-      ) : null}
-      {myRequest?.status === "declined" || myRequest?.status === "removed" ? (
-        <p className="text-slate-700">
-          {myRequest.status === "declined" ? TEAM_MESSAGES.requestDeclined : TEAM_MESSAGES.removedFromTeam}{" "}
-          {TEAM_MESSAGES.askAgainLater}
-        </p>
-      ) : null}
-      {own.isError ? <Alert tone="error">{requestFailure(own.error)}</Alert> : null}
-      {confirmDialog}
+      {myRequest ? <MyRequest request={myRequest} /> : null}
       {open ? (
         <Suspense fallback={null}>
           {open === "join" ? (
@@ -101,5 +56,51 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** The viewer's own request: pending ('Cancel Request'), on the team ('Leave Team'), or a recent no. */
+function MyRequest({ request }: { request: NonNullable<RecruitmentPost["myRequest"]> }) {
+  const own = useAnswerRequest();
+  const { confirm, confirmDialog } = useConfirm();
+  if (request.status === "declined" || request.status === "removed") {
+    return (
+      <p className="text-slate-700">
+        {request.status === "declined" ? TEAM_MESSAGES.requestDeclined : TEAM_MESSAGES.removedFromTeam}{" "}
+        {TEAM_MESSAGES.askAgainLater}
+      </p>
+    );
+  }
+  const isMember = request.status === "accepted";
+
+  async function answer() {
+    if (!isMember) return own.mutate({ id: request.id, answer: "cancel" });
+    const isConfirmed = await confirm({
+      title: TEAM_MESSAGES.leaveTeam,
+      message: TEAM_MESSAGES.leaveConfirm,
+      confirmLabel: TEAM_MESSAGES.leaveTeam,
+      destructive: true,
+    });
+    if (isConfirmed) own.mutate({ id: request.id, answer: "leave" });
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className={isMember ? "font-medium text-green-800" : "text-slate-700"}>
+          {isMember ? TEAM_MESSAGES.onTeam : TEAM_MESSAGES.requestPending}
+        </span>
+        <button
+          type="button"
+          disabled={own.isPending}
+          onClick={() => void answer()}
+          className={secondaryButton}
+        >
+          {isMember ? TEAM_MESSAGES.leaveTeam : TEAM_MESSAGES.cancelRequest}
+        </button>
+      </div>
+      {own.isError ? <Alert tone="error">{requestFailure(own.error)}</Alert> : null}
+      {confirmDialog}
+    </>
   );
 }
