@@ -216,6 +216,7 @@ describe("push subscriptions", () => {
     ]);
     const subscription = await subscribe(buyer, "buyer-phone");
     const chat = await openItemChat(testApp, buyer, seller, "Ukulele");
+    await sendText(testApp, buyer, chat.id, "I'll take it.");
     const sold = await post(
       testApp,
       `/api/items/${chat.itemId}/sold`,
@@ -230,7 +231,9 @@ describe("push subscriptions", () => {
       url: `/messages?chatId=${encodeURIComponent(chat.id)}&rate=1`,
     });
 
-    // With 'Deal updates' off, a deal update sends nothing; an offer to answer still goes.
+    // With 'Deal updates' off, a deal update sends nothing; an offer to answer still goes. (The
+    // buyer's message before the sale has gone out before the seller's device subscribes.)
+    await outboxDrained();
     const sellerDevice = await subscribe(seller, "seller-phone-deals");
     const off = await inject("PATCH", "/api/me/notification-settings", { pushDeals: false }, seller.cookie);
     expect(off.statusCode).toBe(200);
