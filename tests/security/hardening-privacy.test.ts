@@ -2,9 +2,11 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Message } from "@shared/api/chats";
 import { DEAL_MESSAGES } from "@shared/deals-constants";
 import { BroadcastFrameSchema } from "@shared/live-events";
+import { REPORT_TEXTS } from "@shared/reports-constants";
+import { indiaToday } from "@shared/validation/settings";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { items, offers, users } from "../../server/db/schema";
+import { items, offers, reports, users } from "../../server/db/schema";
 import { expireOffers } from "../../server/modules/chats/offers.service";
 import {
   newClientId,
@@ -165,7 +167,21 @@ describe("the app's lines in a chat are nobody's words", () => {
         ["system", DEAL_MESSAGES.nowSold],
         ["system", DEAL_MESSAGES.nowSold],
       ]);
+      // Nor can one be reported as the seller's message (a moderator's removal would warn them).
+      for (const line of lines) {
+        const reported = await post(
+          testApp,
+          "/api/reports",
+          { targetType: "message", targetId: line.id, reason: "Scam or fraud" },
+          { cookie: who.cookie },
+        );
+        expect(reported.statusCode).toBe(400);
+        expect(reported.json().error.message).toBe(REPORT_TEXTS.automaticLine);
+      }
     }
+    expect(
+      await testApp.database.db.select().from(reports).where(eq(reports.targetUserId, seller.id)),
+    ).toEqual([]);
 
     const itemIds = [reserved.id, sold.id, onSale.id];
     for (const viewer of [...thirdParties, buyer]) {
@@ -332,13 +348,8 @@ describe("a block tells the blocked student nothing", () => {
   });
 });
 
-/** Today's date in India (YYYY-MM-DD), shifted by some days. */
-function indiaDate(offsetDays = 0): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offsetDays);
-  return date.toISOString().slice(0, 10);
-}
+/** India's date (YYYY-MM-DD) some days from today. */
+const indiaDate = (offsetDays = 0) => indiaToday(new Date(Date.now() + offsetDays * 86_400_000));
 
 describe("a seller on holiday is hidden from public answers as from browse", () => {
   const browser = () => student("Priya Sharma");
