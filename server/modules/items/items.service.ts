@@ -280,7 +280,10 @@ export async function releaseReservation(ctx: AppContext, user: UserRow, id: str
   return toItemDto(await loadItem(ctx, id), user);
 }
 
-/** 'Who bought it?': the people who wrote or made an offer about the seller's item, the reserved buyer first. */
+/**
+ * 'Who bought it?': the people who wrote or made an offer about the seller's item, the reserved
+ * buyer first.
+ */
 export async function listItemBuyers(
   ctx: AppContext,
   user: UserRow,
