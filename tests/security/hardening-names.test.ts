@@ -1,12 +1,14 @@
 import { SIGNUP_MESSAGES } from "@shared/validation/messages";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, users } from "../../server/db/schema";
 import { isMailSubject, MAIL_SUBJECTS } from "../../server/plugins/mail";
 import { buildSignup } from "../factories/users";
 import { findUserRow, post, whoIs } from "../helpers/api";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "../helpers/test-app";
-import { adminActor, insertStudent } from "./world";
+import { validBody } from "./bodies";
+import { fetchDocument, type Operation, operationsOf, urlOf } from "./operations";
+import { adminActor, createWorld, insertStudent, queryRows } from "./world";
 
 /**
  * Names that pass for the platform, as a class: a person's name shows in chats, notifications,
@@ -170,5 +172,76 @@ describe("mail subjects", () => {
     expect(isMailSubject("Message from Campus Bazaar Security")).toBe(false);
     expect(isMailSubject("You have 3 unread messages on Campus Bazaar")).toBe(true);
     expect(isMailSubject("You have 3 unread messages on Campus Bazaar - Admin")).toBe(false);
+  });
+});
+
+/** Secrets and ids, compared rather than read; the mobile number is stored as its digits. */
+const NOT_READ = new Set([
+  "password",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+  "token",
+  "clientId",
+  "mobile",
+]);
+/** Operations that look a record up by what is typed, storing nothing of it. */
+const LOOKUP_ONLY = new Set([
+  "POST /api/auth/login",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/verify-email",
+]);
+/** A zero-width space and a soft hyphen: what hides a word from the scam guard or a moderator. */
+const HIDDEN = "\u200b\u00ad";
+
+/** Text columns of the database's tables that hold one of the hidden characters. */
+async function columnsHoldingHidden(): Promise<string[]> {
+  const columns = await queryRows<{ table_name: string; column_name: string; data_type: string }>(
+    testApp,
+    sql`select table_name, column_name, data_type from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'ARRAY', 'jsonb')`,
+  );
+  const holding: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const [row] = await queryRows<{ found: boolean }>(
+      testApp,
+      sql`select exists (select 1 from ${sql.identifier(table)}
+        where ${sql.identifier(column)}::text ~ ${"[\u200b\u00ad]"}) as found`,
+    );
+    if (row?.found) holding.push(`${table}.${column}`);
+  }
+  return holding;
+}
+
+describe("hidden characters never reach the database", () => {
+  it("every text field of every body is stored without a zero-width space or a soft hyphen", async () => {
+    const operations = operationsOf(await fetchDocument(testApp)).filter(
+      (operation: Operation) => operation.method !== "GET" && !LOOKUP_ONLY.has(operation.key),
+    );
+    const stored: string[] = [];
+    for (const operation of operations) {
+      // A fresh world for each: a change one operation makes (a block, a suspension) does not
+      // stand in the way of the next.
+      const world = await createWorld(testApp);
+      const caller = operation.role === "admin" ? world.admin : world.owner;
+      const valid = await validBody(testApp, operation, world, caller);
+      if (!valid || Buffer.isBuffer(valid.payload)) continue;
+      const fields = valid.payload as Record<string, unknown>;
+      for (const [name, value] of Object.entries(fields)) {
+        if (typeof value !== "string" || value.length < 2 || NOT_READ.has(name)) continue;
+        await clearLimits();
+        const response = await testApp.app.inject({
+          method: operation.method,
+          url: urlOf(operation, world),
+          headers: { cookie: caller.cookie },
+          payload: { ...fields, [name]: `${value.slice(0, 1)}${HIDDEN}${value.slice(1)}` },
+        });
+        expect(response.statusCode, `${operation.key} ${name}: ${response.body}`).toBeLessThan(500);
+        if (response.statusCode < 300) stored.push(`${operation.key} ${name}`);
+      }
+    }
+    // Names, places, titles, descriptions, messages, purposes, skills, notes, reasons, searches.
+    expect(stored.length).toBeGreaterThan(30);
+    expect(await columnsHoldingHidden()).toEqual([]);
   });
 });
