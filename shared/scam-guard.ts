@@ -14,6 +14,9 @@ import { foldLookalikes } from "./text-fold";
  * A false alarm costs trust in the warning, so ordinary bargaining stays quiet: prices, times,
  * places, "I'll pay by GPay when we meet", "I'll scan your QR at the handover", an e-mail address.
  * Each rule needs the words that make a request for money or credentials, not a single keyword.
+ * The words are read as a person sees them, however they were disguised: look-alike letters from
+ * other scripts and hidden characters folded away (text-fold.ts), a UPI ID spaced around its '@',
+ * 'bit[.]ly', and a request split over the sender's last few messages (findScamSignalsAfter).
  * No zod and no Node or DOM imports: pure functions, unit-tested with real phrasings.
  */
 
