@@ -3,9 +3,31 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
+/**
+ * Every subject the server sends: the platform's own words and numbers, never a name or an item's
+ * title. A subject is what an inbox lists, and a name such as "Campus Bazaar Security" quoted there
+ * would speak for the platform; free text goes in the body, after the greeting.
+ */
+export const MAIL_SUBJECTS = {
+  verify: "Verify your Campus Bazaar email address",
+  reset: "Reset your Campus Bazaar password",
+  passwordChanged: "Your Campus Bazaar password was changed",
+} as const;
+/** The e-mail digest's subject: a count, nothing typed by anyone. */
+export type DigestSubject = `You have ${number} unread ${"message" | "messages"} on Campus Bazaar`;
+export type MailSubject = (typeof MAIL_SUBJECTS)[keyof typeof MAIL_SUBJECTS] | DigestSubject;
+
+const DIGEST_SUBJECT = /^You have \d+ unread messages? on Campus Bazaar$/;
+const FIXED_SUBJECTS: ReadonlySet<string> = new Set(Object.values(MAIL_SUBJECTS));
+
+/** For a subject read back from the outbox: one of the server's own. */
+export function isMailSubject(value: string): value is MailSubject {
+  return FIXED_SUBJECTS.has(value) || DIGEST_SUBJECT.test(value);
+}
+
 export interface OutgoingMail {
   to: string;
-  subject: string;
+  subject: MailSubject;
   text: string;
   /** The one link the mail is about (it carries a one-time token: it goes in the mail, never the log). */
   link?: string;

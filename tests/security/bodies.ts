@@ -13,6 +13,17 @@ import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
 import type { Operation } from "./operations";
 import { type Actor, insertEmailToken, insertStudent, type World } from "./world";
 
+/** Body fields that are secrets and ids, not texts a person reads; the mobile number is stored as its digits. */
+export const NOT_TEXT_FIELDS: ReadonlySet<string> = new Set([
+  "password",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+  "token",
+  "clientId",
+  "mobile",
+]);
+
 export interface RequestBody {
   payload: object | Buffer;
   headers?: Record<string, string>;
