@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { NotificationSettings, PushPayload, PushSubscriptionBody } from "@shared/api/push";
 import { notificationLink } from "@shared/notification-links";
 import { PUSH_DEVICES_MAX, PUSH_MESSAGES } from "@shared/push-constants";
@@ -168,6 +169,8 @@ export async function sendPush(ctx: AppContext, row: OutboxRow, signal: AbortSig
   if (subscriptions.length === 0) return;
   const keys = await vapidKeys(ctx);
   const payload = toPushPayload(found);
+  // Each device's request listens to the one signal: up to PUSH_DEVICES_MAX at once, and the worker.
+  setMaxListeners(subscriptions.length + 2, signal);
   const results = await Promise.allSettled(
     subscriptions.map(async (subscription) => {
       const request = webpush.generateRequestDetails(
