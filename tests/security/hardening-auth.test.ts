@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSignup, createStudent, STRONG_PASSWORD } from "../factories/users";
+import { createStudent, STRONG_PASSWORD } from "../factories/users";
 import { connectLive } from "../helpers/live";
 import { mailFilesTo, waitForMailFiles } from "../helpers/mail-files";
 import { type ServerProcess, signUpOver, startServer } from "../helpers/server-process";

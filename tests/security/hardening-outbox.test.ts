@@ -40,6 +40,14 @@ function hangingDevice(name: string) {
   return device;
 }
 
+const putSubscription = (testApp: TestApp, student: Student, body: object) =>
+  testApp.app.inject({
+    method: "PUT",
+    url: "/api/push/subscription",
+    headers: { cookie: student.cookie },
+    payload: body,
+  });
+
 async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -58,12 +66,7 @@ describe("push addresses a student may store", () => {
 
   const keys = () => receiver.subscription("keys-only").keys;
   const put = (student: Student, endpoint: string) =>
-    testApp.app.inject({
-      method: "PUT",
-      url: "/api/push/subscription",
-      headers: { cookie: student.cookie },
-      payload: { endpoint, keys: keys() },
-    });
+    putSubscription(testApp, student, { endpoint, keys: keys() });
 
   it("refuses loopback, private, link-local and unique-local addresses, other ports and names resolving inside, with a clear 400, contacting none", async () => {
     const student = await createStudent(testApp);
@@ -148,35 +151,6 @@ describe("push addresses a student may store", () => {
     expect(lastError).not.toMatch(/ECONNREFUSED/);
     expect(receiver.to(`https://localhost:${local.port}/push/rebound`)).toEqual([]);
   });
-
-  it("an address another account stored is refused with 409, not moved", async () => {
-    const exempt = await createTestApp();
-    try {
-      const [owner, other] = await Promise.all([createStudent(exempt), createStudent(exempt)]);
-      const device = receiver.subscription("taken-device");
-      const send = (student: Student, body: object) =>
-        exempt.app.inject({
-          method: "PUT",
-          url: "/api/push/subscription",
-          headers: { cookie: student.cookie },
-          payload: body,
-        });
-      expect((await send(owner, device)).statusCode).toBe(204);
-      // The same address, with the other account's keys or the owner's own.
-      for (const body of [{ ...device, keys: keys() }, device]) {
-        const taken = await send(other, body);
-        expect(taken.statusCode).toBe(409);
-        expect(taken.json().error.message).toBe(PUSH_MESSAGES.otherAccount);
-      }
-      const [row] = await exempt.database.db
-        .select()
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.endpoint, device.endpoint));
-      expect(row).toMatchObject({ userId: owner.id, p256dh: device.keys.p256dh, auth: device.keys.auth });
-    } finally {
-      await exempt.close();
-    }
-  });
 });
 
 describe("push devices that never answer, in process", () => {
@@ -186,13 +160,24 @@ describe("push devices that never answer, in process", () => {
   });
   afterAll(() => testApp?.close());
 
-  const put = (student: Student, device: object) =>
-    testApp.app.inject({
-      method: "PUT",
-      url: "/api/push/subscription",
-      headers: { cookie: student.cookie },
-      payload: device,
-    });
+  const put = (student: Student, device: object) => putSubscription(testApp, student, device);
+
+  it("an address another account stored is refused with 409, not moved", async () => {
+    const [owner, other] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const device = receiver.subscription("taken-device");
+    expect((await put(owner, device)).statusCode).toBe(204);
+    // The same address, with the other account's keys or the owner's own.
+    for (const body of [{ ...device, keys: receiver.subscription("other-keys").keys }, device]) {
+      const taken = await put(other, body);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.message).toBe(PUSH_MESSAGES.otherAccount);
+    }
+    const [row] = await testApp.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
+    expect(row).toMatchObject({ userId: owner.id, p256dh: device.keys.p256dh, auth: device.keys.auth });
+  });
 
   it(`a reset mail queued after ${DOOMED_PUSHES} pushes to them leaves within ${MAIL_WITHIN_MS / 1000} s, and another student's push too`, async () => {
     const [target, accomplice, bystander, resetter] = await Promise.all([
