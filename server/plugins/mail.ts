@@ -45,9 +45,19 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** How long the mail server may take to connect, greet and answer; the outbox's deadline. */
+  timeoutMs?: number;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Past the outbox's deadline the attempt has failed: the connection must not linger after it.
+    const timeouts = options.timeoutMs
+      ? {
+          connectionTimeout: options.timeoutMs,
+          greetingTimeout: options.timeoutMs,
+          socketTimeout: options.timeoutMs,
+        }
+      : {};
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
     return {
       async send(mail) {
         await transport.sendMail({

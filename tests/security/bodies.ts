@@ -137,16 +137,17 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
     }),
   "PUT /api/me/holiday": () => json({ isActive: false }),
   "PUT /api/me/privacy": () => json({ mobileVisibility: "all", emailVisibility: "nobody" }),
+  // localhost: the one push host the test apps allow (PUSH_ALLOWED_PRIVATE_HOSTS); nothing listens on 443.
   "PUT /api/push/subscription": (_app, _world, caller) =>
     json({
-      endpoint: `https://push.example.test/send/${caller?.id ?? "nobody"}`,
+      endpoint: `https://localhost/send/${caller?.id ?? "nobody"}`,
       keys: {
         p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
         auth: "tBHItJI5svbpez7KI4CCXg",
       },
     }),
   "POST /api/push/subscription/remove": (_app, _world, caller) =>
-    json({ endpoint: `https://push.example.test/send/${caller?.id ?? "nobody"}` }),
+    json({ endpoint: `https://localhost/send/${caller?.id ?? "nobody"}` }),
   "PATCH /api/me/notification-settings": () => json({ pushDeals: false, emailDigest: false }),
   "POST /api/tickets": () => json({ purpose: "Feature Request", description: "Dark mode, please." }),
   "POST /api/recruitment-posts": () => json(buildRecruitment()),
