@@ -42,6 +42,23 @@ export const DEAL_MESSAGES = {
   reserved: "Reserved",
 } as const;
 
+/**
+ * An offer's states, the one list the database's check, the API's schema and the live payloads
+ * are built from.
+ */
+export const OFFER_STATUSES = [
+  "pending",
+  "accepted",
+  "declined",
+  "countered",
+  "withdrawn",
+  "expired",
+  "replaced",
+  /** Its item was sold while it was pending: no longer answerable. */
+  "closed",
+] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
 export const OFFER_STATUS_LABELS = {
   pending: "Pending",
   accepted: "Accepted",
@@ -52,7 +69,7 @@ export const OFFER_STATUS_LABELS = {
   replaced: "Replaced",
   /** Closed by the sale of its item: the bubble says so. */
   closed: "This item has been sold.",
-} as const;
+} as const satisfies Record<OfferStatus, string>;
 
 /** The notifications a deal's changes make. */
 export const DEAL_NOTICES = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "../chats-constants";
+import { OfferStatusSchema } from "./deals";
 
 // The payloads live events carry too, in zod/mini (see there).
 export {
@@ -25,16 +26,7 @@ export {
 
 /** A price offer's state, as its bubble shows it; 'Expired' once past expiresAt. */
 export const OfferStateSchema = z.object({
-  status: z.enum([
-    "pending",
-    "accepted",
-    "declined",
-    "countered",
-    "withdrawn",
-    "expired",
-    "replaced",
-    "closed",
-  ]),
+  status: OfferStatusSchema,
   /** The seller's counter-offer: the buyer answers it. */
   isCounter: z.boolean(),
   expiresAt: z.string(),

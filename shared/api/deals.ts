@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFER_STATUSES } from "../deals-constants";
 
 /*
  * Sales to a buyer (items' POST /sold and GET /buyers), apart from shared/api/items.ts, whose item
@@ -17,3 +18,6 @@ export const ItemBuyersResponseSchema = z.object({
   buyers: z.array(z.object({ id: z.string(), name: z.string(), isReservedFor: z.boolean() })),
 });
 export type ItemBuyersResponse = z.infer<typeof ItemBuyersResponseSchema>;
+
+/** A price offer's state (its bubble's label: OFFER_STATUS_LABELS). */
+export const OfferStatusSchema = z.enum(OFFER_STATUSES);

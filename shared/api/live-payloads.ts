@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { OfferStatus } from "../deals-constants";
 
 /*
  * What the live socket's events carry (shared/live-events.ts) and the chat and notification API
@@ -14,7 +15,7 @@ import * as z from "zod/mini";
  * makes the thread fetch its offers' states instead, keeping this parser small.
  */
 export type OfferState = {
-  status: "pending" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "replaced" | "closed";
+  status: OfferStatus;
   /** The seller's counter-offer: the buyer answers it. */
   isCounter: boolean;
   expiresAt: string;

@@ -10,21 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { OFFER_STATUSES } from "../../../shared/deals-constants";
 import { chats, messages } from "./chats";
 import { items } from "./items";
 import { users } from "./users";
-
-export const OFFER_STATUSES = [
-  "pending",
-  "accepted",
-  "declined",
-  "countered",
-  "withdrawn",
-  "expired",
-  "replaced",
-  /** Its item was sold while it was pending: no longer answerable. */
-  "closed",
-] as const;
 
 /**
  * The state of a price offer, one row per offer message (its id is the message's). A buyer's offer
@@ -61,6 +50,11 @@ export const offers = pgTable(
     uniqueIndex("offers_one_pending_per_chat").on(table.chatId).where(sql`${table.status} = 'pending'`),
     index("offers_pending_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     check("offers_price_positive", sql`${table.price} > 0`),
+    // The same check as the migrations' (0022), written from the one list.
+    check(
+      "offers_status_check",
+      sql`${table.status} in (${sql.raw(OFFER_STATUSES.map((status) => `'${status}'`).join(", "))})`,
+    ),
   ],
 );
 
