@@ -17,7 +17,6 @@ import type { Config } from "./config/env";
 import { fastifyTrustProxy } from "./config/trust-proxy";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
-import { startDealDeadlines } from "./jobs/deal-deadlines";
 import { startEventReminders } from "./jobs/event-reminders";
 import { startHousekeeping } from "./jobs/housekeeping";
 import { startListingsJob } from "./jobs/listings";
@@ -35,6 +34,8 @@ import { blocksRoutes } from "./modules/blocks/blocks.routes";
 import { chatsRoutes } from "./modules/chats/chats.routes";
 import { collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { startDealDeadlines } from "./modules/deals/deal-deadlines";
+import { adminDealsRoutes, dealsRoutes } from "./modules/deals/deals.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { BrowseCountCache } from "./modules/items/browse.repository";
@@ -46,7 +47,6 @@ import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { startDigests } from "./modules/push/digest";
 import { pushRoutes } from "./modules/push/push.routes";
 import { PUSH_DEADLINE_MS, PUSH_KIND, sendPush } from "./modules/push/push.service";
-import { adminRatingsRoutes, ratingsRoutes } from "./modules/ratings/ratings.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { adminReportsRoutes, reportsRoutes } from "./modules/reports/reports.routes";
 import { sessionsRoutes } from "./modules/settings/sessions.routes";
@@ -291,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminContentRoutes, { prefix: "/admin", ctx });
       await api.register(adminTicketsRoutes, { prefix: "/admin", ctx });
       await api.register(adminReportsRoutes, { prefix: "/admin", ctx });
-      await api.register(adminRatingsRoutes, { prefix: "/admin", ctx });
+      await api.register(adminDealsRoutes, { prefix: "/admin", ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(itemsRoutes, { ctx });
       await api.register(chatsRoutes, { ctx });
@@ -306,7 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventsRoutes, { ctx });
       await api.register(recruitmentRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
-      await api.register(ratingsRoutes, { ctx });
+      await api.register(dealsRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

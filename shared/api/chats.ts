@@ -24,6 +24,14 @@ export {
   THREAD_PAGE_SIZE,
 } from "../chats-constants";
 
+/** A conversation's id in a path (/chats/:chatId/...). */
+export const ChatParamsSchema = z.object({
+  chatId: z
+    .string()
+    .regex(/^[\w-]+$/, "Conversation not found.")
+    .max(200),
+});
+
 /** A price offer's state, as its bubble shows it; 'Expired' once past expiresAt. */
 export const OfferStateSchema = z.object({
   status: OfferStatusSchema,

@@ -7,7 +7,7 @@ import { indiaToday } from "@shared/validation/settings";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { items, offers, reports, users } from "../../server/db/schema";
-import { expireOffers } from "../../server/modules/chats/offers.service";
+import { expireOffers } from "../../server/modules/deals/offers.service";
 import {
   newClientId,
   openChatRequest,

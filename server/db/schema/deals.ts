@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -83,3 +83,13 @@ export const ratings = pgTable(
     check("ratings_stars_check", sql`${table.stars} between 1 and 5`),
   ],
 );
+
+/**
+ * A rating shows once both sides of its deal rated, or its 14 days passed (double-blind). `rating`
+ * is the ratings table under the alias the query gives it.
+ */
+export function isRatingRevealedSql(rating: string): SQL {
+  const r = sql.raw(rating);
+  return sql`(${r}.deal_at < now() - interval '14 days' or exists (select 1 from ${ratings} other
+    where other.item_id = ${r}.item_id and other.rater_id = ${r}.ratee_id and other.ratee_id = ${r}.rater_id))`;
+}

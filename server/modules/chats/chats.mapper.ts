@@ -9,7 +9,7 @@ import type {
 } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
 import type { PendingEvent } from "../../realtime/live-events";
-import { isListingExpired, reservedFor } from "../items/items.policy";
+import { isListingExpired, reservedFor } from "../deals/deals.policy";
 import { type ChatDeal, chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 

@@ -1,7 +1,7 @@
 import type { ChatAbilities } from "@shared/api/chats";
 import { RATING_DAYS } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
-import { offerRefusal } from "../items/items.policy";
+import { offerRefusal } from "../deals/deals.policy";
 
 type Viewer = Pick<UserRow, "id">;
 

@@ -1,10 +1,8 @@
 import {
   ChatListResponseSchema,
+  ChatParamsSchema,
   ChatResponseSchema,
-  CounterOfferBodySchema,
   MessageResponseSchema,
-  OfferActionSchema,
-  OfferResponseSchema,
   OpenItemChatBodySchema,
   SendMessageBodySchema,
   ThreadResponseSchema,
@@ -16,10 +14,9 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
-import { attemptLimit, limitWrites } from "../../plugins/rate-limit-rules";
+import { attemptLimit } from "../../plugins/rate-limit-rules";
 import { chooseFormat, findUpload, readVariant } from "../uploads/uploads.service";
 import * as service from "./chats.service";
-import { answerOffer, counterOffer } from "./offers.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -29,12 +26,6 @@ const errors = {
   409: ErrorResponseSchema,
   429: ErrorResponseSchema,
 };
-const ChatParams = z.object({
-  chatId: z
-    .string()
-    .regex(/^[\w-]+$/, "Conversation not found.")
-    .max(200),
-});
 
 export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/chats", {
@@ -65,7 +56,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: {
       tags: ["chats"],
       summary: "A conversation and its latest messages (members only)",
-      params: ChatParams,
+      params: ChatParamsSchema,
       response: { 200: ThreadResponseSchema, ...errors },
     },
     handler: async (request) => service.getThread(ctx, requireUser(request), request.params.chatId),
@@ -76,7 +67,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: {
       tags: ["chats"],
       summary: "Send a text or a price offer; a retry with the same clientId stores nothing new",
-      params: ChatParams,
+      params: ChatParamsSchema,
       body: SendMessageBodySchema,
       response: { 200: MessageResponseSchema, 201: MessageResponseSchema, ...errors },
     },
@@ -95,55 +86,12 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   });
 
-  const OfferParams = ChatParams.extend({ offerId: z.uuid("Offer not found.") });
-
-  app.post("/chats/:chatId/offers/:offerId/counter", {
-    config: { access: "user" },
-    schema: {
-      tags: ["chats"],
-      summary: "The seller counters the buyer's pending offer with a price (the buyer answers it)",
-      params: OfferParams,
-      body: CounterOfferBodySchema,
-      response: { 200: OfferResponseSchema, 201: OfferResponseSchema, ...errors },
-    },
-    preHandler: limitWrites(ctx, "dealAction"),
-    handler: async (request, reply) => {
-      const { chatId, offerId } = request.params;
-      const { clientId, offerPrice } = request.body;
-      const { message, isNew } = await counterOffer(
-        ctx,
-        requireUser(request),
-        chatId,
-        offerId,
-        clientId,
-        offerPrice,
-      );
-      return reply.code(isNew ? 201 : 200).send({ message });
-    },
-  });
-
-  app.post("/chats/:chatId/offers/:offerId/:action", {
-    config: { access: "user" },
-    schema: {
-      tags: ["chats"],
-      summary:
-        "Accept or decline the other side's pending offer, or withdraw one's own; accepting reserves the item for the buyer",
-      params: OfferParams.extend({ action: OfferActionSchema }),
-      response: { 200: OfferResponseSchema, ...errors },
-    },
-    preHandler: limitWrites(ctx, "dealAction"),
-    handler: async (request) => {
-      const { chatId, offerId, action } = request.params;
-      return answerOffer(ctx, requireUser(request), chatId, offerId, action);
-    },
-  });
-
   app.post("/chats/:chatId/read", {
     config: { access: "user" },
     schema: {
       tags: ["chats"],
       summary: "Mark the notifications of a conversation read (done when it is opened)",
-      params: ChatParams,
+      params: ChatParamsSchema,
       response: { 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
@@ -158,7 +106,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       tags: ["chats"],
       summary:
         "A photo sent in a conversation (members only); ?variant=thumb for the bubble, detail for the full view",
-      params: ChatParams.extend({
+      params: ChatParamsSchema.extend({
         photoId: z
           .string()
           .regex(/^[\w.-]+$/, "Photo not found.")

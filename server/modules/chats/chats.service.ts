@@ -10,13 +10,13 @@ import { AppError } from "../../lib/app-error";
 import { type AttemptLimit, countWrite } from "../../plugins/rate-limit-rules";
 import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
 import { assertMayMessage } from "../blocks/blocks.service";
+import { makeOffer } from "../deals/offers.service";
 import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";
 import { markRead } from "../notifications/notifications.service";
 import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
-import { makeOffer } from "./offers.service";
 
 const THREAD_LIMIT = 200;
 const PREVIEW_LENGTH = 120;

@@ -1,30 +1,18 @@
 import { PAGE_SIZE } from "@shared/constants";
 import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
 import type { MobileVisibility } from "@shared/trust-constants";
-import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
-  chatMembers,
-  chats,
   favourites,
   follows,
-  hasWrittenInChat,
+  isRatingRevealedSql,
   isSuspendedSql,
   items,
   ratings,
   users,
 } from "../../db/schema";
 import { isBlockedBetween } from "../blocks/blocks.repository";
-
-/**
- * A rating shows once both sides of its deal rated, or its 14 days passed (double-blind). `rating`
- * is the ratings table under the alias the query gives it.
- */
-export function isRevealedSql(rating: string): SQL {
-  const r = sql.raw(rating);
-  return sql`(${r}.deal_at < now() - interval '14 days' or exists (select 1 from ${ratings} other
-    where other.item_id = ${r}.item_id and other.rater_id = ${r}.ratee_id and other.ratee_id = ${r}.rater_id))`;
-}
 
 /** The columns every item answer needs: the item and its seller's current name, college, number. */
 export const itemWithSeller = {
@@ -35,7 +23,7 @@ export const itemWithSeller = {
   sellerMobileVisibility: users.mobileVisibility,
   /** The seller's revealed ratings, [average, count], in one pass over the ratee index per row. */
   sellerRatingStats: sql<[number | null, number]>`(select array[avg(sr.stars)::float8, count(*)::float8]
-    from ${ratings} sr where sr.ratee_id = ${items.sellerId} and ${isRevealedSql("sr")})`,
+    from ${ratings} sr where sr.ratee_id = ${items.sellerId} and ${isRatingRevealedSql("sr")})`,
 };
 
 export type ItemWithSeller = {
@@ -213,31 +201,6 @@ export async function countActiveItems(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
-/**
- * Reserves the item for the buyer for `days`, unless it is sold or held for someone else: one
- * conditional update, so of two concurrent accepts only one reserves it. True when it did.
- */
-export async function reserveItem(db: Db, itemId: string, buyerId: string, days: number): Promise<boolean> {
-  const rows = await db
-    .update(items)
-    .set({
-      reservedForId: buyerId,
-      reservedUntil: sql`now() + make_interval(days => ${days})`,
-      isReservationReminded: false,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(items.id, itemId),
-        eq(items.isActive, true),
-        eq(items.isSold, false),
-        sql`(${items.reservedForId} is null or ${items.reservedUntil} <= now() or ${items.reservedForId} = ${buyerId})`,
-      ),
-    )
-    .returning({ id: items.id });
-  return rows.length > 0;
-}
-
 /** The seller's listings on the marketplace now (the 50-listing cap). */
 export async function countActiveOfSeller(db: Db, sellerId: string): Promise<number> {
   const [row] = await db
@@ -286,87 +249,6 @@ export async function claimPriceDropNotice(db: Db, id: string, now: Date): Promi
     )
     .returning({ id: items.id });
   return rows.length > 0;
-}
-
-/** Ends the item's reservation (released, lapsed); returns the buyer it was held for, if any. */
-export async function clearReservation(db: Db, itemId: string): Promise<string | null> {
-  const [before] = await db
-    .select({ reservedForId: items.reservedForId })
-    .from(items)
-    .where(eq(items.id, itemId))
-    .for("update");
-  if (!before?.reservedForId) return null;
-  await db
-    .update(items)
-    .set({ reservedForId: null, reservedUntil: null, isReservationReminded: false, updatedAt: new Date() })
-    .where(eq(items.id, itemId));
-  return before.reservedForId;
-}
-
-/** Marks the item sold to the buyer (null for 'Someone else') once: false when it already was. */
-export async function markItemSoldTo(db: Db, id: string, buyerId: string | null, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(items)
-    .set({
-      isActive: false,
-      isSold: true,
-      soldAt: at,
-      updatedAt: at,
-      buyerId,
-      reservedForId: null,
-      reservedUntil: null,
-    })
-    .where(and(eq(items.id, id), eq(items.isActive, true)))
-    .returning({ id: items.id });
-  return rows.length > 0;
-}
-
-/**
- * Who may be named the buyer of the item ('Who bought it?'): the other member of one of its chats
- * who wrote there (a message or an offer), with their chat id. Only opening the chat is not enough:
- * the sale lets them rate the seller and be rated.
- */
-export async function findItemChatBuyers(db: Db, itemId: string, sellerId: string) {
-  return db
-    .select({ chatId: chats.id, buyerId: users.id, name: users.name, updatedAt: chats.updatedAt })
-    .from(chats)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), sql`${chatMembers.userId} <> ${sellerId}`))
-    .innerJoin(users, eq(users.id, chatMembers.userId))
-    .where(
-      and(eq(chats.itemId, itemId), eq(chats.kind, "item"), hasWrittenInChat(chats.id, chatMembers.userId)),
-    )
-    .orderBy(desc(chats.updatedAt));
-}
-
-/** Claims the reservations past their time and ends them, each once (skipping rows being claimed). */
-export async function lapseReservations(db: Db, batch = 100) {
-  const result = await db.execute(sql`
-    with due as (
-      select ${items.id} as id, ${items.reservedForId} as buyer_id from ${items}
-      where ${items.reservedForId} is not null and ${items.reservedUntil} <= now()
-      order by ${items.reservedUntil} limit ${batch} for update skip locked
-    )
-    update ${items} set reserved_for_id = null, reserved_until = null, is_reservation_reminded = false,
-      updated_at = now()
-    from due where ${items.id} = due.id
-    returning due.id, due.buyer_id, ${items.sellerId} as seller_id, ${items.productName} as name`);
-  const { rows } = result as unknown as {
-    rows: { id: string; buyer_id: string; seller_id: string; name: string }[];
-  };
-  return rows.map((row) => ({ id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id, name: row.name }));
-}
-
-/** Claims the reservations that lapse within a day and whose seller was not reminded yet. */
-export async function remindReservations(db: Db, batch = 100) {
-  return db
-    .update(items)
-    .set({ isReservationReminded: true })
-    .where(
-      sql`${items.id} in (select ${items.id} from ${items} where ${items.reservedForId} is not null
-        and not ${items.isReservationReminded} and ${items.reservedUntil} > now()
-        and ${items.reservedUntil} <= now() + interval '1 day' limit ${batch} for update skip locked)`,
-    )
-    .returning({ id: items.id, sellerId: items.sellerId, name: items.productName });
 }
 
 /** Who saved the item, but not its seller, nor anyone with a block between them and the seller. */

@@ -1,4 +1,3 @@
-import { ItemBuyersResponseSchema, MarkSoldBodySchema } from "@shared/api/deals";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import {
   BrowseQuerySchema,
@@ -85,56 +84,6 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     handler: async (request) => ({
       item: await service.updateItem(ctx, requireUser(request), request.params.id, request.body),
     }),
-  });
-
-  app.post("/items/:id/sold", {
-    config: { access: "user" },
-    schema: {
-      tags: ["items"],
-      summary:
-        "Mark one's own item as sold, optionally to a buyer who chatted about it (buyerId); it leaves the marketplace",
-      params: IdParams,
-      body: MarkSoldBodySchema,
-      response: { 200: ItemResponseSchema, ...errors, 429: ErrorResponseSchema },
-    },
-    // Each sale writes a line and a notification in every chat about the item.
-    preHandler: limitWrites(ctx, "dealAction"),
-    handler: async (request) => ({
-      item: await service.markSold(
-        ctx,
-        requireUser(request),
-        request.params.id,
-        request.body?.buyerId ?? null,
-      ),
-    }),
-  });
-
-  app.post("/items/:id/release", {
-    config: { access: "user" },
-    schema: {
-      tags: ["items"],
-      summary: "Release the reservation of one's own item: it is available again and the buyer is told",
-      params: IdParams,
-      response: { 200: ItemResponseSchema, ...errors, 429: ErrorResponseSchema },
-    },
-    preHandler: limitWrites(ctx, "dealAction"),
-    handler: async (request) => ({
-      item: await service.releaseReservation(ctx, requireUser(request), request.params.id),
-    }),
-  });
-
-  app.get("/items/:id/buyers", {
-    config: { access: "user" },
-    schema: {
-      tags: ["items"],
-      summary: "Who chatted about one's own item, the reserved buyer first ('Who bought it?')",
-      params: IdParams,
-      response: { 200: ItemBuyersResponseSchema, ...errors },
-    },
-    handler: async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return service.listItemBuyers(ctx, requireUser(request), request.params.id);
-    },
   });
 
   app.delete("/items/:id", {

@@ -1,21 +1,16 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import type { ItemBuyersResponse } from "@shared/api/deals";
 import type { BrowseResponse, FavouritesResponse, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { PAGE_SIZE } from "@shared/constants";
-import { DEAL_MESSAGES, DEAL_NOTICES, ratingLink } from "@shared/deals-constants";
 import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { lockUser } from "../../db/locks";
-import { type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
 import { isEitherBlocked } from "../blocks/blocks.service";
-import { announceItemChats, itemChats, postDealLine } from "../chats/deal-lines";
-import { closeOffersOfSoldItem } from "../chats/offers.service";
 import { addNotification } from "../notifications/notifications.service";
 import { chattingWith } from "../privacy/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
@@ -25,20 +20,18 @@ import {
   canDeleteItem,
   canEditItem,
   canFavouriteItem,
-  canMarkItemSold,
-  canReleaseReservation,
   canRemoveItem,
   canRenewItem,
   isItemSeller,
   isRenewalDue,
-  reservedFor,
 } from "./items.policy";
 import * as repo from "./items.repository";
 
 const itemNotFound = () => new AppError("not_found", SELL_MESSAGES.notFound);
 const notYourItem = () => new AppError("forbidden", SELL_MESSAGES.notYourItem);
 
-async function loadItem(ctx: AppContext, id: string) {
+/** An item with its seller, or the 404 the items' routes answer. */
+export async function loadItem(ctx: AppContext, id: string) {
   const row = await repo.findItem(ctx.db, id);
   if (!row) throw itemNotFound();
   return row;
@@ -202,138 +195,6 @@ export async function renewItem(ctx: AppContext, user: UserRow, id: string) {
   if (item.isActive) await repo.renewItem(ctx.db, id, new Date());
   else await underListingCap(ctx, user, (db) => repo.renewItem(db, id, new Date()));
   return toItemDto(await loadItem(ctx, id), user);
-}
-
-/**
- * 'Mark as Sold', then 'Who bought it?': the buyer must be one the dialog offers, someone who wrote
- * or made an offer in a chat about the item (or null, 'Someone else'). Every other buyer with a
- * chat about it gets the line 'This item has been sold.' and a notification; the buyer and the
- * seller are asked to rate each other.
- */
-export async function markSold(ctx: AppContext, user: UserRow, id: string, buyerId: string | null = null) {
-  const { item } = await loadItem(ctx, id);
-  if (!canMarkItemSold(user, item)) {
-    if (!isItemSeller(user, item)) throw notYourItem();
-    throw new AppError("conflict", "This item is already sold.");
-  }
-  await transactionWithEvents(ctx, async (tx, emit) => {
-    const chatsOfItem = await itemChats(tx, id);
-    const soldChat = buyerId
-      ? (await repo.findItemChatBuyers(tx, id, item.sellerId)).find((chat) => chat.buyerId === buyerId)
-      : undefined;
-    if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
-    if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
-      throw new AppError("conflict", "This item is already sold.");
-    await closeOffersOfSoldItem(tx, emit, id);
-    for (const chat of chatsOfItem) {
-      if (chat.buyerId === buyerId) continue;
-      await postDealLine(tx, emit, chat.chatId, user.id, DEAL_MESSAGES.nowSold);
-      await addNotification(tx, emit, {
-        userId: chat.buyerId,
-        type: "deal",
-        text: DEAL_NOTICES.sold(item.productName),
-        chatId: chat.chatId,
-        itemId: id,
-      });
-    }
-    if (soldChat && buyerId) {
-      const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, buyerId));
-      for (const { to, about } of [
-        { to: buyerId, about: user.name },
-        { to: user.id, about: buyer?.name ?? "the buyer" },
-      ]) {
-        await addNotification(tx, emit, {
-          userId: to,
-          type: "deal",
-          text: DEAL_NOTICES.rate(about),
-          chatId: soldChat.chatId,
-          link: ratingLink(soldChat.chatId),
-          itemId: id,
-          fromUserId: to === buyerId ? user.id : buyerId,
-        });
-        emit({ userId: to, event: { type: "deal.updated", data: { chatId: soldChat.chatId } } });
-      }
-    }
-  });
-  return toItemDto(await loadItem(ctx, id), user);
-}
-
-/** 'Release Reservation': the item is available again and the buyer is told. */
-export async function releaseReservation(ctx: AppContext, user: UserRow, id: string) {
-  const { item } = await loadItem(ctx, id);
-  if (!isItemSeller(user, item)) throw notYourItem();
-  if (!canReleaseReservation(user, item)) throw new AppError("conflict", DEAL_MESSAGES.notReserved);
-  await transactionWithEvents(ctx, async (tx, emit) => {
-    const buyerId = await repo.clearReservation(tx, id);
-    if (!buyerId) throw new AppError("conflict", DEAL_MESSAGES.notReserved);
-    const chat = (await itemChats(tx, id)).find((row) => row.buyerId === buyerId);
-    await addNotification(tx, emit, {
-      userId: buyerId,
-      type: "deal",
-      text: DEAL_NOTICES.released(user.name, item.productName),
-      chatId: chat?.chatId ?? null,
-      itemId: id,
-      fromUserId: user.id,
-    });
-    await announceItemChats(tx, emit, id, item.sellerId);
-  });
-  return toItemDto(await loadItem(ctx, id), user);
-}
-
-/**
- * 'Who bought it?': the people who wrote or made an offer about the seller's item, the reserved
- * buyer first.
- */
-export async function listItemBuyers(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-): Promise<ItemBuyersResponse> {
-  const { item } = await loadItem(ctx, id);
-  if (!isItemSeller(user, item)) throw notYourItem();
-  const holder = reservedFor(item);
-  const rows = await repo.findItemChatBuyers(ctx.db, id, item.sellerId);
-  const buyers = rows.map((row) => ({
-    id: row.buyerId,
-    name: row.name,
-    isReservedFor: row.buyerId === holder,
-  }));
-  buyers.sort((a, b) => Number(b.isReservedFor) - Number(a.isReservedFor));
-  return { buyers };
-}
-
-/**
- * Reservations past their three days lapse (the item is available again; both sides are told), and
- * sellers are reminded the day before. Each row changes once: the claiming updates skip rows another
- * instance holds, and only the instance whose update returned a row sends the notifications.
- */
-export async function runReservationDeadlines(
-  ctx: Pick<AppContext, "db" | "bus" | "log">,
-): Promise<{ lapsed: number; reminded: number }> {
-  return transactionWithEvents(ctx, async (tx, emit) => {
-    const lapsed = await repo.lapseReservations(tx);
-    for (const row of lapsed) {
-      for (const userId of [row.buyerId, row.sellerId]) {
-        await addNotification(tx, emit, {
-          userId,
-          type: "deal",
-          text: DEAL_NOTICES.lapsed(row.name),
-          itemId: row.id,
-        });
-      }
-      await announceItemChats(tx, emit, row.id, row.sellerId);
-    }
-    const reminded = await repo.remindReservations(tx);
-    for (const row of reminded) {
-      await addNotification(tx, emit, {
-        userId: row.sellerId,
-        type: "deal",
-        text: DEAL_NOTICES.reminder(row.name),
-        itemId: row.id,
-      });
-    }
-    return { lapsed: lapsed.length, reminded: reminded.length };
-  });
 }
 
 export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Promise<void> {

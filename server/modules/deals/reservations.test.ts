@@ -8,7 +8,7 @@ import { insertItem } from "../../../tests/factories/items";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { items, messages, offers } from "../../db/schema";
-import { runDealDeadlines } from "../../jobs/deal-deadlines";
+import { runDealDeadlines } from "./deal-deadlines";
 import {
   answer,
   buyer,

@@ -1,10 +1,9 @@
-import type { AppContext } from "../context";
+import type { AppContext } from "../../context";
+import { expireOffers } from "./offers.service";
+import { runReservationDeadlines } from "./sales.service";
 
 /** What the deadlines need: the database, and the bus that delivers their live events. */
 export type DealJobContext = Pick<AppContext, "db" | "bus" | "log">;
-
-import { expireOffers } from "../modules/chats/offers.service";
-import { runReservationDeadlines } from "../modules/items/items.service";
 
 const MINUTE_MS = 60 * 1000;
 

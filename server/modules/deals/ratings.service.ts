@@ -2,15 +2,14 @@ import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { DealRatingsResponse, RateBody, Reputation, Review } from "@shared/api/ratings";
 import { DEAL_MESSAGES } from "@shared/deals-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { items, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.repository";
-import { itemChats } from "../chats/deal-lines";
-import { canRateDeal, canRemoveRating, counterpartOfDeal } from "./ratings.policy";
-import * as repo from "./ratings.repository";
+import { itemChats } from "./deal-lines";
+import { canRateDeal, canRemoveRating, counterpartOfDeal } from "./deals.policy";
+import * as repo from "./deals.repository";
 
 function toReview(row: {
   id: string;
@@ -25,7 +24,7 @@ function toReview(row: {
 }
 
 async function loadDeal(ctx: AppContext, itemId: string) {
-  const [item] = await ctx.db.select().from(items).where(eq(items.id, itemId));
+  const item = await repo.findItem(ctx.db, itemId);
   if (!item) throw new AppError("not_found", SELL_MESSAGES.notFound);
   return item;
 }

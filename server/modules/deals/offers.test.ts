@@ -8,7 +8,7 @@ import { newClientId, sendRequest } from "../../../tests/factories/chats";
 import { insertItem } from "../../../tests/factories/items";
 import { get, post } from "../../../tests/helpers/api";
 import { items, offers } from "../../db/schema";
-import { runDealDeadlines } from "../../jobs/deal-deadlines";
+import { runDealDeadlines } from "./deal-deadlines";
 import {
   answer,
   buyer,

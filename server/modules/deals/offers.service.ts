@@ -3,22 +3,36 @@ import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@sha
 import type { LiveEvent } from "@shared/live-events";
 import { formatRupees } from "@shared/rupees";
 import { BLOCK_MESSAGES } from "@shared/trust-constants";
-import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { items, messages, offers, type UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { isListingExpired, offerRefusal, reservedFor } from "../items/items.policy";
-import { reserveItem } from "../items/items.repository";
+import { toMessageDto } from "../chats/chats.mapper";
+import { canReadChat } from "../chats/chats.policy";
+import {
+  findChatWithMembers,
+  findMessage,
+  findMessageByClientId,
+  isSendBlocked,
+} from "../chats/chats.repository";
+import { insertChatMessage } from "../chats/insert-message";
 import { addNotification } from "../notifications/notifications.service";
-import { toMessageDto } from "./chats.mapper";
-import { canReadChat } from "./chats.policy";
-import { findChatWithMembers, findMessageByClientId, isSendBlocked } from "./chats.repository";
-import { insertChatMessage, itemChats, postDealLine } from "./deal-lines";
+import { itemChats, postDealLine } from "./deal-lines";
+import {
+  canAnswerOffer,
+  canWithdrawOffer,
+  isDealBuyer,
+  isDealSeller,
+  isListingExpired,
+  offerMaker,
+  offerRefusal,
+  reservedFor,
+} from "./deals.policy";
+import type { OfferRow } from "./deals.repository";
+import * as repo from "./deals.repository";
 
-type OfferRow = typeof offers.$inferSelect;
 type Emit = (event: PendingEvent) => void;
 
 /** Refusals of an offer on an item, in the product's binding words. */
@@ -47,11 +61,11 @@ async function loadDeal(tx: Db, user: UserRow, chatId: string) {
   if (await isSendBlocked(tx, chatId, user.id)) throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
   if (chat.kind !== "item" || !chat.itemId || !chat.sellerId)
     throw new AppError("conflict", DEAL_MESSAGES.sold);
-  const [item] = await tx.select().from(items).where(eq(items.id, chat.itemId)).for("update");
+  const item = await repo.lockItem(tx, chat.itemId);
   if (!item) throw new AppError("conflict", DEAL_MESSAGES.sold);
   const buyerId = members.find((id) => id !== chat.sellerId);
   if (!buyerId) throw new AppError("conflict", CHAT_MESSAGES.chatNotFound);
-  return { chat, members, item, buyerId };
+  return { chat, members, item, buyerId, chatSides: { sellerId: chat.sellerId, buyerId } };
 }
 
 /** Both members' threads fetch the offer's new state (and the deal's) again. */
@@ -68,11 +82,7 @@ async function closePending(
   members: readonly string[],
   status: OfferRow["status"],
 ) {
-  const closed = await tx
-    .update(offers)
-    .set({ status, answeredAt: new Date() })
-    .where(and(eq(offers.chatId, chatId), eq(offers.status, "pending")))
-    .returning();
+  const closed = await repo.closePendingOfferOfChat(tx, chatId, status);
   for (const offer of closed) emitOfferState(emit, members, offer);
   return closed[0];
 }
@@ -119,7 +129,7 @@ async function firstCopy(ctx: AppContext, sender: UserRow, chatId: string, clien
   const first = await findMessageByClientId(ctx.db, sender.id, clientId);
   if (!first) return undefined;
   if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
-  const [offer] = await ctx.db.select().from(offers).where(eq(offers.id, first.id));
+  const offer = await repo.findOffer(ctx.db, first.id);
   return { message: toMessageDto(first, sender.id, offer), isNew: false };
 }
 
@@ -133,36 +143,21 @@ async function storeNewOffer(
   answering?: string,
 ) {
   return transactionWithEvents(ctx, async (tx, emit) => {
-    const { chat, members, item, buyerId } = await loadDeal(tx, sender, chatId);
+    const { chatSides, members, item, buyerId } = await loadDeal(tx, sender, chatId);
     if (isCounter) {
-      if (sender.id !== chat.sellerId) throw new AppError("forbidden", DEAL_MESSAGES.onlySellerCounters);
+      if (!isDealSeller(sender, chatSides)) throw new AppError("forbidden", DEAL_MESSAGES.onlySellerCounters);
       const reason = offerRefusal({ id: buyerId }, item);
       if (reason === "sold" || reason === "expired" || reason === "reserved") refuse(reason);
-      const [pending] = await tx
-        .select()
-        .from(offers)
-        .where(
-          and(
-            eq(offers.chatId, chatId),
-            eq(offers.status, "pending"),
-            eq(offers.isCounter, false),
-            answering ? eq(offers.id, answering) : undefined,
-          ),
-        );
+      const pending = await repo.findPendingBuyerOffer(tx, chatId, answering);
       if (!pending || pending.expiresAt <= new Date()) {
         // One the offers job already marked expired says so too.
-        const [answered] = answering
-          ? await tx
-              .select({ status: offers.status })
-              .from(offers)
-              .where(and(eq(offers.id, answering), eq(offers.chatId, chatId)))
-          : [];
-        const isExpired = pending !== undefined || answered?.status === "expired";
+        const answered = answering ? await repo.findOfferStatus(tx, chatId, answering) : undefined;
+        const isExpired = pending !== undefined || answered === "expired";
         throw new AppError("conflict", isExpired ? DEAL_MESSAGES.offerExpired : DEAL_MESSAGES.offerNotFound);
       }
       await closePending(tx, emit, chatId, members, "countered");
     } else {
-      if (sender.id !== buyerId) throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerOffers);
+      if (!isDealBuyer(sender, chatSides)) throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerOffers);
       const reason = offerRefusal(sender, item);
       if (reason) refuse(reason);
       await closePending(tx, emit, chatId, members, "replaced");
@@ -177,7 +172,7 @@ async function storeNewOffer(
       text,
       members,
     );
-    await tx.insert(offers).values({
+    await repo.insertOffer(tx, {
       id: message.id,
       chatId,
       itemId: item.id,
@@ -236,21 +231,18 @@ export async function answerOffer(
 ) {
   return transactionWithEvents(ctx, async (tx, emit) => {
     const { chat, members, item, buyerId } = await loadDeal(tx, user, chatId);
-    const [offer] = await tx
-      .select()
-      .from(offers)
-      .where(and(eq(offers.id, offerId), eq(offers.chatId, chatId)))
-      .for("update");
+    const offer = await repo.lockOfferOfChat(tx, chatId, offerId);
     if (!offer) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
     // Past its 48 hours it has expired, whether or not the offers job has marked it yet.
     if (offer.status === "expired" || (offer.status === "pending" && offer.expiresAt <= new Date()))
       throw new AppError("conflict", DEAL_MESSAGES.offerExpired);
     if (offer.status !== "pending") throw new AppError("conflict", DEAL_MESSAGES.offerNotPending);
-    const maker = offer.isCounter ? item.sellerId : buyerId;
+    const sides = { sellerId: item.sellerId, buyerId };
+    const maker = offerMaker(offer, sides);
     if (action === "withdraw") {
-      if (offer.isCounter || user.id !== buyerId)
+      if (!canWithdrawOffer(user, offer, sides))
         throw new AppError("forbidden", DEAL_MESSAGES.onlyBuyerWithdraws);
-    } else if (user.id === maker) {
+    } else if (!canAnswerOffer(user, offer, sides)) {
       throw new AppError("forbidden", DEAL_MESSAGES.notYourOffer);
     }
     // Held for this buyer already (a new offer of theirs accepted): the reservation goes on, it does not start.
@@ -258,15 +250,11 @@ export async function answerOffer(
     if (action === "accept") {
       if (isListingExpired(item)) throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
       if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
-      if (!(await reserveItem(tx, item.id, buyerId, RESERVATION_DAYS)))
+      if (!(await repo.reserveItem(tx, item.id, buyerId, RESERVATION_DAYS)))
         throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
     }
     const status = action === "accept" ? "accepted" : action === "decline" ? "declined" : "withdrawn";
-    const [updated] = await tx
-      .update(offers)
-      .set({ status, answeredAt: new Date() })
-      .where(eq(offers.id, offer.id))
-      .returning();
+    const updated = await repo.setOfferStatus(tx, offer.id, status);
     if (!updated) throw new AppError("conflict", DEAL_MESSAGES.offerNotPending);
     emitOfferState(emit, members, updated);
     const notice =
@@ -294,7 +282,7 @@ export async function answerOffer(
         }
       }
     }
-    const [message] = await tx.select().from(messages).where(eq(messages.id, offer.id));
+    const message = await findMessage(tx, offer.id);
     if (!message) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
     return { message: toMessageDto(message, user.id, updated) };
   });
@@ -306,11 +294,7 @@ export async function answerOffer(
  * fetch the new state.
  */
 export async function closeOffersOfSoldItem(tx: Db, emit: Emit, itemId: string): Promise<number> {
-  const closed = await tx
-    .update(offers)
-    .set({ status: "closed", answeredAt: new Date() })
-    .where(and(eq(offers.itemId, itemId), eq(offers.status, "pending")))
-    .returning();
+  const closed = await repo.closePendingOffersOfItem(tx, itemId);
   for (const offer of closed) emitOfferState(emit, [offer.buyerId, offer.sellerId], offer);
   return closed.length;
 }
@@ -324,25 +308,15 @@ export async function expireOffers(
   batch = 100,
 ): Promise<number> {
   return transactionWithEvents(ctx, async (tx, emit) => {
-    const expired = await tx
-      .update(offers)
-      .set({ status: "expired", answeredAt: new Date() })
-      .where(
-        sql`${offers.id} in (select ${offers.id} from ${offers} where ${offers.status} = 'pending'
-          and ${offers.expiresAt} <= now() order by ${offers.expiresAt} limit ${batch} for update skip locked)`,
-      )
-      .returning();
+    const expired = await repo.expireDueOffers(tx, batch);
     for (const offer of expired) {
       const members = [offer.buyerId, offer.sellerId];
       emitOfferState(emit, members, offer);
-      const [item] = await tx
-        .select({ name: items.productName })
-        .from(items)
-        .where(eq(items.id, offer.itemId));
+      const itemName = await repo.findItemName(tx, offer.itemId);
       await addNotification(tx, emit, {
         userId: offer.isCounter ? offer.sellerId : offer.buyerId,
         type: "deal",
-        text: DEAL_NOTICES.expired(offer.price, item?.name ?? "the item"),
+        text: DEAL_NOTICES.expired(offer.price, itemName ?? "the item"),
         chatId: offer.chatId,
         itemId: offer.itemId,
         offerPrice: offer.price,
