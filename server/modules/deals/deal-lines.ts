@@ -1,7 +1,7 @@
 import type { LiveEvent } from "@shared/live-events";
 import type { Db } from "../../db/client";
 import type { PendingEvent } from "../../realtime/live-events";
-import { insertSystemLine } from "../chats/insert-message";
+import { insertSystemLine } from "../chats/deal-chat.service";
 import { findItemChats } from "./deals.repository";
 
 type Emit = (event: PendingEvent) => void;

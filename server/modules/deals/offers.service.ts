@@ -2,7 +2,6 @@ import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
 import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
 import type { LiveEvent } from "@shared/live-events";
 import { formatRupees } from "@shared/rupees";
-import { BLOCK_MESSAGES } from "@shared/trust-constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
@@ -10,14 +9,12 @@ import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { toMessageDto } from "../chats/chats.mapper";
-import { canReadChat } from "../chats/chats.policy";
 import {
-  findChatWithMembers,
-  findMessage,
-  findMessageByClientId,
-  isSendBlocked,
-} from "../chats/chats.repository";
-import { insertChatMessage } from "../chats/insert-message";
+  findChatMessage,
+  findSentMessage,
+  insertChatMessage,
+  loadChatToAct,
+} from "../chats/deal-chat.service";
 import { addNotification } from "../notifications/notifications.service";
 import { itemChats, postDealLine } from "./deal-lines";
 import {
@@ -53,12 +50,7 @@ function refuse(reason: ReturnType<typeof offerRefusal>): never {
 
 /** The chat, its members and its item (locked, so offers, accepts and sales on it take turns). */
 async function loadDeal(tx: Db, user: UserRow, chatId: string) {
-  const found = await findChatWithMembers(tx, chatId);
-  if (!found) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
-  if (!canReadChat(user, found.members)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
-  const { chat, members } = found;
-  // Blocked either way: no offers or answers between them, as no messages.
-  if (await isSendBlocked(tx, chatId, user.id)) throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+  const { chat, members } = await loadChatToAct(tx, user, chatId);
   if (chat.kind !== "item" || !chat.itemId || !chat.sellerId)
     throw new AppError("conflict", DEAL_MESSAGES.sold);
   const item = await repo.lockItem(tx, chat.itemId);
@@ -126,7 +118,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The first copy of a retried offer, as the send answers it; undefined for a new clientId. */
 async function firstCopy(ctx: AppContext, sender: UserRow, chatId: string, clientId: string) {
-  const first = await findMessageByClientId(ctx.db, sender.id, clientId);
+  const first = await findSentMessage(ctx.db, sender.id, clientId);
   if (!first) return undefined;
   if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
   const offer = await repo.findOffer(ctx.db, first.id);
@@ -282,7 +274,7 @@ export async function answerOffer(
         }
       }
     }
-    const message = await findMessage(tx, offer.id);
+    const message = await findChatMessage(tx, offer.id);
     if (!message) throw new AppError("not_found", DEAL_MESSAGES.offerNotFound);
     return { message: toMessageDto(message, user.id, updated) };
   });
