@@ -1,13 +1,18 @@
 import { randomBytes } from "node:crypto";
+import { eventLocation } from "@shared/events-calendar";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import ICAL from "ical.js";
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config/env";
 import { rateLimits } from "../../server/db/schema";
 import { ensureAdminAccount } from "../../server/modules/auth/admin-account";
+import { eventIcs } from "../../server/modules/events/events.calendar";
 import { loggerOptions } from "../../server/plugins/logging";
+import { insertEvent } from "../factories/events";
 import { buildSignup } from "../factories/users";
-import { post } from "../helpers/api";
+import { get, post } from "../helpers/api";
 import { startFormReceiver } from "../helpers/form-receiver";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { validBody } from "./bodies";
@@ -393,5 +398,75 @@ describe("exports start no cell with a formula", () => {
       await mirrored.close();
       await form.close();
     }
+  });
+});
+
+describe("calendar files: a line break in a text never starts a property", () => {
+  /** Each kind of line break a calendar app might end a line at, CRLF first (it is one break). */
+  const BREAKS = ["\r\n", "\r", "\n", "\v", "\f", "\u0085", "\u2028", "\u2029"];
+  /** What a text should read as once parsed: every break a newline, no other control left. */
+  const readAs = (value: string) =>
+    [...value.replaceAll("\r\n", "\n")]
+      .map((char) => (BREAKS.includes(char) ? "\n" : char))
+      .filter((char) => char === "\n" || char === "\t" || !/\p{Cc}/u.test(char))
+      .join("");
+
+  /** The file's VEVENT as ical.js reads it, and its property names. */
+  function parsed(ics: string) {
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent");
+    if (!vevent) throw new Error("no VEVENT");
+    return {
+      event: new ICAL.Event(vevent),
+      names: vevent.getAllProperties().map((property) => property.name),
+    };
+  }
+  const PROPERTIES = ["uid", "dtstamp", "dtstart", "dtend", "summary", "location", "description", "url"];
+  /** No CR or LF but in CRLF, and no other break at all, anywhere in the file. */
+  const hasOnlyCrlfBreaks = (ics: string) =>
+    ics
+      .split("\r\n")
+      .every((line) => !BREAKS.some((lineBreak) => lineBreak !== "\r\n" && line.includes(lineBreak)));
+
+  it("every kind of line break in a stored description comes back as a newline, with no stray property", async () => {
+    const description = BREAKS.map(
+      (lineBreak, index) => `line ${index}${lineBreak}ATTENDEE:mailto:x@evil.test`,
+    ).join("");
+    const title = "Fest\rORGANIZER:mailto:boss@evil.test\u2028X-Y:1";
+    const event = await insertEvent(testApp, { title, description });
+    const response = await get(testApp, `/api/events/${event.id}/calendar.ics`, {
+      cookie: world.owner.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(hasOnlyCrlfBreaks(response.body)).toBe(true);
+    const { event: read, names } = parsed(response.body);
+    expect(names).toEqual(PROPERTIES);
+    expect(read.summary).toBe(readAs(title));
+    expect(read.description).toBe(`${readAs(description)}\n\nOrganised by ${event.organizer}.`);
+    expect(read.description.split("\n")).toHaveLength(BREAKS.length + 3);
+  });
+
+  it("any title, place, description and organiser round-trip through ical.js (property)", async () => {
+    const base = await insertEvent(testApp);
+    const breaky = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc
+        .array(
+          fc.oneof(fc.constantFrom(...BREAKS, ":", ";", ",", "\\", "\\n", "BEGIN:VEVENT", " "), fc.string()),
+        )
+        .map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(breaky, breaky, breaky, breaky, (title, venue, description, organizer) => {
+        const ics = eventIcs({ ...base, title, venue, description, organizer }, "http://localhost:3000");
+        expect(hasOnlyCrlfBreaks(ics)).toBe(true);
+        expect(ics.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+        const { event: read, names } = parsed(ics);
+        expect(names).toEqual(PROPERTIES);
+        expect(read.summary).toBe(readAs(title));
+        expect(read.location).toBe(readAs(eventLocation({ ...base, venue })));
+        expect(read.description).toBe(`${readAs(description)}\n\nOrganised by ${readAs(organizer)}.`);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
