@@ -286,6 +286,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, {
     metrics,
     token: config.METRICS_TOKEN,
+    // In production the figures (routes, traffic, backlog) are the operator's: a token, or loopback.
+    isOpenWithoutToken: config.NODE_ENV !== "production",
     collectors: {
       live_sockets_open: { help: "Live sockets open on this instance", read: () => app.countLiveSockets() },
       outbox_backlog: {

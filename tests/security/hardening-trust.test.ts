@@ -470,3 +470,59 @@ describe("calendar files: a line break in a text never starts a property", () =>
     );
   });
 });
+
+describe("/metrics in production", () => {
+  const TOKEN = "scrape-token-0123456789abcdef";
+  const scrape = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: "GET", url: "/metrics", remoteAddress, headers });
+
+  it("without METRICS_TOKEN answers 404 to everyone but a scraper on the same machine", async () => {
+    for (const trustProxy of ["false", "1"]) {
+      const production = await createTestApp({ NODE_ENV: "production", TRUST_PROXY: trustProxy });
+      try {
+        const answers = {
+          remote: (await scrape(production, "203.0.113.5")).statusCode,
+          remoteIpv6: (await scrape(production, "2001:db8::5")).statusCode,
+          // A reverse proxy on this machine connects from loopback, and says whom it forwards for.
+          forwardedByLocalProxy: (await scrape(production, "127.0.0.1", { "x-forwarded-for": "203.0.113.5" }))
+            .statusCode,
+          forwardedByLoopback: (await scrape(production, "::1", { "x-forwarded-for": "127.0.0.1" }))
+            .statusCode,
+          standardForwarded: (await scrape(production, "127.0.0.1", { forwarded: "for=203.0.113.5" }))
+            .statusCode,
+          localScraper: (await scrape(production, "127.0.0.1")).statusCode,
+          localScraperIpv6: (await scrape(production, "::1")).statusCode,
+        };
+        expect(answers, `TRUST_PROXY=${trustProxy}`).toEqual({
+          remote: 404,
+          remoteIpv6: 404,
+          forwardedByLocalProxy: 404,
+          forwardedByLoopback: 404,
+          standardForwarded: 404,
+          localScraper: 200,
+          localScraperIpv6: 200,
+        });
+        expect((await scrape(production, "203.0.113.5")).body).not.toContain("http_requests_total");
+      } finally {
+        await production.close();
+      }
+    }
+  });
+
+  it("with METRICS_TOKEN needs the Bearer token from everywhere, loopback too", async () => {
+    const production = await createTestApp({ NODE_ENV: "production", METRICS_TOKEN: TOKEN });
+    try {
+      expect((await scrape(production, "127.0.0.1")).statusCode).toBe(401);
+      expect((await scrape(production, "203.0.113.5")).statusCode).toBe(401);
+      const scraped = await scrape(production, "203.0.113.5", { authorization: `Bearer ${TOKEN}` });
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain("# TYPE http_requests_total counter");
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("outside production without a token it stays open, as for a developer", async () => {
+    expect((await scrape(testApp, "203.0.113.5")).statusCode).toBe(200);
+  });
+});
