@@ -526,3 +526,64 @@ describe("/metrics in production", () => {
     expect((await scrape(testApp, "203.0.113.5")).statusCode).toBe(200);
   });
 });
+
+describe("a client cannot choose its request id", () => {
+  const WELL_FORMED = ["lb-7f3a9c21", "0123456789abcdef0123456789abcdef", "Root.Span_01-ab", "a".repeat(64)];
+  const MALFORMED = [
+    "short",
+    "a".repeat(65),
+    "forged id, with spaces",
+    "id:with:colons",
+    "line\nbreak-0001",
+    'quote"and{braces}',
+    "ünïcode-000001",
+    "",
+  ];
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  /** The id each X-Request-Id was answered with, sent from `remoteAddress`. */
+  async function idsFor(app: TestApp, remoteAddress: string, ids: string[]): Promise<string[]> {
+    const answered: string[] = [];
+    for (const id of ids) {
+      const response = await app.app.inject({
+        method: "GET",
+        url: "/api/health",
+        remoteAddress,
+        headers: { "x-request-id": id },
+      });
+      answered.push(String(response.headers["x-request-id"]));
+    }
+    return answered;
+  }
+
+  it("without a trusted proxy, every incoming id is replaced by a new one", async () => {
+    const answered = await idsFor(testApp, "203.0.113.7", [...WELL_FORMED, ...MALFORMED]);
+    expect(answered.every((id) => UUID.test(id))).toBe(true);
+    expect(new Set(answered).size).toBe(answered.length);
+  });
+
+  it("behind a trusted proxy, only a well-formed id is kept, and only when the proxy passed it on", async () => {
+    for (const trustProxy of ["1", "10.0.0.0/8", "uniquelocal"]) {
+      const proxied = await createTestApp({ TRUST_PROXY: trustProxy });
+      try {
+        expect(await idsFor(proxied, "10.0.0.5", WELL_FORMED), trustProxy).toEqual(WELL_FORMED);
+        expect(await idsFor(proxied, "::ffff:10.0.0.5", WELL_FORMED), trustProxy).toEqual(WELL_FORMED);
+        const malformed = await idsFor(proxied, "10.0.0.5", MALFORMED);
+        expect(
+          malformed.every((id) => UUID.test(id)),
+          `${trustProxy}: ${malformed}`,
+        ).toBe(true);
+        if (trustProxy !== "1") {
+          // A client that reaches the server around the listed proxies does not choose its id.
+          const direct = await idsFor(proxied, "203.0.113.7", WELL_FORMED);
+          expect(
+            direct.every((id) => UUID.test(id)),
+            trustProxy,
+          ).toBe(true);
+        }
+      } finally {
+        await proxied.close();
+      }
+    }
+  });
+});
