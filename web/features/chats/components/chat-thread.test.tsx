@@ -39,6 +39,7 @@ const OFFER: Message = {
   offerPrice: 125000,
   photo: null,
   scamWarning: false,
+  photoCheck: null,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
 
@@ -52,6 +53,7 @@ const MINE: Message = {
   offerPrice: null,
   photo: null,
   scamWarning: false,
+  photoCheck: null,
   createdAt: "2026-11-20T10:05:00.000Z",
 };
 
@@ -71,6 +73,7 @@ const SCAM: Message = {
   offerPrice: null,
   photo: null,
   scamWarning: true,
+  photoCheck: null,
   createdAt: "2026-11-20T10:06:00.000Z",
 };
 
