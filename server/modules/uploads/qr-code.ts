@@ -143,13 +143,17 @@ export async function checkForQrCode(
   image: Buffer,
   options: { timeoutMs?: number; log?: { warn: (details: object, message: string) => void } } = {},
 ): Promise<PhotoCheck> {
+  // The time counts from the start: making the pixels is part of reading the photo.
+  const deadline = performance.now() + (options.timeoutMs ?? READ_TIMEOUT_MS);
   try {
     const whole = await rawPixels(image, DECODE_SIDE);
     const { width = 0, height = 0 } = await sharp(image, { failOn: "none" }).metadata();
     const tiles = tilesOf(width, height);
     const isResized = width !== whole.width || height !== whole.height;
     const full = tiles.length > 0 && isResized ? await rawPixels(image) : null;
-    const hasQrCode = await readOnThread(whole, full, tiles, options.timeoutMs ?? READ_TIMEOUT_MS);
+    const remaining = Math.floor(deadline - performance.now());
+    if (remaining <= 0) throw new Error("no time was left to read the photo");
+    const hasQrCode = await readOnThread(whole, full, tiles, remaining);
     return hasQrCode ? "flagged" : "clean";
   } catch (error) {
     options.log?.warn({ err: error }, "a chat photo could not be checked for a QR code");
