@@ -2,7 +2,7 @@ import type { Message, ThreadResponse } from "@shared/api/chats";
 import { MAX_STORED_IMAGE_SIDE } from "@shared/images";
 import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, uploads } from "../../server/db/schema";
 import { checkForQrCode, tilesOf } from "../../server/modules/uploads/qr-code";
@@ -48,7 +48,7 @@ async function decoyPicture({ width, height, code }: DecoyPicture): Promise<Buff
   const module = 8;
   const pattern = finderPattern(module);
   const side = 7 * module;
-  const composites: sharp.OverlayOptions[] = [];
+  const composites: OverlayOptions[] = [];
   const isNearCode = (left: number, top: number) =>
     code !== undefined &&
     left + side > code.left - 16 &&
