@@ -6,12 +6,11 @@ import sharp, { type OverlayOptions } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, uploads } from "../../server/db/schema";
 import { checkForQrCode, tilesOf } from "../../server/modules/uploads/qr-code";
-import { newClientId, openItemChat, type Student, sendRequest } from "../factories/chats";
+import { openItemChat, type Student, sendPhoto, uploadChatPhoto } from "../factories/chats";
 import { makeImage } from "../factories/images";
 import { createStudent } from "../factories/users";
 import { get } from "../helpers/api";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-import { multipartBody } from "../helpers/uploads";
 
 /**
  * The scam guard's QR reader against pictures made to slip past it: a real UPI QR among many decoy
@@ -155,30 +154,12 @@ describe("a photo the reader could not finish", () => {
     });
     afterAll(() => testApp?.close());
 
-    async function sendPhoto(data: Buffer, chatId: string): Promise<Message> {
-      const { payload, headers } = await multipartBody([
-        { data, filename: "IMG_2211.jpg", type: "image/jpeg" },
-      ]);
-      const upload = await testApp.app.inject({
-        method: "POST",
-        url: "/api/uploads/chat-photo",
-        payload,
-        headers: { ...headers, cookie: sender.cookie },
-      });
-      expect(upload.statusCode).toBe(201);
-      const photoId = (upload.json().url as string).split("/").at(-1) ?? "";
+    async function qrCheckOf(photoId: string) {
       const [row] = await testApp.database.db
         .select({ qrCheck: uploads.qrCheck })
         .from(uploads)
         .where(and(eq(uploads.bucket, "chats"), eq(uploads.key, photoId)));
-      expect(row?.qrCheck).toBe("unchecked");
-      const sent = await sendRequest(testApp, sender.cookie, chatId, {
-        type: "photo",
-        clientId: newClientId(),
-        photoId,
-      });
-      expect(sent.statusCode).toBe(201);
-      return sent.json().message;
+      return row?.qrCheck;
     }
 
     it("reaches the recipient blurred as unchecked, with no scam warning; the sender is told nothing", async () => {
@@ -189,7 +170,9 @@ describe("a photo the reader could not finish", () => {
         await decoyPicture({ width: 1600, height: 1200, code: { left: 880, top: 540, size: 240 } }),
       ];
       for (const picture of pictures) {
-        const sent = await sendPhoto(picture, chat.id);
+        const photoId = await uploadChatPhoto(testApp, sender, picture);
+        expect(await qrCheckOf(photoId)).toBe("unchecked");
+        const sent = await sendPhoto(testApp, sender, chat.id, photoId);
         // The sender's own copy: nothing held back, nothing said.
         expect(sent).toMatchObject({ scamWarning: false, photoCheck: null });
         const [stored] = await testApp.database.db

@@ -196,45 +196,29 @@ function PhotoContent({ entry, isMine, onOpenPhoto }: MessageBubbleProps) {
       </span>
     );
   }
-  if (heldAs) {
-    return (
-      <button
-        type="button"
-        onClick={() => setIsRevealed(true)}
-        className="relative block size-48 overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
-      >
-        <img
-          src={variantUrl(photo.url, "thumb")}
-          alt=""
-          width={192}
-          height={192}
-          loading="lazy"
-          decoding="async"
-          className="size-48 scale-110 bg-slate-200 object-cover blur-xl"
-        />
+  // One button either way: while held, a tap shows the photo; then, as for any photo, it opens full size.
+  return (
+    <button
+      type="button"
+      onClick={() => (heldAs ? setIsRevealed(true) : onOpenPhoto(photo))}
+      className="relative block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
+      <img
+        src={variantUrl(photo.url, "thumb")}
+        alt={heldAs ? "" : "Photo, open full size"}
+        width={192}
+        height={192}
+        loading="lazy"
+        decoding="async"
+        className={`size-48 bg-slate-200 object-cover ${heldAs ? "scale-110 blur-xl" : ""}`}
+      />
+      {heldAs ? (
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-900/60 px-3 text-center text-sm font-semibold text-white">
           <ShieldAlert aria-hidden="true" className="size-6" />
           <span>{HELD_PHOTO_LABELS[heldAs]}</span>
           <span className="text-xs font-normal underline">{CHAT_SAFETY_TEXTS.showPhoto}</span>
         </span>
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      onClick={() => onOpenPhoto(photo)}
-      className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
-    >
-      <img
-        src={variantUrl(photo.url, "thumb")}
-        alt="Photo, open full size"
-        width={192}
-        height={192}
-        loading="lazy"
-        decoding="async"
-        className="size-48 bg-slate-200 object-cover"
-      />
+      ) : null}
     </button>
   );
 }
