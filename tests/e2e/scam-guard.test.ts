@@ -116,7 +116,8 @@ describe.skipIf(!isBrowserAvailable)("the scam guard on a phone", () => {
     await expectNoSeriousA11yViolations(page);
 
     await held.tap();
-    await photo.getByRole("button", { name: "Photo, open full size" }).waitFor();
+    await log.getByRole("button", { name: "Photo, open full size" }).waitFor();
+    await expect(held.count()).resolves.toBe(0);
 
     // Report opens 'Report this message', which reports it to the team.
     await report.tap();
