@@ -82,6 +82,11 @@ const EnvSchema = z.object({
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How long the scam guard may read one chat photo for a QR code; a photo not read in time is
+   * 'unchecked' and its recipient sees it blurred. Tests shorten it to make the reader time out.
+   */
+  QR_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   /** Sign-in, signup and reset limits per window; tests raise or lower them. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -107,8 +107,19 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: authWindow,
     refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
   },
-  secondFactorPerAccount: {
+  /**
+   * Codes for one administrator from one address; the allowance shrinks as the account's wrong codes
+   * from every address grow (second-factor.service completeChallenge), as for sign-in.
+   */
+  secondFactorPerAccountAndAddress: {
     key: "second-factor:user",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
+  },
+  /** Wrong codes for one administrator from anywhere, recorded after the fact; never refused itself. */
+  secondFactorFailures: {
+    key: "second-factor:failed",
     limit: perAccount,
     windowSeconds: authWindow,
     refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
@@ -199,6 +210,35 @@ export async function countAttempt(
 ): Promise<void> {
   const { key, rule, message } = attemptLimit(ctx.config, name, subject);
   await ctx.rateLimiter.hit(key, rule, { message });
+}
+
+/**
+ * Counts an attempt at one account from one address (a password, a second-factor code). Failures are
+ * counted per account and address, so a stranger's wrong guesses never lock the owner out from
+ * anywhere else. Once the account's failures from every address together pass twice the rule's
+ * limit, each further limit's worth of them halves every address's allowance, down to one attempt a
+ * window: guessing from many addresses slows down, while an address that has not failed still gets
+ * its attempt (one address alone never shrinks the others' allowance). Past the allowance, 429.
+ * The caller records a failure after the fact, and clears the address's count on success.
+ */
+export async function countAccountAttempt(
+  ctx: Pick<AppContext, "rateLimiter" | "config">,
+  names: { fromAddress: AttemptLimitName; failures: AttemptLimitName },
+  account: string,
+  address: string,
+): Promise<{ recordFailure: () => Promise<void>; clear: () => Promise<void> }> {
+  const failed = attemptLimit(ctx.config, names.failures, account);
+  const failures = await ctx.rateLimiter.peek(failed.key, failed.rule.windowSeconds);
+  const halvings = Math.max(0, Math.floor(failures / failed.rule.limit) - 1);
+  const fromAddress = attemptLimit(ctx.config, names.fromAddress, `${account}:ip:${address}`);
+  const allowance = Math.max(1, Math.floor(fromAddress.rule.limit / 2 ** halvings));
+  await ctx.rateLimiter.hit(fromAddress.key, { ...fromAddress.rule, limit: allowance }, fromAddress);
+  return {
+    recordFailure: async () => {
+      await ctx.rateLimiter.record(failed.key, failed.rule.windowSeconds);
+    },
+    clear: () => ctx.rateLimiter.reset(fromAddress.key),
+  };
 }
 
 /**

@@ -4,12 +4,13 @@ import { IMAGE_MESSAGES, type UploadResponse } from "@shared/api/items";
 import { IMAGE_VARIANT_NAMES, type ImageVariant } from "@shared/images";
 import { normaliseFileName } from "@shared/validation/sell";
 import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Bucket, Storage } from "../../plugins/storage";
 import { type OutputFormat, type ProcessedImage, reencodeImage, renderVariant } from "./image-processing";
 import { imageQueue } from "./image-queue";
-import { containsQrCode } from "./qr-code";
+import { checkForQrCode } from "./qr-code";
 import * as repo from "./uploads.repository";
 
 export { findUpload } from "./uploads.repository";
@@ -53,28 +54,22 @@ function keyFor(bucket: Bucket, ownerId: string, originalName: string, image: Pr
   return normaliseFileName(`${unguessablePart()}_${base}.${image.extension}`, now);
 }
 
-/** The scam guard's look for a QR code; a picture the reader cannot take is not flagged. */
-async function readsAsQrCode(image: Buffer): Promise<boolean> {
-  try {
-    return await containsQrCode(image);
-  } catch {
-    return false;
-  }
-}
-
 /** Re-encodes and stores an upload, recording who owns it; the row is written before the file. */
 export async function storeImage(
-  ctx: UploadContext,
+  ctx: UploadContext & { config?: Pick<Config, "QR_READ_TIMEOUT_MS">; log?: FastifyBaseLogger },
   options: { bucket: Bucket; ownerId: string; originalName: string; data: Buffer },
 ): Promise<UploadResponse> {
   if (options.data.length === 0) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
   // A chat photo is also read for a QR code (the scam guard), in the same place in the line.
-  const { image, hasQrCode } = await imageQueue.run("upload", async () => {
+  // A photo the reader could not finish is 'unchecked' rather than refused: the guard never stops an
+  // honest photo, and its recipient sees it blurred.
+  const { image, qrCheck } = await imageQueue.run("upload", async () => {
     const reencoded = await reencodeImage(options.data);
-    return {
-      image: reencoded,
-      hasQrCode: options.bucket === "chats" ? await readsAsQrCode(reencoded.data) : false,
-    };
+    const qrCheck =
+      options.bucket === "chats"
+        ? await checkForQrCode(reencoded.data, { timeoutMs: ctx.config?.QR_READ_TIMEOUT_MS, log: ctx.log })
+        : null;
+    return { image: reencoded, qrCheck };
   });
   const key = keyFor(options.bucket, options.ownerId, options.originalName, image);
   const isRecorded = await repo.insertUpload(ctx.db, {
@@ -85,7 +80,7 @@ export async function storeImage(
     bytes: image.data.length,
     width: image.width,
     height: image.height,
-    hasQrCode,
+    qrCheck,
   });
   // 128 random bits do not collide; should they ever, the student simply tries again.
   if (!isRecorded) throw new AppError("conflict", "Please try the upload again.");

@@ -15,6 +15,7 @@ const message: Message = {
   offerPrice: 250,
   photo: null,
   scamWarning: false,
+  photoCheck: null,
   createdAt: "2026-01-01T10:01:00.000Z",
 };
 
