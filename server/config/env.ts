@@ -99,6 +99,14 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   /** The most the resized copies of images may take in storage; the least recently used go first. */
   IMAGE_CACHE_MB: z.coerce.number().positive().default(1024),
+  /**
+   * Seconds of image processing one student's uploads may take in 10 minutes; past it, uploads are
+   * refused until the 10 minutes are over. 90 s is 150 phone photos at 0.6 s, more than the 60
+   * uploads the count allows; a picture of noise takes 2-3 s.
+   */
+  UPLOAD_CPU_SECONDS_PER_10_MIN: z.coerce.number().positive().max(600).default(90),
+  /** Megabytes of images (as stored, after re-encoding) one student may upload in 24 hours. */
+  UPLOAD_DAILY_MB: z.coerce.number().positive().default(200),
 });
 
 /** The variables that together select the S3 backend; a partial set is a mistake, not a choice. */

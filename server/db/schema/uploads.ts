@@ -26,7 +26,11 @@ export const uploads = pgTable(
     hasQrCode: boolean("has_qr_code").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.bucket, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.key] }),
+    /** A student's uploads of the last day: the daily quota's sum (0031). */
+    index("uploads_owner_created_idx").on(table.ownerId, table.createdAt),
+  ],
 );
 
 /**
