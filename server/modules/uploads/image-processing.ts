@@ -51,8 +51,13 @@ function encode(pipeline: Sharp, format: OutputFormat, quality?: number): Sharp 
 export const MAX_STORED_BYTES_PER_PIXEL = 0.5;
 /** Below this a picture is kept as encoded: a small one is mostly headers, whatever its pixels. */
 const MIN_BOUNDED_BYTES = 64 * 1024;
-/** Qualities tried in turn for a picture over the bound; the last one's result is kept. */
-const BOUNDING_QUALITIES = [60, 40, 25] as const;
+/**
+ * Qualities tried in turn for a picture over the bound; the last one's result is kept. Only noise
+ * gets to the low ones, which is why their transparency may be coarse: WebP keeps its alpha channel
+ * losslessly at 1 byte a pixel unless asked for less.
+ */
+const BOUNDING_QUALITIES = [60, 40, 20, 5] as const;
+const alphaQualityAt = (quality: number) => (quality >= 40 ? quality : 0);
 
 /** The content type of each format the server writes. */
 export const FORMAT_TYPES: Record<OutputFormat, string> = {
@@ -106,7 +111,7 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
         const pipeline = resized();
         ({ data, info } = await (stored === "jpeg"
           ? pipeline.jpeg({ quality, mozjpeg: true })
-          : pipeline.webp({ quality, alphaQuality: quality })
+          : pipeline.webp({ quality, alphaQuality: alphaQualityAt(quality) })
         ).toBuffer({ resolveWithObject: true }));
         if (data.length <= maxBytes) break;
       }
