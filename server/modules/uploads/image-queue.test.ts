@@ -92,7 +92,7 @@ describe("the image queue", () => {
     expect(started).toEqual(["upload 1", "copy 1", "copy 2", "upload 2", "upload 3"]);
   });
 
-  it("lets the owners waiting in a lane take turns, whoever queued more", async () => {
+  it("starts the waiting job of the owner served longest ago: newcomers first, then in turn", async () => {
     const queue = new ImageQueue({
       concurrency: { upload: 1, variant: 1 },
       maxWaiting: { upload: 10, variant: 5 },
@@ -114,8 +114,8 @@ describe("the image queue", () => {
       g.release();
     }
     await Promise.all(done);
-    // busy 1 ran at once; then busy, other and third in turn, each from its own oldest.
-    expect(started).toEqual(["busy 1", "busy 2", "other 1", "third 1", "busy 3", "other 2", "busy 4"]);
+    // busy 1 ran at once; other and third had not been served, then each in turn, oldest job first.
+    expect(started).toEqual(["busy 1", "other 1", "third 1", "busy 2", "other 2", "busy 3", "busy 4"]);
   });
 
   it("frees the place of a job that fails", async () => {

@@ -10,8 +10,9 @@ import { AppError } from "../../lib/app-error";
  * Uploads (a student waiting on the Sell form) and resized copies (every page's pictures, for
  * signed-out visitors too) are two lanes with places of their own: a job cannot be stopped once it
  * runs, so a lane that had to wait for the other's place would wait for its longest job (a noisy
- * 40-megapixel upload takes seconds). In a lane, the waiting jobs of different owners take turns,
- * so one student's pile of uploads does not hold up another's single photo.
+ * 40-megapixel upload takes seconds). In a lane, the owner served longest ago goes next, so
+ * students uploading all the time take turns, and one who uploads now and then waits for no more
+ * than the job that is running.
  */
 export type ImageLane = "upload" | "variant";
 
@@ -25,12 +26,17 @@ export interface ImageQueueOptions {
 
 export const BUSY_MESSAGE = "The server is busy with other images. Please try again in a few seconds.";
 
-/** One lane: its running count and its waiting jobs by owner, owners in turn order. */
+/** Owners remembered as served lately, per lane; one forgotten is simply served sooner. */
+const REMEMBERED_OWNERS = 1000;
+
+/** One lane: its running count and its waiting jobs by owner. */
 class Lane {
   running = 0;
   waitingCount = 0;
-  /** A Map keeps insertion order: the first owner is next, and goes to the back after its turn. */
   private readonly waiting = new Map<string, (() => void)[]>();
+  /** The turn at which each owner's last job started, least recent first (re-set on each start). */
+  private readonly lastStarted = new Map<string, number>();
+  private turn = 0;
 
   wait(owner: string, start: () => void): void {
     const jobs = this.waiting.get(owner);
@@ -39,15 +45,34 @@ class Lane {
     this.waitingCount++;
   }
 
-  /** The next owner's oldest waiting job, taken out of the line; the owner moves to the back. */
+  started(owner: string): void {
+    this.lastStarted.delete(owner);
+    this.lastStarted.set(owner, ++this.turn);
+    if (this.lastStarted.size > REMEMBERED_OWNERS) {
+      this.lastStarted.delete(this.lastStarted.keys().next().value as string);
+    }
+  }
+
+  /**
+   * The oldest waiting job of the owner served longest ago (one not served lately first, then in
+   * order of arrival), taken out of the line.
+   */
   next(): (() => void) | undefined {
-    const first = this.waiting.entries().next();
-    if (first.done) return undefined;
-    const [owner, jobs] = first.value;
+    let chosen: string | undefined;
+    let chosenTurn = Number.POSITIVE_INFINITY;
+    for (const owner of this.waiting.keys()) {
+      const turn = this.lastStarted.get(owner) ?? 0;
+      if (turn < chosenTurn) {
+        chosen = owner;
+        chosenTurn = turn;
+      }
+    }
+    const jobs = chosen === undefined ? undefined : this.waiting.get(chosen);
+    if (chosen === undefined || !jobs) return undefined;
     const start = jobs.shift();
-    this.waiting.delete(owner);
-    if (jobs.length > 0) this.waiting.set(owner, jobs);
+    if (jobs.length === 0) this.waiting.delete(chosen);
     this.waitingCount--;
+    this.started(chosen);
     return start;
   }
 }
@@ -58,13 +83,14 @@ export class ImageQueue {
   constructor(private readonly options: ImageQueueOptions) {}
 
   /**
-   * Runs the job when a place in its lane is free, after the jobs of other owners waiting before
-   * it have had their turn; throws 503 at once when the lane's line is full.
+   * Runs the job when a place in its lane is free and its owner's turn has come (see Lane.next);
+   * throws 503 at once when the lane's line is full.
    */
   async run<T>(laneName: ImageLane, job: () => Promise<T>, owner = ""): Promise<T> {
     const lane = this.lanes[laneName];
     if (lane.running < this.options.concurrency[laneName]) {
       lane.running++;
+      lane.started(owner);
     } else {
       if (lane.waitingCount >= this.options.maxWaiting[laneName]) {
         throw new AppError("unavailable", BUSY_MESSAGE, {
