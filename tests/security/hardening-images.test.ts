@@ -257,7 +257,7 @@ describe("the addresses of pictures", () => {
 });
 
 describe("uploads in the way of pictures", () => {
-  it("keep a signed-out visitor's new thumbnails under 2 s while three students upload 5 MB noise photos", async () => {
+  it("keep a signed-out visitor's new thumbnails under 2 s, and another student's photo ahead, while three students upload 5 MB noise photos", async () => {
     const shown: string[] = [];
     for (let index = 0; index < 4; index++) {
       shown.push((await upload(student.cookie, await makePhonePhoto(), `desk-${index}.jpg`)).url);
@@ -270,6 +270,7 @@ describe("uploads in the way of pictures", () => {
     let isTiming = true;
     let inFlight = 0;
     const statuses: number[] = [];
+    const floodMs: number[] = [];
     const flood = attackers.flatMap((cookie) =>
       [1, 2].map(async () => {
         while (isTiming) {
@@ -279,6 +280,7 @@ describe("uploads in the way of pictures", () => {
           const sent = await send("/api/uploads/images", { method: "POST", cookie, form });
           inFlight--;
           statuses.push(sent.status);
+          floodMs.push(sent.ms);
         }
       }),
     );
@@ -306,14 +308,20 @@ describe("uploads in the way of pictures", () => {
       expect(during, `uploads in flight while ${what} was made`).toBeGreaterThanOrEqual(3);
     }
     expect(honest.status).toBe(201);
-    expect(honest.ms, `the other student's upload took ${Math.round(honest.ms)} ms`).toBeLessThan(10_000);
+    // Six noise uploads in line: each waits for about five others. The other student's photo goes
+    // next, whatever the machine's speed: it waits for the one running.
+    const floodMedian = [...floodMs].sort((a, b) => a - b)[Math.floor(floodMs.length / 2)] ?? 0;
+    expect(
+      honest.ms,
+      `the other student's upload took ${Math.round(honest.ms)} ms, a noise upload ${Math.round(floodMedian)} ms`,
+    ).toBeLessThan(floodMedian / 2);
     expect(inFlightDuringHonest).toBeGreaterThanOrEqual(3);
     expect(statuses.length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((status) => status === 201)).toBe(true);
     console.info(
       `copies while uploads fill the lane: median ${Math.round(
         timings.map((t) => t.sent.ms).sort((a, b) => a - b)[Math.floor(timings.length / 2)] ?? 0,
-      )} ms, slowest ${Math.round(Math.max(...timings.map((t) => t.sent.ms)))} ms; another student's upload ${Math.round(honest.ms)} ms`,
+      )} ms, slowest ${Math.round(Math.max(...timings.map((t) => t.sent.ms)))} ms; another student's upload ${Math.round(honest.ms)} ms, a noise upload ${Math.round(floodMedian)} ms (median)`,
     );
   }, 180_000);
 
