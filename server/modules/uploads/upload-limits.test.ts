@@ -123,8 +123,8 @@ describe("resized copies while uploads fill the upload lane", () => {
     const perPhotoMs = (row?.spentMs ?? 0) / 5;
     expect(perPhotoMs).toBeGreaterThan(0);
     console.info(`a 2560 px phone photo took ${Math.round(perPhotoMs)} ms of the upload lane`);
-    // The 60 uploads the count allows in 10 minutes, all phone photos, stay within the budget.
-    expect(60 * perPhotoMs).toBeLessThan(IMAGE_TIME_BUDGET.limitMs(app.config));
+    // Five photos a minute for the whole 10-minute window stay well within the budget.
+    expect(50 * perPhotoMs).toBeLessThan(IMAGE_TIME_BUDGET.limitMs(app.config) / 1.25);
   }, 60_000);
 });
 
