@@ -20,13 +20,17 @@ function gate(started: string[], name: string) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A queue with `places` in each lane and `waiting` in each lane's line. */
+const queueWith = (places: number, waiting: number, retryAfterSeconds = 5) =>
+  new ImageQueue({
+    concurrency: { upload: places, variant: places },
+    maxWaiting: { upload: waiting, variant: waiting },
+    retryAfterSeconds,
+  });
+
 describe("the image queue", () => {
   it("runs no more jobs at once than its concurrency, the rest in order of arrival", async () => {
-    const queue = new ImageQueue({
-      concurrency: { upload: 2, variant: 2 },
-      maxWaiting: { upload: 5, variant: 5 },
-      retryAfterSeconds: 5,
-    });
+    const queue = queueWith(2, 5);
     const started: string[] = [];
     const gates = ["a", "b", "c", "d"].map((name) => gate(started, name));
     const results = gates.map((g) => queue.run("variant", g.job));
@@ -42,11 +46,7 @@ describe("the image queue", () => {
   });
 
   it("refuses a job with 503 and Retry-After once its lane's line is full", async () => {
-    const queue = new ImageQueue({
-      concurrency: { upload: 1, variant: 1 },
-      maxWaiting: { upload: 1, variant: 1 },
-      retryAfterSeconds: 7,
-    });
+    const queue = queueWith(1, 1, 7);
     const started: string[] = [];
     const running = gate(started, "running");
     const waiting = gate(started, "waiting");
@@ -68,11 +68,7 @@ describe("the image queue", () => {
   });
 
   it("gives each lane its own places: a copy never waits for an upload, nor an upload for a copy", async () => {
-    const queue = new ImageQueue({
-      concurrency: { upload: 1, variant: 1 },
-      maxWaiting: { upload: 5, variant: 5 },
-      retryAfterSeconds: 5,
-    });
+    const queue = queueWith(1, 5);
     const started: string[] = [];
     const uploads = ["upload 1", "upload 2", "upload 3"].map((name) => gate(started, name));
     const uploaded = uploads.map((g) => queue.run("upload", g.job, "student"));
@@ -93,11 +89,7 @@ describe("the image queue", () => {
   });
 
   it("starts the waiting job of the owner served longest ago: newcomers first, then in turn", async () => {
-    const queue = new ImageQueue({
-      concurrency: { upload: 1, variant: 1 },
-      maxWaiting: { upload: 10, variant: 5 },
-      retryAfterSeconds: 5,
-    });
+    const queue = queueWith(1, 10);
     const started: string[] = [];
     const jobs = [
       ["busy", "busy 1"],
@@ -119,11 +111,7 @@ describe("the image queue", () => {
   });
 
   it("frees the place of a job that fails", async () => {
-    const queue = new ImageQueue({
-      concurrency: { upload: 1, variant: 1 },
-      maxWaiting: { upload: 1, variant: 1 },
-      retryAfterSeconds: 5,
-    });
+    const queue = queueWith(1, 1);
     await expect(queue.run("variant", async () => Promise.reject(new Error("broken image")))).rejects.toThrow(
       "broken image",
     );
