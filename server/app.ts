@@ -45,7 +45,7 @@ import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { startDigests } from "./modules/push/digest";
 import { pushRoutes } from "./modules/push/push.routes";
-import { PUSH_KIND, sendPush } from "./modules/push/push.service";
+import { PUSH_DEADLINE_MS, PUSH_KIND, sendPush } from "./modules/push/push.service";
 import { adminRatingsRoutes, ratingsRoutes } from "./modules/ratings/ratings.routes";
 import { recruitmentRoutes } from "./modules/recruitment/recruitment.routes";
 import { adminReportsRoutes, reportsRoutes } from "./modules/reports/reports.routes";
@@ -67,6 +67,14 @@ import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
 import { currentSeq } from "./realtime/live-events";
 import { hasLivePresence } from "./realtime/presence";
+
+/**
+ * Slots of each outbox lane on one instance. Mail goes to one relay and pushes to many services, each
+ * answering in well under a second when it is healthy; the ticket copy is rare.
+ */
+const MAIL_SLOTS = 4;
+const PUSH_SLOTS = 8;
+const FORM_SLOTS = 2;
 
 /** Headers must arrive within this, or the request timeout when that is shorter (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
@@ -126,23 +134,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
+      timeoutMs: config.OUTBOX_TIMEOUT_MS,
       dataDir: config.dataDir,
       log: app.log,
     });
+  // Mail, pushes and the ticket copy each have their own lane and deadline: a push service that
+  // never answers holds push slots only, and a student's pushes go one at a time (docs/decisions/039).
   const outboxWorker = createOutboxWorker({
     db: database.db,
     log: app.log,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-    senders: {
-      [MAIL_KIND]: createMailSender(mailer),
-      // The worker runs only once the app is built, when ctx exists.
-      [PASSWORD_RESET_KIND]: (row) => sendPasswordResetMail(ctx, row),
-      [PUSH_KIND]: (row) => sendPush(ctx, row),
+    lanes: [
+      {
+        name: "mail",
+        concurrency: MAIL_SLOTS,
+        deadlineMs: config.OUTBOX_TIMEOUT_MS,
+        senders: {
+          [MAIL_KIND]: createMailSender(mailer),
+          // The worker runs only once the app is built, when ctx exists.
+          [PASSWORD_RESET_KIND]: (row) => sendPasswordResetMail(ctx, row),
+        },
+      },
+      {
+        name: "push",
+        concurrency: PUSH_SLOTS,
+        deadlineMs: PUSH_DEADLINE_MS,
+        oneAtATimePer: "userId",
+        senders: { [PUSH_KIND]: (row, signal) => sendPush(ctx, row, signal) },
+      },
       ...(config.FORM_MIRROR_URL
-        ? { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS) }
-        : {}),
-    },
+        ? [
+            {
+              name: "forms",
+              concurrency: FORM_SLOTS,
+              deadlineMs: config.OUTBOX_TIMEOUT_MS,
+              senders: { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL) },
+            },
+          ]
+        : []),
+    ],
   });
   const ctx: AppContext = {
     db: database.db,

@@ -30,7 +30,8 @@ export const DEAL_MESSAGES = {
   notReserved: "This item is not reserved.",
   whoBought: "Who bought it?",
   someoneElse: "Someone else",
-  buyerNeverChatted: "Choose someone who chatted with you about this item.",
+  /** A buyer must have written or made an offer in a chat about the item: opening one is not enough. */
+  buyerNeverChatted: "Choose someone who wrote to you or made an offer about this item.",
   cannotRate: "You can rate only the other side of a sale, within 14 days.",
   alreadyRated: "You have already rated this deal.",
   badStars: "Please choose 1 to 5 stars.",

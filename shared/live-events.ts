@@ -35,9 +35,9 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
   /** The two badges after a change. */
   z.object({ type: z.literal("counts"), data: UnreadCountsSchema }),
   /**
-   * A block between the user and another student began or ended: the chats with them (canSend)
-   * and their listings are fetched again. It names no side, so the blocked student learns nothing
-   * their chat does not already say.
+   * The user blocked or unblocked another student (userId): the chats with them (canSend) and
+   * their listings are fetched again. Only the blocker's own tabs get it: the blocked student is
+   * sent nothing that would name who blocked them.
    */
   z.object({ type: z.literal("block.changed"), data: z.object({ userId: z.string() }) }),
   /** A support ticket of the user changed status (the admin resolved or rejected it). */

@@ -49,6 +49,8 @@ export const REPORT_TEXTS = {
   ownListing: "You cannot report your own listing.",
   self: "You cannot report yourself.",
   ownMessage: "You cannot report your own message.",
+  /** A line the app wrote about the deal ('This item is now reserved.') is nobody's message. */
+  automaticLine: "This is an automatic line about the deal, not a message from the seller.",
   notFound: "We could not find what you are reporting.",
   rateLimited: "You have sent many reports recently. Please wait a while before sending another.",
 } as const;

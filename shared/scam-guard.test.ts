@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findScamSignals, SCAM_SIGNALS, type ScamSignal, scamSignalsOf } from "./scam-guard";
+import {
+  findScamSignals,
+  findScamSignalsAfter,
+  SCAM_SIGNALS,
+  type ScamSignal,
+  scamSignalsOf,
+} from "./scam-guard";
 
 // Issue 18, "Scam guard in chat": a message that asks for money outside a handover or for payment
 // credentials warns its recipient; ordinary bargaining never does. The phrasings below are the
@@ -229,5 +235,215 @@ describe("scamSignalsOf", () => {
   it("adds qr_photo for a photo that holds a QR code", () => {
     expect(scamSignalsOf({ text: "", hasQrCode: true })).toEqual(["qr_photo"]);
     expect(scamSignalsOf({ text: "", hasQrCode: false })).toEqual([]);
+  });
+});
+
+// Hardening, second round: the same baits disguised. Hidden format characters inside words,
+// letters from other scripts that look Latin, a UPI ID spaced around its '@' or split over two
+// messages, and link shorteners written so that no link shows.
+
+/** Format characters a reader cannot see: zero-width space, ZWNJ, ZWJ, word joiner, BOM, soft hyphen. */
+const HIDDEN_FORMAT = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"];
+/** Letters of other scripts that pass for Latin ones, written out here (not taken from the fold). */
+const LOOKALIKE_OF: Record<string, string[]> = {
+  a: ["а", "α"],
+  c: ["с", "ϲ"],
+  d: ["ԁ"],
+  e: ["е"],
+  h: ["һ"],
+  i: ["і", "ι"],
+  j: ["ј"],
+  k: ["κ"],
+  n: ["ո"],
+  o: ["о", "ο", "օ"],
+  p: ["р", "ρ"],
+  s: ["ѕ"],
+  u: ["ս"],
+  v: ["ν"],
+  w: ["ԝ"],
+  x: ["х", "χ"],
+  y: ["у"],
+  A: ["А", "Α"],
+  B: ["В", "Β"],
+  C: ["С"],
+  E: ["Е", "Ε"],
+  H: ["Н", "Η"],
+  I: ["І", "Ι"],
+  K: ["К", "Κ"],
+  M: ["М", "Μ"],
+  N: ["Ν"],
+  O: ["О", "Ο"],
+  P: ["Р", "Ρ"],
+  T: ["Т", "Τ"],
+  X: ["Х", "Χ"],
+  Y: ["Υ"],
+};
+/** The fullwidth form of a printable ASCII character ('ｂｉｔ．ｌｙ'). */
+const fullwidth = (character: string) => String.fromCharCode(character.charCodeAt(0) + 0xfee0);
+
+/**
+ * A text disguised: some characters swapped for a look-alike or their fullwidth form, and hidden
+ * format characters inserted anywhere.
+ */
+const disguiseOf = (text: string) =>
+  fc
+    .record({
+      swaps: fc.array(fc.nat({ max: 5 }), { minLength: text.length, maxLength: text.length }),
+      hidden: fc.array(fc.tuple(fc.nat({ max: text.length }), fc.constantFrom(...HIDDEN_FORMAT)), {
+        maxLength: 8,
+      }),
+    })
+    .map(({ swaps, hidden }) => {
+      const characters = [...text].map((character, index) => {
+        const swap = swaps[index] ?? 0;
+        const lookalikes = LOOKALIKE_OF[character];
+        if (swap === 1 && lookalikes) return lookalikes[index % lookalikes.length] ?? character;
+        if (swap === 2 && /[!-~]/.test(character)) return fullwidth(character);
+        return character;
+      });
+      for (const [position, character] of [...hidden].sort((a, b) => b[0] - a[0])) {
+        characters.splice(Math.min(position, characters.length), 0, character);
+      }
+      return characters.join("");
+    });
+
+const baitAndDisguise = fc
+  .constantFrom(...MUST_WARN)
+  .chain(([text, signal]) => fc.tuple(fc.constant(signal), disguiseOf(text)));
+
+/** The signal is raised by the first message alone, or by the second read after it. */
+function isFlaggedOverTwo(first: string, second: string, signal: ScamSignal): boolean {
+  return findScamSignals(first).includes(signal) || findScamSignalsAfter([first], second).includes(signal);
+}
+
+describe("disguised baits", () => {
+  it("still warns when hidden characters, look-alike letters and fullwidth forms are mixed in", () => {
+    fc.assert(
+      fc.property(baitAndDisguise, ([signal, text]) => {
+        expect(findScamSignals(text), JSON.stringify(text)).toContain(signal);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("still warns on a UPI ID with any spacing around its '@'", () => {
+    const withAt = MUST_WARN.filter(([text]) => /\w@\w/.test(text));
+    expect(withAt.length).toBeGreaterThanOrEqual(6);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...withAt),
+        fc.constantFrom(" @ ", "@ ", " @", "  @  "),
+        ([text, signal], at) => {
+          const spaced = text.replace(/(\w)@(\w)/, `$1${at}$2`);
+          expect(findScamSignals(spaced), spaced).toContain(signal);
+        },
+      ),
+    );
+    for (const text of ["rahul @ ybl", "rahul@ ybl", "rahul @ybl", "pay to rahul @ kotak811"]) {
+      expect(findScamSignals(text), text).toContain("upi_id");
+    }
+  });
+
+  it("still warns when the bait is split over two messages at any point, disguised or not", () => {
+    fc.assert(
+      fc.property(baitAndDisguise, fc.double({ min: 0, max: 1, noNaN: true }), ([signal, text], at) => {
+        const cut = Math.floor(at * text.length);
+        const [first, second] = [text.slice(0, cut).trim(), text.slice(cut).trim()];
+        fc.pre(first.length > 0 && second.length > 0);
+        expect(
+          isFlaggedOverTwo(first, second, signal),
+          `${JSON.stringify(first)} | ${JSON.stringify(second)}`,
+        ).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(findScamSignalsAfter(["My UPI is rahul@"], "ybl")).toEqual(["upi_id"]);
+    expect(findScamSignalsAfter(["rahul"], "@ybl pe bhejo")).toEqual(["upi_id"]);
+  });
+
+  it("flags the second message only for what it completes, not again for what the first said", () => {
+    expect(findScamSignalsAfter(["Share the OTP"], "ok thanks")).toEqual([]);
+    expect(findScamSignalsAfter(["Share the OTP"], "and pay on rahul@ybl")).toEqual(["upi_id"]);
+    expect(scamSignalsOf({ text: "ybl", earlierTexts: ["send to rahul@"] })).toEqual(["upi_id"]);
+  });
+
+  it.each([
+    "Details here bit[.]ly/3xYz9",
+    "open bit(.)ly/rcv-2000 to receive",
+    "go to bit dot ly slash rcv",
+    "check bit{.}ly/abc",
+    "click hxxps[:]//tinyurl[.]com/receive-money",
+    "link: bit [dot] ly/abc",
+    "see ｂｉｔ．ｌｙ/abc",
+    "bіt.ly/abc (with a Cyrillic і)",
+  ])("warns on an obfuscated short link: %j", (text) => {
+    expect(findScamSignals(text)).toContain("short_link");
+  });
+});
+
+/** Ordinary pieces of a message: names, prices, places, times and Hindi words. */
+const BENIGN_PIECES = [
+  "Priya Sharma",
+  "Rahul Verma",
+  "Ananya Rao",
+  "José Müller",
+  "प्रिया शर्मा",
+  "नमस्ते",
+  "कल मिलते हैं",
+  "किताब अच्छी है",
+  "साइकिल",
+  "धन्यवाद",
+  "₹450",
+  "Rs 1200",
+  "500/-",
+  "1,499",
+  "10% off",
+  "is it available?",
+  "kal milte hai",
+  "theek hai bhaiya",
+  "at the library",
+  "main gate",
+  "hostel 4",
+  "at 5 pm",
+  "4:30",
+  "tomorrow",
+  "ok",
+  "thanks!",
+  "priya.sharma@gmail.com",
+  "meet me @ the canteen",
+  "I'll pay by GPay when we meet",
+  "the bill and box are there",
+  "CSE 2nd year",
+  "👍",
+  "Ana 👩🏽‍💻",
+];
+const benignText = fc
+  .array(fc.constantFrom(...BENIGN_PIECES), { minLength: 1, maxLength: 8 })
+  .map((pieces) => pieces.join(" "));
+
+describe("ordinary messages stay quiet however they are written", () => {
+  it("no warning on names, prices, places and Hindi words, plain or disguised", () => {
+    fc.assert(
+      fc.property(
+        benignText.chain((text) => fc.tuple(fc.constant(text), disguiseOf(text))),
+        ([text, disguised]) => {
+          expect(findScamSignals(text), text).toEqual([]);
+          expect(findScamSignals(disguised), JSON.stringify(disguised)).toEqual([]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("no warning on ordinary messages read together", () => {
+    fc.assert(
+      fc.property(fc.array(benignText, { minLength: 1, maxLength: 2 }), benignText, (earlier, text) => {
+        expect(findScamSignalsAfter(earlier, text)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+    for (const text of MUST_NOT_WARN) {
+      expect(findScamSignalsAfter(["ok"], text), text).toEqual([]);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { foldLookalikes } from "./text-fold";
+
 /**
  * The scam guard's rules: does a chat message ask for money outside a handover, or for payment
  * credentials? The server runs them on every text it stores (and marks a photo that holds a QR
@@ -12,6 +14,9 @@
  * A false alarm costs trust in the warning, so ordinary bargaining stays quiet: prices, times,
  * places, "I'll pay by GPay when we meet", "I'll scan your QR at the handover", an e-mail address.
  * Each rule needs the words that make a request for money or credentials, not a single keyword.
+ * The words are read as a person sees them, however they were disguised: look-alike letters from
+ * other scripts and hidden characters folded away (text-fold.ts), a UPI ID spaced around its '@',
+ * 'bit[.]ly', and a request split over the sender's last few messages (findScamSignalsAfter).
  * No zod and no Node or DOM imports: pure functions, unit-tested with real phrasings.
  */
 
@@ -167,16 +172,19 @@ const PAYMENT_HOSTS = [
 const PAYMENT_HOST_WORDS =
   /(^|[.-])(pay|payment|payments|upi|refund|kyc|wallet|cashback|reward|rewards)[a-z]*([.-]|$)/;
 
-/** Spellings folded to one: curly quotes, dashes, 'o.t.p', extra spaces. */
+/**
+ * Spellings folded to one: look-alike letters and hidden characters (text-fold.ts), curly quotes,
+ * dashes, 'o.t.p', extra spaces, and a UPI ID spaced around its '@' ('rahul @ ybl').
+ */
 function normalise(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[‘’`´]/g, "'")
-    .replace(/[‐-―−]/g, "-")
-    .replace(/\b([a-z])\.(?=[a-z]\b)/g, "$1")
-    .replace(/₹\s?/g, " rs ")
-    .replace(/[ \t\u00a0]+/g, " ");
+  return joinSpacedUpiIds(
+    foldLookalikes(text)
+      .replace(/[‘’`´]/g, "'")
+      .replace(/[‐-―−]/g, "-")
+      .replace(/\b([a-z])\.(?=[a-z]\b)/g, "$1")
+      .replace(/₹\s?/g, " rs ")
+      .replace(/[ \t\u00a0]+/g, " "),
+  );
 }
 
 // Words, in English and Hinglish, that the rules below are built from.
@@ -327,6 +335,27 @@ const RULES: Rule[] = [
   },
 ];
 
+/** 'rahul @ ybl', 'rahul@ ybl', 'rahul @ybl' (a line break too: 'rahul@' and 'ybl' sent apart). */
+const SPACED_AT = /([a-z0-9._-])(\s*)@(\s*)([a-z][a-z0-9]{1,63})\b/g;
+
+/** An unknown handle that still reads as a bank's: 'kotak811', 'okbank', 'sbipay'. */
+const BANK_LIKE_HANDLE = /\d|^(?:ok|pt|wa)|axis|hdfc|sbi|icici|kotak|bank|pay|upi/;
+
+/**
+ * A UPI ID spaced around its '@' written as one. A known handle joins whatever the spacing; in
+ * payment talk, another word joins with space on one side of the '@' only, or when it reads as a
+ * bank's, so "I'll pay by GPay, meet me @ the canteen" stays words.
+ */
+function joinSpacedUpiIds(text: string): string {
+  const isPaymentTalk = PAY_CONTEXT.test(text);
+  return text.replace(SPACED_AT, (whole, before: string, left: string, right: string, handle: string) => {
+    if (!left && !right) return whole;
+    const isJoined =
+      UPI_HANDLES.has(handle) || (isPaymentTalk && (!(left && right) || BANK_LIKE_HANDLE.test(handle)));
+    return isJoined ? `${before}@${handle}` : whole;
+  });
+}
+
 /** An e-mail address is fine; name@bank with no '.domain' after it is a UPI ID. */
 const HANDLE = /(?<![\w.@-])([a-z0-9][a-z0-9._-]{1,255})@([a-z][a-z0-9]{1,63})\b(?!\.[a-z0-9]|@)/g;
 /** Words that say an unknown '@handle' is for paying ('my upi is rahul@kotak811'). */
@@ -356,6 +385,17 @@ function hostsOf(text: string): { host: string; isUrl: boolean }[] {
   return hosts;
 }
 
+/** A dot written so that no link shows: 'bit[.]ly', 'bit(.)ly', 'bit{dot}ly', 'bit dot ly'. */
+const HIDDEN_DOT = /\s*(?:\[\s*(?:\.|dot)\s*\]|\(\s*(?:\.|dot)\s*\)|\{\s*(?:\.|dot)\s*\})\s*|\s+dot\s+/g;
+
+/** The links a text hides, written out: 'hxxps[:]//bit[.]ly' reads 'https://bit.ly'. */
+function revealLinks(text: string): string {
+  return text
+    .replace(HIDDEN_DOT, ".")
+    .replace(/\[:\]/g, ":")
+    .replace(/\bh(?:xx|\*\*)p(s?):\/\//g, "http$1://");
+}
+
 const isHostIn = (host: string, list: readonly string[]) =>
   list.some((entry) => host === entry || host.endsWith(`.${entry}`));
 
@@ -371,7 +411,7 @@ function linkSignals(text: string): ScamSignal[] {
     )
   )
     found.add("payment_link");
-  for (const { host, isUrl } of hostsOf(text)) {
+  for (const { host, isUrl } of hostsOf(revealLinks(text))) {
     if (isHostIn(host, SHORT_LINK_HOSTS)) found.add("short_link");
     else if (isHostIn(host, PAYMENT_HOSTS)) found.add("payment_link");
     // An unknown host counts only as a real link ('http://...', 'www...', or with a path), so
@@ -385,20 +425,61 @@ function linkSignals(text: string): ScamSignal[] {
  * The signals a message's text raises, in SCAM_SIGNALS order; empty for an ordinary message.
  */
 export function findScamSignals(text: string): ScamSignal[] {
+  return inOrder(readSignals(text).found);
+}
+
+const inOrder = (signals: Set<ScamSignal>) => SCAM_SIGNALS.filter((signal) => signals.has(signal));
+
+/** The signals a text raises, and those a rule's exception refused ("I'll scan your QR"). */
+function readSignals(text: string): { found: Set<ScamSignal>; refused: Set<ScamSignal> } {
   const normal = normalise(text);
   const found = new Set<ScamSignal>();
+  const refused = new Set<ScamSignal>();
   if (hasUpiId(normal)) found.add("upi_id");
   for (const rule of RULES) {
     if (!rule.patterns.some((pattern) => pattern.test(normal))) continue;
-    if (rule.unless?.some((pattern) => pattern.test(normal))) continue;
-    found.add(rule.signal);
+    if (rule.unless?.some((pattern) => pattern.test(normal))) refused.add(rule.signal);
+    else found.add(rule.signal);
   }
   for (const signal of linkSignals(normal)) found.add(signal);
-  return SCAM_SIGNALS.filter((signal) => found.has(signal));
+  return { found, refused };
 }
 
-/** The signals of a message: its text's, and 'qr_photo' when its photo holds a QR code. */
-export function scamSignalsOf(message: { text: string; hasQrCode?: boolean }): ScamSignal[] {
-  const signals = findScamSignals(message.text);
+/**
+ * How far back a text is read together with its sender's earlier texts in the chat: a UPI ID or a
+ * request split over messages ('rahul@' then 'ybl') is as much a warning as one message.
+ */
+export const SCAM_GUARD_LOOKBACK = { messages: 2, minutes: 5 } as const;
+
+/**
+ * The signals of a text read after its sender's earlier texts (oldest first): its own, and those
+ * that only the texts together raise. One that the earlier texts raise alone was flagged on them.
+ * Read both with a space between (words sent apart) and with none (a word cut in two: 'rahul@y',
+ * 'bl').
+ */
+export function findScamSignalsAfter(earlier: readonly string[], text: string): ScamSignal[] {
+  const found = new Set(findScamSignals(text));
+  if (earlier.length === 0) return inOrder(found);
+  const spaced = readSignals(`${earlier.join(" ")} ${text}`);
+  const joined = readSignals(`${earlier.join("")}${text}`);
+  const already = new Set([...findScamSignals(earlier.join(" ")), ...findScamSignals(earlier.join(""))]);
+  // Read together with no space, "ok" and "I'll scan your QR" would lose the exception that
+  // "ok I'll scan your QR" keeps: what the spaced reading refuses stays refused.
+  for (const signal of [...spaced.found, ...joined.found]) {
+    if (!already.has(signal) && !spaced.refused.has(signal)) found.add(signal);
+  }
+  return inOrder(found);
+}
+
+/**
+ * The signals of a message: its text's (read after the sender's earlier texts, when given), and
+ * 'qr_photo' when its photo holds a QR code.
+ */
+export function scamSignalsOf(message: {
+  text: string;
+  hasQrCode?: boolean;
+  earlierTexts?: readonly string[];
+}): ScamSignal[] {
+  const signals = findScamSignalsAfter(message.earlierTexts ?? [], message.text);
   return message.hasQrCode ? [...signals, "qr_photo"] : signals;
 }

@@ -44,6 +44,10 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "10.0.0.0/33"],
     ["TRUST_PROXY", "10.0.0.1,proxy.internal"],
     ["TRUST_PROXY", "-1"],
+    ["PUSH_ALLOWED_PRIVATE_HOSTS", "https://push.internal"],
+    ["PUSH_ALLOWED_PRIVATE_HOSTS", "localhost:8443"],
+    ["PUSH_ALLOWED_PRIVATE_HOSTS", "push.internal/send"],
+    ["OUTBOX_TIMEOUT_MS", "600000"],
   ])("refuses %s=%j with an error that names the variable", (name, value) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -56,6 +60,15 @@ describe("loadConfig", () => {
     for (const value of ["0", "-5", "2.5", "soon"]) {
       expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: value })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
     }
+  });
+
+  it("exempts no push host by default, and the comma-separated hosts of PUSH_ALLOWED_PRIVATE_HOSTS", () => {
+    expect(loadConfig({}).PUSH_ALLOWED_PRIVATE_HOSTS).toEqual([]);
+    expect(loadConfig({ PUSH_ALLOWED_PRIVATE_HOSTS: "" }).PUSH_ALLOWED_PRIVATE_HOSTS).toEqual([]);
+    expect(
+      loadConfig({ PUSH_ALLOWED_PRIVATE_HOSTS: " LocalHost, push.corp.internal,10.0.0.5,[fd00::5] " })
+        .PUSH_ALLOWED_PRIVATE_HOSTS,
+    ).toEqual(["localhost", "push.corp.internal", "10.0.0.5", "[fd00::5]"]);
   });
 
   it("treats an empty optional URL as not configured", () => {

@@ -43,7 +43,32 @@ const EnvSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** First retry delay; it doubles each attempt, up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
-  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long mail and the ticket copy may take to be acknowledged; longer is a failed attempt. */
+  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Push addresses are sent to only at public addresses on port 443; the hosts named here (a push
+   * service inside the network, the test suite's local one) are exempt. Comma-separated host names
+   * or addresses, no scheme or port; unset: none.
+   */
+  PUSH_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ""),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?|[0-9a-f:.]+)$/,
+            "must be comma-separated host names or addresses, without a scheme or port",
+          ),
+      ),
+    ),
   /**
    * Web Push keys (base64url, as web-push generates them) and the contact the push services see.
    * Unset: a pair is generated at first start and kept in the database for every instance.

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
-import type { Mailer } from "../plugins/mail";
+import { isMailSubject, type Mailer, type MailSubject } from "../plugins/mail";
 import type { OutboxSender } from "./outbox";
 
 /** An outbox row that is a whole mail: to, subject and text. */
@@ -8,7 +8,7 @@ export const MAIL_KIND = "mail";
 
 export interface QueuedMail {
   to: string;
-  subject: string;
+  subject: MailSubject;
   text: string;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
@@ -32,6 +32,7 @@ export function createMailSender(mailer: Mailer): OutboxSender {
     const { to, subject, text, headers } = row.payload;
     if (!to || !subject || text === undefined)
       throw new Error("the queued mail has no address, subject or text");
+    if (!isMailSubject(subject)) throw new Error("the queued mail's subject is not one of the server's own");
     await mailer.send({ to, subject, text, ...(headers ? { headers: JSON.parse(headers) } : {}) });
   };
 }

@@ -3,9 +3,31 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
+/**
+ * Every subject the server sends: the platform's own words and numbers, never a name or an item's
+ * title. A subject is what an inbox lists, and a name such as "Campus Bazaar Security" quoted there
+ * would speak for the platform; free text goes in the body, after the greeting.
+ */
+export const MAIL_SUBJECTS = {
+  verify: "Verify your Campus Bazaar email address",
+  reset: "Reset your Campus Bazaar password",
+  passwordChanged: "Your Campus Bazaar password was changed",
+} as const;
+/** The e-mail digest's subject: a count, nothing typed by anyone. */
+export type DigestSubject = `You have ${number} unread ${"message" | "messages"} on Campus Bazaar`;
+export type MailSubject = (typeof MAIL_SUBJECTS)[keyof typeof MAIL_SUBJECTS] | DigestSubject;
+
+const DIGEST_SUBJECT = /^You have \d+ unread messages? on Campus Bazaar$/;
+const FIXED_SUBJECTS: ReadonlySet<string> = new Set(Object.values(MAIL_SUBJECTS));
+
+/** For a subject read back from the outbox: one of the server's own. */
+export function isMailSubject(value: string): value is MailSubject {
+  return FIXED_SUBJECTS.has(value) || DIGEST_SUBJECT.test(value);
+}
+
 export interface OutgoingMail {
   to: string;
-  subject: string;
+  subject: MailSubject;
   text: string;
   /** The one link the mail is about (it carries a one-time token: it goes in the mail, never the log). */
   link?: string;
@@ -23,9 +45,19 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** How long the mail server may take to connect, greet and answer; the outbox's deadline. */
+  timeoutMs?: number;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Past the outbox's deadline the attempt has failed: the connection must not linger after it.
+    const timeouts = options.timeoutMs
+      ? {
+          connectionTimeout: options.timeoutMs,
+          greetingTimeout: options.timeoutMs,
+          socketTimeout: options.timeoutMs,
+        }
+      : {};
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
     return {
       async send(mail) {
         await transport.sendMail({

@@ -283,7 +283,7 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(20, 120),
     refusal: "You're changing notifications too fast.",
   },
-  /** Blocking and unblocking; each change is sent live to the other student's open pages. */
+  /** Blocking and unblocking; each change is sent live to the blocker's own open pages. */
   blockChange: {
     key: "block-change",
     windows: perMinuteAndHour(10, 60),

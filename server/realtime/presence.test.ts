@@ -6,8 +6,7 @@ import { createStudent } from "../../tests/factories/users";
 import { connectLive, type LiveClient, listenOnLoopback } from "../../tests/helpers/live";
 import { startPushReceiver } from "../../tests/helpers/push-receiver";
 import { createTestAppOn, type TestApp } from "../../tests/helpers/test-app";
-import { createPostgresTestDatabase, openTestDatabase } from "../../tests/helpers/test-database";
-import { type Database, fromPostgres } from "../db/client";
+import { openTwoDatabases } from "../../tests/helpers/test-database";
 import { livePresence } from "../db/schema";
 import { countOutbox } from "../jobs/outbox";
 
@@ -18,19 +17,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Two instances on one database, as behind a load balancer. Only A runs the outbox worker, so every
- * push is A's decision, while the students' tabs are connected to B. On PostgreSQL each has its own
- * pool; the embedded database serves one process, so there the two share its one connection.
+ * push is A's decision, while the students' tabs are connected to B (see openTwoDatabases).
  */
-async function openTwoDatabases(): Promise<{ a: Database; b: Database; drop(): Promise<void> }> {
-  const target = inject("testDatabase");
-  if (target.kind === "postgres") {
-    const created = await createPostgresTestDatabase(target);
-    return { a: fromPostgres(created.url, 4), b: fromPostgres(created.url, 4), drop: created.drop };
-  }
-  const shared = await openTestDatabase(target);
-  return { a: shared, b: { ...shared, close: async () => {} }, drop: async () => {} };
-}
-
 let drop: () => Promise<void> = async () => {};
 let instanceA: TestApp;
 let instanceB: TestApp;
@@ -39,7 +27,7 @@ let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
 const tabs: LiveClient[] = [];
 
 beforeAll(async () => {
-  const databases = await openTwoDatabases();
+  const databases = await openTwoDatabases(inject("testDatabase"));
   drop = databases.drop;
   instanceA = await createTestAppOn(databases.a, env);
   instanceB = await createTestAppOn(databases.b, env, { startWorkers: false });

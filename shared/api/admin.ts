@@ -4,7 +4,7 @@ import { isEmailShaped, isIndianMobile } from "../validation/signup";
 import { calendarDate } from "./calendar-date";
 import { ItemSchema } from "./items";
 import { RecruitmentPostSchema } from "./recruitment";
-import { singleLine } from "./text-rules";
+import { singleLine, typedText } from "./text-rules";
 import { TicketSchema } from "./tickets";
 
 // Re-exported for the server; the browser imports them from ../admin-constants, without zod.
@@ -46,8 +46,7 @@ export const AdminUsersResponseSchema = z.object({
 });
 
 const requiredText = (max: number) =>
-  z
-    .string(ADMIN_MESSAGES.fieldsRequired)
+  typedText(ADMIN_MESSAGES.fieldsRequired)
     .refine((value) => value.trim().length > 0, ADMIN_MESSAGES.fieldsRequired)
     .refine((value) => value.length <= max, `At most ${max} characters.`);
 
@@ -65,12 +64,10 @@ export const AdminEditUserBodySchema = z.object({
 });
 
 export const AddCollegeBodySchema = z.object({
-  city: z
-    .string(ADMIN_MESSAGES.collegeRequired)
+  city: typedText(ADMIN_MESSAGES.collegeRequired)
     .max(100)
     .refine(...singleLine("City")),
-  college: z
-    .string(ADMIN_MESSAGES.collegeRequired)
+  college: typedText(ADMIN_MESSAGES.collegeRequired)
     .max(200)
     .refine(...singleLine("College")),
 });

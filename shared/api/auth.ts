@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES } from ".
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_MESSAGES } from "../validation/messages";
 import { checkPasswordStrength } from "../validation/password-strength";
 import { characterCount, isEmailShaped, validateSignup } from "../validation/signup";
+import { typedText } from "./text-rules";
 
 /** The signed-in person as the browser sees them. */
 export const UserSchema = z.object({
@@ -58,10 +59,10 @@ const SIGNUP_FIELD_LIMITS = {
  */
 export const SignupBodySchema = z
   .object({
-    name: z.string(),
-    email: z.string(),
-    city: z.string(),
-    college: z.string(),
+    name: typedText(),
+    email: typedText(),
+    city: typedText(),
+    college: typedText(),
     mobile: z.string(),
     password: z.string(),
     acceptTerms: z.boolean(),

@@ -14,7 +14,7 @@ export {
 } from "./live-payloads";
 
 import { MessageSchema as LiveMessageSchema, NotificationSchema } from "./live-payloads";
-import { multiLine } from "./text-rules";
+import { multiLine, typedText } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../chats-constants, without zod.
 export {
@@ -127,8 +127,7 @@ export const SendMessageBodySchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("text"),
     clientId: z.string().min(8).max(64),
-    text: z
-      .string()
+    text: typedText()
       .refine((value) => value.trim().length > 0, CHAT_MESSAGES.emptyText)
       .refine((value) => value.length <= MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`)
       .refine(...multiLine("A message")),

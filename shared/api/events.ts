@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_MESSAGES } from "../events-constants";
 import { calendarDate } from "./calendar-date";
-import { multiLine, singleLine } from "./text-rules";
+import { multiLine, singleLine, typedText } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../events-constants, without zod.
 export { EVENT_MESSAGES } from "../events-constants";
@@ -58,15 +58,13 @@ export const EventInterestResponseSchema = z.object({
 export type EventInterestResponse = z.infer<typeof EventInterestResponseSchema>;
 
 const required = (field: string, max = 200, lines: "single" | "multi" = "single") =>
-  z
-    .string(EVENT_MESSAGES.required(field))
+  typedText(EVENT_MESSAGES.required(field))
     .refine((value) => value.trim().length > 0, EVENT_MESSAGES.required(field))
     .refine((value) => value.length <= max, `${field} must be at most ${max} characters.`)
     .refine(...(lines === "single" ? singleLine(field) : multiLine(field)));
 
 const httpUrl = (message: string, field: string) =>
-  z
-    .string(message)
+  typedText(message)
     .max(500, message)
     .refine(...singleLine(field))
     .refine((value) => {

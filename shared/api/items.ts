@@ -10,7 +10,7 @@ import {
   PRODUCT_TYPE_MAX_LENGTH,
   SELL_MESSAGES,
 } from "../validation/sell";
-import { multiLine, singleLine } from "./text-rules";
+import { multiLine, singleLine, typedText } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../items-constants, without zod.
 export {
@@ -22,14 +22,12 @@ export {
 } from "../items-constants";
 
 const requiredText = (max: number, message: string, field: string) =>
-  z
-    .string()
+  typedText()
     .refine((value) => value.trim().length > 0, message)
     .refine((value) => value.trim().length <= max, `At most ${max} characters.`)
     .refine(...singleLine(field));
 
-const imageUrl = z
-  .string(SELL_MESSAGES.imageRequired)
+const imageUrl = typedText(SELL_MESSAGES.imageRequired)
   .min(1, SELL_MESSAGES.imageRequired)
   .max(500)
   .refine(...singleLine("The image address"));
@@ -49,8 +47,7 @@ export const ItemFieldsSchema = z.object({
     .max(MAX_PRICE, SELL_MESSAGES.priceInvalid),
   category: z.enum(CATEGORIES),
   condition: z.enum(CONDITIONS),
-  description: z
-    .string()
+  description: typedText()
     .max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`)
     .refine(...multiLine("The description")),
   showMobileNumber: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "../constants";
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from "../listing-texts";
-import { singleLine } from "./text-rules";
+import { singleLine, typedText } from "./text-rules";
 
 /** A signed-out visitor's view of an item: the cover, name, price, condition and college only. */
 export const PublicItemSchema = z.object({
@@ -18,19 +18,16 @@ export type PublicItem = z.infer<typeof PublicItemSchema>;
 /** What 'Save Search' stores: the current search, category and college, and a name. */
 export const SavedSearchInputSchema = z
   .object({
-    name: z
-      .string()
+    name: typedText()
       .max(SAVED_SEARCH_NAME_MAX_LENGTH, `At most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters.`)
       .refine(...singleLine("The name"))
       .default(""),
-    search: z
-      .string()
+    search: typedText()
       .max(100)
       .refine(...singleLine("The search"))
       .default(""),
     category: z.enum(["all", ...CATEGORIES]).default("all"),
-    college: z
-      .string()
+    college: typedText()
       .max(200)
       .refine(...singleLine("The college"))
       .default(""),

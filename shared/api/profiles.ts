@@ -8,7 +8,7 @@ import {
   validatePasswordChange,
 } from "../validation/settings";
 import { ItemSchema } from "./items";
-import { singleLine } from "./text-rules";
+import { singleLine, typedText } from "./text-rules";
 
 /** What the viewer may do with a profile, from the server's profile policy. */
 export const ProfileAbilitiesSchema = z.object({
@@ -63,14 +63,12 @@ export type Person = z.infer<typeof PersonSchema>;
 
 export const UpdateProfileBodySchema = z
   .object({
-    name: z.string(),
-    bio: z
-      .string()
+    name: typedText(),
+    bio: typedText()
       .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
       .refine(...singleLine("Bio")),
     /** A URL from the profile-photo upload, or null to remove the photo. */
-    profilePhoto: z
-      .string()
+    profilePhoto: typedText()
       .max(500)
       .refine(...singleLine("Photo address"))
       .nullable(),
@@ -80,7 +78,7 @@ export const UpdateProfileBodySchema = z
     if (message) ctx.addIssue({ code: "custom", path: ["name"], message });
   });
 
-export const UpdateNameBodySchema = z.object({ name: z.string() }).superRefine((body, ctx) => {
+export const UpdateNameBodySchema = z.object({ name: typedText() }).superRefine((body, ctx) => {
   const message = validateName(body.name);
   if (message) ctx.addIssue({ code: "custom", path: ["name"], message });
 });

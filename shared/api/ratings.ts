@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "../deals-constants";
-import { multiLine } from "./text-rules";
+import { multiLine, typedText } from "./text-rules";
 
 export { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "../deals-constants";
 
@@ -11,8 +11,7 @@ export const RateBodySchema = z.object({
     .int(DEAL_MESSAGES.badStars)
     .min(1, DEAL_MESSAGES.badStars)
     .max(5, DEAL_MESSAGES.badStars),
-  comment: z
-    .string()
+  comment: typedText()
     .max(RATING_COMMENT_MAX_LENGTH, `At most ${RATING_COMMENT_MAX_LENGTH} characters.`)
     .refine(...multiLine("The comment"))
     .default(""),

@@ -9,7 +9,7 @@ import {
   TEAM_SIZE_MIN,
 } from "../recruitment-constants";
 import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX, TEAM_REQUEST_STATUSES } from "../team-constants";
-import { multiLine, singleLine } from "./text-rules";
+import { multiLine, singleLine, typedText } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../recruitment-constants, without zod.
 export {
@@ -31,7 +31,7 @@ export {
   TEAM_REQUEST_STATUSES,
 } from "../team-constants";
 
-const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
+const text = (max: number) => typedText().max(max, `At most ${max} characters.`);
 
 export const RecruitmentInputSchema = z.object({
   purpose: text(200)
@@ -119,8 +119,7 @@ export const RecruitmentQuerySchema = z.object({
 });
 
 export const TeamRequestBodySchema = z.object({
-  note: z
-    .string()
+  note: typedText()
     .max(TEAM_REQUEST_NOTE_MAX, TEAM_MESSAGES.noteTooLong)
     .refine(...multiLine("The note"))
     .default(""),

@@ -9,7 +9,7 @@ import {
   REPORT_TEXTS,
   SUSPENSION_DURATIONS,
 } from "../reports-constants";
-import { multiLine } from "./text-rules";
+import { multiLine, typedText } from "./text-rules";
 import { TicketSchema } from "./tickets";
 
 // Re-exported for the server; the browser imports them from ../reports-constants, without zod.
@@ -20,8 +20,7 @@ export const CreateReportBodySchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, "Please choose what to report."),
   targetId: z.uuid(REPORT_TEXTS.notFound),
   reason: z.enum(REPORT_REASONS, REPORT_TEXTS.reasonRequired),
-  details: z
-    .string()
+  details: typedText()
     .max(REPORT_DETAILS_MAX_LENGTH, REPORT_TEXTS.detailsTooLong)
     .refine(...multiLine("Details"))
     .default(""),
@@ -100,8 +99,7 @@ export const ReportQueueResponseSchema = z.object({
 });
 export type ReportQueueResponse = z.infer<typeof ReportQueueResponseSchema>;
 
-const reasonText = z
-  .string(MODERATION_TEXTS.reasonRequired)
+const reasonText = typedText(MODERATION_TEXTS.reasonRequired)
   .refine((value) => value.trim().length > 0, MODERATION_TEXTS.reasonRequired)
   .refine(
     (value) => value.length <= MODERATION_REASON_MAX_LENGTH,

@@ -1,5 +1,14 @@
+import { z } from "zod";
 import { TEXT_MESSAGES } from "../validation/messages";
-import { isMultiLineText, isSingleLineText } from "../validation/text";
+import { isMultiLineText, isSingleLineText, stripHiddenFormat } from "../validation/text";
+
+/**
+ * A text a person types, less the format characters nobody sees (zero-width space, soft hyphen,
+ * validation/text.ts stripHiddenFormat) before any other rule reads it: what is stored, and every
+ * later reader, sees the word that shows. Start every free-text field with it.
+ */
+export const typedText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(stripHiddenFormat);
 
 /**
  * Refinements for every text a person types: `.refine(...singleLine("Name"))`. Names, titles,

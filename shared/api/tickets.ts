@@ -5,7 +5,7 @@ import {
   TICKET_PURPOSES,
   TICKET_STATUSES,
 } from "../tickets-constants";
-import { multiLine } from "./text-rules";
+import { multiLine, typedText } from "./text-rules";
 
 // Re-exported for the server; the browser imports them from ../tickets-constants, without zod.
 export {
@@ -20,8 +20,7 @@ export {
 
 export const CreateTicketBodySchema = z.object({
   purpose: z.enum(TICKET_PURPOSES, TICKET_MESSAGES.purposeRequired),
-  description: z
-    .string(TICKET_MESSAGES.descriptionRequired)
+  description: typedText(TICKET_MESSAGES.descriptionRequired)
     .refine((value) => value.trim().length > 0, TICKET_MESSAGES.descriptionRequired)
     .refine(
       (value) => value.length <= TICKET_DESCRIPTION_MAX_LENGTH,

@@ -11,6 +11,9 @@ export const SIGNUP_MESSAGES = {
   blockBanner: (minutes: number) => `Account temporarily blocked. Time remaining: ${minutes} minutes`,
   thirdFailure: "Too many failed attempts. Account temporarily blocked for security.",
   success: "Account created! Please check your email for verification link.",
+  /** A name that passes for the platform (validation/names.ts), at signup and when it is changed. */
+  reservedName:
+    "Please use your own name: a name cannot hold a link or words like Campus Bazaar, admin, support, moderator or security.",
 } as const;
 
 /** Signup failures by error code (specification section 8). */

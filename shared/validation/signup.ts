@@ -1,5 +1,6 @@
 import { EMAIL_MAX_LENGTH, NAME_MIN_LENGTH } from "../constants";
 import { SIGNUP_MESSAGES, TEXT_MESSAGES } from "./messages";
+import { impersonatesPlatform } from "./names";
 import { checkPasswordStrength } from "./password-strength";
 import { isSingleLineText } from "./text";
 
@@ -77,5 +78,6 @@ export function validateSignup(input: SignupInput): string | null {
   ] as const) {
     if (!isSingleLineText(value)) return TEXT_MESSAGES.singleLine(label);
   }
+  if (impersonatesPlatform(input.name)) return SIGNUP_MESSAGES.reservedName;
   return null;
 }

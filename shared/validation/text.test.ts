@@ -3,7 +3,7 @@ import { SignupBodySchema } from "../api/auth";
 import { SendMessageBodySchema } from "../api/chats";
 import { TEXT_MESSAGES } from "./messages";
 import { validateName } from "./settings";
-import { isMultiLineText, isSingleLineText } from "./text";
+import { isMultiLineText, isSingleLineText, stripHiddenFormat } from "./text";
 
 const HIDDEN: [string, string][] = [
   ["a right-to-left override", "\u202e"],
@@ -67,5 +67,56 @@ describe("the shared schemas say it, for the browser and the server alike", () =
     expect(message("Still available?\u202e").error?.issues[0]?.message).toBe(
       TEXT_MESSAGES.multiLine("A message"),
     );
+  });
+});
+
+describe("stripHiddenFormat", () => {
+  it.each([
+    ["a zero-width space", "Ad\u200bmin", "Admin"],
+    ["a soft hyphen", "bit\u00ad.ly", "bit.ly"],
+    ["a word joiner and a byte-order mark", "\ufeffo\u2060tp", "otp"],
+    ["a ZWJ between Latin letters", "ra\u200dhul@ybl", "rahul@ybl"],
+    ["a ZWNJ between digits", "98\u200c76", "9876"],
+    ["a stray tag character", "pay\u{E0041}ment", "payment"],
+    ["an invisible operator", "Rs\u2062500", "Rs500"],
+  ])("removes %s", (_label, text, stripped) => expect(stripHiddenFormat(text)).toBe(stripped));
+
+  it.each([
+    ["a Devanagari half form (ZWJ after the virama)", "क्\u200dष"],
+    ["a Malayalam chillu", "അവന്\u200d"],
+    ["a Persian word part (ZWNJ)", "می\u200cخواهم"],
+    ["an emoji ZWJ sequence", "Ana 👩🏽\u200d💻"],
+    ["a subdivision flag's tags", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"],
+    ["a direction override, refused with a message instead", "Priya \u202eahsrahS"],
+  ])("keeps %s", (_label, text) => expect(stripHiddenFormat(text)).toBe(text));
+
+  it("is what the shared schemas store: a message and a name reach the server without them", () => {
+    const message = SendMessageBodySchema.parse({
+      type: "text",
+      clientId: "c-12345678",
+      text: "Pay on ra\u200bhul@ybl",
+    });
+    expect(message.type === "text" && message.text).toBe("Pay on rahul@ybl");
+    const signup = SignupBodySchema.parse({
+      name: "Priya\u00ad Sharma",
+      email: "priya@example.in",
+      city: "Mumbai",
+      college: "IIT Bombay",
+      mobile: "9876543210",
+      password: "Campus#Bazaar9\u200b",
+      acceptTerms: true,
+    });
+    expect(signup.name).toBe("Priya Sharma");
+    // A password is a secret, not a text anyone reads: it stays exactly as typed.
+    expect(signup.password).toBe("Campus#Bazaar9\u200b");
+  });
+
+  it("a text of hidden characters only is empty once stripped, and refused as empty", () => {
+    const message = SendMessageBodySchema.safeParse({
+      type: "text",
+      clientId: "c-12345678",
+      text: "\u200b\u00ad",
+    });
+    expect(message.success).toBe(false);
   });
 });

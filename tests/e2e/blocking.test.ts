@@ -45,7 +45,7 @@ async function chatAboutItem(seller: Person, buyer: Person): Promise<string> {
 describe.skipIf(!isBrowserAvailable)("blocking", () => {
   const { browser } = useBrowser();
 
-  it("a block from the chat's menu takes effect in the open chat on both sides without a reload, and Unblock undoes it live", async () => {
+  it("a block from the chat's menu takes effect in the blocker's open chat without a reload and in the blocked one's at their next send, and Unblock undoes it", async () => {
     const seller = await openAs(browser(), "Meera Iyer", "desktop");
     const buyer = await openAs(browser(), "Rohit Kale", "phone");
     const chatId = await chatAboutItem(seller, buyer);
@@ -66,12 +66,16 @@ describe.skipIf(!isBrowserAvailable)("blocking", () => {
     await expectNoSeriousA11yViolations(seller.page);
     await dialog.getByRole("button", { name: "Block" }).click();
 
-    // Both open chats turn read-only, live: the composer gives way to the notice.
-    for (const person of [seller, buyer]) {
-      await person.page.getByText(CANNOT_REPLY).waitFor();
-      await expect(person.page.getByRole("textbox", { name: "Type a message" }).count()).resolves.toBe(0);
-    }
-    // The blocked buyer is told nothing more than that; no notification reached them.
+    // The blocker's open chat turns read-only, live: the composer gives way to the notice. The
+    // blocked buyer is sent nothing live (it would name the blocker): their next send is refused,
+    // and then their chat turns read-only too.
+    await seller.page.getByText(CANNOT_REPLY).waitFor();
+    await expect(seller.page.getByRole("textbox", { name: "Type a message" }).count()).resolves.toBe(0);
+    await buyer.page.getByRole("textbox", { name: "Type a message" }).fill("Still there?");
+    await buyer.page.getByRole("button", { name: "Send", exact: true }).click();
+    await buyer.page.getByText(CANNOT_REPLY).waitFor();
+    await expect(buyer.page.getByRole("textbox", { name: "Type a message" }).count()).resolves.toBe(0);
+    // No notification reached them.
     const notes = await buyer.page.request.get("/api/notifications");
     expect(((await notes.json()) as { notifications: unknown[] }).notifications).toEqual([]);
     // The API refuses a send the page no longer offers.
@@ -84,11 +88,14 @@ describe.skipIf(!isBrowserAvailable)("blocking", () => {
       "You can't message this user.",
     );
 
-    // Unblock from the same menu: the composer is back on both sides, live.
+    // Unblock from the same menu: the composer is back for the seller, live, and for the buyer
+    // once their chat is loaded again.
     await seller.page
       .getByRole("button", { name: /More options for the conversation with Rohit Kale/ })
       .click();
     await seller.page.getByRole("menuitem", { name: "Unblock" }).click();
+    await seller.page.getByRole("textbox", { name: "Type a message" }).waitFor();
+    await buyer.page.reload();
     for (const person of [seller, buyer]) {
       await person.page.getByRole("textbox", { name: "Type a message" }).waitFor();
       await expect(person.page.getByText(CANNOT_REPLY).count()).resolves.toBe(0);

@@ -57,7 +57,8 @@ export function browserKeys(): BrowserKeys {
  * is, through the process's CA store: NODE_EXTRA_CA_CERTS, set for the workers by the API tests'
  * global setup (tests/helpers/api-global-setup.ts); no agent or request option changes for tests.
  * `certificate` gives it another one (an untrusted push service). Each path answers with the status
- * set for it (201 by default) and records what arrived, decrypted with the keys registered.
+ * set for it (201 by default; "hang": never, a push service that accepts and does not answer) and
+ * records what arrived, decrypted with the keys registered.
  */
 export async function startPushReceiver({ certificate }: { certificate?: TlsFiles } = {}) {
   const tls = certificate ?? inject("pushReceiverTls");
@@ -69,7 +70,8 @@ export async function startPushReceiver({ certificate }: { certificate?: TlsFile
   const cert = fs.readFileSync(tls.certFile);
   const received: ReceivedPush[] = [];
   const keysByPath = new Map<string, BrowserKeys>();
-  const statusByPath = new Map<string, number>();
+  /** A status to answer with, or "hang": the request is read and never answered (until close). */
+  const statusByPath = new Map<string, number | "hang">();
   const server = https.createServer({ key: fs.readFileSync(tls.keyFile), cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -78,7 +80,9 @@ export async function startPushReceiver({ certificate }: { certificate?: TlsFile
       const keys = keysByPath.get(pathName);
       const body = Buffer.concat(chunks);
       received.push({ path: pathName, headers: request.headers, payload: keys ? keys.decrypt(body) : null });
-      response.statusCode = statusByPath.get(pathName) ?? 201;
+      const answer = statusByPath.get(pathName) ?? 201;
+      if (answer === "hang") return;
+      response.statusCode = answer;
       response.end();
     });
   });
@@ -96,13 +100,15 @@ export async function startPushReceiver({ certificate }: { certificate?: TlsFile
         keys: { p256dh: keys.p256dh, auth: keys.auth },
       };
     },
-    answer(endpoint: string, status: number) {
+    answer(endpoint: string, status: number | "hang") {
       statusByPath.set(new URL(endpoint).pathname, status);
     },
     to(endpoint: string) {
       return received.filter((push) => push.path === new URL(endpoint).pathname);
     },
     async close() {
+      // Hanging requests are cut, as a process ending would.
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };

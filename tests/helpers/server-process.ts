@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { buildSignup } from "../factories/users";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const READY_TIMEOUT_MS = 90_000;
@@ -133,4 +134,17 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     }
   }
   return server;
+}
+
+/** Signs a new student up on a server process; their address and session cookie. */
+export async function signUpOver(server: ServerProcess): Promise<{ email: string; cookie: string }> {
+  const body = buildSignup();
+  const response = await fetch(`${server.baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  return { email: body.email, cookie };
 }

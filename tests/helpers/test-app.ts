@@ -58,6 +58,8 @@ export async function createTestAppOn(
     ADMIN_PASSWORD,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT: "1000",
+    // The test suite's push service runs on loopback (tests/helpers/push-receiver.ts).
+    PUSH_ALLOWED_PRIVATE_HOSTS: "localhost",
     ...env,
   });
   const mail: OutgoingMail[] = [];

@@ -88,6 +88,22 @@ export async function openTestDatabase(target: TestDatabaseTarget): Promise<Data
   };
 }
 
+/**
+ * Two handles on one fresh database, as two instances behind a load balancer have. On PostgreSQL
+ * each has its own pool; the embedded database serves one process, so there the two share its one
+ * connection. drop() removes it once both are closed.
+ */
+export async function openTwoDatabases(
+  target: TestDatabaseTarget,
+): Promise<{ a: Database; b: Database; drop(): Promise<void> }> {
+  if (target.kind === "postgres") {
+    const created = await createPostgresTestDatabase(target);
+    return { a: fromPostgres(created.url, 4), b: fromPostgres(created.url, 4), drop: created.drop };
+  }
+  const shared = await openTestDatabase(target);
+  return { a: shared, b: { ...shared, close: async () => {} }, drop: async () => {} };
+}
+
 /** Drops the run's PostgreSQL template once every test file is done with it. */
 export async function dropTemplate(target: TestDatabaseTarget): Promise<void> {
   if (target.kind !== "postgres") return;

@@ -13,6 +13,17 @@ import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
 import type { Operation } from "./operations";
 import { type Actor, insertEmailToken, insertStudent, type World } from "./world";
 
+/** Body fields that are secrets and ids, not texts a person reads; the mobile number is stored as its digits. */
+export const NOT_TEXT_FIELDS: ReadonlySet<string> = new Set([
+  "password",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+  "token",
+  "clientId",
+  "mobile",
+]);
+
 export interface RequestBody {
   payload: object | Buffer;
   headers?: Record<string, string>;
@@ -126,16 +137,17 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
     }),
   "PUT /api/me/holiday": () => json({ isActive: false }),
   "PUT /api/me/privacy": () => json({ mobileVisibility: "all", emailVisibility: "nobody" }),
+  // localhost: the one push host the test apps allow (PUSH_ALLOWED_PRIVATE_HOSTS); nothing listens on 443.
   "PUT /api/push/subscription": (_app, _world, caller) =>
     json({
-      endpoint: `https://push.example.test/send/${caller?.id ?? "nobody"}`,
+      endpoint: `https://localhost/send/${caller?.id ?? "nobody"}`,
       keys: {
         p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
         auth: "tBHItJI5svbpez7KI4CCXg",
       },
     }),
   "POST /api/push/subscription/remove": (_app, _world, caller) =>
-    json({ endpoint: `https://push.example.test/send/${caller?.id ?? "nobody"}` }),
+    json({ endpoint: `https://localhost/send/${caller?.id ?? "nobody"}` }),
   "PATCH /api/me/notification-settings": () => json({ pushDeals: false, emailDigest: false }),
   "POST /api/tickets": () => json({ purpose: "Feature Request", description: "Dark mode, please." }),
   "POST /api/recruitment-posts": () => json(buildRecruitment()),

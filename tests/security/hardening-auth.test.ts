@@ -4,9 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSignup, createStudent, STRONG_PASSWORD } from "../factories/users";
+import { createStudent, STRONG_PASSWORD } from "../factories/users";
 import { connectLive } from "../helpers/live";
-import { type ServerProcess, startServer } from "../helpers/server-process";
+import { mailFilesTo, waitForMailFiles } from "../helpers/mail-files";
+import { type ServerProcess, signUpOver, startServer } from "../helpers/server-process";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -41,36 +42,6 @@ async function timed(url: string, init?: RequestInit): Promise<{ ms: number; sta
 
 const postJson = (url: string, body: object) =>
   timed(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-
-/** The mail files under DATA_DIR/mail addressed to `to`. */
-async function mailFilesTo(dataDir: string, to: string): Promise<string[]> {
-  const folder = path.join(dataDir, "mail");
-  const names = await fs.readdir(folder).catch(() => [] as string[]);
-  const texts = await Promise.all(names.map((name) => fs.readFile(path.join(folder, name), "utf8")));
-  return texts.filter((text) => text.includes(`To: ${to}\n`));
-}
-
-async function waitForMailFiles(dataDir: string, to: string, count: number, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const files = await mailFilesTo(dataDir, to);
-    if (files.length >= count) return files;
-    if (Date.now() > deadline) throw new Error(`${files.length} of ${count} mails to ${to} arrived`);
-    await sleep(100);
-  }
-}
-
-async function signUpOver(server: ServerProcess): Promise<{ email: string; cookie: string }> {
-  const body = buildSignup();
-  const response = await fetch(`${server.baseUrl}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-  return { email: body.email, cookie };
-}
 
 /** A raw connection that sends a request's head, then its body one byte every `everyMs`. */
 function trickle(port: number, head: string, bodyLength: number, everyMs: number) {

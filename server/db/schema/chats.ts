@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -93,6 +93,17 @@ export const messages = pgTable(
     check("messages_offer_positive", sql`${table.offerPrice} is null or ${table.offerPrice} > 0`),
   ],
 );
+
+/**
+ * The person wrote in the chat themselves: a text, photo, offer or shared number of theirs. The
+ * app's lines about a deal ('This item is now reserved.', 'This item has been sold.', type
+ * 'system') carry the seller as sender so the thread can place them, but they are nobody's words:
+ * they never count as the seller having chatted, replied or taken part. No client can send one.
+ */
+export function hasWrittenInChat(chatId: SQLWrapper, userId: SQLWrapper | string): SQL {
+  return sql`exists (select 1 from ${messages} written where written.chat_id = ${chatId}
+    and written.sender_id = ${userId} and written.type <> 'system')`;
+}
 
 export const notifications = pgTable(
   "notifications",

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   index,
@@ -51,10 +52,21 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** A worker's claim; another instance skips the row until it passes. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Which claim holds the lease: a worker marks the row only while its token is still there. */
+    claimToken: uuid("claim_token"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("outbox_due_idx").on(table.nextAttemptAt)],
+  (table) => [
+    // What each lane claims: its kinds' pending rows, by when they fall due.
+    index("outbox_pending_idx")
+      .on(table.kind, table.nextAttemptAt, table.id)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    // The rows in flight, looked at to send one recipient's pushes one at a time.
+    index("outbox_leased_idx")
+      .on(table.lockedUntil)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null and ${table.lockedUntil} is not null`),
+  ],
 );

@@ -9,6 +9,7 @@ import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
+import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { attemptLimit, countAttempt } from "../../plugins/rate-limit-rules";
 import * as repo from "./auth.repository";
 import { recordPasswordChange } from "./password-changed";
@@ -29,7 +30,7 @@ async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<voi
   const link = `${ctx.config.publicUrl}/verify-email?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
-    subject: "Verify your Campus Bazaar email address",
+    subject: MAIL_SUBJECTS.verify,
     text: `Hello ${user.name},\n\nPlease confirm your email address by opening this link within 24 hours:\n\n${link}\n\nIf you did not create a Campus Bazaar account, you can ignore this message.\n`,
     link,
   });
@@ -162,7 +163,7 @@ export async function sendPasswordResetMail(ctx: AppContext, row: OutboxRow): Pr
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
-    subject: "Reset your Campus Bazaar password",
+    subject: MAIL_SUBJECTS.reset,
     text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Campus Bazaar account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
     link,
   });

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { enqueueMail, type QueuedMail } from "../../jobs/outbox-mail";
+import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { expireResetLinks } from "./auth.repository";
 
 /** How the password was changed, in the words of the mail. */
@@ -26,7 +27,7 @@ export function passwordChangedMail(
       : "in Settings. Every other device signed in to your account was signed out.";
   return {
     to: user.email,
-    subject: "Your Campus Bazaar password was changed",
+    subject: MAIL_SUBJECTS.passwordChanged,
     text:
       `Hello ${user.name},\n\n` +
       `The password of your Campus Bazaar account (${user.email}) was changed on ${WHEN_FORMAT.format(at)} IST, ${how} ` +

@@ -35,8 +35,9 @@ async function loadPerson(ctx: AppContext, viewer: UserRow, personId: string): P
 }
 
 /**
- * Blocks or unblocks a student. Silent: no notification; both get a live frame naming the other,
- * so an open chat between them turns read-only (or writable again) without a reload.
+ * Blocks or unblocks a student. Silent: no notification, and nothing live to the blocked student,
+ * whose frame would name the blocker (their chat turns read-only when they next send or load it).
+ * The blocker's own tabs are told, so an open chat turns read-only (or writable again) at once.
  */
 export async function setBlocked(ctx: AppContext, viewer: UserRow, personId: string, isOn: boolean) {
   const person = await loadPerson(ctx, viewer, personId);
@@ -46,7 +47,6 @@ export async function setBlocked(ctx: AppContext, viewer: UserRow, personId: str
       : await repo.deleteBlock(tx, viewer.id, person.id);
     if (!changed) return;
     emit({ userId: viewer.id, event: { type: "block.changed", data: { userId: person.id } } });
-    emit({ userId: person.id, event: { type: "block.changed", data: { userId: viewer.id } } });
   });
   return { isBlocked: isOn };
 }

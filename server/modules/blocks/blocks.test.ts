@@ -355,37 +355,39 @@ describe("a blocked student cannot reach the blocker", () => {
     expect((await get(testApp, "/api/items", { cookie: blocked.cookie })).json().total).toBe(before);
   });
 
-  it("live events between them stop; both are told (block.changed) so an open chat turns read-only", async () => {
+  it("live events between them stop; only the blocker's own tabs are told (block.changed), the blocked student nothing", async () => {
     const { blocker, blocked } = await blockedPair();
     const chat = await openItemChat(testApp, blocked, blocker);
     await sendText(testApp, blocked, chat.id, "Can you do 400?");
     const blockedSocket = await connectLive(baseUrl, blocked.cookie);
     const blockerSocket = await connectLive(baseUrl, blocker.cookie);
+    const blockerFrames = () => blockerSocket.frames.filter((frame) => frame.type === "block.changed");
+    const blockedFrames = () => blockedSocket.frames.filter((frame) => frame.type === "block.changed");
     try {
       await block(blocker, blocked.id);
-      await blockedSocket.waitFor((frame) => frame.type === "block.changed", "blocked told");
-      await blockerSocket.waitFor((frame) => frame.type === "block.changed", "blocker told");
-      const told = blockedSocket.frames.find((frame) => frame.type === "block.changed");
-      expect(told).toMatchObject({ data: { userId: blocker.id } });
+      const told = await blockerSocket.waitFor((frame) => frame.type === "block.changed", "blocker told");
+      expect(told).toMatchObject({ data: { userId: blocked.id } });
       // The blocker opening the chat no longer tells the blocked student it was seen.
       const read = await post(testApp, `/api/chats/${chat.id}/read`, undefined, { cookie: blocker.cookie });
       expect(read.statusCode).toBe(204);
       await blockerSocket.waitFor((frame) => frame.type === "chat.read", "blocker's own read");
-      await sendRequest(testApp, blocked.cookie, chat.id, {
+      const refused = await sendRequest(testApp, blocked.cookie, chat.id, {
         type: "text",
         clientId: newClientId(),
         text: "?",
       });
-      // A later frame to each shows nothing from the other came in between.
+      expect(refused.json()).toEqual(CANNOT_MESSAGE);
+      // Unblocking tells the blocked student nothing either.
+      await unblock(blocker, blocked.id);
+      await blockerSocket.waitUntil(() => blockerFrames().length === 2, "blocker's unblock");
+      // Then each acts on their own, and a later frame to each shows nothing from the other came
+      // in between (one user's frames arrive in order).
       await block(blocked, blocker.id);
-      await blockedSocket.waitUntil(
-        (frames) => frames.filter((frame) => frame.type === "block.changed").length === 2,
-        "blocked's second frame",
-      );
-      await blockerSocket.waitUntil(
-        (frames) => frames.filter((frame) => frame.type === "block.changed").length === 2,
-        "blocker's second frame",
-      );
+      await blockedSocket.waitUntil(() => blockedFrames().length === 1, "the blocked student's own block");
+      await block(blocker, blocked.id);
+      await blockerSocket.waitUntil(() => blockerFrames().length === 3, "blocker's second block");
+      await unblock(blocked, blocker.id);
+      await blockedSocket.waitUntil(() => blockedFrames().length === 2, "the blocked student's own unblock");
       // Lists changed for everyone (another test's post, on a shared database) come from nobody.
       const everyone: readonly string[] = BroadcastFrameSchema.shape.type.options;
       const types = (frames: { type: string }[]) =>
@@ -393,6 +395,11 @@ describe("a blocked student cannot reach the blocker", () => {
       expect(types(blockedSocket.frames).filter((type) => type !== "hello")).toEqual([
         "block.changed",
         "block.changed",
+      ]);
+      expect(blockerFrames().map((frame) => frame.data)).toEqual([
+        { userId: blocked.id },
+        { userId: blocked.id },
+        { userId: blocked.id },
       ]);
       expect(types(blockerSocket.frames)).not.toContain("message.created");
       expect(types(blockerSocket.frames)).not.toContain("notification.created");

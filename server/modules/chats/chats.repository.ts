@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
@@ -496,6 +496,33 @@ export function storeSend(
   limit?: SendLimit,
 ): Promise<SendOutcome> {
   return sendInBatches(db, { message, lastMessage, notice, limit });
+}
+
+/**
+ * A sender's newest texts in a chat since a moment, oldest first: what the scam guard reads a new
+ * text after (shared/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
+ */
+export async function recentTextsOfSender(
+  db: Db,
+  chatId: string,
+  senderId: string,
+  since: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        gt(messages.createdAt, since),
+        eq(messages.senderId, senderId),
+        inArray(messages.type, ["text", "recruitment_inquiry"]),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.map((row) => row.text).reverse();
 }
 
 /** The newest messages of a chat, returned oldest first. */

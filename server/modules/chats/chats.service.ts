@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { formatRupees } from "@shared/rupees";
-import { scamSignalsOf } from "@shared/scam-guard";
+import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "@shared/scam-guard";
 import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
@@ -119,9 +119,10 @@ type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: strin
 
 /**
  * What a send stores: the text (an offer's words; nothing for a photo), the photo's size, and the
- * scam guard's signals (shared/scam-guard.ts): the words of a text, a QR code in a photo.
+ * scam guard's signals (shared/scam-guard.ts): the words of a text (with the sender's last few
+ * texts in the chat), a QR code in a photo.
  */
-async function messageOf(ctx: AppContext, sender: UserRow, body: SendBody) {
+async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body: SendBody) {
   switch (body.type) {
     case "offer":
       return {
@@ -148,7 +149,16 @@ async function messageOf(ctx: AppContext, sender: UserRow, body: SendBody) {
     }
     default: {
       const text = body.text.trim();
-      return { text, offerPrice: null, photo: null, scamSignals: scamSignalsOf({ text }) };
+      // Read after the sender's last few texts here: a UPI ID or a request split over messages.
+      const since = new Date(Date.now() - SCAM_GUARD_LOOKBACK.minutes * 60_000);
+      const earlierTexts = await repo.recentTextsOfSender(
+        ctx.db,
+        chatId,
+        sender.id,
+        since,
+        SCAM_GUARD_LOOKBACK.messages,
+      );
+      return { text, offerPrice: null, photo: null, scamSignals: scamSignalsOf({ text, earlierTexts }) };
     }
   }
 }
@@ -181,7 +191,7 @@ export async function sendMessage(
     return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
   }
   const isOffer = false;
-  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, body).catch(
+  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, chatId, body).catch(
     async (error: unknown) => {
       await refuseIfBlocked();
       throw error;

@@ -172,9 +172,39 @@ describe("every reservation and sale transition, allowed and refused", () => {
     expect(again.json()).toEqual(refusal("conflict", "This item is already sold."));
   });
 
+  it("'Who bought it?' offers only those who wrote or made an offer; one who only opened a chat is refused", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const writerChat = await dealChat(buyer, item);
+    await sendText(testApp, buyer, writerChat, "Still available?");
+    const offerChat = await dealChat(other, item);
+    const made = await madeOffer(other, offerChat, 300);
+    const openerChat = await dealChat(stranger, item);
+    // The opener's chat gets the seller's deal line: it is the app's words, not theirs or a reply.
+    expect((await answer(seller, offerChat, made.id, "accept")).statusCode).toBe(200);
+    expect((await thread(stranger, openerChat)).messages.map((m) => m.text)).toEqual([
+      DEAL_MESSAGES.nowReserved,
+    ]);
+    const candidates = async () =>
+      (await get(testApp, `/api/items/${item.id}/buyers`, { cookie: seller.cookie })).json().buyers;
+    expect(await candidates()).toEqual([
+      { id: other.id, name: "Riya Das", isReservedFor: true },
+      { id: buyer.id, name: "Aarav Mehta", isReservedFor: false },
+    ]);
+    const refused = await sell(seller, item.id, stranger.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(refusal("invalid_input", DEAL_MESSAGES.buyerNeverChatted));
+    expect(await itemRow(item.id)).toMatchObject({ isSold: false, buyerId: null });
+    expect(await noticesOf(stranger.id)).not.toContain("Rate Kunal Shah");
+    // Once they write, they are one of the people who chatted about it.
+    await sendText(testApp, stranger, openerChat, "I can pick it up today.");
+    expect((await candidates()).map((row: { id: string }) => row.id)).toContain(stranger.id);
+    expect((await sell(seller, item.id, stranger.id)).statusCode).toBe(200);
+  });
+
   it("sold to another chat partner while reserved: allowed; the reserved buyer's chat gets 'This item has been sold.'", async () => {
     const { item, chatId } = await reservedItem();
     const otherChat = await dealChat(other, item);
+    await sendText(testApp, other, otherChat, "If it falls through, I'll take it.");
     const sold = await sell(seller, item.id, other.id);
     expect(sold.statusCode).toBe(200);
     expect(await itemRow(item.id)).toMatchObject({ buyerId: other.id, reservedForId: null, isSold: true });

@@ -178,6 +178,63 @@ describe("a flagged text", () => {
   });
 });
 
+describe("a disguised or split text", () => {
+  it("is stored without hidden characters and flagged through look-alike letters", async () => {
+    const chat = await openItemChat(testApp, buyer, seller, "Scientific calculator");
+    // A zero-width space and a soft hyphen inside the words, a Cyrillic 'О' in 'OTP'.
+    const sent = await sendText(
+      testApp,
+      buyer,
+      chat.id,
+      "Sh\u200bare the \u041e\u00adTP, pay on rahul @ ybl",
+    );
+    expect(sent.text).toBe("Share the \u041eTP, pay on rahul @ ybl");
+    const [row] = await testApp.database.db
+      .select({ text: messages.text })
+      .from(messages)
+      .where(eq(messages.id, sent.id));
+    expect(row?.text).toBe("Share the \u041eTP, pay on rahul @ ybl");
+    expect(await signalsStored(sent.id)).toEqual(["upi_id", "otp"]);
+    const shortLink = await sendText(testApp, buyer, chat.id, "to receive open bit[.]ly/rcv-2000");
+    expect(await signalsStored(shortLink.id)).toEqual(["short_link"]);
+  });
+
+  it("a UPI ID split over the sender's last two messages warns under the second", async () => {
+    const chat = await openItemChat(testApp, buyer, seller, "Study table");
+    const first = await sendText(testApp, buyer, chat.id, "ok send it to rahul.k@");
+    const second = await sendText(testApp, buyer, chat.id, "okaxis");
+    expect(await signalsStored(first.id)).toEqual([]);
+    expect(await signalsStored(second.id)).toEqual(["upi_id"]);
+    const sellerView = await thread(seller, chat.id);
+    expect(sellerView.messages.find((m) => m.id === second.id)?.scamWarning).toBe(true);
+    expect((await liveCopy(sellerLive, second.id)).scamWarning).toBe(true);
+  });
+
+  it("is not pieced together from the other member's words, another chat or an old message", async () => {
+    const chat = await openItemChat(testApp, buyer, seller, "Desk lamp");
+    const other = await openItemChat(testApp, buyer, seller, "Extension board");
+    await sendText(testApp, seller, chat.id, "my friend is rahul@");
+    const fromBuyer = await sendText(testApp, buyer, chat.id, "ybl?");
+    expect(await signalsStored(fromBuyer.id)).toEqual([]);
+
+    await sendText(testApp, buyer, other.id, "note it: priya@");
+    const elsewhere = await sendText(testApp, buyer, chat.id, "ybl haha");
+    expect(await signalsStored(elsewhere.id)).toEqual([]);
+
+    const old = await sendText(testApp, buyer, chat.id, "send to amit@");
+    await testApp.database.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(messages.id, old.id));
+    const late = await sendText(testApp, buyer, chat.id, "oksbi");
+    expect(await signalsStored(late.id)).toEqual([]);
+    // Within the window the same words are one UPI ID.
+    await sendText(testApp, buyer, chat.id, "send to amit@");
+    const soon = await sendText(testApp, buyer, chat.id, "oksbi");
+    expect(await signalsStored(soon.id)).toEqual(["upi_id"]);
+  });
+});
+
 describe("a photo with a QR code", () => {
   it("is flagged for the recipient, by REST and live; an ordinary photo is not", async () => {
     const chat = await openItemChat(testApp, buyer, seller, "Lenovo IdeaPad charger");

@@ -1,4 +1,5 @@
 import type { BrowseSort } from "@shared/api/items";
+import type { PublicItem } from "@shared/api/listings";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
@@ -48,6 +49,27 @@ const sellerOnHoliday = sql`(${users.holidayActive} and (now() at time zone ${CA
 
 /** The seller's account is there, not suspended and not on holiday: their items show in browse. */
 const sellerIsShown = and(sellerIsPresent, sql`not coalesce(${sellerOnHoliday}, false)`);
+
+/**
+ * What anyone may see of an item without signing in (the teaser and its link preview), while it is
+ * for sale and browse would show it: its seller's account is there, not suspended, not on holiday.
+ */
+export async function findPublicItem(db: Db, id: string): Promise<PublicItem | undefined> {
+  const [row] = await db
+    .select({
+      id: items.id,
+      productName: items.productName,
+      productImage: items.productImage,
+      price: items.price,
+      condition: items.condition,
+      sellerCollege: items.sellerCollege,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(and(eq(items.id, id), eq(items.isActive, true), sellerIsShown))
+    .limit(1);
+  return row;
+}
 
 /**
  * The sellers browse may hide, found through users_maybe_hidden_idx (whose predicate this repeats),

@@ -3,36 +3,21 @@ import { matchesRoutePattern } from "@shared/app-routes";
 import { variantUrl } from "@shared/images";
 import { formatRupees } from "@shared/rupees";
 import { itemShareTitle } from "@shared/share-links";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { isSuspendedSql, items, users } from "../../db/schema";
 import { escapeHtml } from "../../lib/escape-html";
+import { findPublicItem } from "./browse.repository";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What anyone may see of an item without signing in: the cover, name, price, condition and the
- * seller's college, while it is for sale and its seller's account is there. Never the seller's
- * name or number, nor the description. Undefined for a sold, expired or deleted item.
+ * seller's college, while it is for sale and browse shows it (its seller's account is there, not
+ * suspended, not on holiday). Never the seller's name or number, nor the description. Undefined
+ * for a sold, expired or deleted item, or one browse hides.
  */
 export async function publicItem(ctx: Pick<AppContext, "db">, id: string): Promise<PublicItem | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await ctx.db
-    .select({
-      id: items.id,
-      productName: items.productName,
-      productImage: items.productImage,
-      price: items.price,
-      condition: items.condition,
-      sellerCollege: items.sellerCollege,
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.sellerId))
-    .where(
-      and(eq(items.id, id), eq(items.isActive, true), isNull(users.deletedAt), sql`not ${isSuspendedSql}`),
-    )
-    .limit(1);
-  return row;
+  return findPublicItem(ctx.db, id);
 }
 
 const NEUTRAL_TITLE = "Campus Bazaar";

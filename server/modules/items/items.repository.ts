@@ -8,6 +8,7 @@ import {
   chats,
   favourites,
   follows,
+  hasWrittenInChat,
   isSuspendedSql,
   items,
   ratings,
@@ -320,14 +321,20 @@ export async function markItemSoldTo(db: Db, id: string, buyerId: string | null,
   return rows.length > 0;
 }
 
-/** The buyers of the item's chats (those who chatted about it) with their chat ids. */
+/**
+ * Who may be named the buyer of the item ('Who bought it?'): the other member of one of its chats
+ * who wrote there (a message or an offer), with their chat id. Only opening the chat is not enough:
+ * the sale lets them rate the seller and be rated.
+ */
 export async function findItemChatBuyers(db: Db, itemId: string, sellerId: string) {
   return db
     .select({ chatId: chats.id, buyerId: users.id, name: users.name, updatedAt: chats.updatedAt })
     .from(chats)
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), sql`${chatMembers.userId} <> ${sellerId}`))
     .innerJoin(users, eq(users.id, chatMembers.userId))
-    .where(and(eq(chats.itemId, itemId), eq(chats.kind, "item")))
+    .where(
+      and(eq(chats.itemId, itemId), eq(chats.kind, "item"), hasWrittenInChat(chats.id, chatMembers.userId)),
+    )
     .orderBy(desc(chats.updatedAt));
 }
 

@@ -205,9 +205,10 @@ export async function renewItem(ctx: AppContext, user: UserRow, id: string) {
 }
 
 /**
- * 'Mark as Sold', then 'Who bought it?': the buyer must be someone who chatted about the item (or
- * null, 'Someone else'). Every other buyer with a chat about it gets the line 'This item has been
- * sold.' and a notification; the buyer and the seller are asked to rate each other.
+ * 'Mark as Sold', then 'Who bought it?': the buyer must be one the dialog offers, someone who wrote
+ * or made an offer in a chat about the item (or null, 'Someone else'). Every other buyer with a
+ * chat about it gets the line 'This item has been sold.' and a notification; the buyer and the
+ * seller are asked to rate each other.
  */
 export async function markSold(ctx: AppContext, user: UserRow, id: string, buyerId: string | null = null) {
   const { item } = await loadItem(ctx, id);
@@ -217,7 +218,9 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string, buyer
   }
   await transactionWithEvents(ctx, async (tx, emit) => {
     const chatsOfItem = await itemChats(tx, id);
-    const soldChat = buyerId ? chatsOfItem.find((chat) => chat.buyerId === buyerId) : undefined;
+    const soldChat = buyerId
+      ? (await repo.findItemChatBuyers(tx, id, item.sellerId)).find((chat) => chat.buyerId === buyerId)
+      : undefined;
     if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
     if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
       throw new AppError("conflict", "This item is already sold.");
@@ -277,7 +280,10 @@ export async function releaseReservation(ctx: AppContext, user: UserRow, id: str
   return toItemDto(await loadItem(ctx, id), user);
 }
 
-/** 'Who bought it?': the people who chatted about the seller's item, the reserved buyer first. */
+/**
+ * 'Who bought it?': the people who wrote or made an offer about the seller's item, the reserved
+ * buyer first.
+ */
 export async function listItemBuyers(
   ctx: AppContext,
   user: UserRow,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LISTING_TEXTS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
+import { indiaToday } from "@shared/validation/settings";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -267,6 +268,29 @@ describe("link previews of /item/{id}, rendered by the server", () => {
         sellerCollege: "IIT Bombay",
       },
     });
+  });
+
+  it("gives a neutral card and no teaser while the seller is on holiday, as browse hides the item", async () => {
+    const away = await createStudent(testApp, { name: "Meera Iyer" });
+    const item = await insertItem(testApp, away.id, { productName: "Holiday kettle" });
+    const setHoliday = (body: object) =>
+      testApp.app.inject({
+        method: "PUT",
+        url: "/api/me/holiday",
+        payload: body,
+        headers: { cookie: away.cookie },
+      });
+    const today = indiaToday();
+    const later = indiaToday(new Date(Date.now() + 3 * 86_400_000));
+    expect((await setHoliday({ isActive: true, fromDate: today, toDate: later })).statusCode).toBe(200);
+    expect((await get(testApp, `/api/public/items/${item.id}`)).statusCode).toBe(404);
+    const page = await testApp.app.inject({ method: "GET", url: `/item/${item.id}` });
+    expect(page.body).toContain('<meta property="og:title" content="Campus Bazaar" />');
+    expect(page.body).not.toContain("Holiday kettle");
+    expect((await setHoliday({ isActive: false })).statusCode).toBe(200);
+    expect((await get(testApp, `/api/public/items/${item.id}`)).json().item.productName).toBe(
+      "Holiday kettle",
+    );
   });
 
   it("shows a neutral card for a sold or deleted item", async () => {

@@ -1,14 +1,15 @@
 import type { EmailVisibility, MobileVisibility } from "@shared/trust-constants";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chatMembers, messages, users } from "../../db/schema";
+import { chatMembers, hasWrittenInChat, users } from "../../db/schema";
 import { isBlockedBetween } from "../blocks/blocks.repository";
 
 /**
  * Of `personIds`, those who share at least one chat with the viewer and have written in it
  * themselves, leaving out anyone with a block between them and the viewer (a chat they can no
  * longer write in shares no number). Opening a chat with someone is not chatting with them: a
- * buyer who only writes to a seller does not see the seller's number until the seller answers.
+ * buyer who only writes to a seller does not see the seller's number until the seller answers,
+ * and the app's deal lines in the seller's name ('This item is now reserved.') are no answer.
  */
 export async function chattingWith(db: Db, viewerId: string, personIds: string[]): Promise<Set<string>> {
   const others = [...new Set(personIds)].filter((id) => id !== viewerId);
@@ -21,8 +22,7 @@ export async function chattingWith(db: Db, viewerId: string, personIds: string[]
         inArray(chatMembers.userId, others),
         sql`exists (select 1 from ${chatMembers} mine
           where mine.chat_id = ${chatMembers.chatId} and mine.user_id = ${viewerId})`,
-        sql`exists (select 1 from ${messages} said
-          where said.chat_id = ${chatMembers.chatId} and said.sender_id = ${chatMembers.userId})`,
+        hasWrittenInChat(chatMembers.chatId, chatMembers.userId),
         sql`not ${isBlockedBetween(viewerId, chatMembers.userId)}`,
       ),
     );

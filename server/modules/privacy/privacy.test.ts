@@ -1,3 +1,4 @@
+import { DEAL_MESSAGES } from "@shared/deals-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import {
 import { insertFollow, insertItem } from "../../../tests/factories/items";
 import { callAs, fetchProfile } from "../../../tests/factories/profiles";
 import { createStudent } from "../../../tests/factories/users";
-import { get, signIn } from "../../../tests/helpers/api";
+import { get, post, signIn } from "../../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { users } from "../../db/schema";
 
@@ -124,6 +125,48 @@ describe("every answer that carries a student obeys their privacy", () => {
       mobile: seller.mobile,
       email: seller.email,
     });
+  });
+
+  it("a deal line in the seller's name ('This item is now reserved.') is no answer: the number stays hidden", async () => {
+    const seller = await student("Ishaan Rao");
+    const watcher = await student("Tara Sen");
+    const buyer = await student("Dev Patel");
+    const item = await insertItem(testApp, seller.id, {
+      productName: "Privacy shelf",
+      showMobileNumber: true,
+    });
+    const open = async (who: Student) =>
+      (
+        await post(testApp, "/api/chats", { userId: seller.id, itemId: item.id }, { cookie: who.cookie })
+      ).json().chat.id as string;
+    const watcherChat = await open(watcher);
+    await sendText(testApp, watcher, watcherChat, "Is the shelf still there?");
+    const buyerChat = await open(buyer);
+    const offer = await sendRequest(testApp, buyer.cookie, buyerChat, {
+      type: "offer",
+      clientId: newClientId(),
+      offerPrice: 300,
+    });
+    const offerId = offer.json().message.id;
+    const accepted = await post(
+      testApp,
+      `/api/chats/${buyerChat}/offers/${offerId}/accept`,
+      {},
+      {
+        cookie: seller.cookie,
+      },
+    );
+    expect(accepted.statusCode).toBe(200);
+    const thread = (await get(testApp, `/api/chats/${watcherChat}`, { cookie: watcher.cookie })).json();
+    expect(thread.messages.at(-1)).toMatchObject({
+      type: "system",
+      senderId: seller.id,
+      text: DEAL_MESSAGES.nowReserved,
+    });
+    expect((await fetchProfile(testApp, seller.id, watcher.cookie)).profile.mobile).toBeNull();
+    // The seller's own words are an answer, as before.
+    await sendText(testApp, seller, watcherChat, "It is reserved, sorry.");
+    expect((await fetchProfile(testApp, seller.id, watcher.cookie)).profile.mobile).toBe(seller.mobile);
   });
 
   it("'All students' shows them to everyone; 'Nobody' hides the number from a chat partner too", async () => {

@@ -9,6 +9,7 @@ import { hasBlocked, isEitherBlocked } from "../blocks/blocks.service";
 import { toItemDto } from "../items/items.mapper";
 import { chattingWith, visibleContact } from "../privacy/privacy.service";
 import { updateSettings } from "../settings/settings.repository";
+import { assertMayTakeName } from "../settings/settings.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { canFollowUser, profileAbilities } from "./profiles.policy";
 import * as repo from "./profiles.repository";
@@ -76,6 +77,7 @@ export async function updateProfile(
   user: UserRow,
   body: { name: string; bio: string; profilePhoto: string | null },
 ): Promise<UserRow> {
+  assertMayTakeName(user, body.name);
   await assertOwnPhoto(ctx, user, body.profilePhoto);
   const updated = await updateSettings(ctx.db, user.id, {
     name: body.name.trim(),

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { enqueueMail } from "../../jobs/outbox-mail";
+import type { DigestSubject } from "../../plugins/mail";
 import { appSecretsOf } from "./app-secret";
 
 /** Unread messages younger than this wait: the student may still be on their way to read them. */
@@ -59,7 +60,7 @@ interface UnreadLine {
   about: string | null;
 }
 
-export function digestSubject(unread: number): string {
+export function digestSubject(unread: number): DigestSubject {
   return `You have ${unread} unread ${unread === 1 ? "message" : "messages"} on Campus Bazaar`;
 }
 

@@ -1,22 +1,46 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 
-/** Stores a device's subscription for this session; an endpoint already known moves to it. */
-export async function upsertSubscription(
+/**
+ * Stores a device's subscription for this session. An endpoint the same student already stored
+ * moves to this session; one of another student's is left alone: false then.
+ */
+export async function upsertOwnSubscription(
   db: Db,
   values: Pick<PushSubscriptionRow, "userId" | "sessionId" | "endpoint" | "p256dh" | "auth">,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const stored = await db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth },
-    });
+      set: { sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth },
+      where: eq(pushSubscriptions.userId, values.userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return stored.length > 0;
+}
+
+/** Holds the student's row until the transaction ends, so two devices stored at once are counted in turn. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** Removes the student's subscriptions beyond the `keep` stored last. */
+export async function deleteOldestSubscriptions(db: Db, userId: string, keep: number): Promise<void> {
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
 }
 
 /** Removes the user's own subscription with this endpoint; whether there was one. */

@@ -56,7 +56,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       tags: ["notifications"],
       summary: "Receive pushes on this device (its browser's subscription, tied to this session)",
       body: PushSubscriptionBodySchema,
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null(), ...errors, 409: ErrorResponseSchema },
     },
     preHandler: limitWrites(ctx, "pushChange"),
     handler: async (request, reply) => {

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { NotificationSettings, PushPayload, PushSubscriptionBody } from "@shared/api/push";
 import { notificationLink } from "@shared/notification-links";
+import { PUSH_DEVICES_MAX, PUSH_MESSAGES } from "@shared/push-constants";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
 import type { notifications, UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
-import { notSignedIn } from "../../lib/app-error";
+import { AppError, notSignedIn } from "../../lib/app-error";
 import * as repo from "./push.repository";
+import { isReachablePushEndpoint, PushServiceError, postPush } from "./push-endpoint";
 import { vapidKeys } from "./vapid";
 
 /** The outbox kind of a push (written by the notifications trigger of migration 0019). */
@@ -24,6 +27,11 @@ const DEFAULT_SETTINGS: NotificationSettings = {
 const MAX_BODY = 100;
 /** How long a push service keeps a push for an offline device. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * A push service answers within a second; one that has not within this is a failed attempt, so a
+ * student's devices that never answer hold a slot of the push lane this long at most.
+ */
+export const PUSH_DEADLINE_MS = 5000;
 
 export async function publicKey(ctx: AppContext): Promise<string> {
   return (await vapidKeys(ctx)).publicKey;
@@ -36,12 +44,21 @@ export async function subscribe(
   body: PushSubscriptionBody,
 ): Promise<void> {
   if (!sessionId) throw notSignedIn();
-  await repo.upsertSubscription(ctx.db, {
-    userId: user.id,
-    sessionId,
-    endpoint: body.endpoint,
-    p256dh: body.keys.p256dh,
-    auth: body.keys.auth,
+  if (!(await isReachablePushEndpoint(body.endpoint, ctx.config.PUSH_ALLOWED_PRIVATE_HOSTS))) {
+    throw new AppError("invalid_input", PUSH_MESSAGES.unreachable);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id);
+    const isStored = await repo.upsertOwnSubscription(tx, {
+      userId: user.id,
+      sessionId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+    });
+    // A device's address is a secret of the account that stored it: another account never takes it over.
+    if (!isStored) throw new AppError("conflict", PUSH_MESSAGES.otherAccount);
+    await repo.deleteOldestSubscriptions(tx, user.id, PUSH_DEVICES_MAX);
   });
 }
 
@@ -135,12 +152,12 @@ function topicOf(tag: string): string {
 }
 
 /**
- * Sends an outbox row's push to each of the student's devices, unless the notification is read or
- * gone, the student turned its kind off, or has a live socket open on any instance (the open tab
- * shows it). A device the push service says is gone (404, 410) is removed; any other refusal is
- * retried.
+ * Sends an outbox row's push to each of the student's devices at once, unless the notification is
+ * read or gone, the student turned its kind off, or has a live socket open on any instance (the
+ * open tab shows it). A device the push service says is gone (404, 410) is removed; any other
+ * refusal, or no answer before the signal (the lane's deadline) aborts, is retried.
  */
-export async function sendPush(ctx: AppContext, row: OutboxRow): Promise<void> {
+export async function sendPush(ctx: AppContext, row: OutboxRow, signal: AbortSignal): Promise<void> {
   const { notificationId, userId } = row.payload;
   if (!notificationId || !userId) return;
   const found = await repo.findNotificationForPush(ctx.db, notificationId);
@@ -152,25 +169,30 @@ export async function sendPush(ctx: AppContext, row: OutboxRow): Promise<void> {
   if (subscriptions.length === 0) return;
   const keys = await vapidKeys(ctx);
   const payload = toPushPayload(found);
-  const failures: string[] = [];
-  for (const subscription of subscriptions) {
-    try {
-      await webpush.sendNotification(
+  // Each device's request listens to the one signal: up to PUSH_DEVICES_MAX at once, and the worker.
+  setMaxListeners(subscriptions.length + 2, signal);
+  const results = await Promise.allSettled(
+    subscriptions.map(async (subscription) => {
+      const request = webpush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(payload),
-        {
-          vapidDetails: keys,
-          TTL: PUSH_TTL_SECONDS,
-          topic: topicOf(payload.tag),
-          urgency: "normal",
-          timeout: ctx.config.OUTBOX_TIMEOUT_MS,
-        },
+        { vapidDetails: keys, TTL: PUSH_TTL_SECONDS, topic: topicOf(payload.tag), urgency: "normal" },
       );
-    } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) await repo.deleteSubscription(ctx.db, subscription.id);
-      else failures.push(error instanceof Error ? error.message : String(error));
-    }
-  }
+      try {
+        await postPush(request, ctx.config.PUSH_ALLOWED_PRIVATE_HOSTS, signal);
+      } catch (error) {
+        if (error instanceof PushServiceError && (error.statusCode === 404 || error.statusCode === 410)) {
+          await repo.deleteSubscription(ctx.db, subscription.id);
+          return;
+        }
+        throw error;
+      }
+    }),
+  );
+  const failures = results.flatMap((result) =>
+    result.status === "rejected"
+      ? [result.reason instanceof Error ? result.reason.message : String(result.reason)]
+      : [],
+  );
   if (failures.length > 0) throw new Error(`push refused: ${failures.join("; ")}`);
 }

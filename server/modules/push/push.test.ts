@@ -2,6 +2,7 @@ import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import { PUSH_DEVICES_MAX, PUSH_MESSAGES } from "@shared/push-constants";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
@@ -216,6 +217,7 @@ describe("push subscriptions", () => {
     ]);
     const subscription = await subscribe(buyer, "buyer-phone");
     const chat = await openItemChat(testApp, buyer, seller, "Ukulele");
+    await sendText(testApp, buyer, chat.id, "I'll take it.");
     const sold = await post(
       testApp,
       `/api/items/${chat.itemId}/sold`,
@@ -230,7 +232,9 @@ describe("push subscriptions", () => {
       url: `/messages?chatId=${encodeURIComponent(chat.id)}&rate=1`,
     });
 
-    // With 'Deal updates' off, a deal update sends nothing; an offer to answer still goes.
+    // With 'Deal updates' off, a deal update sends nothing; an offer to answer still goes. (The
+    // buyer's message before the sale has gone out before the seller's device subscribes.)
+    await outboxDrained();
     const sellerDevice = await subscribe(seller, "seller-phone-deals");
     const off = await inject("PATCH", "/api/me/notification-settings", { pushDeals: false }, seller.cookie);
     expect(off.statusCode).toBe(200);
@@ -317,6 +321,51 @@ describe("push subscriptions", () => {
     await sendText(testApp, buyer, chat.id, "Hi there");
     await outboxDrained();
     expect(receiver.to(subscription.endpoint)).toHaveLength(0);
+  });
+});
+
+describe("push devices", () => {
+  it(`keeps at most ${PUSH_DEVICES_MAX} per student: storing one more drops the one stored longest ago`, async () => {
+    const student = await createStudent(testApp);
+    const devices = [];
+    for (let index = 0; index <= PUSH_DEVICES_MAX; index++)
+      devices.push(await subscribe(student, `cap-${index}`));
+    const kept = await testApp.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, student.id));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      devices
+        .slice(1)
+        .map((device) => device.endpoint)
+        .sort(),
+    );
+    const settings = await get(testApp, "/api/me/notification-settings", { cookie: student.cookie });
+    expect(settings.json().pushDevices).toBe(PUSH_DEVICES_MAX);
+  });
+
+  it("a device's address stays with the account that stored it: another account gets 409, its owner may store it again", async () => {
+    const [owner, other] = await Promise.all([createStudent(testApp), createStudent(testApp)]);
+    const device = await subscribe(owner, "owners-phone");
+    const taken = await inject(
+      "PUT",
+      "/api/push/subscription",
+      receiver.subscription("owners-phone"),
+      other.cookie,
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(PUSH_MESSAGES.otherAccount);
+    expect(await subscriptionCount(other.id)).toBe(0);
+    const [row] = await testApp.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
+    expect(row).toMatchObject({ userId: owner.id, p256dh: device.keys.p256dh });
+    // The owner, signed in again on the same browser, keeps the address under the new session.
+    const again = await post(testApp, "/api/auth/login", { email: owner.email, password: owner.password });
+    const stored = await inject("PUT", "/api/push/subscription", device, sessionCookieOf(again));
+    expect(stored.statusCode).toBe(204);
+    expect(await subscriptionCount(owner.id)).toBe(1);
   });
 });
 

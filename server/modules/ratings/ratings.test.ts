@@ -1,7 +1,7 @@
 import { DEAL_MESSAGES, replyTimeLabel } from "@shared/deals-constants";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openChatRequest, type Student } from "../../../tests/factories/chats";
+import { openChatRequest, type Student, sendText } from "../../../tests/factories/chats";
 import { insertItem } from "../../../tests/factories/items";
 import { createStudent } from "../../../tests/factories/users";
 import { get, post, signIn } from "../../../tests/helpers/api";
@@ -24,7 +24,10 @@ afterAll(() => testApp.close());
 
 async function soldItem(productName = "Drawing board") {
   const item = await insertItem(testApp, seller.id, { productName });
-  expect((await openChatRequest(testApp, buyer, seller.id, item.id)).statusCode).toBe(200);
+  const opened = await openChatRequest(testApp, buyer, seller.id, item.id);
+  expect(opened.statusCode).toBe(200);
+  // Only someone who wrote about the item can be named its buyer.
+  await sendText(testApp, buyer, opened.json().chat.id, "I'll take it.");
   const sold = await post(
     testApp,
     `/api/items/${item.id}/sold`,

@@ -99,6 +99,8 @@ async function resolveTarget(
   const found = await repo.findMessage(ctx.db, body.targetId);
   // Someone outside the chat learns nothing about its messages.
   if (!found?.members.includes(reporter.id)) throw notFound();
+  // The app's deal lines carry the seller as sender, but are not the seller's words to answer for.
+  if (found.message.type === "system") throw new AppError("invalid_input", REPORT_TEXTS.automaticLine);
   if (!canReportMessage(reporter, { senderId: found.message.senderId, members: found.members }))
     throw new AppError("invalid_input", REPORT_TEXTS.ownMessage);
   return {

@@ -118,6 +118,27 @@ describe("POST /api/reports", () => {
     expect((await report(buyer, { targetType: "message", targetId: message.id })).statusCode).toBe(201);
   });
 
+  it("refuses a line the app wrote about the deal: it is not the seller's message", async () => {
+    const seller = await createStudent(testApp);
+    const buyer = await createStudent(testApp);
+    const chat = await openItemChat(testApp, buyer, seller);
+    const [line] = await testApp.database.db
+      .insert(messages)
+      .values({
+        chatId: chat.id,
+        senderId: seller.id,
+        clientId: "deal-1",
+        type: "system",
+        text: "This item is now reserved.",
+      })
+      .returning();
+    const before = await reportCount();
+    const refused = await report(buyer, { targetType: "message", targetId: line?.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(REPORT_TEXTS.automaticLine);
+    expect(await reportCount()).toBe(before);
+  });
+
   it("is rate-limited per user with the named rule's words", async () => {
     const reporter = await createStudent(testApp);
     const limited = await createTestApp();

@@ -1,4 +1,5 @@
 import type { HolidayBody } from "@shared/api/profiles";
+import { newNameRefusal } from "@shared/validation/names";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
@@ -9,6 +10,12 @@ import { recordPasswordChange } from "../auth/password-changed";
 import { deleteOtherSessions } from "./sessions.repository";
 import * as repo from "./settings.repository";
 
+/** A new name may not pass for the platform (shared/validation/names.ts). */
+export function assertMayTakeName(user: UserRow, name: string): void {
+  const refusal = newNameRefusal(user.name, name);
+  if (refusal) throw new AppError("invalid_input", refusal);
+}
+
 async function save(ctx: AppContext, user: UserRow, values: Partial<repo.AccountSettings>): Promise<UserRow> {
   const updated = await repo.updateSettings(ctx.db, user.id, values);
   if (!updated) throw new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
@@ -16,6 +23,7 @@ async function save(ctx: AppContext, user: UserRow, values: Partial<repo.Account
 }
 
 export function updateName(ctx: AppContext, user: UserRow, name: string): Promise<UserRow> {
+  assertMayTakeName(user, name);
   return save(ctx, user, { name: name.trim() });
 }
 

@@ -57,9 +57,14 @@ function handWorker(testApp: TestApp): OutboxWorker {
     log: testApp.app.log,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-    senders: {
-      [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL, config.OUTBOX_TIMEOUT_MS),
-    },
+    lanes: [
+      {
+        name: "forms",
+        concurrency: 1,
+        deadlineMs: config.OUTBOX_TIMEOUT_MS,
+        senders: { [TICKET_MIRROR_KIND]: createTicketMirrorSender(config.FORM_MIRROR_URL) },
+      },
+    ],
   });
   cleanups.push(() => worker.stop());
   return worker;

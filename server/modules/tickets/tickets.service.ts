@@ -169,8 +169,8 @@ export async function setTicketStatus(
  * Posts a ticket copy as multipart form data; anything but a 2xx answer is a failure to retry.
  * Every field is written as spreadsheet text: the form service's answers end up in a sheet.
  */
-export function createTicketMirrorSender(url: string, timeoutMs: number) {
-  return async (row: OutboxRow): Promise<void> => {
+export function createTicketMirrorSender(url: string) {
+  return async (row: OutboxRow, signal: AbortSignal): Promise<void> => {
     const form = new FormData();
     for (const field of ["ticketId", "name", "email", "college", "purpose", "description", "userId"]) {
       form.append(field, asSpreadsheetText(String(row.payload[field] ?? "")));
@@ -179,7 +179,7 @@ export function createTicketMirrorSender(url: string, timeoutMs: number) {
       method: "POST",
       body: form,
       headers: { Accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     });
     await response.body?.cancel();
     if (!response.ok) throw new Error(`form service answered ${response.status}`);

@@ -8,8 +8,8 @@ import { Dialog } from "../ui/dialog";
 const SOMEONE_ELSE = "";
 
 /**
- * After 'Mark as Sold' is confirmed: 'Who bought it?', with the people who chatted about the item
- * (the reserved buyer first) and 'Someone else'. The buyer and the seller can then rate each other.
+ * After 'Mark as Sold' is confirmed: 'Who bought it?', with the people who wrote or made an offer
+ * about the item (the reserved buyer first; the server names them) and 'Someone else'. The buyer and the seller can then rate each other.
  */
 export function WhoBoughtDialog({
   itemId,

@@ -1,10 +1,10 @@
 import type { Message, SendMessageBody } from "@shared/api/chats";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "../../../lib/api";
 import { deliverUntilAnswered, outboxSnapshot, subscribeOutbox, updateOutbox } from "../outbox";
 import type { OutboxEntry } from "../thread-messages";
-import { chatPath } from "./chats-api";
+import { chatKeys, chatPath } from "./chats-api";
 import { mergeIntoThread } from "./thread-cache";
 
 /** Safe to repeat with the same clientId: the server answers with the first copy. */
@@ -42,6 +42,10 @@ function deliver(queryClient: QueryClient, userId: string, entry: OutboxEntry): 
     })
     .catch((error: unknown) => {
       console.warn("A message could not be sent", error);
+      // Not allowed: a block began since the thread loaded (a blocked student is told nothing
+      // live). The thread is fetched again, so its composer gives way to the notice.
+      if (error instanceof ApiError && error.status === 403)
+        void queryClient.invalidateQueries({ queryKey: chatKeys.thread(entry.chatId) });
       updateOutbox(userId, (list) =>
         list.map((item) => (item.clientId === entry.clientId ? { ...item, status: "failed" } : item)),
       );

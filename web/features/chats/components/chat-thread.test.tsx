@@ -3,6 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, type FakeAnswer, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { useSendMessage } from "../api/send-message";
 import { ChatThread } from "./chat-thread";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -419,5 +420,42 @@ describe("blocking in a chat thread", () => {
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith("chat-1", { type: "number" });
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+function Thread() {
+  const { outbox, send, retry } = useSendMessage("me");
+  return <ChatThread chatId="chat-1" myId="me" outbox={outbox} onSend={send} onRetry={retry} />;
+}
+
+describe("sending from a thread", () => {
+  // The refused message stays in the outbox ('Not sent', with Retry), kept in localStorage.
+  afterEach(() => localStorage.clear());
+
+  it("refused as not allowed (a block the blocked student was not told of), fetches the thread again: the composer gives way to the notice", async () => {
+    const user = userEvent.setup();
+    let isBlocked = false;
+    const api = fakeApi((path, init) => {
+      if (path === "/api/chats/chat-1/messages" && init.method === "POST") {
+        isBlocked = true;
+        return apiError(403, "forbidden", "You can't message this user.");
+      }
+      if (path === "/api/chats/chat-1")
+        return {
+          body: {
+            chat: { ...CHAT, abilities: { ...CHAT.abilities, canSend: !isBlocked } },
+            messages: [],
+            counterpartReadAt: null,
+            isNewContact: false,
+          },
+        };
+      return { status: 204 };
+    });
+    renderScreen(<Thread />, { path: "/messages" });
+    await user.type(await screen.findByRole("textbox", { name: "Type a message" }), "Still there?");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("You can't reply to this conversation.")).toBeVisible();
+    expect(screen.queryByRole("textbox", { name: "Type a message" })).toBeNull();
+    expect(api.requests.filter((request) => request.path === "/api/chats/chat-1")).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import type { NotificationSettings, NotificationSettingsResponse } from "@shared/api/push";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/mutation-config";
 
 const notificationSettingsKey = ["settings", "notifications"] as const;
@@ -57,10 +57,20 @@ export async function turnPushOn(): Promise<PushState> {
   if (permission !== "granted") return permission === "denied" ? "blocked" : "off";
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await apiFetch<{ publicKey: string }>("/api/push/key");
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
-  await apiFetch("/api/push/subscription", { method: "PUT", json: subscription.toJSON() });
+  const subscribe = () =>
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+  const kept = await registration.pushManager.getSubscription();
+  const store = (subscription: PushSubscription) =>
+    apiFetch("/api/push/subscription", { method: "PUT", json: subscription.toJSON() });
+  try {
+    await store(kept ?? (await subscribe()));
+  } catch (error) {
+    // The browser still holds the subscription of another account that used it (409): that
+    // address stays theirs, so this account gets a new one.
+    if (!(kept && error instanceof ApiError && error.status === 409)) throw error;
+    await kept.unsubscribe();
+    await store(await subscribe());
+  }
   return "on";
 }
 
