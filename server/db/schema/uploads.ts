@@ -36,6 +36,8 @@ export const uploads = pgTable(
   (table) => [
     primaryKey({ columns: [table.bucket, table.key] }),
     check("uploads_qr_check_known", sql`${table.qrCheck} in ('flagged', 'unchecked', 'clean')`),
+    /** A student's uploads of the last day: the daily quota's sum (0031). */
+    index("uploads_owner_created_idx").on(table.ownerId, table.createdAt),
   ],
 );
 
