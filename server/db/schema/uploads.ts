@@ -26,7 +26,7 @@ export const uploads = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     /**
-     * What the scam guard's QR reader made of a chat photo (0033): 'flagged' flags the message that
+     * What the scam guard's QR reader made of a chat photo (0032): 'flagged' flags the message that
      * sends it, 'unchecked' (the reader did not finish) has the recipient's copy blurred too, 'clean'.
      * Null for item images and profile photos, which are not read.
      */
