@@ -1,9 +1,7 @@
-import type { ItemBuyersResponse } from "@shared/api/deals";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch } from "../../lib/api";
 import { primaryButton, secondaryButton } from "../ui/button-styles";
 import { Dialog } from "../ui/dialog";
+import { useItemBuyers } from "./api/get-item-buyers";
 
 const SOMEONE_ELSE = "";
 
@@ -20,12 +18,7 @@ export function WhoBoughtDialog({
   onChoose: (buyerId: string | null) => void;
   onClose: () => void;
 }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ["items", "buyers", itemId],
-    queryFn: ({ signal }) =>
-      apiFetch<ItemBuyersResponse>(`/api/items/${encodeURIComponent(itemId)}/buyers`, { signal }),
-    staleTime: 0,
-  });
+  const { data, isPending, isError } = useItemBuyers(itemId);
   const [chosen, setChosen] = useState<string | null>(null);
   const buyers = data?.buyers ?? [];
   const selected = chosen ?? buyers[0]?.id ?? SOMEONE_ELSE;
