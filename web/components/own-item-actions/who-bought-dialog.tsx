@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Alert } from "../ui/alert";
 import { primaryButton, secondaryButton } from "../ui/button-styles";
 import { Dialog } from "../ui/dialog";
 import { useItemBuyers } from "./api/get-item-buyers";
@@ -37,9 +38,9 @@ export function WhoBoughtDialog({
       >
         {isPending ? <p className="text-sm text-slate-600">Loading…</p> : null}
         {isError ? (
-          <p role="alert" className="text-sm text-red-700">
+          <Alert tone="error" variant="inline" className="text-sm">
             Could not load who chatted with you; you can still choose 'Someone else'.
-          </p>
+          </Alert>
         ) : null}
         <fieldset className="space-y-1">
           <legend className="sr-only">{"Who bought it?"}</legend>

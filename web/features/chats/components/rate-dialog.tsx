@@ -1,6 +1,7 @@
 import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constants";
 import Star from "lucide-react/icons/star";
 import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
@@ -70,9 +71,9 @@ export function RateDialog({
             ))}
           </div>
           {fieldError("stars") ? (
-            <p role="alert" className="mt-1 text-sm text-red-700">
+            <Alert tone="error" variant="inline" className="mt-1 text-sm">
               {DEAL_MESSAGES.badStars}
-            </p>
+            </Alert>
           ) : null}
         </fieldset>
         <Field label="Comment (optional)" error={fieldError("comment")}>
@@ -87,9 +88,9 @@ export function RateDialog({
           )}
         </Field>
         {error ? (
-          <p role="alert" className="text-sm text-red-700">
+          <Alert tone="error" variant="inline" className="text-sm">
             {error}
-          </p>
+          </Alert>
         ) : null}
         <DialogActions
           onCancel={onClose}
