@@ -84,21 +84,35 @@ export class RateLimiter {
   }
 
   /** Counts one attempt at `key` without refusing it (failures counted after the fact). */
-  async record(key: string, windowSeconds: number): Promise<AttemptCount> {
-    const result = await this.db.execute(countAttemptSql(key, windowSeconds));
+  record(key: string, windowSeconds: number): Promise<AttemptCount> {
+    return this.add(key, 1, windowSeconds);
+  }
+
+  /** Adds `amount` to `key`'s present window: a measured cost (milliseconds of work) rather than one attempt. */
+  async add(key: string, amount: number, windowSeconds: number): Promise<AttemptCount> {
+    const result = await this.db.execute(
+      countAttemptsSql(sql`select ${key}::text, ${Math.round(amount)}::int`, windowSeconds),
+    );
     const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
-    return row ?? { count: 1, retry_after: windowSeconds };
+    return row ?? { count: amount, retry_after: windowSeconds };
+  }
+
+  /** What `key` has counted in its present window and the seconds until it ends, counting nothing. */
+  async current(key: string, windowSeconds: number): Promise<AttemptCount> {
+    const window = sql`make_interval(secs => ${windowSeconds}::int)`;
+    const [row] = await this.db
+      .select({
+        count: rateLimits.count,
+        retry_after: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now()))))::int`,
+      })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - ${window}`);
+    return row ?? { count: 0, retry_after: windowSeconds };
   }
 
   /** The attempts at `key` in its present window, counting none. */
   async peek(key: string, windowSeconds: number): Promise<number> {
-    const [row] = await this.db
-      .select({ count: rateLimits.count })
-      .from(rateLimits)
-      .where(
-        sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds}::int)`,
-      );
-    return row?.count ?? 0;
+    return (await this.current(key, windowSeconds)).count;
   }
 
   /**
