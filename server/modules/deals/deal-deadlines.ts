@@ -5,13 +5,11 @@ import { runReservationDeadlines } from "./sales.service";
 /** What the deadlines need: the database, and the bus that delivers their live events. */
 export type DealJobContext = Pick<AppContext, "db" | "bus" | "log">;
 
-const MINUTE_MS = 60 * 1000;
-
 /**
  * The deals' deadlines: offers pending past 48 hours expire, reservations past three days lapse,
  * sellers are reminded the day before. Everything is in the database (expiry times, the reminded
  * flag), so a restart loses nothing: the next run finds what fell due meanwhile. Every instance runs
- * it; each row changes once (claimed with `for update skip locked` by a conditional update), and
+ * it (server/jobs/deal-deadlines.ts); each row changes once (claimed with `for update skip locked` by a conditional update), and
  * only the run that changed it sends the notifications. The pages also show a pending offer past
  * its time as 'Expired' and a lapsed reservation as available before this job catches up.
  */
@@ -19,17 +17,4 @@ export async function runDealDeadlines(ctx: DealJobContext) {
   const expired = await expireOffers(ctx);
   const reservations = await runReservationDeadlines(ctx);
   return { expired, ...reservations };
-}
-
-export function startDealDeadlines(ctx: AppContext): () => void {
-  const run = () =>
-    runDealDeadlines(ctx).catch((error) => ctx.log.warn({ err: error }, "deal deadlines failed"));
-  const first = setTimeout(run, 5000);
-  const timer = setInterval(run, MINUTE_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
 }
