@@ -1,7 +1,6 @@
 import type { ChatAbilities } from "@shared/api/chats";
-import { RATING_DAYS } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
-import { offerRefusal } from "../deals/deals.policy";
+import { isWithinRatingDays, offerRefusal } from "../deals/deals.policy";
 
 type Viewer = Pick<UserRow, "id">;
 
@@ -28,7 +27,7 @@ export interface ChatDeal {
 
 /**
  * Price offers belong to chats about an item (recruitment chats have none), made by its buyer on an
- * item that is negotiable, not sold and not reserved for another buyer (items.policy offerRefusal).
+ * item that is negotiable, not sold and not reserved for another buyer (deals.policy offerRefusal).
  */
 export function canOfferInChat(
   viewer: Viewer,
@@ -49,7 +48,7 @@ export function canRateInChat(
 ) {
   if (!deal?.soldAt || !deal.soldToId || deal.hasRated || !members.includes(viewer.id)) return false;
   if (deal.soldToId !== deal.buyerId) return false;
-  return now.getTime() - deal.soldAt.getTime() < RATING_DAYS * 24 * 60 * 60 * 1000;
+  return isWithinRatingDays(deal.soldAt, now);
 }
 
 /**

@@ -120,10 +120,15 @@ export function counterpartOfDeal(viewer: Viewer, deal: Sale): string | null {
   return null;
 }
 
+/** A sale is rated within 14 days of it. */
+export function isWithinRatingDays(soldAt: Date, now = new Date()): boolean {
+  return now.getTime() - soldAt.getTime() < RATING_DAYS * DAY_MS;
+}
+
 /** Either side of a sale rates the other within 14 days of it (once: the unique index decides). */
 export function canRateDeal(viewer: Viewer, deal: Sale, now = new Date()): boolean {
   if (!counterpartOfDeal(viewer, deal) || !deal.soldAt) return false;
-  return now.getTime() - deal.soldAt.getTime() < RATING_DAYS * DAY_MS;
+  return isWithinRatingDays(deal.soldAt, now);
 }
 
 /** The administrator removes a rating that breaks the rules. */

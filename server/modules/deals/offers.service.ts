@@ -27,7 +27,6 @@ import {
   offerRefusal,
   reservedFor,
 } from "./deals.policy";
-import type { OfferRow } from "./deals.repository";
 import * as repo from "./deals.repository";
 
 type Emit = (event: PendingEvent) => void;
@@ -61,7 +60,7 @@ async function loadDeal(tx: Db, user: UserRow, chatId: string) {
 }
 
 /** Both members' threads fetch the offer's new state (and the deal's) again. */
-function emitOfferState(emit: Emit, members: readonly string[], offer: OfferRow): void {
+function emitOfferState(emit: Emit, members: readonly string[], offer: repo.OfferRow): void {
   const event: LiveEvent = { type: "deal.updated", data: { chatId: offer.chatId } };
   for (const userId of members) emit({ userId, event });
 }
@@ -72,7 +71,7 @@ async function closePending(
   emit: Emit,
   chatId: string,
   members: readonly string[],
-  status: OfferRow["status"],
+  status: repo.OfferRow["status"],
 ) {
   const closed = await repo.closePendingOfferOfChat(tx, chatId, status);
   for (const offer of closed) emitOfferState(emit, members, offer);
