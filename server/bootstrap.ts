@@ -3,12 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "./app";
 import type { Config } from "./config/env";
 import { type Database, openDatabase } from "./db/client";
+import { rowsOf } from "./db/rows";
 import { ensureAdminAccount } from "./modules/auth/admin-account";
 import { seedCollegesIfEmpty } from "./modules/colleges/colleges.seed";
 
 async function isAutovacuumOn(database: Database): Promise<boolean> {
   const result = await database.db.execute(sql`select current_setting('autovacuum') = 'on' as on`);
-  return (result as unknown as { rows: { on: boolean }[] }).rows[0]?.on ?? true;
+  return rowsOf<{ on: boolean }>(result)[0]?.on ?? true;
 }
 
 /** Opens and migrates the configured database, seeds it, and builds the app on it. */

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@shared/api/errors";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
 
@@ -86,7 +87,7 @@ export class RateLimiter {
   /** Counts one attempt at `key` without refusing it (failures counted after the fact). */
   async record(key: string, windowSeconds: number): Promise<AttemptCount> {
     const result = await this.db.execute(countAttemptSql(key, windowSeconds));
-    const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
+    const [row] = rowsOf<AttemptCount>(result);
     return row ?? { count: 1, retry_after: windowSeconds };
   }
 
@@ -121,7 +122,7 @@ export class RateLimiter {
     const result = await this.db.execute(
       sql`with ${sql.join(counted, sql`, `)} ${sql.join(rows, sql` union all `)}`,
     );
-    const over = (result as unknown as { rows: (AttemptCount & { rule: number })[] }).rows.filter(
+    const over = rowsOf<AttemptCount & { rule: number }>(result).filter(
       (row) => row.count > (windows[row.rule]?.limit ?? Number.POSITIVE_INFINITY),
     );
     if (over.length === 0) return;

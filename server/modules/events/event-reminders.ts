@@ -4,6 +4,7 @@ import { eventPath } from "@shared/notification-links";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { eventReminders } from "../../db/schema";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
@@ -86,7 +87,7 @@ async function findDue(db: Db, now: Date, limit: number): Promise<DueReminder[]>
       and not exists (select 1 from event_reminders r
                       where r.event_id = due.event_id and r.user_id = due.user_id and r.kind = due.kind)
     limit ${limit}`);
-  return (result as unknown as { rows: DueReminder[] }).rows;
+  return rowsOf<DueReminder>(result);
 }
 
 /**

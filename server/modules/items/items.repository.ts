@@ -3,6 +3,7 @@ import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
 import type { MobileVisibility } from "@shared/trust-constants";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import {
   chatMembers,
   chats,
@@ -350,9 +351,7 @@ export async function lapseReservations(db: Db, batch = 100) {
       updated_at = now()
     from due where ${items.id} = due.id
     returning due.id, due.buyer_id, ${items.sellerId} as seller_id, ${items.productName} as name`);
-  const { rows } = result as unknown as {
-    rows: { id: string; buyer_id: string; seller_id: string; name: string }[];
-  };
+  const rows = rowsOf<{ id: string; buyer_id: string; seller_id: string; name: string }>(result);
   return rows.map((row) => ({ id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id, name: row.name }));
 }
 

@@ -2,6 +2,7 @@ import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { LISTING_TEXTS, LISTING_WARNING_DAYS } from "@shared/listing-texts";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { rowsOf } from "../../db/rows";
 import {
   isSuspendedSql,
   items,
@@ -176,9 +177,7 @@ export async function notifySavedSearches(ctx: JobContext, now: Date): Promise<n
         from due where ${savedSearches.id} = due.id
         returning ${savedSearches.id} as id, ${savedSearches.userId} as user_id, ${savedSearches.name} as name,
           ${savedSearches.college} as college, due.n as n`);
-      const rows = (
-        claimed as unknown as { rows: { user_id: string; name: string; college: string; n: number }[] }
-      ).rows;
+      const rows = rowsOf<{ user_id: string; name: string; college: string; n: number }>(claimed);
       if (rows.length === 0) return 0;
       // One insert for the batch, and one count of each owner's unread notifications for the badges.
       const inserted = await tx

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { enqueueMail } from "../../jobs/outbox-mail";
 import type { DigestSubject } from "../../plugins/mail";
 import { appSecretsOf } from "./app-secret";
@@ -45,9 +46,6 @@ export async function isUnsubscribeToken(db: Db, userId: string, token: string):
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** The rows of a raw query (both drivers answer with { rows }). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface DueStudent {
   user_id: string;
