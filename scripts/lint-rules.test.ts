@@ -25,14 +25,15 @@ interface Override {
 const biome = JSON.parse(readFileSync(`${root}biome.json`, "utf8")) as { overrides: Override[] };
 const queryRule = biome.overrides.find((override) => override.includes[0] === "server/**/*.ts");
 
-// A throwaway module with the same imports in a service, a policy and a repository, linted in one
-// Biome run: the service must be refused, the repository and the policy (row types only) not.
+// A throwaway module with the same imports in a service, a route, a policy and a repository, and a
+// mapper that reaches into another module's repository, linted in one Biome run.
 const probe = `server/modules/lint-probe-${process.pid}`;
 const files = {
   service: `${probe}/lint-probe.service.ts`,
   routes: `${probe}/lint-probe.routes.ts`,
   policy: `${probe}/lint-probe.policy.ts`,
   repository: `${probe}/lint-probe.repository.ts`,
+  mapper: `${probe}/lint-probe.mapper.ts`,
 };
 const query = `import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -50,6 +51,12 @@ export function canAct(_db: Db, user: UserRow): boolean {
 }
 `;
 
+const otherModulesRepository = `import { lapseReservations } from "../items/items.repository";
+import { findUser } from "./lint-probe.repository";
+
+export const uses = [lapseReservations, findUser];
+`;
+
 let output = "";
 /** The lines of a probe file that the rule refuses. */
 function diagnosticsIn(file: string): string[] {
@@ -63,6 +70,7 @@ beforeAll(async () => {
   writeFileSync(`${root}${files.routes}`, query);
   writeFileSync(`${root}${files.policy}`, rowTypesOnly);
   writeFileSync(`${root}${files.repository}`, query);
+  writeFileSync(`${root}${files.mapper}`, otherModulesRepository);
   const run = promisify(execFile)(
     `${root}node_modules/.bin/biome`,
     ["lint", "--max-diagnostics=100", ...Object.values(files)],
@@ -90,6 +98,11 @@ describe("queries only in repositories (biome.json)", () => {
   it("lets a repository query, and any server file import row types, Db and isSuspended", () => {
     expect(diagnosticsIn(files.repository)).toEqual([]);
     expect(diagnosticsIn(files.policy)).toEqual([]);
+  });
+
+  it("fails a module file that imports another module's repository, not its own", () => {
+    expect(output).toContain("never its repository");
+    expect(diagnosticsIn(files.mapper)).toEqual(["1"]);
   });
 
   it("is one override, as an error, whose temporary exceptions are files that exist", () => {
