@@ -12,7 +12,7 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
  * sessions are never found.
  */
 export function prepareSessionUsers(db: Db) {
-  return db
+  const statement = db
     .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -27,6 +27,7 @@ export function prepareSessionUsers(db: Db) {
       ),
     )
     .prepare("session_users");
+  return (values: { ids: string[]; now: string; idleSince: string }) => statement.execute(values);
 }
 
 /** Records the sessions' use at `now`, unless another request already did since `staleBefore`. */

@@ -107,13 +107,13 @@ export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean)
  * recorded last use is older than SESSION_TOUCH_MS are then marked used, in one update per batch.
  */
 function sessionLookup(db: Db, idleMs: number): (id: string) => Promise<UserRow | null> {
-  const statement = prepareSessionUsers(db);
+  const findSessionUsers = prepareSessionUsers(db);
   const lookUp = batched<string, UserRow | null>({
     maxInFlight: 2,
     maxBatch: 100,
     runMany: async (_db, ids) => {
       const now = Date.now();
-      const rows = await statement.execute({
+      const rows = await findSessionUsers({
         ids,
         now: new Date(now).toISOString(),
         idleSince: new Date(now - idleMs).toISOString(),
