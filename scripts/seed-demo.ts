@@ -9,13 +9,14 @@ import { CATEGORIES, type Category, type Condition, PASSWORD_MAX_LENGTH } from "
 import { checkPasswordStrength } from "@shared/validation/password-strength";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { ConfigError, loadConfig } from "../server/config/env";
+import { type Config, ConfigError, loadConfig } from "../server/config/env";
 import { type Db, openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { colleges, follows, items, users } from "../server/db/schema";
 import { hashPassword } from "../server/lib/passwords";
 import { seedCollegesIfEmpty } from "../server/modules/colleges/colleges.seed";
 import { storeImage } from "../server/modules/uploads/uploads.service";
+import { RateLimiter } from "../server/plugins/rate-limit";
 import { createDiskStorage } from "../server/plugins/storage";
 import {
   BIO_LINES,
@@ -170,18 +171,22 @@ function pictureSvg(label: string, category: Category, variant: number): string 
 }
 
 /** One stored picture per product kind (about twenty), shared by every item of that kind. */
-async function makeImages(db: Db, dataDir: string, ownerId: string): Promise<Map<string, string>> {
-  const storage = createDiskStorage(path.join(dataDir, "files"));
+async function makeImages(db: Db, config: Config, ownerId: string): Promise<Map<string, string>> {
+  const storage = createDiskStorage(path.join(config.dataDir, "files"));
+  // Stored as an upload is, so the pictures count in the owner's daily quota like any other.
+  const ctx = { db, storage, rateLimiter: new RateLimiter(db), config };
   const kinds = [...new Map(PRODUCTS.map((p) => [p.image, p.category] as const)).entries()];
   const urls = new Map<string, string>();
   for (const [index, [label, category]] of kinds.entries()) {
     const jpeg = await sharp(Buffer.from(pictureSvg(label, category, index + 1)))
       .jpeg({ quality: 82 })
       .toBuffer();
-    const stored = await storeImage(
-      { db, storage },
-      { bucket: "images", ownerId, originalName: `demo-${slug(label)}.jpg`, data: jpeg },
-    );
+    const stored = await storeImage(ctx, {
+      bucket: "images",
+      ownerId,
+      originalName: `demo-${slug(label)}.jpg`,
+      data: jpeg,
+    });
     urls.set(label, stored.url);
     if ((index + 1) % 7 === 0 || index + 1 === kinds.length) progress("images", index + 1, kinds.length);
   }
@@ -330,7 +335,7 @@ async function main(): Promise<void> {
     // Images ------------------------------------------------------------------------------------
     const imageOwner = sellers[0];
     const imageUrls =
-      options.itemCount > 0 && imageOwner ? await makeImages(db, config.dataDir, imageOwner.id) : new Map();
+      options.itemCount > 0 && imageOwner ? await makeImages(db, config, imageOwner.id) : new Map();
 
     // Items -------------------------------------------------------------------------------------
     let soldCount = 0;

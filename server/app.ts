@@ -56,7 +56,7 @@ import { createTicketMirrorSender, TICKET_MIRROR_KIND } from "./modules/tickets/
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { authPlugin, sessionCookieName, sessionIdleMs } from "./plugins/auth";
 import { clientErrors, errorsPlugin, frameworkErrorsFor } from "./plugins/errors";
-import { loggerOptions, requestIdOf, requestLogging } from "./plugins/logging";
+import { loggerOptions, requestIdReader, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
 import { answerWithinPage, firstPicturesOf } from "./plugins/page-responses";
@@ -102,8 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
-    // A well-formed X-Request-Id from the load balancer is kept, so one id follows the request.
-    genReqId: requestIdOf,
+    // A well-formed X-Request-Id from a trusted load balancer is kept, so one id follows the request.
+    genReqId: requestIdReader(config.TRUST_PROXY),
     requestIdHeader: false,
     frameworkErrors: frameworkErrorsFor(options.webRoot ?? WEB_ROOT),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
@@ -317,6 +317,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, {
     metrics,
     token: config.METRICS_TOKEN,
+    // In production the figures (routes, traffic, backlog) are the operator's: a token, or loopback.
+    isOpenWithoutToken: config.NODE_ENV !== "production",
     collectors: {
       live_sockets_open: { help: "Live sockets open on this instance", read: () => app.countLiveSockets() },
       outbox_backlog: {

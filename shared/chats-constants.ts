@@ -28,4 +28,9 @@ export const CHAT_SAFETY_TEXTS = {
   report: "Report",
   safetyCard:
     "Meet in a public place on campus. Check the item before you pay. Never share OTPs or your UPI PIN.",
+  /** Over a blurred photo that holds a QR code, until its recipient chooses to see it. */
+  photoFlagged: "This photo shows a QR code.",
+  /** Over a blurred photo the scam guard could not read to the end (it timed out or failed). */
+  photoUnchecked: "We could not check this photo.",
+  showPhoto: "Tap to show",
 } as const;

@@ -8,6 +8,11 @@ export const IMAGE_MESSAGES = {
   tooLarge: "The image is larger than 10 MB. Please choose a smaller one.",
   tooManyPixels: "The image is larger than 40 megapixels. Please choose a smaller one.",
   missing: "Please choose an image to upload.",
+  /** A student's stored bytes of the last 24 hours are over the daily quota (UPLOAD_DAILY_MB). */
+  dailyQuota: "You've uploaded a lot today. Try again tomorrow.",
+  /** A student's image processing time of the last minutes is over its budget (UPLOAD_CPU_SECONDS_PER_10_MIN). */
+  processingBudget:
+    "Your recent photos took a lot of work to process. Please wait a few minutes and try again.",
 } as const;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   findScamSignals,
   findScamSignalsAfter,
+  heldPhotoCheck,
+  isScamWarned,
   SCAM_SIGNALS,
   type ScamSignal,
   scamSignalsOf,
@@ -232,9 +234,15 @@ describe("findScamSignals", () => {
 });
 
 describe("scamSignalsOf", () => {
-  it("adds qr_photo for a photo that holds a QR code", () => {
-    expect(scamSignalsOf({ text: "", hasQrCode: true })).toEqual(["qr_photo"]);
-    expect(scamSignalsOf({ text: "", hasQrCode: false })).toEqual([]);
+  it("adds qr_photo for a photo that holds a QR code, and photo_unchecked for one not read to the end", () => {
+    expect(scamSignalsOf({ text: "", photoCheck: "flagged" })).toEqual(["qr_photo"]);
+    expect(scamSignalsOf({ text: "", photoCheck: "clean" })).toEqual([]);
+    expect(scamSignalsOf({ text: "", photoCheck: "unchecked" })).toEqual(["photo_unchecked"]);
+    expect(isScamWarned(["photo_unchecked"])).toBe(false);
+    expect(isScamWarned(["qr_photo"])).toBe(true);
+    expect(heldPhotoCheck(["qr_photo"])).toBe("flagged");
+    expect(heldPhotoCheck(["photo_unchecked"])).toBe("unchecked");
+    expect(heldPhotoCheck(["upi_id"])).toBeNull();
   });
 });
 

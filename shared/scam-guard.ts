@@ -472,14 +472,44 @@ export function findScamSignalsAfter(earlier: readonly string[], text: string): 
 }
 
 /**
- * The signals of a message: its text's (read after the sender's earlier texts, when given), and
- * 'qr_photo' when its photo holds a QR code.
+ * What the QR reader made of a chat photo: a QR code ('flagged'), none ('clean'), or no answer
+ * ('unchecked': the reader timed out, failed or crashed). An unchecked photo is not called a scam,
+ * but its recipient sees it blurred, like a flagged one, until they choose to show it.
+ */
+export const PHOTO_CHECKS = ["flagged", "unchecked", "clean"] as const;
+export type PhotoCheck = (typeof PHOTO_CHECKS)[number];
+
+/**
+ * Kept with a photo message's signals when the reader could not check the photo. It is no signal
+ * of a scam (it raises no warning), but moderators and the recipient's view read it from the same
+ * place as 'qr_photo'.
+ */
+export const PHOTO_UNCHECKED = "photo_unchecked";
+export type ScamGuardNote = ScamSignal | typeof PHOTO_UNCHECKED;
+
+/**
+ * What the guard keeps with a message: its text's signals (read after the sender's earlier texts,
+ * when given), and what the reader made of its photo.
  */
 export function scamSignalsOf(message: {
   text: string;
-  hasQrCode?: boolean;
+  photoCheck?: PhotoCheck | null;
   earlierTexts?: readonly string[];
-}): ScamSignal[] {
-  const signals = findScamSignalsAfter(message.earlierTexts ?? [], message.text);
-  return message.hasQrCode ? [...signals, "qr_photo"] : signals;
+}): ScamGuardNote[] {
+  const signals: ScamGuardNote[] = findScamSignalsAfter(message.earlierTexts ?? [], message.text);
+  if (message.photoCheck === "flagged") return [...signals, "qr_photo"];
+  if (message.photoCheck === "unchecked") return [...signals, PHOTO_UNCHECKED];
+  return signals;
+}
+
+/** Whether the stored notes warn of a scam (an unchecked photo alone does not). */
+export function isScamWarned(notes: readonly string[]): boolean {
+  return notes.some((note) => note !== PHOTO_UNCHECKED);
+}
+
+/** What the reader made of a message's photo, from its stored notes; null when nothing is held back. */
+export function heldPhotoCheck(notes: readonly string[]): Exclude<PhotoCheck, "clean"> | null {
+  if (notes.includes("qr_photo")) return "flagged";
+  if (notes.includes(PHOTO_UNCHECKED)) return "unchecked";
+  return null;
 }

@@ -82,6 +82,11 @@ const EnvSchema = z.object({
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How long the scam guard may read one chat photo for a QR code; a photo not read in time is
+   * 'unchecked' and its recipient sees it blurred. Tests shorten it to make the reader time out.
+   */
+  QR_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   /** Sign-in, signup and reset limits per window; tests raise or lower them. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -124,6 +129,14 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   /** The most the resized copies of images may take in storage; the least recently used go first. */
   IMAGE_CACHE_MB: z.coerce.number().positive().default(1024),
+  /**
+   * Seconds of image processing one student's uploads may take in 10 minutes; past it, uploads are
+   * refused until the 10 minutes are over. A phone posting 5 photos a minute all that time uses
+   * 30-72 s (0.6-1.4 s a photo on two busy cores); a 5 MB picture of noise takes 2-5 s.
+   */
+  UPLOAD_CPU_SECONDS_PER_10_MIN: z.coerce.number().positive().max(600).default(120),
+  /** Megabytes of images (as stored, after re-encoding) one student may upload in 24 hours. */
+  UPLOAD_DAILY_MB: z.coerce.number().positive().default(200),
 });
 
 /** The variables that together select the S3 backend; a partial set is a mistake, not a choice. */

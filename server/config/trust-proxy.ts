@@ -72,3 +72,47 @@ export function fastifyTrustProxy(
   const { hops } = trust;
   return (_address, hop) => hop < hops;
 }
+
+/** proxy-addr's range names as subnets, for the same names in TRUST_PROXY. */
+const NAMED_RANGES: Record<string, [string, number, "ipv4" | "ipv6"][]> = {
+  loopback: [
+    ["127.0.0.0", 8, "ipv4"],
+    ["::1", 128, "ipv6"],
+  ],
+  linklocal: [
+    ["169.254.0.0", 16, "ipv4"],
+    ["fe80::", 10, "ipv6"],
+  ],
+  uniquelocal: [
+    ["10.0.0.0", 8, "ipv4"],
+    ["172.16.0.0", 12, "ipv4"],
+    ["192.168.0.0", 16, "ipv4"],
+    ["fc00::", 7, "ipv6"],
+  ],
+};
+
+/**
+ * Whether the connection's peer is a proxy TRUST_PROXY names, so what it says about the request
+ * (the client's X-Request-Id) may be believed: with a hop count the peer is always the nearest
+ * proxy; with addresses it must be one of them; with false there is none.
+ */
+export function trustedPeerCheck(trust: TrustProxy): (peer: string | undefined) => boolean {
+  if (trust === false) return () => false;
+  if ("hops" in trust) return () => trust.hops > 0;
+  const proxies = new net.BlockList();
+  for (const entry of trust.addresses) {
+    for (const [address, prefix, family] of NAMED_RANGES[entry] ?? [])
+      proxies.addSubnet(address, prefix, family);
+    if (entry in NAMED_RANGES) continue;
+    const [address = "", prefix] = entry.split("/");
+    const family = net.isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) proxies.addAddress(address, family);
+    else proxies.addSubnet(address, Number(prefix), family);
+  }
+  return (peer) => {
+    if (!peer) return false;
+    // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+    const address = peer.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+    return proxies.check(address, net.isIP(address) === 6 ? "ipv6" : "ipv4");
+  };
+}

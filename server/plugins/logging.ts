@@ -4,17 +4,30 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Logger, LoggerOptions } from "pino";
+import { type TrustProxy, trustedPeerCheck } from "../config/trust-proxy";
 import { serializeError } from "../lib/loggable-error";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
-/** An id a load balancer or a client may pass along: short, and nothing that could forge a log line. */
-const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** An id a load balancer may pass along: long enough to be one, short, and nothing that could forge a log line. */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** The incoming X-Request-Id when it is well formed, else a new one. */
-export function requestIdOf(request: IncomingMessage): string {
-  const incoming = request.headers[REQUEST_ID_HEADER];
-  return typeof incoming === "string" && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+/**
+ * The request's id: a well-formed incoming X-Request-Id when a trusted proxy (TRUST_PROXY) passed it
+ * on, so one id follows the request through the load balancer's log and ours; else a new one. A
+ * client that connects directly never chooses its id, so it cannot make its lines pass for another
+ * request's or collide with them.
+ */
+export function requestIdReader(trust: TrustProxy): (request: IncomingMessage) => string {
+  const isTrustedPeer = trustedPeerCheck(trust);
+  return (request) => {
+    const incoming = request.headers[REQUEST_ID_HEADER];
+    return typeof incoming === "string" &&
+      WELL_FORMED_REQUEST_ID.test(incoming) &&
+      isTrustedPeer(request.socket.remoteAddress)
+      ? incoming
+      : randomUUID();
+  };
 }
 
 /**

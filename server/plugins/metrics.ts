@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { AppError } from "../lib/app-error";
@@ -26,6 +26,11 @@ export interface MetricsOptions {
   metrics: AppMetrics;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   token?: string;
+  /**
+   * Without a token, whether anyone may read the figures (development and tests), or only a scraper
+   * on this machine (production): to everyone else the route does not exist.
+   */
+  isOpenWithoutToken: boolean;
   /** Read at scrape time: things only the database knows, like the outbox backlog. */
   collectors: Record<string, { help: string; read: () => Promise<number> | number }>;
 }
@@ -34,6 +39,19 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * A scraper on this machine: the connection comes from loopback and nothing forwarded it. A reverse
+ * proxy on the same machine connects from loopback too, but says whom it forwards for; its clients
+ * are never taken for a local scraper, whatever TRUST_PROXY says.
+ */
+function isLocalScraper(request: FastifyRequest): boolean {
+  const isForwarded =
+    request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  return !isForwarded && LOOPBACK.test(request.socket.remoteAddress ?? "");
 }
 
 /**
@@ -79,6 +97,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
       const header = request.headers.authorization ?? "";
       if (!sameSecret(header, `Bearer ${options.token}`))
         throw new AppError("unauthenticated", "A metrics token is required.");
+    } else if (!options.isOpenWithoutToken && !isLocalScraper(request)) {
+      throw new AppError("not_found", "Not found.");
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });

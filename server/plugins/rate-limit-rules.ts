@@ -1,3 +1,4 @@
+import { IMAGE_MESSAGES } from "@shared/items-constants";
 import { REPORT_TEXTS } from "@shared/reports-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
@@ -5,6 +6,7 @@ import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config/env";
 import type { AppContext } from "../context";
+import { AppError } from "../lib/app-error";
 import { requireUser } from "./auth";
 import type { RateLimitRule } from "./rate-limit";
 
@@ -12,7 +14,10 @@ const MINUTE = 60;
 const HOUR = 3600;
 
 /** The settings a rule may be scaled by: tests raise or lower the sign-in limits. */
-type LimitConfig = Pick<Config, "AUTH_RATE_LIMIT" | "AUTH_RATE_WINDOW_SECONDS" | "WRITE_RATE_LIMIT_SCALE">;
+type LimitConfig = Pick<
+  Config,
+  "AUTH_RATE_LIMIT" | "AUTH_RATE_WINDOW_SECONDS" | "WRITE_RATE_LIMIT_SCALE" | "UPLOAD_CPU_SECONDS_PER_10_MIN"
+>;
 
 /**
  * A limit on one kind of attempt, counted in one window: at most `limit` attempts per window under
@@ -107,8 +112,19 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: authWindow,
     refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
   },
-  secondFactorPerAccount: {
+  /**
+   * Codes for one administrator from one address; the allowance shrinks as the account's wrong codes
+   * from every address grow (second-factor.service completeChallenge), as for sign-in.
+   */
+  secondFactorPerAccountAndAddress: {
     key: "second-factor:user",
+    limit: perAccount,
+    windowSeconds: authWindow,
+    refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
+  },
+  /** Wrong codes for one administrator from anywhere, recorded after the fact; never refused itself. */
+  secondFactorFailures: {
+    key: "second-factor:failed",
     limit: perAccount,
     windowSeconds: authWindow,
     refusal: SECOND_FACTOR_MESSAGES.tooManyAttempts,
@@ -199,6 +215,35 @@ export async function countAttempt(
 ): Promise<void> {
   const { key, rule, message } = attemptLimit(ctx.config, name, subject);
   await ctx.rateLimiter.hit(key, rule, { message });
+}
+
+/**
+ * Counts an attempt at one account from one address (a password, a second-factor code). Failures are
+ * counted per account and address, so a stranger's wrong guesses never lock the owner out from
+ * anywhere else. Once the account's failures from every address together pass twice the rule's
+ * limit, each further limit's worth of them halves every address's allowance, down to one attempt a
+ * window: guessing from many addresses slows down, while an address that has not failed still gets
+ * its attempt (one address alone never shrinks the others' allowance). Past the allowance, 429.
+ * The caller records a failure after the fact, and clears the address's count on success.
+ */
+export async function countAccountAttempt(
+  ctx: Pick<AppContext, "rateLimiter" | "config">,
+  names: { fromAddress: AttemptLimitName; failures: AttemptLimitName },
+  account: string,
+  address: string,
+): Promise<{ recordFailure: () => Promise<void>; clear: () => Promise<void> }> {
+  const failed = attemptLimit(ctx.config, names.failures, account);
+  const failures = await ctx.rateLimiter.peek(failed.key, failed.rule.windowSeconds);
+  const halvings = Math.max(0, Math.floor(failures / failed.rule.limit) - 1);
+  const fromAddress = attemptLimit(ctx.config, names.fromAddress, `${account}:ip:${address}`);
+  const allowance = Math.max(1, Math.floor(fromAddress.rule.limit / 2 ** halvings));
+  await ctx.rateLimiter.hit(fromAddress.key, { ...fromAddress.rule, limit: allowance }, fromAddress);
+  return {
+    recordFailure: async () => {
+      await ctx.rateLimiter.record(failed.key, failed.rule.windowSeconds);
+    },
+    clear: () => ctx.rateLimiter.reset(fromAddress.key),
+  };
 }
 
 /**
@@ -334,4 +379,39 @@ function hitWrites(
   return ctx.rateLimiter.hitWindows(`${rule.key}:user:${userId}`, windows, {
     message: (retryAfter) => `${rule.refusal} ${tryAgainIn(retryAfter)}`,
   });
+}
+
+/**
+ * Image processing per student, counted in milliseconds of the image queue's upload lane rather
+ * than in uploads: a photo of noise costs several times a phone photo, so a count alone let three
+ * students keep the lane busy. Spent time is added after each upload's work (refused ones too), and
+ * a student whose budget for the window is spent is refused before any new work starts.
+ */
+export const IMAGE_TIME_BUDGET = {
+  key: "image-ms:user",
+  windowSeconds: 10 * MINUTE,
+  limitMs: (config: LimitConfig) => config.UPLOAD_CPU_SECONDS_PER_10_MIN * 1000,
+  refusal: IMAGE_MESSAGES.processingBudget,
+};
+
+/** 429 with Retry-After (the end of the window) when the student's image time is spent. */
+export async function checkImageTime(
+  ctx: Pick<AppContext, "rateLimiter" | "config">,
+  userId: string,
+): Promise<void> {
+  const { key, windowSeconds, limitMs, refusal } = IMAGE_TIME_BUDGET;
+  const spent = await ctx.rateLimiter.current(`${key}:${userId}`, windowSeconds);
+  if (spent.count >= limitMs(ctx.config)) {
+    throw new AppError("rate_limited", refusal, { "retry-after": String(spent.retry_after) });
+  }
+}
+
+/** Adds the milliseconds one upload's image work took to the student's present window. */
+export async function spendImageTime(
+  ctx: Pick<AppContext, "rateLimiter">,
+  userId: string,
+  milliseconds: number,
+): Promise<void> {
+  const { key, windowSeconds } = IMAGE_TIME_BUDGET;
+  await ctx.rateLimiter.add(`${key}:${userId}`, Math.max(1, milliseconds), windowSeconds);
 }

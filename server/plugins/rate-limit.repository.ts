@@ -53,10 +53,18 @@ export function countEachAttemptCtes(entries: SQL, windowSeconds: unknown): SQL 
     )`;
 }
 
-/** Counts one attempt at `key` in its window. */
-export async function countAttempt(db: Db, key: string, windowSeconds: number): Promise<AttemptCount> {
-  const [row] = rowsOf<AttemptCount>(await db.execute(countAttemptSql(key, windowSeconds)));
-  return row ?? { count: 1, retry_after: windowSeconds };
+/** Adds `amount` to `key`'s count in its present window (a new window starts at `amount`). */
+export async function addToCount(
+  db: Db,
+  key: string,
+  amount: number,
+  windowSeconds: number,
+): Promise<AttemptCount> {
+  const result = await db.execute(
+    countAttemptsSql(sql`select ${key}::text, ${Math.round(amount)}::int`, windowSeconds),
+  );
+  const [row] = rowsOf<AttemptCount>(result);
+  return row ?? { count: amount, retry_after: windowSeconds };
 }
 
 /**
@@ -78,15 +86,17 @@ export async function countAttemptInWindows(
   );
 }
 
-/** The attempts at `key` in its present window, counting none. */
-export async function attemptsInWindow(db: Db, key: string, windowSeconds: number): Promise<number> {
+/** What `key` has counted in its present window and the seconds until it ends, counting nothing. */
+export async function currentCount(db: Db, key: string, windowSeconds: number): Promise<AttemptCount> {
+  const window = sql`make_interval(secs => ${windowSeconds}::int)`;
   const [row] = await db
-    .select({ count: rateLimits.count })
+    .select({
+      count: rateLimits.count,
+      retry_after: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now()))))::int`,
+    })
     .from(rateLimits)
-    .where(
-      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds}::int)`,
-    );
-  return row?.count ?? 0;
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - ${window}`);
+  return row ?? { count: 0, retry_after: windowSeconds };
 }
 
 export async function deleteAttempts(db: Db, key: string): Promise<void> {

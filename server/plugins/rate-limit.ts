@@ -36,13 +36,23 @@ export class RateLimiter {
   }
 
   /** Counts one attempt at `key` without refusing it (failures counted after the fact). */
-  async record(key: string, windowSeconds: number): Promise<AttemptCount> {
-    return repo.countAttempt(this.db, key, windowSeconds);
+  record(key: string, windowSeconds: number): Promise<AttemptCount> {
+    return this.add(key, 1, windowSeconds);
+  }
+
+  /** Adds `amount` to `key`'s present window: a measured cost (milliseconds of work) rather than one attempt. */
+  add(key: string, amount: number, windowSeconds: number): Promise<AttemptCount> {
+    return repo.addToCount(this.db, key, amount, windowSeconds);
+  }
+
+  /** What `key` has counted in its present window and the seconds until it ends, counting nothing. */
+  current(key: string, windowSeconds: number): Promise<AttemptCount> {
+    return repo.currentCount(this.db, key, windowSeconds);
   }
 
   /** The attempts at `key` in its present window, counting none. */
   async peek(key: string, windowSeconds: number): Promise<number> {
-    return repo.attemptsInWindow(this.db, key, windowSeconds);
+    return (await this.current(key, windowSeconds)).count;
   }
 
   /**

@@ -40,6 +40,11 @@ export const MessageSchema = z.object({
    * Always false on one's own messages.
    */
   scamWarning: z.boolean(),
+  /**
+   * A photo the recipient sees blurred until they choose to show it: 'flagged' (it holds a QR code)
+   * or 'unchecked' (the scam guard could not finish reading it). Always null on one's own messages.
+   */
+  photoCheck: z.nullable(z.enum(["flagged", "unchecked"])),
   createdAt: z.string(),
 });
 /** A message; an offer message's state comes with it from the API (absent in live frames). */

@@ -97,7 +97,9 @@ describe.skipIf(!isBrowserAvailable)("the scam guard on a phone", () => {
     const scam = bubble("QR scan karo");
     await scam.getByRole("note", { name: "Scam warning" }).getByText(WARNING).waitFor({ timeout: 10_000 });
     await expect(bubble("can you do 4000?").getByRole("note").count()).resolves.toBe(0);
-    const photo = log.getByRole("listitem").filter({ has: page.getByRole("button", { name: /Photo/ }) });
+    // The QR photo arrives blurred, with what it is, and shows on a tap.
+    const held = page.getByRole("button", { name: /This photo shows a QR code\./ });
+    const photo = log.getByRole("listitem").filter({ has: held });
     await photo.getByRole("note", { name: "Scam warning" }).waitFor({ timeout: 15_000 });
     await expect(log.getByRole("note", { name: "Scam warning" }).count()).resolves.toBe(2);
 
@@ -112,6 +114,10 @@ describe.skipIf(!isBrowserAvailable)("the scam guard on a phone", () => {
     expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: "test-results/scam-guard-phone.png" });
     await expectNoSeriousA11yViolations(page);
+
+    await held.tap();
+    await log.getByRole("button", { name: "Photo, open full size" }).waitFor();
+    await expect(held.count()).resolves.toBe(0);
 
     // Report opens 'Report this message', which reports it to the team.
     await report.tap();

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { chatMembers, chats, messages, notifications } from "../../server/db/schema";
 import { post } from "../helpers/api";
 import type { TestApp } from "../helpers/test-app";
+import { multipartBody } from "../helpers/uploads";
 import { insertItem } from "./items";
 import type { createStudent } from "./users";
 
@@ -41,26 +42,47 @@ export function sendRequest(
   return post(testApp, `/api/chats/${chatId}/messages`, body, { cookie });
 }
 
-/** Sends a text and returns the stored message; fails unless the server answers 201. */
-export async function sendText(testApp: TestApp, sender: Student, chatId: string, text: string) {
-  const response = await sendRequest(testApp, sender.cookie, chatId, {
-    type: "text",
-    clientId: newClientId(),
-    text,
-  });
+/** Sends one message of any kind and returns the stored message; fails unless the server answers 201. */
+async function sendCreated(
+  testApp: TestApp,
+  sender: Student,
+  chatId: string,
+  body: object,
+): Promise<Message> {
+  const response = await sendRequest(testApp, sender.cookie, chatId, { clientId: newClientId(), ...body });
   if (response.statusCode !== 201) throw new Error(`send failed: ${response.statusCode} ${response.body}`);
   return response.json().message as Message;
 }
 
+/** Sends a text and returns the stored message; fails unless the server answers 201. */
+export function sendText(testApp: TestApp, sender: Student, chatId: string, text: string) {
+  return sendCreated(testApp, sender, chatId, { type: "text", text });
+}
+
 /** Sends a price offer and returns the stored message; fails unless the server answers 201. */
-export async function sendOffer(testApp: TestApp, sender: Student, chatId: string, offerPrice: number) {
-  const response = await sendRequest(testApp, sender.cookie, chatId, {
-    type: "offer",
-    clientId: newClientId(),
-    offerPrice,
+export function sendOffer(testApp: TestApp, sender: Student, chatId: string, offerPrice: number) {
+  return sendCreated(testApp, sender, chatId, { type: "offer", offerPrice });
+}
+
+/** Sends a photo uploaded by `sender` and returns the stored message; fails unless the server answers 201. */
+export function sendPhoto(testApp: TestApp, sender: Student, chatId: string, photoId: string) {
+  return sendCreated(testApp, sender, chatId, { type: "photo", photoId });
+}
+
+/**
+ * Uploads a chat photo as `sender` (POST /api/uploads/chat-photo) and returns its key, the photoId
+ * a photo send names; fails unless the server answers 201.
+ */
+export async function uploadChatPhoto(testApp: TestApp, sender: Student, data: Buffer): Promise<string> {
+  const { payload, headers } = await multipartBody([{ data, filename: "IMG_2211.jpg", type: "image/jpeg" }]);
+  const response = await testApp.app.inject({
+    method: "POST",
+    url: "/api/uploads/chat-photo",
+    payload,
+    headers: { ...headers, cookie: sender.cookie },
   });
-  if (response.statusCode !== 201) throw new Error(`offer failed: ${response.statusCode} ${response.body}`);
-  return response.json().message as Message;
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return String(response.json().url).split("/").at(-1) ?? "";
 }
 
 export async function countMessages(testApp: TestApp, chatId: string): Promise<number> {

@@ -57,6 +57,41 @@ export async function makeNoisyPng(width: number, height: number): Promise<Buffe
     .toBuffer();
 }
 
+/**
+ * A picture of random pixels in any accepted format: the worst case for every encoder, as noise
+ * has no detail to spare. `alpha` adds a noisy transparency channel.
+ */
+export async function makeNoise(
+  format: ImageFormat,
+  width: number,
+  height: number,
+  { alpha = false } = {},
+): Promise<Buffer> {
+  const channels = alpha ? 4 : 3;
+  const pixels = sharp(randomBytes(width * height * channels), { raw: { width, height, channels } });
+  switch (format) {
+    case "png":
+      return pixels.png({ compressionLevel: 1 }).toBuffer();
+    case "webp":
+      return pixels.webp({ lossless: true, effort: 0 }).toBuffer();
+    case "jpeg":
+      return pixels.jpeg({ quality: 92 }).toBuffer();
+    default:
+      return pixels.toFormat(format).toBuffer();
+  }
+}
+
+/**
+ * A phone photo as the Sell form sends it (shrunk in the browser to 2560 px, JPEG): smooth shapes
+ * with fine grain, about as hard to encode as a photo of a desk or a bike.
+ */
+export async function makePhonePhoto(width = 2560, height = 1920): Promise<Buffer> {
+  const grain = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .blur(1.2)
+    .toBuffer({ resolveWithObject: true });
+  return sharp(grain.data, { raw: grain.info }).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** A real PNG of exactly `size` bytes: random pixels, then zero padding after its end chunk. */
 export async function makePngOfSize(size: number): Promise<Buffer> {
   const side = Math.floor(Math.sqrt((size * 0.97) / 3));

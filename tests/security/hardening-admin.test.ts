@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config/env";
 import { ensureAdminAccount } from "../../server/modules/auth/admin-account";
 import { createStudent, STRONG_PASSWORD } from "../factories/users";
-import { adminFactorStore, post, signIn, whoIs } from "../helpers/api";
+import { adminFactorStore, post, signIn, signInResponse, whoIs } from "../helpers/api";
 import { nextCode } from "../helpers/second-factor";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/test-app";
 import { fetchDocument, type Operation, operationsOf, urlOf } from "./operations";
@@ -113,5 +113,48 @@ describe("the administrator's operations and the second factor", () => {
 
   it("signed out, every admin operation answers 401", async () => {
     expect(await answersTo(undefined)).toEqual(allRefused(401));
+  });
+});
+
+describe("the second step against a guesser who has the password", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ AUTH_RATE_LIMIT: "3" });
+    await signIn(limited, ADMIN_EMAIL, ADMIN_PASSWORD); // sets the authenticator up, from 127.0.0.1
+  });
+  afterAll(() => limited?.close());
+
+  /** The password step and one code, both from `remoteAddress`: the second step's status. */
+  async function codeFrom(remoteAddress: string, code: string): Promise<number> {
+    const inject = (url: string, payload: object) =>
+      limited.app.inject({ method: "POST", url, remoteAddress, payload });
+    const login = await inject("/api/auth/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    return (await inject("/api/auth/second-factor", { challenge: login.json().secondFactor.challenge, code }))
+      .statusCode;
+  }
+
+  it("wrong codes from other addresses do not refuse the right code from the administrator's own", async () => {
+    const wrong: number[] = [];
+    for (let address = 1; address <= 6; address++) {
+      for (let guess = 0; guess < 3; guess++) wrong.push(await codeFrom(`192.0.2.${address}`, "000000"));
+    }
+    expect(wrong.filter((status) => status === 401).length).toBeGreaterThanOrEqual(6);
+    expect(wrong.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    // The guesses from six addresses slow each address down, but the owner's address has not failed.
+    const owner = await signInResponse(limited, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.cookies.some((cookie) => cookie.name === "cb_session")).toBe(true);
+  });
+
+  it("wrong codes from one address are still limited, down to one a window once the account is under attack", async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 4; guess++) statuses.push(await codeFrom("203.0.113.9", "000000"));
+    expect(statuses[0]).toBe(401);
+    expect(statuses.slice(1)).toEqual([429, 429, 429]);
+    // Refused before the code is looked at: even a right code from that address waits.
+    const factor = adminFactorStore(limited, ADMIN_EMAIL).load();
+    if (!factor) throw new Error("the sign-in kept no authenticator key");
+    expect(await codeFrom("203.0.113.9", await nextCode(factor))).toBe(429);
   });
 });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { IMAGE_VARIANT_NAMES } from "@shared/images";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeHugePng, makeImage } from "../factories/images";
+import { MAX_STORED_BYTES_PER_PIXEL } from "../../server/modules/uploads/image-processing";
+import { makeHugePng, makeImage, makeNoise, makePhonePhoto } from "../factories/images";
 import { buildSellForm } from "../factories/sell";
 import { buildSignup } from "../factories/users";
 import { ensureWebBuild, type ServerProcess, startServer } from "../helpers/server-process";
@@ -13,7 +14,9 @@ import { ensureWebBuild, type ServerProcess, startServer } from "../helpers/serv
  * Images as a way in, against the real server process:
  * - work on demand: a signed-out client asking for endless sizes of a large image used to keep
  *   libuv's four threads busy with sharp, and sign-in (argon2, on the same threads) took 12 s;
- * - addresses: keys guessable from their upload time, and pictures still public after removal.
+ * - addresses: keys guessable from their upload time, and pictures still public after removal;
+ * - uploads in the way: three students uploading 5 MB photos of noise kept a signed-out visitor's
+ *   thumbnails waiting 80 s and another student's upload 16.5 s, and a noise PNG was kept at 7.7 MB.
  */
 
 let server: ServerProcess;
@@ -53,6 +56,15 @@ async function upload(cookie: string, data: Buffer, filename: string, endpoint =
   const sent = await send(endpoint, { method: "POST", cookie, form });
   expect(sent.status, sent.body.toString()).toBe(201);
   return jsonOf(sent) as { url: string; width: number; height: number };
+}
+
+async function signUp(): Promise<string> {
+  const sent = await send("/api/auth/signup", { method: "POST", json: buildSignup() });
+  expect(sent.status).toBe(201);
+  return sent.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("cb_session="))
+    ?.split(";")[0] as string;
 }
 
 async function signIn(): Promise<Sent> {
@@ -241,5 +253,85 @@ describe("the addresses of pictures", () => {
     expect((await send(first.url)).status).toBe(404);
     expect((await send(`${first.url}?variant=avatar`, { accept: "image/webp" })).status).toBe(404);
     expect((await send(`${second.url}?variant=avatar`, { accept: "image/webp" })).status).toBe(200);
+  });
+});
+
+describe("uploads in the way of pictures", () => {
+  it("keep a signed-out visitor's new thumbnails under 2 s, and another student's photo ahead, while three students upload 5 MB noise photos", async () => {
+    const shown: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      shown.push((await upload(student.cookie, await makePhonePhoto(), `desk-${index}.jpg`)).url);
+    }
+    const noise = await makeNoise("jpeg", 3000, 2000);
+    expect(noise.length).toBeGreaterThan(4 * 1024 * 1024);
+    const attackers = await Promise.all([1, 2, 3].map(() => signUp()));
+
+    // Two uploads in flight per attacker, all the time the pictures are asked for.
+    let isTiming = true;
+    let inFlight = 0;
+    const statuses: number[] = [];
+    const floodMs: number[] = [];
+    const flood = attackers.flatMap((cookie) =>
+      [1, 2].map(async () => {
+        while (isTiming) {
+          const form = new FormData();
+          form.append("file", new Blob([new Uint8Array(noise)]), "noise.jpg");
+          inFlight++;
+          const sent = await send("/api/uploads/images", { method: "POST", cookie, form });
+          inFlight--;
+          statuses.push(sent.status);
+          floodMs.push(sent.ms);
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const timings: { what: string; sent: Sent; inFlight: number }[] = [];
+    for (const url of shown) {
+      for (const variant of ["thumb", "detail"]) {
+        const sent = await send(`${url}?variant=${variant}`, { accept: "image/webp" });
+        timings.push({ what: `${variant} of ${url}`, sent, inFlight });
+      }
+    }
+    // Another student's phone photo takes its turn among the three.
+    const photo = await makePhonePhoto();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(photo)]), "bike.jpg");
+    const honest = await send("/api/uploads/images", { method: "POST", cookie: await signUp(), form });
+    const inFlightDuringHonest = inFlight;
+    isTiming = false;
+    await Promise.all(flood);
+
+    for (const { what, sent, inFlight: during } of timings) {
+      expect(sent.status, what).toBe(200);
+      expect(sent.ms, `${what} took ${Math.round(sent.ms)} ms`).toBeLessThan(2000);
+      expect(during, `uploads in flight while ${what} was made`).toBeGreaterThanOrEqual(3);
+    }
+    expect(honest.status).toBe(201);
+    // Six noise uploads in line: each waits for about five others. The other student's photo goes
+    // next, whatever the machine's speed: it waits for the one running.
+    const floodMedian = [...floodMs].sort((a, b) => a - b)[Math.floor(floodMs.length / 2)] ?? 0;
+    expect(
+      honest.ms,
+      `the other student's upload took ${Math.round(honest.ms)} ms, a noise upload ${Math.round(floodMedian)} ms`,
+    ).toBeLessThan(floodMedian / 2);
+    expect(inFlightDuringHonest).toBeGreaterThanOrEqual(3);
+    expect(statuses.length).toBeGreaterThanOrEqual(3);
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    console.info(
+      `copies while uploads fill the lane: median ${Math.round(
+        timings.map((t) => t.sent.ms).sort((a, b) => a - b)[Math.floor(timings.length / 2)] ?? 0,
+      )} ms, slowest ${Math.round(Math.max(...timings.map((t) => t.sent.ms)))} ms; another student's upload ${Math.round(honest.ms)} ms, a noise upload ${Math.round(floodMedian)} ms (median)`,
+    );
+  }, 180_000);
+
+  it("stores a 7.7 MB PNG of noise within 0.5 bytes a pixel, as a JPEG", async () => {
+    const png = await makeNoise("png", 1600, 1600);
+    expect(png.length).toBeGreaterThan(7 * 1024 * 1024);
+    const stored = await upload(student.cookie, png, "noise.png");
+    expect(stored).toMatchObject({ width: 1600, height: 1600 });
+    const original = await send(stored.url);
+    expect(original.body.length).toBeLessThanOrEqual(MAX_STORED_BYTES_PER_PIXEL * 1600 * 1600);
+    expect((await sharp(original.body).metadata()).format).toBe("jpeg");
   });
 });

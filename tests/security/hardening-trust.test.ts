@@ -1,13 +1,18 @@
 import { randomBytes } from "node:crypto";
+import { eventLocation } from "@shared/events-calendar";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import ICAL from "ical.js";
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config/env";
 import { rateLimits } from "../../server/db/schema";
 import { ensureAdminAccount } from "../../server/modules/auth/admin-account";
+import { eventIcs } from "../../server/modules/events/events.calendar";
 import { loggerOptions } from "../../server/plugins/logging";
+import { insertEvent } from "../factories/events";
 import { buildSignup } from "../factories/users";
-import { post } from "../helpers/api";
+import { get, post } from "../helpers/api";
 import { startFormReceiver } from "../helpers/form-receiver";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { NOT_TEXT_FIELDS, validBody } from "./bodies";
@@ -382,6 +387,193 @@ describe("exports start no cell with a formula", () => {
     } finally {
       await mirrored.close();
       await form.close();
+    }
+  });
+});
+
+describe("calendar files: a line break in a text never starts a property", () => {
+  /** Each kind of line break a calendar app might end a line at, CRLF first (it is one break). */
+  const BREAKS = ["\r\n", "\r", "\n", "\v", "\f", "\u0085", "\u2028", "\u2029"];
+  /** What a text should read as once parsed: every break a newline, no other control left. */
+  const readAs = (value: string) =>
+    [...value.replaceAll("\r\n", "\n")]
+      .map((char) => (BREAKS.includes(char) ? "\n" : char))
+      .filter((char) => char === "\n" || char === "\t" || !/\p{Cc}/u.test(char))
+      .join("");
+
+  /** The file's VEVENT as ical.js reads it, and its property names. */
+  function parsed(ics: string) {
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent");
+    if (!vevent) throw new Error("no VEVENT");
+    return {
+      event: new ICAL.Event(vevent),
+      names: vevent.getAllProperties().map((property) => property.name),
+    };
+  }
+  const PROPERTIES = ["uid", "dtstamp", "dtstart", "dtend", "summary", "location", "description", "url"];
+  /** No CR or LF but in CRLF, and no other break at all, anywhere in the file. */
+  const hasOnlyCrlfBreaks = (ics: string) =>
+    ics
+      .split("\r\n")
+      .every((line) => !BREAKS.some((lineBreak) => lineBreak !== "\r\n" && line.includes(lineBreak)));
+
+  it("every kind of line break in a stored description comes back as a newline, with no stray property", async () => {
+    const description = BREAKS.map(
+      (lineBreak, index) => `line ${index}${lineBreak}ATTENDEE:mailto:x@evil.test`,
+    ).join("");
+    const title = "Fest\rORGANIZER:mailto:boss@evil.test\u2028X-Y:1";
+    const event = await insertEvent(testApp, { title, description });
+    const response = await get(testApp, `/api/events/${event.id}/calendar.ics`, {
+      cookie: world.owner.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(hasOnlyCrlfBreaks(response.body)).toBe(true);
+    const { event: read, names } = parsed(response.body);
+    expect(names).toEqual(PROPERTIES);
+    expect(read.summary).toBe(readAs(title));
+    expect(read.description).toBe(`${readAs(description)}\n\nOrganised by ${event.organizer}.`);
+    expect(read.description.split("\n")).toHaveLength(BREAKS.length + 3);
+  });
+
+  it("any title, place, description and organiser round-trip through ical.js (property)", async () => {
+    const base = await insertEvent(testApp);
+    const breaky = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc
+        .array(
+          fc.oneof(fc.constantFrom(...BREAKS, ":", ";", ",", "\\", "\\n", "BEGIN:VEVENT", " "), fc.string()),
+        )
+        .map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(breaky, breaky, breaky, breaky, (title, venue, description, organizer) => {
+        const ics = eventIcs({ ...base, title, venue, description, organizer }, "http://localhost:3000");
+        expect(hasOnlyCrlfBreaks(ics)).toBe(true);
+        expect(ics.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+        const { event: read, names } = parsed(ics);
+        expect(names).toEqual(PROPERTIES);
+        expect(read.summary).toBe(readAs(title));
+        expect(read.location).toBe(readAs(eventLocation({ ...base, venue })));
+        expect(read.description).toBe(`${readAs(description)}\n\nOrganised by ${readAs(organizer)}.`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("/metrics in production", () => {
+  const TOKEN = "scrape-token-0123456789abcdef";
+  const scrape = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: "GET", url: "/metrics", remoteAddress, headers });
+
+  it("without METRICS_TOKEN answers 404 to everyone but a scraper on the same machine", async () => {
+    for (const trustProxy of ["false", "1"]) {
+      const production = await createTestApp({ NODE_ENV: "production", TRUST_PROXY: trustProxy });
+      try {
+        const answers = {
+          remote: (await scrape(production, "203.0.113.5")).statusCode,
+          remoteIpv6: (await scrape(production, "2001:db8::5")).statusCode,
+          // A reverse proxy on this machine connects from loopback, and says whom it forwards for.
+          forwardedByLocalProxy: (await scrape(production, "127.0.0.1", { "x-forwarded-for": "203.0.113.5" }))
+            .statusCode,
+          forwardedByLoopback: (await scrape(production, "::1", { "x-forwarded-for": "127.0.0.1" }))
+            .statusCode,
+          standardForwarded: (await scrape(production, "127.0.0.1", { forwarded: "for=203.0.113.5" }))
+            .statusCode,
+          localScraper: (await scrape(production, "127.0.0.1")).statusCode,
+          localScraperIpv6: (await scrape(production, "::1")).statusCode,
+        };
+        expect(answers, `TRUST_PROXY=${trustProxy}`).toEqual({
+          remote: 404,
+          remoteIpv6: 404,
+          forwardedByLocalProxy: 404,
+          forwardedByLoopback: 404,
+          standardForwarded: 404,
+          localScraper: 200,
+          localScraperIpv6: 200,
+        });
+        expect((await scrape(production, "203.0.113.5")).body).not.toContain("http_requests_total");
+      } finally {
+        await production.close();
+      }
+    }
+  });
+
+  it("with METRICS_TOKEN needs the Bearer token from everywhere, loopback too", async () => {
+    const production = await createTestApp({ NODE_ENV: "production", METRICS_TOKEN: TOKEN });
+    try {
+      expect((await scrape(production, "127.0.0.1")).statusCode).toBe(401);
+      expect((await scrape(production, "203.0.113.5")).statusCode).toBe(401);
+      const scraped = await scrape(production, "203.0.113.5", { authorization: `Bearer ${TOKEN}` });
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain("# TYPE http_requests_total counter");
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("outside production without a token it stays open, as for a developer", async () => {
+    expect((await scrape(testApp, "203.0.113.5")).statusCode).toBe(200);
+  });
+});
+
+describe("a client cannot choose its request id", () => {
+  const WELL_FORMED = ["lb-7f3a9c21", "0123456789abcdef0123456789abcdef", "Root.Span_01-ab", "a".repeat(64)];
+  const MALFORMED = [
+    "short",
+    "a".repeat(65),
+    "forged id, with spaces",
+    "id:with:colons",
+    "line\nbreak-0001",
+    'quote"and{braces}',
+    "ünïcode-000001",
+    "",
+  ];
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  /** The id each X-Request-Id was answered with, sent from `remoteAddress`. */
+  async function idsFor(app: TestApp, remoteAddress: string, ids: string[]): Promise<string[]> {
+    const answered: string[] = [];
+    for (const id of ids) {
+      const response = await app.app.inject({
+        method: "GET",
+        url: "/api/health",
+        remoteAddress,
+        headers: { "x-request-id": id },
+      });
+      answered.push(String(response.headers["x-request-id"]));
+    }
+    return answered;
+  }
+
+  it("without a trusted proxy, every incoming id is replaced by a new one", async () => {
+    const answered = await idsFor(testApp, "203.0.113.7", [...WELL_FORMED, ...MALFORMED]);
+    expect(answered.every((id) => UUID.test(id))).toBe(true);
+    expect(new Set(answered).size).toBe(answered.length);
+  });
+
+  it("behind a trusted proxy, only a well-formed id is kept, and only when the proxy passed it on", async () => {
+    for (const trustProxy of ["1", "10.0.0.0/8", "uniquelocal"]) {
+      const proxied = await createTestApp({ TRUST_PROXY: trustProxy });
+      try {
+        expect(await idsFor(proxied, "10.0.0.5", WELL_FORMED), trustProxy).toEqual(WELL_FORMED);
+        expect(await idsFor(proxied, "::ffff:10.0.0.5", WELL_FORMED), trustProxy).toEqual(WELL_FORMED);
+        const malformed = await idsFor(proxied, "10.0.0.5", MALFORMED);
+        expect(
+          malformed.every((id) => UUID.test(id)),
+          `${trustProxy}: ${malformed}`,
+        ).toBe(true);
+        if (trustProxy !== "1") {
+          // A client that reaches the server around the listed proxies does not choose its id.
+          const direct = await idsFor(proxied, "203.0.113.7", WELL_FORMED);
+          expect(
+            direct.every((id) => UUID.test(id)),
+            trustProxy,
+          ).toBe(true);
+        }
+      } finally {
+        await proxied.close();
+      }
     }
   });
 });

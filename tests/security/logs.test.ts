@@ -102,7 +102,15 @@ async function imageForm(): Promise<FormData> {
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-bazaar-logs-"));
   server = await startServer({
-    env: { DATA_DIR: dataDir, LOG_LEVEL: "debug", ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_RATE_LIMIT: "50" },
+    // The test's client stands for the load balancer, whose X-Request-Id the server keeps.
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "debug",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_RATE_LIMIT: "50",
+      TRUST_PROXY: "loopback",
+    },
   });
   keepSecret(ADMIN_EMAIL, "the admin's address");
   keepSecret(ADMIN_PASSWORD, "the admin's password");

@@ -71,6 +71,7 @@ describe("parseLiveFrame", () => {
     offerPrice: null,
     photo: null,
     scamWarning: false,
+    photoCheck: null,
     createdAt: "2026-11-24T07:00:00.000Z",
   };
 

@@ -15,6 +15,15 @@ export const profileKeys = {
   detail: (userId: string) => ["profiles", "detail", userId] as const,
 };
 
+/**
+ * Campus events: the Events page, the admin's changes and the events recruitment posts link to.
+ * Every events query starts with "events", so the live socket's `events.changed` refreshes them all.
+ */
+export const campusEventKeys = {
+  all: ["events"] as const,
+  upcoming: ["events", "upcoming"] as const,
+};
+
 /** The dashboard's tiles count items posted and followers. */
 export const dashboardKeys = {
   all: ["dashboard"] as const,

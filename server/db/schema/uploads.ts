@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
-  boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -9,6 +10,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, as the schema's other imports: it loads without the app's path aliases.
+import { PHOTO_CHECKS } from "../../../shared/scam-guard";
 import { users } from "./users";
 
 /** Every stored file and who uploaded it: an item may only use an image its seller uploaded. */
@@ -22,11 +25,20 @@ export const uploads = pgTable(
     bytes: integer("bytes").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
-    /** A chat photo that shows a QR code: the scam guard flags the message that sends it (0015). */
-    hasQrCode: boolean("has_qr_code").notNull().default(false),
+    /**
+     * What the scam guard's QR reader made of a chat photo (0032): 'flagged' flags the message that
+     * sends it, 'unchecked' (the reader did not finish) has the recipient's copy blurred too, 'clean'.
+     * Null for item images and profile photos, which are not read.
+     */
+    qrCheck: text("qr_check", { enum: PHOTO_CHECKS }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.bucket, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.key] }),
+    check("uploads_qr_check_known", sql`${table.qrCheck} in ('flagged', 'unchecked', 'clean')`),
+    /** A student's uploads of the last day: the daily quota's sum (0031). */
+    index("uploads_owner_created_idx").on(table.ownerId, table.createdAt),
+  ],
 );
 
 /**

@@ -10,7 +10,7 @@ import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import { MAIL_SUBJECTS } from "../../plugins/mail";
-import { attemptLimit, countAttempt } from "../../plugins/rate-limit-rules";
+import { countAccountAttempt, countAttempt } from "../../plugins/rate-limit-rules";
 import * as repo from "./auth.repository";
 import { recordPasswordChange } from "./password-changed";
 
@@ -76,28 +76,22 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
   return user;
 }
 
-/**
- * Failures are counted per e-mail and address, so a stranger's wrong passwords never lock the owner
- * out from anywhere else. Once the e-mail's failures from every address together pass twice
- * AUTH_RATE_LIMIT, each further AUTH_RATE_LIMIT of them halves every address's allowance, down to
- * one attempt a window: guessing from many addresses slows down, while an address that has not
- * failed still gets its attempt (one address alone never shrinks the others' allowance).
- */
+/** Wrong passwords are counted per e-mail and address, with a backoff per e-mail (countAccountAttempt). */
 export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta): Promise<UserRow> {
   const email = normaliseEmail(body.email);
   await countAttempt(ctx, "signInPerAddress", meta.ip);
-  const failed = attemptLimit(ctx.config, "signInFailures", email);
-  const failures = await ctx.rateLimiter.peek(failed.key, failed.rule.windowSeconds);
-  const halvings = Math.max(0, Math.floor(failures / failed.rule.limit) - 1);
-  const perAddress = attemptLimit(ctx.config, "signInPerEmailAndAddress", `${email}:ip:${meta.ip}`);
-  const allowance = Math.max(1, Math.floor(perAddress.rule.limit / 2 ** halvings));
-  await ctx.rateLimiter.hit(perAddress.key, { ...perAddress.rule, limit: allowance }, perAddress);
+  const attempt = await countAccountAttempt(
+    ctx,
+    { fromAddress: "signInPerEmailAndAddress", failures: "signInFailures" },
+    email,
+    meta.ip,
+  );
 
   const user = await repo.findUserByEmail(ctx.db, email);
   // Verify against a dummy hash when there is no account, so the answer time does not tell.
   const isMatch = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !isMatch) {
-    await ctx.rateLimiter.record(failed.key, failed.rule.windowSeconds);
+    await attempt.recordFailure();
     throw new AppError("invalid_credential", LOGIN_ERRORS.invalid_credential);
   }
   if (user.deletedAt) throw new AppError("user_disabled", LOGIN_ERRORS.user_disabled);
@@ -106,7 +100,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta):
     throw new AppError("user_suspended", suspendedSignInMessage(until, ctx.config.SUPPORT_EMAIL));
   }
 
-  await ctx.rateLimiter.reset(perAddress.key);
+  await attempt.clear();
   return (await repo.recordLogin(ctx.db, user.id)) ?? user;
 }
 

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashToken, newToken } from "../../lib/tokens";
-import { attemptLimit, countAttempt } from "../../plugins/rate-limit-rules";
+import { countAccountAttempt, countAttempt } from "../../plugins/rate-limit-rules";
 import { deleteSessionsOfUser, findUserByEmail, findUserById } from "./auth.repository";
 import type { ClientMeta } from "./auth.service";
 import * as repo from "./second-factor.repository";
@@ -142,20 +142,31 @@ export async function completeChallenge(
     await repo.spendChallenge(ctx.db, id);
     throw new AppError("rate_limited", SECOND_FACTOR_MESSAGES.tooManyAttempts);
   }
-  const perAccount = attemptLimit(ctx.config, "secondFactorPerAccount", challenge.userId);
-  await ctx.rateLimiter.hit(perAccount.key, perAccount.rule, perAccount);
+  // Whoever has the password can start challenges from anywhere: wrong codes count per account and
+  // address, so they never refuse the administrator's own address its tries (as for sign-in).
+  const attempt = await countAccountAttempt(
+    ctx,
+    { fromAddress: "secondFactorPerAccountAndAddress", failures: "secondFactorFailures" },
+    challenge.userId,
+    meta.ip,
+  );
   const user = await findUserById(ctx.db, challenge.userId);
   if (!user || user.deletedAt || !isSecondFactorRequired(user)) throw expired();
 
   const code = body.code.replace(/\s+/g, "");
-  const recoveryCodes = await ctx.db.transaction(async (tx) => {
-    let codes: string[] | null = null;
-    if (challenge.method === "setup") codes = await confirmSetup(tx, user.id, challenge.setupSecret, code);
-    else await checkCode(ctx, tx, user.id, code);
-    if (!(await repo.spendChallenge(tx, id))) throw expired();
-    return codes;
-  });
-  await ctx.rateLimiter.reset(perAccount.key);
+  const recoveryCodes = await ctx.db
+    .transaction(async (tx) => {
+      let codes: string[] | null = null;
+      if (challenge.method === "setup") codes = await confirmSetup(tx, user.id, challenge.setupSecret, code);
+      else await checkCode(ctx, tx, user.id, code);
+      if (!(await repo.spendChallenge(tx, id))) throw expired();
+      return codes;
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === "invalid_code") await attempt.recordFailure();
+      throw error;
+    });
+  await attempt.clear();
   return { user, recoveryCodes };
 }
 

@@ -8,6 +8,7 @@ import type {
   UnreadCounts,
 } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
+import { heldPhotoCheck, isScamWarned } from "@shared/scam-guard";
 import type { PendingEvent } from "../../realtime/live-events";
 import { isListingExpired, reservedFor } from "../items/items.policy";
 import { type ChatDeal, chatAbilities } from "./chats.policy";
@@ -160,6 +161,7 @@ export function toMessageDto(
   offer?: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date } | null,
 ): Message {
   const { photoKey, photoWidth, photoHeight } = message;
+  const isRecipient = message.senderId !== viewerId;
   return {
     id: message.id,
     chatId: message.chatId,
@@ -172,7 +174,8 @@ export function toMessageDto(
       photoKey && photoWidth && photoHeight
         ? { url: chatPhotoUrl(message.chatId, photoKey), width: photoWidth, height: photoHeight }
         : null,
-    scamWarning: message.senderId !== viewerId && message.scamSignals.length > 0,
+    scamWarning: isRecipient && isScamWarned(message.scamSignals),
+    photoCheck: isRecipient ? heldPhotoCheck(message.scamSignals) : null,
     ...(offer ? { offer: toOfferState(offer) } : {}),
     createdAt: message.createdAt.toISOString(),
   };

@@ -143,7 +143,7 @@ export async function isPhotoOfChat(db: Db, chatId: string, photoKey: string): P
 /** A photo the user uploaded for a chat, with its size; undefined when it is not theirs or gone. */
 export async function findOwnChatPhoto(db: Db, ownerId: string, key: string) {
   const [row] = await db
-    .select({ width: uploads.width, height: uploads.height, hasQrCode: uploads.hasQrCode })
+    .select({ width: uploads.width, height: uploads.height, qrCheck: uploads.qrCheck })
     .from(uploads)
     .where(and(eq(uploads.bucket, "chats"), eq(uploads.key, key), eq(uploads.ownerId, ownerId)))
     .limit(1);

@@ -139,12 +139,12 @@ async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body:
       // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
       const found = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
       if (!found) throw new AppError("invalid_input", CHAT_MESSAGES.badPhoto);
-      const { hasQrCode, ...size } = found;
+      const { qrCheck, ...size } = found;
       return {
         text: "",
         offerPrice: null,
         photo: { key: body.photoId, ...size },
-        scamSignals: scamSignalsOf({ text: "", hasQrCode }),
+        scamSignals: scamSignalsOf({ text: "", photoCheck: qrCheck }),
       };
     }
     default: {

@@ -18,7 +18,7 @@ import { connectLive, type LiveClient, listenOnLoopback } from "../../../tests/h
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { multipartBody } from "../../../tests/helpers/uploads";
 import { messages, uploads } from "../../db/schema";
-import { containsQrCode } from "../uploads/qr-code";
+import { checkForQrCode } from "../uploads/qr-code";
 
 // Issue 18, "Scam guard in chat": the server flags a message that asks for money outside a
 // handover or for payment credentials, and a photo that holds a QR code. The recipient sees the
@@ -119,9 +119,9 @@ async function sendPhoto(user: Student, chatId: string, photoId: string): Promis
 
 describe("the QR reader", () => {
   it("finds a QR code alone, in a photo of a poster, and nothing in an ordinary photo", async () => {
-    expect(await containsQrCode(await upiQr())).toBe(true);
-    expect(await containsQrCode(await photoOfQr())).toBe(true);
-    expect(await containsQrCode(await makeImage("jpeg", { width: 1200, height: 900 }))).toBe(false);
+    expect(await checkForQrCode(await upiQr())).toBe("flagged");
+    expect(await checkForQrCode(await photoOfQr())).toBe("flagged");
+    expect(await checkForQrCode(await makeImage("jpeg", { width: 1200, height: 900 }))).toBe("clean");
   });
 });
 
@@ -242,10 +242,10 @@ describe("a photo with a QR code", () => {
     const plainKey = await uploadChatPhoto(buyer, await makeImage("jpeg", { width: 800, height: 600 }));
 
     const [qrRow] = await testApp.database.db
-      .select({ hasQrCode: uploads.hasQrCode })
+      .select({ qrCheck: uploads.qrCheck })
       .from(uploads)
       .where(and(eq(uploads.bucket, "chats"), eq(uploads.key, qrKey)));
-    expect(qrRow?.hasQrCode).toBe(true);
+    expect(qrRow?.qrCheck).toBe("flagged");
 
     const qrPhoto = await sendPhoto(buyer, chat.id, qrKey);
     const plainPhoto = await sendPhoto(buyer, chat.id, plainKey);
@@ -254,13 +254,22 @@ describe("a photo with a QR code", () => {
     expect(await signalsStored(plainPhoto.id)).toEqual([]);
 
     const sellerView = await thread(seller, chat.id);
-    expect(sellerView.messages.find((m) => m.id === qrPhoto.id)?.scamWarning).toBe(true);
-    expect(sellerView.messages.find((m) => m.id === plainPhoto.id)?.scamWarning).toBe(false);
-    expect((await thread(buyer, chat.id)).messages.every((m) => !m.scamWarning)).toBe(true);
+    expect(sellerView.messages.find((m) => m.id === qrPhoto.id)).toMatchObject({
+      scamWarning: true,
+      photoCheck: "flagged",
+    });
+    expect(sellerView.messages.find((m) => m.id === plainPhoto.id)).toMatchObject({
+      scamWarning: false,
+      photoCheck: null,
+    });
+    expect((await thread(buyer, chat.id)).messages.every((m) => !m.scamWarning && !m.photoCheck)).toBe(true);
 
-    expect((await liveCopy(sellerLive, qrPhoto.id)).scamWarning).toBe(true);
-    expect((await liveCopy(sellerLive, plainPhoto.id)).scamWarning).toBe(false);
-    expect((await liveCopy(buyerLive, qrPhoto.id)).scamWarning).toBe(false);
+    expect(await liveCopy(sellerLive, qrPhoto.id)).toMatchObject({
+      scamWarning: true,
+      photoCheck: "flagged",
+    });
+    expect(await liveCopy(sellerLive, plainPhoto.id)).toMatchObject({ scamWarning: false, photoCheck: null });
+    expect(await liveCopy(buyerLive, qrPhoto.id)).toMatchObject({ scamWarning: false, photoCheck: null });
   });
 
   it("an item photo is not read for QR codes (only chat photos are)", async () => {
@@ -276,10 +285,10 @@ describe("a photo with a QR code", () => {
     expect(response.statusCode).toBe(201);
     const key = (response.json().url as string).split("/").at(-1) ?? "";
     const [row] = await testApp.database.db
-      .select({ hasQrCode: uploads.hasQrCode })
+      .select({ qrCheck: uploads.qrCheck })
       .from(uploads)
       .where(and(eq(uploads.bucket, "images"), eq(uploads.key, key)));
-    expect(row?.hasQrCode).toBe(false);
+    expect(row?.qrCheck).toBeNull();
   });
 });
 

@@ -1,9 +1,23 @@
 import { eventEnd, eventLocation, eventPath, eventStart, utcStamp } from "@shared/events-calendar";
 import type { EventRow } from "./events.repository";
 
-/** Escapes a TEXT value (RFC 5545 3.3.11). */
+/**
+ * Every kind of line break a reader might honour: CRLF, CR, LF, vertical tab, form feed, NEL and the
+ * Unicode line and paragraph separators. A lone CR or a U+2028 left in a value ends the line for
+ * some calendar apps, and what follows it would be read as a property of its own.
+ */
+const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/g;
+/** Other control characters, which a TEXT value may not hold (RFC 5545 3.3.11 allows HTAB only). */
+const CONTROLS = /[^\P{Cc}\t\n\v\f\r\u0085]/gu;
+
+/** Escapes a TEXT value (RFC 5545 3.3.11): each line break becomes `\n`; the file has no CR outside CRLF. */
 function text(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return value
+    .replace(CONTROLS, "")
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(LINE_BREAKS, "\\n");
 }
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 3.1). */
@@ -45,7 +59,8 @@ export function eventIcs(event: EventRow, publicUrl: string, now = new Date()): 
     `DTEND:${utcStamp(eventEnd(event))}`,
     `SUMMARY:${text(event.title)}`,
     `LOCATION:${text(eventLocation(event))}`,
-    `DESCRIPTION:${text(`${event.description}\n\nOrganised by ${event.organizer}.`)}`,
+    // Each part escaped alone, so a CR at the end of the description cannot pair with the LF after it.
+    `DESCRIPTION:${text(event.description)}\\n\\n${text(`Organised by ${event.organizer}.`)}`,
     `URL:${origin}${eventPath(event.id)}`,
     "END:VEVENT",
     "END:VCALENDAR",

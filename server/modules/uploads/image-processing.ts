@@ -44,10 +44,37 @@ function encode(pipeline: Sharp, format: OutputFormat, quality?: number): Sharp 
 }
 
 /**
+ * The most a stored picture may take per pixel. A phone photo at quality 85 takes 0.05-0.3 bytes a
+ * pixel; a picture of noise takes 0.5-0.8 as JPEG and 3 as PNG, so one account could fill a disk
+ * with a few hundred uploads. Past the bound a picture is encoded again, lossy and lower.
+ */
+export const MAX_STORED_BYTES_PER_PIXEL = 0.5;
+/** Below this a picture is kept as encoded: a small one is mostly headers, whatever its pixels. */
+const MIN_BOUNDED_BYTES = 64 * 1024;
+/**
+ * Qualities tried in turn for a picture over the bound; the last one's result is kept. Only noise
+ * gets to the low ones, which is why their transparency may be coarse: WebP keeps its alpha channel
+ * losslessly at 1 byte a pixel unless asked for less.
+ */
+const BOUNDING_QUALITIES = [60, 40, 20, 5] as const;
+const alphaQualityAt = (quality: number) => (quality >= 40 ? quality : 0);
+
+/** The content type of each format the server writes. */
+export const FORMAT_TYPES: Record<OutputFormat, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+};
+
+/**
  * Checks an upload and re-encodes it: the type comes from the bytes (never the name), the pixel
  * count is bounded before decoding (decompression bombs), orientation is applied, the picture is
  * brought down to MAX_STORED_IMAGE_SIDE on its long side, and nothing of the original metadata
- * (EXIF, GPS, XMP) survives, because sharp writes none unless asked.
+ * (EXIF, GPS, XMP) survives, because sharp writes none unless asked. It keeps its format unless it
+ * would take more than MAX_STORED_BYTES_PER_PIXEL: then it is stored lossy, as JPEG, or as WebP
+ * when it has transparency or frames.
  */
 export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   const detected = await fileTypeFromBuffer(input);
@@ -64,13 +91,9 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   if (pixels > MAX_UPLOAD_PIXELS) throw new AppError("payload_too_large", IMAGE_MESSAGES.tooManyPixels);
   if (!metadata.width || !metadata.height) throw unsupported();
 
-  try {
-    const isAnimated = format === "gif" || format === "webp";
-    const pipeline = sharp(input, {
-      limitInputPixels: MAX_UPLOAD_PIXELS,
-      animated: isAnimated,
-      failOn: "error",
-    })
+  const isAnimated = (format === "gif" || format === "webp") && (metadata.pages ?? 1) > 1;
+  const resized = () =>
+    sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, animated: isAnimated, failOn: "error" })
       .rotate()
       .resize({
         width: MAX_STORED_IMAGE_SIDE,
@@ -78,11 +101,25 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
         fit: "inside",
         withoutEnlargement: true,
       });
-    const { data, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });
+  try {
+    let stored: OutputFormat = format;
+    let { data, info } = await encode(resized(), format).toBuffer({ resolveWithObject: true });
+    const maxBytes = Math.max(MIN_BOUNDED_BYTES, MAX_STORED_BYTES_PER_PIXEL * info.width * info.height);
+    if (data.length > maxBytes) {
+      stored = format === "jpeg" || (!metadata.hasAlpha && !isAnimated) ? "jpeg" : "webp";
+      for (const quality of BOUNDING_QUALITIES) {
+        const pipeline = resized();
+        ({ data, info } = await (stored === "jpeg"
+          ? pipeline.jpeg({ quality, mozjpeg: true })
+          : pipeline.webp({ quality, alphaQuality: alphaQualityAt(quality) })
+        ).toBuffer({ resolveWithObject: true }));
+        if (data.length <= maxBytes) break;
+      }
+    }
     return {
       data,
-      contentType: detected.mime,
-      extension: format === "jpeg" ? "jpg" : format,
+      contentType: FORMAT_TYPES[stored],
+      extension: stored === "jpeg" ? "jpg" : stored,
       width: info.width,
       height: info.pageHeight ?? info.height,
     };

@@ -16,6 +16,49 @@ export async function insertUpload(db: Db, row: NewUpload): Promise<boolean> {
   return inserted.length > 0;
 }
 
+/**
+ * Holds one student's upload lock until the transaction ends, so two uploads of theirs at once
+ * cannot both pass the daily quota on the same sum.
+ */
+export async function lockUploadsOf(db: Db, ownerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${ownerId}`}, 0))`);
+}
+
+export interface DailyUse {
+  /** Bytes the student stored in the last 24 hours. */
+  bytes: number;
+  /**
+   * Seconds until enough of those uploads are 24 hours old for `adding` more bytes to fit in
+   * `maxBytes`; null when they never will (`adding` alone is over it).
+   */
+  secondsUntilRoom: number | null;
+}
+
+/** One student's stored bytes of the last day, and when `adding` more would fit (the quota's refusal). */
+export async function dailyUseOf(
+  db: Db,
+  ownerId: string,
+  quota: { adding: number; maxBytes: number },
+): Promise<DailyUse> {
+  const result = await db.execute(sql`
+    with recent as (
+      select ${uploads.createdAt} as created_at, ${uploads.bytes} as bytes,
+        sum(${uploads.bytes}) over (order by ${uploads.createdAt}, ${uploads.key} rows unbounded preceding) as aged,
+        sum(${uploads.bytes}) over () as total
+      from ${uploads}
+      where ${uploads.ownerId} = ${ownerId} and ${uploads.createdAt} > now() - interval '1 day'
+    )
+    select
+      (select coalesce(sum(bytes), 0) from recent)::bigint as bytes,
+      (select greatest(1, ceil(extract(epoch from (created_at + interval '1 day' - now()))))::int
+        from recent where total - aged + ${quota.adding}::bigint <= ${quota.maxBytes}::bigint
+        order by created_at limit 1) as seconds_until_room`);
+  const [row] = (
+    result as unknown as { rows: { bytes: string | number; seconds_until_room: number | null }[] }
+  ).rows;
+  return { bytes: Number(row?.bytes ?? 0), secondsUntilRoom: row?.seconds_until_room ?? null };
+}
+
 export async function findUpload(db: Db, bucket: Bucket, key: string) {
   const [row] = await db
     .select()

@@ -2,14 +2,23 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { IMAGE_MESSAGES, type UploadResponse } from "@shared/api/items";
 import { IMAGE_VARIANT_NAMES, type ImageVariant } from "@shared/images";
+import type { PhotoCheck } from "@shared/scam-guard";
 import { normaliseFileName } from "@shared/validation/sell";
 import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { checkImageTime, spendImageTime } from "../../plugins/rate-limit-rules";
 import type { Bucket, Storage } from "../../plugins/storage";
-import { type OutputFormat, type ProcessedImage, reencodeImage, renderVariant } from "./image-processing";
+import {
+  FORMAT_TYPES,
+  type OutputFormat,
+  type ProcessedImage,
+  reencodeImage,
+  renderVariant,
+} from "./image-processing";
 import { imageQueue } from "./image-queue";
-import { containsQrCode } from "./qr-code";
+import { checkForQrCode } from "./qr-code";
 import * as repo from "./uploads.repository";
 
 export { findUpload } from "./uploads.repository";
@@ -53,39 +62,88 @@ function keyFor(bucket: Bucket, ownerId: string, originalName: string, image: Pr
   return normaliseFileName(`${unguessablePart()}_${base}.${image.extension}`, now);
 }
 
-/** The scam guard's look for a QR code; a picture the reader cannot take is not flagged. */
-async function readsAsQrCode(image: Buffer): Promise<boolean> {
+const MEGABYTE = 1024 * 1024;
+const DAY_SECONDS = 86_400;
+
+/** What an upload needs beyond the files: the student's image time and daily quota settings. */
+export type StoreContext = UploadContext &
+  Pick<AppContext, "rateLimiter" | "config"> & { log?: FastifyBaseLogger };
+
+/**
+ * 429 with the daily quota's message when `adding` bytes would take the student's stored bytes of
+ * the last 24 hours over UPLOAD_DAILY_MB; Retry-After is when enough of them are a day old.
+ */
+async function checkDailyQuota(ctx: StoreContext, ownerId: string, adding: number): Promise<void> {
+  const maxBytes = Math.floor(ctx.config.UPLOAD_DAILY_MB * MEGABYTE);
+  const use = await repo.dailyUseOf(ctx.db, ownerId, { adding, maxBytes });
+  if (use.bytes + adding <= maxBytes) return;
+  throw new AppError("rate_limited", IMAGE_MESSAGES.dailyQuota, {
+    "retry-after": String(use.secondsUntilRoom ?? DAY_SECONDS),
+  });
+}
+
+/**
+ * Re-encodes an upload in the image queue's upload lane, taking turns with other students, and
+ * adds the time its work took to the student's budget, whether or not the picture was good.
+ */
+async function processUpload(
+  ctx: StoreContext,
+  options: { bucket: Bucket; ownerId: string; data: Buffer },
+): Promise<{ image: ProcessedImage; qrCheck: PhotoCheck | null }> {
+  let workedMs = 0;
   try {
-    return await containsQrCode(image);
-  } catch {
-    return false;
+    return await imageQueue.run(
+      "upload",
+      async () => {
+        const startedAt = performance.now();
+        try {
+          const image = await reencodeImage(options.data);
+          // A chat photo is also read for a QR code (the scam guard), in the same place in the line.
+          // A photo the reader could not finish is 'unchecked' rather than refused: the guard never
+          // stops an honest photo, and its recipient sees it blurred.
+          const qrCheck =
+            options.bucket === "chats"
+              ? await checkForQrCode(image.data, { timeoutMs: ctx.config.QR_READ_TIMEOUT_MS, log: ctx.log })
+              : null;
+          return { image, qrCheck };
+        } finally {
+          workedMs = performance.now() - startedAt;
+        }
+      },
+      options.ownerId,
+    );
+  } finally {
+    if (workedMs > 0) await spendImageTime(ctx, options.ownerId, workedMs);
   }
 }
 
-/** Re-encodes and stores an upload, recording who owns it; the row is written before the file. */
+/**
+ * Re-encodes and stores an upload, recording who owns it; the row is written before the file. A
+ * student whose image time or daily quota is spent is refused before any work; the quota is
+ * checked again, under the student's lock, with the stored size.
+ */
 export async function storeImage(
-  ctx: UploadContext,
+  ctx: StoreContext,
   options: { bucket: Bucket; ownerId: string; originalName: string; data: Buffer },
 ): Promise<UploadResponse> {
   if (options.data.length === 0) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
-  // A chat photo is also read for a QR code (the scam guard), in the same place in the line.
-  const { image, hasQrCode } = await imageQueue.run("upload", async () => {
-    const reencoded = await reencodeImage(options.data);
-    return {
-      image: reencoded,
-      hasQrCode: options.bucket === "chats" ? await readsAsQrCode(reencoded.data) : false,
-    };
-  });
+  await checkImageTime(ctx, options.ownerId);
+  await checkDailyQuota(ctx, options.ownerId, 1);
+  const { image, qrCheck } = await processUpload(ctx, options);
   const key = keyFor(options.bucket, options.ownerId, options.originalName, image);
-  const isRecorded = await repo.insertUpload(ctx.db, {
-    bucket: options.bucket,
-    key,
-    ownerId: options.ownerId,
-    contentType: image.contentType,
-    bytes: image.data.length,
-    width: image.width,
-    height: image.height,
-    hasQrCode,
+  const isRecorded = await ctx.db.transaction(async (tx) => {
+    await repo.lockUploadsOf(tx, options.ownerId);
+    await checkDailyQuota({ ...ctx, db: tx }, options.ownerId, image.data.length);
+    return repo.insertUpload(tx, {
+      bucket: options.bucket,
+      key,
+      ownerId: options.ownerId,
+      contentType: image.contentType,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+      qrCheck,
+    });
   });
   // 128 random bits do not collide; should they ever, the student simply tries again.
   if (!isRecorded) throw new AppError("conflict", "Please try the upload again.");
@@ -103,13 +161,6 @@ export async function storeImage(
   };
 }
 
-const FORMAT_TYPES: Record<OutputFormat, string> = {
-  webp: "image/webp",
-  avif: "image/avif",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-};
 const OUTPUT_FORMATS = Object.keys(FORMAT_TYPES) as OutputFormat[];
 
 /** WebP when the browser takes it (fast to encode), then AVIF, else the original's own format. */
@@ -129,7 +180,6 @@ function variantKeyOf(key: string, variant: ImageVariant | string, format: Outpu
   return `${key}.${variant}.${format}`;
 }
 
-const MEGABYTE = 1024 * 1024;
 /** Copies being made right now, so a second request for the same copy waits for the first. */
 const rendering = new Map<string, Promise<Buffer | null>>();
 

@@ -3,7 +3,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { chatKeys } from "../../features/chats/api/chats-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
-import { applyLiveEvent } from "./apply-live-event";
+import { upcomingEventsQueryOptions } from "../../features/recruitment/api/get-upcoming-events";
+import { applyBroadcastFrame, applyLiveEvent } from "./apply-live-event";
 
 const message: Message = {
   id: "m2",
@@ -15,6 +16,7 @@ const message: Message = {
   offerPrice: 250,
   photo: null,
   scamWarning: false,
+  photoCheck: null,
   createdAt: "2026-01-01T10:01:00.000Z",
 };
 
@@ -81,5 +83,17 @@ describe("applyLiveEvent", () => {
       unread: 4,
       unreadMessages: 2,
     });
+  });
+});
+
+describe("applyBroadcastFrame", () => {
+  it("refreshes the recruitment form's 'Linked event' list when the events change", () => {
+    const queryClient = new QueryClient();
+    const { queryKey } = upcomingEventsQueryOptions;
+    queryClient.setQueryData(queryKey, { events: [] });
+    applyBroadcastFrame(queryClient, { type: "recruitment.changed" });
+    expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(false);
+    applyBroadcastFrame(queryClient, { type: "events.changed" });
+    expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { formatCollegeOption } from "@shared/colleges";
+import { Alert } from "../ui/alert";
 import type { CollegeComboboxState } from "./use-college-combobox";
 
 interface CollegeListboxProps {
@@ -47,7 +48,7 @@ export function CollegeListbox({ combobox, layerClass }: CollegeListboxProps) {
         </div>
       ) : null}
       {isError ? (
-        <p role="alert" className="mt-1 text-xs text-red-700">
+        <Alert tone="error" variant="inline" className="mt-1 text-xs">
           Could not load the college list.{" "}
           <button
             type="button"
@@ -56,7 +57,7 @@ export function CollegeListbox({ combobox, layerClass }: CollegeListboxProps) {
           >
             Try again
           </button>
-        </p>
+        </Alert>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { type CollegeOption, filterCollegeOptions, formatCollegeOption } from "@shared/colleges";
 import { useQuery } from "@tanstack/react-query";
 import { type InputHTMLAttributes, type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
-import { collegeOptionsQueryOptions } from "./colleges-query";
+import { collegeOptionsQueryOptions } from "./api/colleges-query";
 
 interface CollegeComboboxOptions {
   /** Called with the college chosen by a click or Enter. */

@@ -2,7 +2,7 @@ import type { Item } from "@shared/api/items";
 import { Link } from "react-router";
 import { Alert } from "../ui/alert";
 import { secondaryButton } from "../ui/button-styles";
-import { isRenewable } from "./renew-item";
+import { isRenewable } from "./api/renew-item";
 import { useOwnItemActions } from "./use-own-item-actions";
 
 const layout = "flex-1 px-3 whitespace-nowrap";

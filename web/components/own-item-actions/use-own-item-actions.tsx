@@ -3,9 +3,9 @@ import { SELL_MESSAGES } from "@shared/validation/sell";
 import { Suspense, useState } from "react";
 import { lazyWhenOnline } from "../../lib/import-when-online";
 import { useConfirm } from "../ui/confirm-dialog";
-import { useDeleteItem } from "./delete-item";
-import { useMarkItemSold } from "./mark-item-sold";
-import { useRenewItem } from "./renew-item";
+import { useDeleteItem } from "./api/delete-item";
+import { useMarkItemSold } from "./api/mark-item-sold";
+import { useRenewItem } from "./api/renew-item";
 
 // 'Who bought it?' loads once the seller confirmed the sale.
 const WhoBoughtDialog = lazyWhenOnline(() =>

@@ -1,9 +1,8 @@
-import type { ItemBuyersResponse } from "@shared/api/deals";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch } from "../../lib/api";
+import { Alert } from "../ui/alert";
 import { primaryButton, secondaryButton } from "../ui/button-styles";
 import { Dialog } from "../ui/dialog";
+import { useItemBuyers } from "./api/get-item-buyers";
 
 const SOMEONE_ELSE = "";
 
@@ -20,12 +19,7 @@ export function WhoBoughtDialog({
   onChoose: (buyerId: string | null) => void;
   onClose: () => void;
 }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ["items", "buyers", itemId],
-    queryFn: ({ signal }) =>
-      apiFetch<ItemBuyersResponse>(`/api/items/${encodeURIComponent(itemId)}/buyers`, { signal }),
-    staleTime: 0,
-  });
+  const { data, isPending, isError } = useItemBuyers(itemId);
   const [chosen, setChosen] = useState<string | null>(null);
   const buyers = data?.buyers ?? [];
   const selected = chosen ?? buyers[0]?.id ?? SOMEONE_ELSE;
@@ -44,9 +38,9 @@ export function WhoBoughtDialog({
       >
         {isPending ? <p className="text-sm text-slate-600">Loading…</p> : null}
         {isError ? (
-          <p role="alert" className="text-sm text-red-700">
+          <Alert tone="error" variant="inline" className="text-sm">
             Could not load who chatted with you; you can still choose 'Someone else'.
-          </p>
+          </Alert>
         ) : null}
         <fieldset className="space-y-1">
           <legend className="sr-only">{"Who bought it?"}</legend>

@@ -10,7 +10,7 @@ import { Alert } from "../ui/alert";
 import { Dialog } from "../ui/dialog";
 import { DialogActions, DialogDone } from "../ui/dialog-actions";
 import { Field, inputClasses } from "../ui/field";
-import { useCreateReport } from "./create-report";
+import { useCreateReport } from "./api/create-report";
 
 export interface ReportTarget {
   type: ReportTargetType;

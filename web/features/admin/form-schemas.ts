@@ -10,6 +10,8 @@ import { z } from "zod";
 import { isTicketIdShaped } from "./admin-format";
 
 export { AdminEditUserBodySchema } from "@shared/api/admin";
+/** A decision on reports: the action, the reason sent to the user and, to suspend, how long. */
+export { ModerationActionBodySchema as ModerationFormSchema } from "@shared/api/reports";
 
 /**
  * The event as the server takes it, with the form's two differences: the links are read without

@@ -22,6 +22,7 @@ function message(overrides: Partial<Message>): Message {
     offerPrice: null,
     photo: null,
     scamWarning: false,
+    photoCheck: null,
     createdAt: "2026-01-01T10:00:00.000Z",
     ...overrides,
   };

@@ -51,6 +51,7 @@ export function draftMessage(entry: OutboxEntry, senderId: string): Message {
     offerPrice: body.type === "offer" ? body.offerPrice : null,
     photo: null,
     scamWarning: false,
+    photoCheck: null,
     createdAt: entry.createdAt,
   };
 }

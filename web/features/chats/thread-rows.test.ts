@@ -17,6 +17,7 @@ function entry(id: string, senderId: string, createdAt: string, type: Message["t
     offerPrice: null,
     photo: null,
     scamWarning: false,
+    photoCheck: null,
     createdAt,
   };
   return { message, status: "sent" };

@@ -1,7 +1,7 @@
 import { apiFetch } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/mutation-config";
+import { campusEventKeys } from "../../../lib/query-keys";
 import { adminPath, useAdminMutation } from "./admin-api";
-import { publicEventKeys } from "./get-events";
 
 export function deleteEvent(id: string): Promise<void> {
   return apiFetch(adminPath(`/events/${encodeURIComponent(id)}`), { method: "DELETE" });
@@ -9,5 +9,5 @@ export function deleteEvent(id: string): Promise<void> {
 
 /** Deletes an event from the admin list and the public events page. */
 export function useDeleteEvent(config?: MutationConfig<typeof deleteEvent>) {
-  return useAdminMutation(deleteEvent, config, [publicEventKeys.all]);
+  return useAdminMutation(deleteEvent, config, [campusEventKeys.all]);
 }

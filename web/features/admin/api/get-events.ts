@@ -3,9 +3,6 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { adminKeys, adminPath } from "./admin-api";
 
-/** The events page's queries all start with "events": an admin change to events refreshes them. */
-export const publicEventKeys = { all: ["events"] as const };
-
 /** Every event, past ones too. */
 export const adminEventsQueryOptions = queryOptions({
   queryKey: adminKeys.events,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
 
@@ -14,15 +15,12 @@ export function LoadingState({ children }: { children: ReactNode }) {
 /** A list that could not load, with a way to ask again. */
 export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-    >
+    <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
       <span>{children}</span>
       <button type="button" onClick={onRetry} className={secondaryButton}>
         Try again
       </button>
-    </div>
+    </Alert>
   );
 }
 
@@ -85,11 +83,8 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
 /** A form's failure that belongs to no one field (usually the server's answer), read out at once. */
 export function FormError({ message, className = "" }: { message: string | null; className?: string }) {
   return message ? (
-    <p
-      role="alert"
-      className={`rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ${className}`}
-    >
+    <Alert tone="error" as="p" className={`font-medium ${className}`}>
       {message}
-    </p>
+    </Alert>
   ) : null;
 }

@@ -148,3 +148,16 @@ it("suspends with a length and a reason, asking for the reason first", async () 
   });
   expect(await screen.findByText("Done. The user has been told.")).toBeInTheDocument();
 });
+
+it("shows the server's refusal in the dialog's alert, not on the reason, and stays open", async () => {
+  renderTab({ openCount: 1, groups: [{ ...messageGroup, id: "r-gone" }], safetyTickets: [] });
+  const row = await screen.findByRole("article", { name: "Message by Arjun Kapoor" });
+  await userEvent.click(within(row).getByRole("button", { name: "Warn User" }));
+  const dialog = screen.getByRole("dialog", { name: "Warn User: Arjun Kapoor" });
+  const reason = within(dialog).getByLabelText("Reason (sent to the user)");
+  await userEvent.type(reason, "Spam in chats.");
+  await userEvent.click(within(dialog).getByRole("button", { name: "Warn User" }));
+  expect(await within(dialog).findByRole("alert")).toHaveTextContent("Not found");
+  expect(reason).not.toHaveAttribute("aria-invalid", "true");
+  expect(screen.getByRole("dialog", { name: "Warn User: Arjun Kapoor" })).toBeInTheDocument();
+});

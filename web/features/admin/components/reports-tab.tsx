@@ -3,18 +3,19 @@ import type { ReportGroup } from "@shared/api/reports";
 import type { Ticket } from "@shared/api/tickets";
 import { thumbnailUrl } from "@shared/images";
 import {
+  MODERATION_REASON_MAX_LENGTH,
   MODERATION_TEXTS,
   type ModerationAction,
   SUSPENSION_DURATIONS,
-  type SuspensionDuration,
 } from "@shared/reports-constants";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
+import { useZodForm } from "../../../lib/form";
 import { formatDate, formatDateTime, formatRupees, formatTimeAgo } from "../../../lib/format";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useActOnReport } from "../api/act-on-report";
@@ -284,6 +285,8 @@ function UserHistory({ group }: { group: ReportGroup }) {
   );
 }
 
+const loadModerationSchema = () => import("../form-schemas").then((schemas) => schemas.ModerationFormSchema);
+
 /** The reason sent to the user (and a length for a suspension), then the action itself. */
 function DecisionDialog({
   group,
@@ -295,37 +298,26 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const notify = useAdminNotice();
-  const [reason, setReason] = useState("");
-  const [duration, setDuration] = useState<SuspensionDuration>("7d");
-  const [error, setError] = useState<string | null>(null);
+  // The server's own schema checks the form: its messages land on the fields they name (the
+  // reason), and a refusal from the server shows in the alert below.
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadModerationSchema, {
+    defaultValues: { action, reason: "", ...(action === "suspend" ? { duration: "7d" as const } : {}) },
+  });
   const decide = useActOnReport({
     onSuccess: (answer) => {
       notify("success", answer.message);
       onClose();
     },
-    onError: (failure) => setError(failure.message),
   });
   const durationLegendId = useId();
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(MODERATION_TEXTS.reasonRequired);
-      return;
-    }
-    setError(null);
-    decide.mutate({
-      reportId: group.id,
-      action,
-      reason,
-      ...(action === "suspend" ? { duration } : {}),
-    });
-  }
+  const save = handleSubmit(async (body) => {
+    await decide.mutateAsync({ reportId: group.id, ...body });
+  });
 
   const who = group.reportedUser?.name ?? "the user";
   return (
     <Dialog title={`${ACTION_LABELS[action]}: ${who}`} onClose={onClose}>
-      <form onSubmit={handleSubmit} noValidate className="mt-4 space-y-4">
+      <form onFocus={prepare} onSubmit={save} noValidate className="mt-4 space-y-4">
         {action === "suspend" ? (
           <fieldset aria-labelledby={durationLegendId}>
             <legend id={durationLegendId} className="mb-1 text-sm font-medium text-slate-800">
@@ -335,10 +327,8 @@ function DecisionDialog({
               <label key={option} className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
                 <input
                   type="radio"
-                  name="duration"
                   value={option}
-                  checked={duration === option}
-                  onChange={() => setDuration(option)}
+                  {...form.register("duration")}
                   className="size-5 accent-indigo-700"
                 />
                 {MODERATION_TEXTS.durations[option]}
@@ -346,22 +336,18 @@ function DecisionDialog({
             ))}
           </fieldset>
         ) : null}
-        <Field
-          label={MODERATION_TEXTS.reasonLabel}
-          error={error === MODERATION_TEXTS.reasonRequired ? error : null}
-        >
+        <Field label={MODERATION_TEXTS.reasonLabel} error={fieldError("reason")}>
           {(control) => (
             <textarea
               {...control}
               rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              maxLength={MODERATION_REASON_MAX_LENGTH}
+              {...form.register("reason")}
               className={`${inputClasses} resize-y`}
             />
           )}
         </Field>
-        {error && error !== MODERATION_TEXTS.reasonRequired ? <Alert tone="error">{error}</Alert> : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={onClose} className={secondaryButton}>
             Cancel

@@ -4,6 +4,7 @@ import { variantUrl } from "@shared/images";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { OfflineAware } from "../../../components/ui/offline-state";
 import { Spinner } from "../../../components/ui/spinner";
@@ -60,9 +61,9 @@ export function ChatList({ tab, onTabChange, selectedChatId }: ChatListProps) {
             </p>
           ) : isError ? (
             <div className="p-4 text-sm">
-              <p role="alert" className="text-red-700">
+              <Alert tone="error" variant="inline">
                 Could not load your conversations.
-              </p>
+              </Alert>
               <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
                 Try again
               </button>

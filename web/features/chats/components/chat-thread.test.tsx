@@ -40,6 +40,7 @@ const OFFER: Message = {
   offerPrice: 125000,
   photo: null,
   scamWarning: false,
+  photoCheck: null,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
 
@@ -53,6 +54,7 @@ const MINE: Message = {
   offerPrice: null,
   photo: null,
   scamWarning: false,
+  photoCheck: null,
   createdAt: "2026-11-20T10:05:00.000Z",
 };
 
@@ -72,7 +74,23 @@ const SCAM: Message = {
   offerPrice: null,
   photo: null,
   scamWarning: true,
+  photoCheck: null,
   createdAt: "2026-11-20T10:06:00.000Z",
+};
+
+/** A photo from the other member, as the recipient's copy arrives. */
+const PHOTO: Message = {
+  id: "m4",
+  chatId: "chat-1",
+  senderId: "seller",
+  clientId: "client-4",
+  type: "photo",
+  text: "",
+  offerPrice: null,
+  photo: { url: "/api/chats/chat-1/photos/chat-1-abc.webp", width: 1200, height: 900 },
+  scamWarning: false,
+  photoCheck: null,
+  createdAt: "2026-11-20T10:07:00.000Z",
 };
 
 function openThread(
@@ -283,6 +301,46 @@ describe("a chat thread", () => {
     expect(within(log).getByText("Sent")).toBeInTheDocument();
     expect(within(log).queryByRole("note", { name: "Scam warning" })).toBeNull();
     expect(within(log).queryByText(WARNING)).toBeNull();
+  });
+
+  it("blurs a photo the scam guard could not check, says so, and shows it on a tap", async () => {
+    const user = userEvent.setup();
+    openThread(
+      { canSend: true, canOffer: true, canRate: false },
+      { messages: [{ ...PHOTO, photoCheck: "unchecked" }] },
+    );
+    const log = await screen.findByRole("log");
+    const held = await within(log).findByRole("button", { name: /We could not check this photo\./ });
+    expect(held).toHaveTextContent("Tap to show");
+    const blurred = held.querySelector("img");
+    expect(blurred).toHaveClass("blur-xl");
+    expect(blurred).toHaveAttribute("alt", "");
+    expect(within(log).queryByRole("img", { name: "Photo, open full size" })).toBeNull();
+    // Unchecked is not a scam: no warning under it.
+    expect(within(log).queryByRole("note", { name: "Scam warning" })).toBeNull();
+
+    await user.click(held);
+    const photo = within(log).getByRole("img", { name: "Photo, open full size" });
+    expect(photo).not.toHaveClass("blur-xl");
+    expect(within(log).queryByText("We could not check this photo.")).toBeNull();
+  });
+
+  it("blurs a photo with a QR code under its warning, and never my own photo", async () => {
+    openThread(
+      { canSend: true, canOffer: true, canRate: false },
+      {
+        messages: [
+          { ...PHOTO, photoCheck: "flagged", scamWarning: true },
+          { ...PHOTO, id: "m5", clientId: "client-5", senderId: "me", photoCheck: "unchecked" },
+        ],
+      },
+    );
+    const log = await screen.findByRole("log");
+    expect(await within(log).findByRole("button", { name: /This photo shows a QR code\./ })).toBeVisible();
+    expect(within(log).getByRole("note", { name: "Scam warning" })).toHaveTextContent(WARNING);
+    // My own copy is never held back (the server sends none, and the bubble does not trust one).
+    expect(within(log).getAllByRole("img", { name: "Photo, open full size" })).toHaveLength(1);
+    expect(within(log).queryByText("We could not check this photo.")).toBeNull();
   });
 
   it("opens a first conversation with the safety card, and a later one without it", async () => {

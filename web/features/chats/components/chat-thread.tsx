@@ -8,6 +8,7 @@ import Ellipsis from "lucide-react/icons/ellipsis";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Menu } from "../../../components/ui/menu";
@@ -90,7 +91,9 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
     const isMissing = error instanceof ApiError && (error.status === 403 || error.status === 404);
     return (
       <PaneMessage>
-        <p role="alert">{isMissing ? CHAT_MESSAGES.chatNotFound : "Could not load this conversation."}</p>
+        <Alert tone="error" variant="inline">
+          {isMissing ? CHAT_MESSAGES.chatNotFound : "Could not load this conversation."}
+        </Alert>
         {isMissing ? null : (
           <button type="button" onClick={() => void refetch()} className={`${secondaryButton} mt-3`}>
             Try again

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
@@ -55,9 +56,9 @@ export function CounterOfferDialog({
           )}
         </Field>
         {error ? (
-          <p role="alert" className="text-sm text-red-700">
+          <Alert tone="error" variant="inline" className="text-sm">
             {error}
-          </p>
+          </Alert>
         ) : null}
         <DialogActions
           onCancel={onClose}

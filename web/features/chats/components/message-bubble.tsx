@@ -9,6 +9,7 @@ import Ellipsis from "lucide-react/icons/ellipsis";
 import Flag from "lucide-react/icons/flag";
 import ImageIcon from "lucide-react/icons/image";
 import ShieldAlert from "lucide-react/icons/shield-alert";
+import { useState } from "react";
 import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
@@ -174,8 +175,18 @@ function ScamWarning({ onReport }: { onReport: () => void }) {
   );
 }
 
-function PhotoContent({ entry, onOpenPhoto }: MessageBubbleProps) {
-  const { photo } = entry.message;
+/** The label over a photo held back from its recipient, by what the scam guard made of it. */
+const HELD_PHOTO_LABELS = {
+  flagged: CHAT_SAFETY_TEXTS.photoFlagged,
+  unchecked: CHAT_SAFETY_TEXTS.photoUnchecked,
+} as const;
+
+function PhotoContent({ entry, isMine, onOpenPhoto }: MessageBubbleProps) {
+  const { photo, photoCheck } = entry.message;
+  // A photo with a QR code, or one the guard could not check, stays blurred until its recipient
+  // taps it: a payment QR is never scanned off the screen by accident.
+  const [isRevealed, setIsRevealed] = useState(false);
+  const heldAs = photoCheck && !isMine && !isRevealed ? photoCheck : null;
   if (!photo) {
     // Ours, on its way: the server serves the photo once the message exists.
     return (
@@ -185,21 +196,29 @@ function PhotoContent({ entry, onOpenPhoto }: MessageBubbleProps) {
       </span>
     );
   }
+  // One button either way: while held, a tap shows the photo; then, as for any photo, it opens full size.
   return (
     <button
       type="button"
-      onClick={() => onOpenPhoto(photo)}
-      className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
+      onClick={() => (heldAs ? setIsRevealed(true) : onOpenPhoto(photo))}
+      className="relative block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
     >
       <img
         src={variantUrl(photo.url, "thumb")}
-        alt="Photo, open full size"
+        alt={heldAs ? "" : "Photo, open full size"}
         width={192}
         height={192}
         loading="lazy"
         decoding="async"
-        className="size-48 bg-slate-200 object-cover"
+        className={`size-48 bg-slate-200 object-cover ${heldAs ? "scale-110 blur-xl" : ""}`}
       />
+      {heldAs ? (
+        <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-900/60 px-3 text-center text-sm font-semibold text-white">
+          <ShieldAlert aria-hidden="true" className="size-6" />
+          <span>{HELD_PHOTO_LABELS[heldAs]}</span>
+          <span className="text-xs font-normal underline">{CHAT_SAFETY_TEXTS.showPhoto}</span>
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import type { Message, OfferAction } from "@shared/api/chats";
 import { OFFER_STATUS_LABELS } from "@shared/deals-constants";
 import { Suspense, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { ApiError } from "../../../lib/api";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
@@ -83,9 +84,9 @@ export function OfferActions({
         </div>
       ) : null}
       {answer.isError ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="mt-1 text-sm">
           {answer.error instanceof ApiError ? answer.error.message : "Please try again."}
-        </p>
+        </Alert>
       ) : null}
       {isCountering ? (
         <Suspense fallback={null}>

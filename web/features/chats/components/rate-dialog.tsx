@@ -1,13 +1,13 @@
 import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constants";
-import { useQueryClient } from "@tanstack/react-query";
 import Star from "lucide-react/icons/star";
 import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
-import { ApiError, apiFetch } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
-import { chatKeys } from "../api/chats-api";
+import { useRateDeal } from "../api/rate-deal";
 
 const loadRateSchema = () => import("../form-schemas").then((schemas) => schemas.RateFormSchema);
 
@@ -26,7 +26,7 @@ export function RateDialog({
   name: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const rate = useRateDeal({ chatId, itemId });
   const [error, setError] = useState<string | null>(null);
   const { form, fieldError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
     defaultValues: { stars: 0, comment: "" },
@@ -40,11 +40,7 @@ export function RateDialog({
         className="mt-4 space-y-4"
         onSubmit={handleSubmit(async (values) => {
           try {
-            await apiFetch(`/api/items/${encodeURIComponent(itemId)}/ratings`, {
-              method: "POST",
-              json: values,
-            });
-            void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
+            await rate.mutateAsync(values);
             onClose();
           } catch (failure) {
             setError(failure instanceof ApiError ? failure.message : "Please try again.");
@@ -75,9 +71,9 @@ export function RateDialog({
             ))}
           </div>
           {fieldError("stars") ? (
-            <p role="alert" className="mt-1 text-sm text-red-700">
+            <Alert tone="error" variant="inline" className="mt-1 text-sm">
               {DEAL_MESSAGES.badStars}
-            </p>
+            </Alert>
           ) : null}
         </fieldset>
         <Field label="Comment (optional)" error={fieldError("comment")}>
@@ -92,9 +88,9 @@ export function RateDialog({
           )}
         </Field>
         {error ? (
-          <p role="alert" className="text-sm text-red-700">
+          <Alert tone="error" variant="inline" className="text-sm">
             {error}
-          </p>
+          </Alert>
         ) : null}
         <DialogActions
           onCancel={onClose}

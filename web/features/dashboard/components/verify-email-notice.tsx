@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from "@shared/validation/messages";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { resendErrorMessage, useResendVerification } from "../api/resend-verification";
 
@@ -29,9 +30,9 @@ export function VerifyEmailNotice() {
         </p>
       ) : null}
       {mutation.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
+        <Alert tone="error" variant="inline" className="mt-2 text-sm">
           {resendErrorMessage(mutation.error)}
-        </p>
+        </Alert>
       ) : null}
     </section>
   );

@@ -1,3 +1,4 @@
+import { campusEventKeys } from "../../../lib/query-keys";
 import type { EventFilters } from "../events-params";
 
 /**
@@ -5,6 +6,6 @@ import type { EventFilters } from "../events-params";
  * Apart from the request so the live wiring (in the main bundle) imports only the keys.
  */
 export const eventKeys = {
-  all: ["events"] as const,
+  all: campusEventKeys.all,
   list: (filters: EventFilters) => ["events", "list", filters] as const,
 };

@@ -16,7 +16,7 @@ export interface ImageUpload {
 const TEXTS: UploadTexts = {
   failed: SELL_MESSAGES.uploadFailed,
   offline: SELL_MESSAGES.uploadFailed,
-  shownStatuses: new Set([400, 413, 415]),
+  shownStatuses: new Set([400, 413, 415, 429]),
 };
 
 /**

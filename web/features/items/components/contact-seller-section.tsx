@@ -1,6 +1,7 @@
 import type { Item } from "@shared/api/items";
 import { CHAT_MESSAGES } from "@shared/chats-constants";
 import MessageSquareIcon from "lucide-react/icons/message-square";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 
@@ -52,9 +53,9 @@ export function ContactSellerSection({ item, contact }: { item: Item; contact: C
       ) : null}
 
       {contact.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-700 max-md:hidden">
+        <Alert tone="error" variant="inline" className="mt-2 text-sm max-md:hidden">
           {CHAT_MESSAGES.startFailed}
-        </p>
+        </Alert>
       ) : null}
     </section>
   );

@@ -3,6 +3,7 @@ import { CHAT_MESSAGES } from "@shared/chats-constants";
 import MessageSquareIcon from "lucide-react/icons/message-square";
 import { OffMarketBadge } from "../../../components/item-card/item-badges";
 import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { formatRupees } from "../../../lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
@@ -70,9 +71,9 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
         </div>
       </div>
       {canContact && contact.isError ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="mt-1 text-sm">
           {CHAT_MESSAGES.startFailed}
-        </p>
+        </Alert>
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import GripIcon from "lucide-react/icons/grip";
 import ImageIcon from "lucide-react/icons/image";
 import XIcon from "lucide-react/icons/x";
 import { type ChangeEvent, type DragEvent, type PointerEvent, useId, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { labelClasses } from "../../../components/ui/field";
 import type { PhotoSlot } from "../hooks/use-photo-uploads";
@@ -205,12 +206,13 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
               </div>
             ) : null}
             {photo.error ? (
-              <p
-                role="alert"
-                className="absolute inset-x-1 top-12 rounded bg-white/95 p-1 text-xs text-red-700"
+              <Alert
+                tone="error"
+                variant="inline"
+                className="absolute inset-x-1 top-12 rounded bg-white/95 p-1 text-xs"
               >
                 {photo.error}
-              </p>
+              </Alert>
             ) : null}
           </li>
         ))}
@@ -239,9 +241,9 @@ export function PhotosField({ photos, notice, onChoose, onRemove, onMove }: Phot
         </label>
       </div>
       {notice ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="mt-2 text-sm">
           {notice}
-        </p>
+        </Alert>
       ) : null}
       <p aria-live="polite" className="sr-only">
         {announcement}

@@ -1,5 +1,6 @@
 import { BLOCK_LABEL, UNBLOCK_LABEL } from "@shared/trust-constants";
 import Ban from "lucide-react/icons/ban";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { useBlockUser } from "../../../lib/block-user";
 
@@ -24,9 +25,9 @@ export function BlockButton({
         {isBlocked ? UNBLOCK_LABEL : BLOCK_LABEL}
       </button>
       {error ? (
-        <p role="alert" className="w-full text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="w-full text-sm">
           {error.message}
-        </p>
+        </Alert>
       ) : null}
       {confirmDialog}
     </>

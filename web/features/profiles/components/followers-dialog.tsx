@@ -2,6 +2,7 @@ import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
 import { secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -27,12 +28,12 @@ export function FollowersDialog({ userId, onClose }: FollowersDialogProps) {
     );
   } else if (followers.isError) {
     body = (
-      <div role="alert" className="py-4 text-sm text-red-800">
+      <Alert tone="error" variant="inline" as="div" className="py-4 text-sm">
         Could not load the followers.{" "}
         <button type="button" onClick={() => followers.refetch()} className={textLink}>
           Try again
         </button>
-      </div>
+      </Alert>
     );
   } else if (followers.data.length === 0) {
     body = <p className="py-4 text-slate-600">{SETTINGS_MESSAGES.noFollowers}</p>;

@@ -66,9 +66,9 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
             </button>
           ) : null}
           {editor.photoError ? (
-            <p role="alert" className="text-sm text-red-700">
+            <Alert tone="error" variant="inline" className="text-sm">
               {editor.photoError}
-            </p>
+            </Alert>
           ) : null}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Spinner } from "../../../components/ui/spinner";
 
@@ -47,12 +48,13 @@ export function CompleteProfileNotice() {
 /** Anything else that went wrong while loading (offline, server fault): say so and offer a retry. */
 export function ProfileLoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <section role="alert" className={panel}>
+    // Drawn like the other profile states, each of its parts in its own colour.
+    <Alert tone="error" variant="inline" as="section" className={panel}>
       <h1 className="text-xl font-bold text-slate-900">Could not load the profile</h1>
       <p className="mt-2 text-slate-600">Please check your connection and try again.</p>
       <button type="button" onClick={onRetry} className={`${secondaryButton} mt-6`}>
         Try again
       </button>
-    </section>
+    </Alert>
   );
 }

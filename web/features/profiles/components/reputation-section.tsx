@@ -1,9 +1,8 @@
 import type { Reputation } from "@shared/api/ratings";
 import { ratingLabel, replyTimeLabel } from "@shared/deals-constants";
-import { useQuery } from "@tanstack/react-query";
 import { ReportButton } from "../../../components/report/report-button";
-import { apiFetch } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
+import { useReputation } from "../api/get-reputation";
 
 /**
  * A student's reputation after real deals: '4.8 ★ · 12 ratings' from three ratings on (else 'New on
@@ -11,11 +10,7 @@ import { formatDate } from "../../../lib/format";
  * Loaded apart from the profile, below its first screen.
  */
 export function ReputationSection({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ["profiles", "reputation", userId],
-    queryFn: ({ signal }) =>
-      apiFetch<{ reputation: Reputation }>(`/api/users/${encodeURIComponent(userId)}/reputation`, { signal }),
-  });
+  const { data, isPending, isError } = useReputation(userId);
   return (
     <section
       aria-labelledby="reputation-heading"

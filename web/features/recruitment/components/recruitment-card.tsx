@@ -5,6 +5,7 @@ import MessageSquareIcon from "lucide-react/icons/message-square";
 import UsersIcon from "lucide-react/icons/users";
 import { useId, useTransition } from "react";
 import { Link, useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { formatDate } from "../../../lib/format";
@@ -41,9 +42,9 @@ function MessageRecruiterButton({ post }: { post: RecruitmentPost }) {
         {isConnecting ? "Connecting..." : "Message Recruiter"}
       </button>
       {chat.isError ? (
-        <p role="alert" className="text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="text-sm">
           {RECRUITMENT_MESSAGES.startFailed}
-        </p>
+        </Alert>
       ) : null}
     </div>
   );
@@ -85,9 +86,9 @@ function OwnerActions({ post, onEdit }: { post: RecruitmentPost; onEdit: (post: 
       </div>
       {confirmDialog}
       {removal.isError ? (
-        <p role="alert" className="text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="text-sm">
           {TEAMMATE_TEXTS.deleteFailed}
-        </p>
+        </Alert>
       ) : null}
     </div>
   );

@@ -1,9 +1,11 @@
+import type { CampusEvent } from "@shared/api/events";
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { upcomingEventsQueryOptions } from "../api/get-upcoming-events";
 import { apiAnswer, buildRecruitmentPost, stubApi } from "../testing/recruitment-fixtures";
 import { RecruitmentForm } from "./recruitment-form";
 
@@ -21,7 +23,7 @@ function renderForm(editing: RecruitmentPost | null = null, events: object[] = [
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   // The 'Linked event' picker's upcoming events, as if already fetched.
-  queryClient.setQueryData(["recruitment", "upcoming-events"], { events });
+  queryClient.setQueryData(upcomingEventsQueryOptions.queryKey, { events: events as CampusEvent[] });
   render(
     <QueryClientProvider client={queryClient}>
       <RecruitmentForm post={editing} onClose={onClose} />

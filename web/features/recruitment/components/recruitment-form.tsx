@@ -1,31 +1,16 @@
-import type { CampusEvent } from "@shared/api/events";
 import type { RecruitmentInput, RecruitmentPost } from "@shared/api/recruitment";
 import { ACADEMIC_YEARS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@shared/recruitment-constants";
 import { TEAM_MESSAGES } from "@shared/team-constants";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Field, inputClasses } from "../../../components/ui/field";
-import { ApiError, apiFetch } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import { useCreateRecruitmentPost } from "../api/create-recruitment-post";
-import { recruitmentKeys } from "../api/recruitment-keys";
+import { useUpcomingEvents } from "../api/get-upcoming-events";
 import { useUpdateRecruitmentPost } from "../api/update-recruitment-post";
 import { TEAMMATE_TEXTS } from "../teammate-texts";
-
-/** Every college's upcoming events, for the 'Linked event' picker. */
-function useUpcomingEvents() {
-  return useQuery({
-    queryKey: [...recruitmentKeys.all, "upcoming-events"],
-    queryFn: ({ signal }) => apiFetch<{ events: CampusEvent[] }>("/api/events?upcoming=true", { signal }),
-    // The list comes newest first (the Events page's order); the picker offers the soonest first.
-    select: (data) => ({
-      events: [...data.events].sort((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`)),
-    }),
-    staleTime: 60_000,
-  });
-}
 
 const loadRecruitmentSchema = () =>
   import("@shared/api/recruitment").then((schemas) => schemas.RecruitmentInputSchema);

@@ -2,6 +2,7 @@ import type { RecruitmentPost, TeamRequest } from "@shared/api/recruitment";
 import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "@shared/team-constants";
 
 import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
@@ -46,9 +47,9 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
           )}
         </Field>
         {join.isError ? (
-          <p role="alert" className="text-sm text-red-700">
+          <Alert tone="error" variant="inline" className="text-sm">
             {requestFailure(join.error)}
-          </p>
+          </Alert>
         ) : null}
         <DialogActions
           onCancel={onClose}
@@ -105,9 +106,9 @@ function RequestRow({ request }: { request: TeamRequest }) {
         )}
       </div>
       {answer.isError ? (
-        <p role="alert" className="text-sm text-red-700">
+        <Alert tone="error" variant="inline" className="text-sm">
           {requestFailure(answer.error)}
-        </p>
+        </Alert>
       ) : null}
     </li>
   );
@@ -125,9 +126,9 @@ export function RequestsDialog({ post, onClose }: { post: RecruitmentPost; onClo
       {requests.isPending ? (
         <p role="status">Loading requests...</p>
       ) : requests.isError ? (
-        <p role="alert" className="text-red-700">
+        <Alert tone="error" variant="inline">
           {requestFailure(requests.error)}
-        </p>
+        </Alert>
       ) : requests.data.requests.length === 0 ? (
         <p className="text-slate-700">No requests yet.</p>
       ) : (

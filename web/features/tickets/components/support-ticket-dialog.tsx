@@ -1,5 +1,6 @@
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/tickets-constants";
 import { useEffect, useRef, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, inputClasses, TextField } from "../../../components/ui/field";
@@ -86,13 +87,10 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
         </div>
       ) : phase.kind === "failed" ? (
         <div className="mt-3">
-          <div
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-          >
+          <Alert tone="error">
             <p>{TICKET_MESSAGES.failed}</p>
             {phase.detail ? <p className="mt-2">{phase.detail}</p> : null}
-          </div>
+          </Alert>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={secondaryButton}>
               Close

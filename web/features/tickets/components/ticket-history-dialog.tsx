@@ -1,6 +1,7 @@
 import type { Ticket } from "@shared/api/tickets";
 import { TICKET_MESSAGES } from "@shared/tickets-constants";
 import { useQuery } from "@tanstack/react-query";
+import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -45,12 +46,9 @@ export function TicketHistoryDialog({ onClose }: { onClose: () => void }) {
           </p>
         ) : tickets.isError ? (
           <div className="py-2">
-            <p
-              role="alert"
-              className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-            >
+            <Alert tone="error" as="p">
               Could not load your tickets. Please try again.
-            </p>
+            </Alert>
             <button
               type="button"
               onClick={() => void tickets.refetch()}

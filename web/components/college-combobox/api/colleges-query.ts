@@ -1,7 +1,7 @@
 import type { CollegesResponse } from "@shared/api/colleges";
 import { toCollegeOptions } from "@shared/colleges";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api";
+import { apiFetch } from "../../../lib/api";
 
 /** The college directory rarely changes, so one fetch per visit is plenty. */
 export const collegeOptionsQueryOptions = queryOptions({

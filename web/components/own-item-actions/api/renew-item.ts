@@ -1,8 +1,8 @@
 import type { Item, ItemDetailResponse } from "@shared/api/items";
 import type { ProfileResponse } from "@shared/api/profiles";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api";
-import { invalidateItemQueries, itemKeys, profileKeys } from "../../lib/query-keys";
+import { apiFetch } from "../../../lib/api";
+import { invalidateItemQueries, itemKeys, profileKeys } from "../../../lib/query-keys";
 
 type RenewResult = { item: Item };
 

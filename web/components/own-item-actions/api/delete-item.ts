@@ -1,8 +1,8 @@
 import type { Item } from "@shared/api/items";
 import type { ProfileResponse } from "@shared/api/profiles";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api";
-import { invalidateItemQueries, itemKeys, profileKeys } from "../../lib/query-keys";
+import { apiFetch } from "../../../lib/api";
+import { invalidateItemQueries, itemKeys, profileKeys } from "../../../lib/query-keys";
 
 function deleteItem(itemId: string): Promise<void> {
   return apiFetch(`/api/items/${encodeURIComponent(itemId)}`, { method: "DELETE" });

@@ -1,7 +1,7 @@
 import type { CreateReportBody } from "@shared/api/reports";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api";
-import type { MutationConfig } from "../../lib/mutation-config";
+import { apiFetch } from "../../../lib/api";
+import type { MutationConfig } from "../../../lib/mutation-config";
 
 export interface CreateReportAnswer {
   report: { id: string; createdAt: string };
