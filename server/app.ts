@@ -65,8 +65,8 @@ import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createStorage, type Storage } from "./plugins/storage";
 import { liveGateway } from "./realtime/gateway";
-import { currentSeq } from "./realtime/live-events";
 import { hasLivePresence } from "./realtime/presence";
+import { currentSeq } from "./realtime/realtime.repository";
 
 /**
  * Slots of each outbox lane on one instance. Mail goes to one relay and pushes to many services, each

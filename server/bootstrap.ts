@@ -1,15 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "./app";
 import type { Config } from "./config/env";
 import { type Database, openDatabase } from "./db/client";
+import { isAutovacuumOn } from "./db/maintenance";
 import { ensureAdminAccount } from "./modules/auth/admin-account";
 import { seedCollegesIfEmpty } from "./modules/colleges/colleges.seed";
-
-async function isAutovacuumOn(database: Database): Promise<boolean> {
-  const result = await database.db.execute(sql`select current_setting('autovacuum') = 'on' as on`);
-  return (result as unknown as { rows: { on: boolean }[] }).rows[0]?.on ?? true;
-}
 
 /** Opens and migrates the configured database, seeds it, and builds the app on it. */
 export async function startApp(
@@ -22,7 +17,7 @@ export async function startApp(
     await database.migrate();
     const app = await buildApp({ config, database, ...overrides });
     if (await seedCollegesIfEmpty(database.db)) app.log.info("college directory seeded");
-    if (database.kind === "postgres" && !(await isAutovacuumOn(database))) {
+    if (database.kind === "postgres" && !(await isAutovacuumOn(database.db))) {
       app.log.warn(
         "autovacuum is off on this PostgreSQL server: the planner's statistics and the tables' dead rows are " +
           "left as they are, and queries slow down as the tables grow. Turn it on (autovacuum = on).",

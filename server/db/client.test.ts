@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, fromPglite } from "./client";
+import { rowsOf } from "./rows";
 
 describe("embedded database", () => {
   let database: Database;
@@ -45,6 +46,6 @@ describe("embedded database", () => {
       database.db.execute(sql`insert into turns values (5)`),
     ]);
     const result = await database.db.execute<{ n: number }>(sql`select n from turns order by n`);
-    expect((result as unknown as { rows: { n: number }[] }).rows.map((row) => row.n)).toEqual([1, 2, 3, 5]);
+    expect(rowsOf<{ n: number }>(result).map((row) => row.n)).toEqual([1, 2, 3, 5]);
   });
 });

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
 import { fromPglite, MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from "./client";
+import { rowsOf } from "./rows";
 
 interface JournalEntry {
   idx: number;
@@ -46,7 +47,7 @@ describe("migrations", () => {
       const applied = await database.db.execute(
         sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
       );
-      expect((applied as unknown as { rows: { count: number }[] }).rows[0]?.count).toBe(entries.length);
+      expect(rowsOf<{ count: number }>(applied)[0]?.count).toBe(entries.length);
     } finally {
       await database.close();
       await fs.rm(earlier, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
+import { rowsOf } from "./rows";
 
 const dialect = new PgDialect();
 
@@ -25,8 +26,7 @@ export function preparedSql<Row>(name: string, query: SQL): PreparedStatement<Ro
       prepared = db._.session.prepareQuery(compiled, undefined, name, false);
       byDb.set(db, prepared);
     }
-    const result = (await prepared.execute(values as Record<string, unknown>)) as { rows: Row[] };
-    return result.rows;
+    return rowsOf<Row>(await prepared.execute(values as Record<string, unknown>));
   };
   const toQuery = (values: object) => ({
     name,

@@ -9,6 +9,7 @@ import { createStudent } from "../../tests/factories/users";
 import { get } from "../../tests/helpers/api";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { uploadedImageUrl } from "../../tests/helpers/uploads";
+import { rowsOf } from "../db/rows";
 import { items, sessions, uploads } from "../db/schema";
 import { createDiskStorage, type Storage } from "../plugins/storage";
 import { runHousekeeping } from "./housekeeping";
@@ -29,7 +30,7 @@ async function plannerRowCount(table: string): Promise<number> {
   const result = await testApp.database.db.execute(
     sql`select reltuples::int as n from pg_class where relname = ${table}`,
   );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n);
 }
 
 describe("housekeeping", () => {

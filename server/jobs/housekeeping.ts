@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
-import { emailTokens, rateLimits, sessions, signInChallenges } from "../db/schema";
+import { vacuumAnalyze } from "../db/maintenance";
 import { removeDeletedReportPhotos } from "../modules/reports/reports.service";
 import { removeUnattachedUploads } from "../modules/uploads/uploads.service";
 import type { Storage } from "../plugins/storage";
-import { pruneLiveEvents } from "../realtime/live-events";
+import { pruneLiveEvents } from "../realtime/realtime.repository";
+import { deleteExpiredRows } from "./jobs.repository";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,13 +19,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function runHousekeeping(database: Database, storage: Storage): Promise<void> {
   const { db } = database;
   await pruneLiveEvents(db);
-  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
-  await db.delete(emailTokens).where(sql`${emailTokens.expiresAt} < now() - interval '7 days'`);
-  await db.delete(signInChallenges).where(sql`${signInChallenges.expiresAt} < now()`);
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+  await deleteExpiredRows(db);
   await removeUnattachedUploads({ db, storage });
   await removeDeletedReportPhotos({ db, storage });
-  if (database.kind === "embedded") await db.execute(sql`vacuum analyze`);
+  if (database.kind === "embedded") await vacuumAnalyze(db);
 }
 
 /** Runs housekeeping hourly; any instance may run it, the deletes are idempotent. */

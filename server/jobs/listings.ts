@@ -1,32 +1,8 @@
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import type { Db } from "../db/client";
-import { jobState } from "../db/schema";
 import { runFreshnessWork, runListingsWork } from "../modules/items/listings-work";
+import { claimJob, releaseJob } from "./jobs.repository";
 
 const RUN_EVERY_MS = 60 * 1000;
-/** How long one instance holds the job; a crashed instance's lease runs out after this. */
-const LEASE_MS = 5 * 60 * 1000;
-
-/**
- * Takes the named job's lease when no instance holds it (one statement, so two instances never
- * both win); true when this instance may run it now.
- */
-export async function claimJob(db: Db, name: string, leaseMs = LEASE_MS): Promise<boolean> {
-  await db.insert(jobState).values({ name }).onConflictDoNothing();
-  const rows = await db
-    .update(jobState)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(
-      and(eq(jobState.name, name), or(isNull(jobState.lockedUntil), lte(jobState.lockedUntil, sql`now()`))),
-    )
-    .returning({ name: jobState.name });
-  return rows.length > 0;
-}
-
-export async function releaseJob(db: Db, name: string): Promise<void> {
-  await db.update(jobState).set({ lockedUntil: null }).where(eq(jobState.name, name));
-}
 
 /** Runs the listings work once if no other instance is running it; true when it ran. */
 export async function runListingsJobOnce(ctx: Pick<AppContext, "db" | "bus" | "log">, now?: Date) {

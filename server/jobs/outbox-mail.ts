@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
-import { outbox } from "../db/schema";
 import { isMailSubject, type Mailer, type MailSubject } from "../plugins/mail";
+import { insertOutboxRow } from "./jobs.repository";
 import type { OutboxSender } from "./outbox";
 
 /** An outbox row that is a whole mail: to, subject and text. */
@@ -21,7 +21,7 @@ export interface QueuedMail {
  */
 export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
   const { headers, ...rest } = mail;
-  await db.insert(outbox).values({
+  await insertOutboxRow(db, {
     kind: MAIL_KIND,
     payload: { ...rest, ...(headers ? { headers: JSON.stringify(headers) } : {}) },
   });

@@ -1,14 +1,14 @@
 import type {} from "@fastify/cookie";
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { batched } from "../db/batched";
 import type { Db } from "../db/client";
-import { isSuspendedSql, sessions, type UserRow, users } from "../db/schema";
+import type { UserRow } from "../db/schema";
 import { AppError, notSignedIn } from "../lib/app-error";
 import { maskAddress } from "../lib/client-address";
 import { hashToken, newToken } from "../lib/tokens";
+import { insertSession, prepareSessionUsers, touchSessions } from "./auth.repository";
 
 /** The session cookie's name over http (local development); see sessionCookieName. */
 export const SESSION_COOKIE = "cb_session";
@@ -75,7 +75,7 @@ export async function startSession(
 ): Promise<void> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: hashToken(token),
     userId,
     userAgent: userAgent.slice(0, 200),
@@ -107,27 +107,13 @@ export function clearSessionCookie(reply: FastifyReply, isSecureCookie: boolean)
  * recorded last use is older than SESSION_TOUCH_MS are then marked used, in one update per batch.
  */
 function sessionLookup(db: Db, idleMs: number): (id: string) => Promise<UserRow | null> {
-  const statement = db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        sql`${sessions.id} = any(${sql.placeholder("ids")}::text[])`,
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        gt(sessions.lastUsedAt, sql.placeholder("idleSince")),
-        isNull(users.deletedAt),
-        // A suspended account's sessions end when it is suspended; this keeps any straggler out.
-        sql`not ${isSuspendedSql}`,
-      ),
-    )
-    .prepare("session_users");
+  const findSessionUsers = prepareSessionUsers(db);
   const lookUp = batched<string, UserRow | null>({
     maxInFlight: 2,
     maxBatch: 100,
     runMany: async (_db, ids) => {
       const now = Date.now();
-      const rows = await statement.execute({
+      const rows = await findSessionUsers({
         ids,
         now: new Date(now).toISOString(),
         idleSince: new Date(now - idleMs).toISOString(),
@@ -136,10 +122,7 @@ function sessionLookup(db: Db, idleMs: number): (id: string) => Promise<UserRow 
         .filter((row) => row.lastUsedAt.getTime() < now - SESSION_TOUCH_MS)
         .map((row) => row.sessionId);
       if (stale.length > 0) {
-        await db
-          .update(sessions)
-          .set({ lastUsedAt: new Date(now) })
-          .where(and(inArray(sessions.id, stale), lt(sessions.lastUsedAt, new Date(now - SESSION_TOUCH_MS))));
+        await touchSessions(db, stale, new Date(now), new Date(now - SESSION_TOUCH_MS));
       }
       const found = new Map(rows.map((row) => [row.sessionId, row.user]));
       return ids.map((id) => found.get(id) ?? null);

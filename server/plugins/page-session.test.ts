@@ -9,7 +9,8 @@ import { get, signIn } from "../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { createWebRoot } from "../../tests/helpers/web-root";
 import { users } from "../db/schema";
-import { appendLiveEvents, currentSeq } from "../realtime/live-events";
+import { appendLiveEvents } from "../realtime/live-events";
+import { currentSeq } from "../realtime/realtime.repository";
 
 let testApp: TestApp;
 let removeWebRoot: () => Promise<void>;

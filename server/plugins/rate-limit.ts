@@ -1,63 +1,15 @@
 import type { ErrorCode } from "@shared/api/errors";
-import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
+import type { AttemptCount } from "./rate-limit.repository";
+import * as repo from "./rate-limit.repository";
 
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
 }
 
-/** One key's attempts in its present window, and the seconds until that window ends. */
-export interface AttemptCount {
-  count: number;
-  retry_after: number;
-}
-
-/**
- * The upsert that counts attempts: `attempts` selects (key, amount) rows, each key once, and each
- * key's row returns its count in the present window with the seconds until that window ends.
- */
-function countAttemptsSql(attempts: SQL, windowSeconds: unknown): SQL {
-  const window = sql`make_interval(secs => ${windowSeconds}::int)`;
-  const isOver = sql`${rateLimits}.window_start < now() - ${window}`;
-  return sql`
-    insert into ${rateLimits} (key, window_start, count) select key, now(), amount from (${attempts}) as a(key, amount)
-    on conflict (key) do update set
-      count = case when ${isOver} then excluded.count else ${rateLimits}.count + excluded.count end,
-      window_start = case when ${isOver} then now() else ${rateLimits}.window_start end
-    returning key, count,
-      greatest(1, ceil(extract(epoch from (window_start + ${window} - now()))))::int as retry_after`;
-}
-
-/** The upsert that counts one attempt at `key`, returning an AttemptCount. */
-function countAttemptSql(key: string, windowSeconds: number): SQL {
-  return countAttemptsSql(sql`select ${key}::text, 1`, windowSeconds);
-}
-
-/**
- * Counts many attempts in the statement the caller builds around it (a chat send batch): common
- * table expressions to put in its top-level `with` (PostgreSQL allows an upsert in no other
- * place). `entries` selects (entry, key) rows, one per attempt, and a key may come more than once;
- * each key is counted once by its number of attempts, in key order (so two batches lock the
- * counters they share in one order), and the `attempts` table gives each entry's (entry, count,
- * retry_after) as if the attempts had come one after another in entry order. The counters stay
- * locked until the caller's transaction ends.
- */
-export function countEachAttemptCtes(entries: SQL, windowSeconds: unknown): SQL {
-  const perKey = sql`select key, count(*)::int from attempt_entry group by key order by key`;
-  return sql`
-    attempt_entry as (select entry, key from (${entries}) as e),
-    attempt_counter as (${countAttemptsSql(perKey, windowSeconds)}),
-    attempts as (
-      select e.entry,
-        (c.count - count(*) over (partition by e.key)
-          + row_number() over (partition by e.key order by e.entry))::int as count,
-        c.retry_after
-      from attempt_entry e join attempt_counter c on c.key = e.key
-    )`;
-}
+export { type AttemptCount, countEachAttemptCtes } from "./rate-limit.repository";
 
 /** 429 with Retry-After once the window's limit is passed. */
 function throwIfOverLimit(
@@ -89,25 +41,13 @@ export class RateLimiter {
   }
 
   /** Adds `amount` to `key`'s present window: a measured cost (milliseconds of work) rather than one attempt. */
-  async add(key: string, amount: number, windowSeconds: number): Promise<AttemptCount> {
-    const result = await this.db.execute(
-      countAttemptsSql(sql`select ${key}::text, ${Math.round(amount)}::int`, windowSeconds),
-    );
-    const [row] = (result as unknown as { rows: AttemptCount[] }).rows;
-    return row ?? { count: amount, retry_after: windowSeconds };
+  add(key: string, amount: number, windowSeconds: number): Promise<AttemptCount> {
+    return repo.addToCount(this.db, key, amount, windowSeconds);
   }
 
   /** What `key` has counted in its present window and the seconds until it ends, counting nothing. */
-  async current(key: string, windowSeconds: number): Promise<AttemptCount> {
-    const window = sql`make_interval(secs => ${windowSeconds}::int)`;
-    const [row] = await this.db
-      .select({
-        count: rateLimits.count,
-        retry_after: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now()))))::int`,
-      })
-      .from(rateLimits)
-      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - ${window}`);
-    return row ?? { count: 0, retry_after: windowSeconds };
+  current(key: string, windowSeconds: number): Promise<AttemptCount> {
+    return repo.currentCount(this.db, key, windowSeconds);
   }
 
   /** The attempts at `key` in its present window, counting none. */
@@ -125,19 +65,14 @@ export class RateLimiter {
     windows: readonly RateLimitRule[],
     refusal: { code?: ErrorCode; message: (retryAfterSeconds: number) => string },
   ): Promise<void> {
-    const counted = windows.map(
-      (window, index) =>
-        sql`${sql.raw(`w${index}`)} as (${countAttemptSql(`${key}:${window.windowSeconds}s`, window.windowSeconds)})`,
+    const counts = await repo.countAttemptInWindows(
+      this.db,
+      windows.map((window) => ({
+        key: `${key}:${window.windowSeconds}s`,
+        windowSeconds: window.windowSeconds,
+      })),
     );
-    const rows = windows.map(
-      (_window, index) => sql`select ${index}::int as rule, count, retry_after from ${sql.raw(`w${index}`)}`,
-    );
-    const result = await this.db.execute(
-      sql`with ${sql.join(counted, sql`, `)} ${sql.join(rows, sql` union all `)}`,
-    );
-    const over = (result as unknown as { rows: (AttemptCount & { rule: number })[] }).rows.filter(
-      (row) => row.count > (windows[row.rule]?.limit ?? Number.POSITIVE_INFINITY),
-    );
+    const over = counts.filter((row) => row.count > (windows[row.rule]?.limit ?? Number.POSITIVE_INFINITY));
     if (over.length === 0) return;
     const retryAfter = Math.max(...over.map((row) => row.retry_after));
     throw new AppError(refusal.code ?? "rate_limited", refusal.message(retryAfter), {
@@ -147,6 +82,6 @@ export class RateLimiter {
 
   /** Forgets a key's attempts (a successful sign-in clears its failures). */
   async reset(key: string): Promise<void> {
-    await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    await repo.deleteAttempts(this.db, key);
   }
 }

@@ -19,15 +19,9 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { requireUser } from "../plugins/auth";
 import type { BusMessage, LiveBus } from "./bus";
-import {
-  currentSeq,
-  cursorKey,
-  type EventCursor,
-  hasEventAfter,
-  readEventsAfterMany,
-  type StoredFrame,
-} from "./live-events";
+import { cursorKey, type EventCursor, readEventsAfterMany, type StoredFrame } from "./live-events";
 import { createPresenceTracker } from "./presence";
+import { currentSeq, hasEventAfter } from "./realtime.repository";
 
 declare module "fastify" {
   interface FastifyInstance {

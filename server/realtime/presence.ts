@@ -1,7 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { preparedSql } from "../db/prepared-sql";
-import { livePresence } from "../db/schema";
+import {
+  clearPresenceStatement,
+  heartbeatPresenceStatement,
+  isPresentStatement,
+  writePresenceStatement,
+} from "./realtime.repository";
 
 /**
  * A presence row counts while its instance's heartbeat is at most this many intervals late: one
@@ -10,66 +13,6 @@ import { livePresence } from "../db/schema";
 export const PRESENCE_STALE_HEARTBEATS = 2.5;
 /** Another instance's rows this many intervals late are deleted by whichever instance beats next. */
 const PRESENCE_FORGET_HEARTBEATS = 20;
-
-/**
- * Writes this instance's count of sockets for each user in one statement: a user with some is
- * upserted (seen now), a user with none is deleted.
- */
-const writeStatement = preparedSql(
-  "live_presence_write",
-  sql`
-    with batch as (
-      select * from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("sockets")}::int[])
-        as b(user_id, sockets)
-    ), gone as (
-      delete from ${livePresence} p using batch b
-      where p.instance_id = ${sql.placeholder("instanceId")}::uuid and p.user_id = b.user_id and b.sockets = 0
-    )
-    insert into ${livePresence} (instance_id, user_id, sockets, seen_at)
-    select ${sql.placeholder("instanceId")}::uuid, user_id, sockets, now() from batch where sockets > 0
-    on conflict (instance_id, user_id) do update set sockets = excluded.sockets, seen_at = excluded.seen_at
-  `,
-);
-
-/**
- * The heartbeat: this instance's users, all of them, seen now; its rows for anyone else deleted
- * (a write that failed cannot leave a user present for ever); other instances' long-dead rows
- * deleted. Its own rows are never in both the insert and a delete of this one statement.
- */
-const heartbeatStatement = preparedSql(
-  "live_presence_heartbeat",
-  sql`
-    with batch as (
-      select * from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("sockets")}::int[])
-        as b(user_id, sockets)
-    ), gone as (
-      delete from ${livePresence} p
-      where (p.instance_id = ${sql.placeholder("instanceId")}::uuid
-          and p.user_id <> all(${sql.placeholder("userIds")}::uuid[]))
-        or (p.instance_id <> ${sql.placeholder("instanceId")}::uuid
-          and p.seen_at < now() - ${sql.placeholder("forgetMs")}::double precision * interval '1 millisecond')
-    )
-    insert into ${livePresence} (instance_id, user_id, sockets, seen_at)
-    select ${sql.placeholder("instanceId")}::uuid, user_id, sockets, now() from batch
-    on conflict (instance_id, user_id) do update set sockets = excluded.sockets, seen_at = excluded.seen_at
-  `,
-);
-
-const clearStatement = preparedSql(
-  "live_presence_clear",
-  sql`delete from ${livePresence} where instance_id = ${sql.placeholder("instanceId")}::uuid`,
-);
-
-const isPresentStatement = preparedSql<{ isPresent: boolean }>(
-  "live_presence_find",
-  sql`
-    select exists (
-      select 1 from ${livePresence}
-      where user_id = ${sql.placeholder("userId")}::uuid
-        and seen_at > now() - ${sql.placeholder("staleMs")}::double precision * interval '1 millisecond'
-    ) as "isPresent"
-  `,
-);
 
 /** Whether the user has a live socket open on any instance whose heartbeat is on time. */
 export async function hasLivePresence(db: Db, userId: string, heartbeatMs: number): Promise<boolean> {
@@ -130,7 +73,7 @@ export function createPresenceTracker(options: PresenceTrackerOptions): Presence
     nextWrite = null;
     if (userIds.length === 0) return;
     const sockets = userIds.map((userId) => options.socketsOf(userId));
-    await writeStatement(db, { instanceId, userIds, sockets });
+    await writePresenceStatement(db, { instanceId, userIds, sockets });
   };
 
   const beat = () => {
@@ -140,7 +83,7 @@ export function createPresenceTracker(options: PresenceTrackerOptions): Presence
       userIds.push(userId);
       sockets.push(count);
     }
-    return heartbeatStatement(db, {
+    return heartbeatPresenceStatement(db, {
       instanceId,
       userIds,
       sockets,
@@ -164,7 +107,7 @@ export function createPresenceTracker(options: PresenceTrackerOptions): Presence
       await lastWrite;
       dirty.clear();
       try {
-        await clearStatement(db, { instanceId });
+        await clearPresenceStatement(db, { instanceId });
       } catch (error) {
         options.onError(error);
       }

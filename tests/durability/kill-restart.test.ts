@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { describeMachine, writeResults } from "../../bench/lib/machine";
 import { round, summarise } from "../../bench/lib/stats";
 import { type Database, openDatabase } from "../../server/db/client";
+import { rowsOf } from "../../server/db/rows";
 import { makeImage } from "../factories/images";
 import { buildSellForm } from "../factories/sell";
 import { buildSignup } from "../factories/users";
@@ -207,8 +208,7 @@ async function roundOfWrites(server: ServerProcess, pairs: Pair[], image: Buffer
 
 type Row = Record<string, unknown>;
 async function query(database: Database, statement: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await database.db.execute(statement)) as unknown as { rows: Row[] };
-  return result.rows;
+  return rowsOf<Row>(await database.db.execute(statement));
 }
 
 /** Every acknowledged write is stored, and every stored write is whole. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../server/db/rows";
 import { colleges, emailTokens, savedSearches, sessions, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken, newToken } from "../../server/lib/tokens";
@@ -62,7 +63,7 @@ let passwordHash: Promise<string> | undefined;
 /** The rows of a raw query (PGlite and node-postgres both answer with `rows`). */
 export async function queryRows<Row>(testApp: TestApp, query: SQL): Promise<Row[]> {
   const result = await testApp.database.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
+  return rowsOf<Row>(result);
 }
 
 /** A session row and its cookie, as a sign-in would make one (without paying for argon2 each time). */

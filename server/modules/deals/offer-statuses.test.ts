@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { rowsOf } from "../../db/rows";
 import { offers } from "../../db/schema";
 
 let testApp: TestApp;
@@ -21,7 +22,7 @@ describe("the offer states", () => {
     const result = await testApp.database.db.execute(sql`
       select pg_get_constraintdef(oid) as definition from pg_constraint
       where conrelid = 'offers'::regclass and conname = 'offers_status_check'`);
-    const [row] = (result as unknown as { rows: { definition: string }[] }).rows;
+    const [row] = rowsOf<{ definition: string }>(result);
     expect(row?.definition).toBeDefined();
     const allowed = [...(row?.definition ?? "").matchAll(/'([^']+)'/g)].map((match) => match[1] ?? "");
     expect(sorted(allowed)).toEqual(sorted(OFFER_STATUSES));

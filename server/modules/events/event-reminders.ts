@@ -1,16 +1,14 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { EVENT_TEXTS } from "@shared/event-texts";
 import { eventPath } from "@shared/notification-links";
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { eventReminders } from "../../db/schema";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { addNotification } from "../notifications/notifications.service";
-import type { EventRow } from "./events.repository";
+import { claimReminder, type EventRow, findDueReminders } from "./events.repository";
 
-export type ReminderKind = "24h" | "1h";
+export type { ReminderKind } from "./events.repository";
 
 /** 10:00 am, 6:30 pm */
 export function reminderTime(time: string): string {
@@ -54,41 +52,6 @@ export async function sendEventReminder(
   });
 }
 
-interface DueReminder {
-  event_id: string;
-  user_id: string;
-  kind: ReminderKind;
-  title: string;
-  date: string;
-  time: string;
-  venue: string;
-}
-
-/**
- * Reminders due now: for each interested student of an event not yet begun, the 24-hour one once
- * the start is a day away (unless it is already within the hour) and the 1-hour one once it is an
- * hour away, each unless it was sent.
- */
-async function findDue(db: Db, now: Date, limit: number): Promise<DueReminder[]> {
-  const result = await db.execute(sql`
-    with due as (
-      select i.event_id, i.user_id, k.kind, e.title, to_char(e.date, 'YYYY-MM-DD') as date, e.time, e.venue,
-             ((e.date + e.time::time) at time zone ${CAMPUS_TIME_ZONE}) as starts_at, k.lead
-      from event_interests i
-      join events e on e.id = i.event_id
-      join users u on u.id = i.user_id and u.deleted_at is null
-      cross join (values ('24h', interval '24 hours'), ('1h', interval '1 hour')) as k(kind, lead)
-    )
-    select event_id, user_id, kind, title, date, time, venue from due
-    where starts_at > ${now.toISOString()}::timestamptz
-      and starts_at - lead <= ${now.toISOString()}::timestamptz
-      and (kind = '1h' or starts_at - interval '1 hour' > ${now.toISOString()}::timestamptz)
-      and not exists (select 1 from event_reminders r
-                      where r.event_id = due.event_id and r.user_id = due.user_id and r.kind = due.kind)
-    limit ${limit}`);
-  return (result as unknown as { rows: DueReminder[] }).rows;
-}
-
 /**
  * One pass: sends every reminder due now. Each is claimed by inserting its row in the same
  * transaction as the notification; another instance's pass waits on that key and then skips it,
@@ -100,17 +63,12 @@ export async function runEventReminders(
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const due = await findDue(ctx.db, now, 200);
+    const due = await findDueReminders(ctx.db, now, 200);
     if (due.length === 0) return sent;
     let claimedInPass = 0;
     for (const reminder of due) {
       const claimed = await transactionWithEvents(ctx, async (tx, emit) => {
-        const [row] = await tx
-          .insert(eventReminders)
-          .values({ eventId: reminder.event_id, userId: reminder.user_id, kind: reminder.kind })
-          .onConflictDoNothing()
-          .returning({ kind: eventReminders.kind });
-        if (!row) return false;
+        if (!(await claimReminder(tx, reminder))) return false;
         await sendEventReminder(tx, emit, {
           userId: reminder.user_id,
           event: { ...reminder, id: reminder.event_id },

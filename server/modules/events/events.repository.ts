@@ -1,7 +1,8 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { eventInterests, events, recruitmentPosts, users } from "../../db/schema";
+import { rowsOf } from "../../db/rows";
+import { eventInterests, eventReminders, events, recruitmentPosts, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 
 export type EventRow = typeof events.$inferSelect;
@@ -133,4 +134,54 @@ export async function insertEvent(db: Db, values: NewEvent): Promise<EventRow> {
 export async function deleteEvent(db: Db, id: string): Promise<EventRow | undefined> {
   const [row] = await db.delete(events).where(eq(events.id, id)).returning();
   return row;
+}
+
+export type ReminderKind = "24h" | "1h";
+
+export interface DueReminder {
+  event_id: string;
+  user_id: string;
+  kind: ReminderKind;
+  title: string;
+  date: string;
+  time: string;
+  venue: string;
+}
+
+/**
+ * Reminders due now: for each interested student of an event not yet begun, the 24-hour one once
+ * the start is a day away (unless it is already within the hour) and the 1-hour one once it is an
+ * hour away, each unless it was sent.
+ */
+export async function findDueReminders(db: Db, now: Date, limit: number): Promise<DueReminder[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select i.event_id, i.user_id, k.kind, e.title, to_char(e.date, 'YYYY-MM-DD') as date, e.time, e.venue,
+             ((e.date + e.time::time) at time zone ${CAMPUS_TIME_ZONE}) as starts_at, k.lead
+      from event_interests i
+      join events e on e.id = i.event_id
+      join users u on u.id = i.user_id and u.deleted_at is null
+      cross join (values ('24h', interval '24 hours'), ('1h', interval '1 hour')) as k(kind, lead)
+    )
+    select event_id, user_id, kind, title, date, time, venue from due
+    where starts_at > ${now.toISOString()}::timestamptz
+      and starts_at - lead <= ${now.toISOString()}::timestamptz
+      and (kind = '1h' or starts_at - interval '1 hour' > ${now.toISOString()}::timestamptz)
+      and not exists (select 1 from event_reminders r
+                      where r.event_id = due.event_id and r.user_id = due.user_id and r.kind = due.kind)
+    limit ${limit}`);
+  return rowsOf<DueReminder>(result);
+}
+
+/** Marks a reminder sent; false when it already was (another instance's pass took it). */
+export async function claimReminder(
+  db: Db,
+  reminder: Pick<DueReminder, "event_id" | "user_id" | "kind">,
+): Promise<boolean> {
+  const [row] = await db
+    .insert(eventReminders)
+    .values({ eventId: reminder.event_id, userId: reminder.user_id, kind: reminder.kind })
+    .onConflictDoNothing()
+    .returning({ kind: eventReminders.kind });
+  return row !== undefined;
 }

@@ -1,19 +1,9 @@
-import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { LISTING_TEXTS, LISTING_WARNING_DAYS } from "@shared/listing-texts";
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { LISTING_TEXTS } from "@shared/listing-texts";
 import type { AppContext } from "../../context";
-import {
-  isSuspendedSql,
-  items,
-  jobState,
-  notifications,
-  savedSearches,
-  userBlocks,
-  users,
-} from "../../db/schema";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { toNotificationDto } from "../chats/chats.mapper";
 import { addNotification } from "../notifications/notifications.service";
+import * as repo from "./listings.repository";
 
 type JobContext = Pick<AppContext, "db" | "bus" | "log">;
 
@@ -23,36 +13,14 @@ const MATCH_BATCH = 1000;
 /** Items younger than this are left for the next run, so one committed late is not skipped. */
 const SETTLE_MS = 5000;
 
-const iso = (date: Date) => date.toISOString();
-
 /** Tells sellers whose listings lapse within 3 days, once per listing (until renewed). */
 export async function warnExpiringListings(ctx: JobContext, now: Date): Promise<number> {
   let warned = 0;
   for (;;) {
-    const batch = await ctx.db
-      .select({
-        id: items.id,
-        sellerId: items.sellerId,
-        productName: items.productName,
-        expiresAt: items.expiresAt,
-      })
-      .from(items)
-      .where(
-        and(
-          eq(items.isActive, true),
-          isNull(items.expiryWarnedAt),
-          sql`${items.expiresAt} <= ${iso(now)}::timestamptz + make_interval(days => ${LISTING_WARNING_DAYS})`,
-        ),
-      )
-      .limit(BATCH);
+    const batch = await repo.findListingsToWarn(ctx.db, now, BATCH);
     for (const item of batch) {
       await transactionWithEvents(ctx, async (tx, emit) => {
-        const claimed = await tx
-          .update(items)
-          .set({ expiryWarnedAt: now })
-          .where(and(eq(items.id, item.id), isNull(items.expiryWarnedAt)))
-          .returning({ id: items.id });
-        if (claimed.length === 0) return;
+        if (!(await repo.claimExpiryWarning(tx, item.id, now))) return;
         await addNotification(tx, emit, {
           userId: item.sellerId,
           type: "listing",
@@ -72,12 +40,7 @@ export async function warnExpiringListings(ctx: JobContext, now: Date): Promise<
 
 /** Listings past their 30 days leave the marketplace: inactive, marked expired (not sold). */
 export async function expireListings(ctx: Pick<AppContext, "db">, now: Date): Promise<number> {
-  const rows = await ctx.db
-    .update(items)
-    .set({ isActive: false, expiredAt: now, updatedAt: now })
-    .where(and(eq(items.isActive, true), lte(items.expiresAt, now)))
-    .returning({ id: items.id });
-  return rows.length;
+  return repo.expireLapsedListings(ctx.db, now);
 }
 
 /**
@@ -92,55 +55,14 @@ export async function matchSavedSearches(ctx: Pick<AppContext, "db">, now: Date)
   let matchedItems = 0;
   const until = new Date(now.getTime() - SETTLE_MS);
   for (;;) {
-    const [state] = await ctx.db.select().from(jobState).where(eq(jobState.name, "listings"));
-    const cursorAt = state?.cursorAt ?? new Date(0);
-    const cursorId = state?.cursorId ?? "00000000-0000-0000-0000-000000000000";
-    const batch = await ctx.db
-      .select({ id: items.id, createdAt: items.createdAt })
-      .from(items)
-      .where(
-        and(
-          eq(items.isActive, true),
-          sql`(${items.createdAt}, ${items.id}) > (${iso(cursorAt)}::timestamptz, ${cursorId}::uuid)`,
-          lte(items.createdAt, until),
-        ),
-      )
-      .orderBy(asc(items.createdAt), asc(items.id))
-      .limit(MATCH_BATCH);
+    const cursor = await repo.findMatchCursor(ctx.db);
+    const batch = await repo.findItemsAfter(ctx.db, cursor, until, MATCH_BATCH);
     const last = batch.at(-1);
     if (!last) return matchedItems;
+    const to = { at: last.createdAt, id: last.id };
     await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        with fresh as (
-          select i.id, i.seller_id, i.category, i.seller_college,
-                 lower(i.product_name || ' ' || i.type) as text
-          from ${items} i join ${users} on ${users.id} = i.seller_id
-          where i.is_active
-            and (i.created_at, i.id) > (${iso(cursorAt)}::timestamptz, ${cursorId}::uuid)
-            and (i.created_at, i.id) <= (${iso(last.createdAt)}::timestamptz, ${last.id}::uuid)
-            and ${users.deletedAt} is null and not ${isSuspendedSql}
-            and not coalesce(${users.holidayActive} and (${iso(now)}::timestamptz at time zone ${CAMPUS_TIME_ZONE})::date
-              between ${users.holidayFrom} and ${users.holidayTo}, false)
-        ), matched as (
-          select s.id, count(*)::int as n
-          from ${savedSearches} s join fresh f
-            on f.seller_id <> s.user_id
-           and not exists (select 1 from ${userBlocks} b
-             where (b.blocker_id = s.user_id and b.blocked_id = f.seller_id)
-                or (b.blocker_id = f.seller_id and b.blocked_id = s.user_id))
-           and (s.category = 'all' or s.category = f.category)
-           and (s.college = '' or s.college = f.seller_college)
-           and (s.search = '' or strpos(f.text, lower(s.search)) > 0)
-          group by s.id
-        )
-        update ${savedSearches} set
-          unseen_count = ${savedSearches.unseenCount} + matched.n,
-          pending_count = ${savedSearches.pendingCount} + matched.n
-        from matched where ${savedSearches.id} = matched.id`);
-      await tx
-        .update(jobState)
-        .set({ cursorAt: last.createdAt, cursorId: last.id })
-        .where(eq(jobState.name, "listings"));
+      await repo.countMatchesInSavedSearches(tx, { from: cursor, to, now });
+      await repo.moveMatchCursor(tx, to);
     });
     matchedItems += batch.length;
     if (batch.length < MATCH_BATCH) return matchedItems;
@@ -154,57 +76,19 @@ export async function matchSavedSearches(ctx: Pick<AppContext, "db">, now: Date)
  */
 export async function notifySavedSearches(ctx: JobContext, now: Date): Promise<number> {
   let sent = 0;
-  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   for (;;) {
     const count = await transactionWithEvents(ctx, async (tx, emit) => {
-      const claimed = await tx.execute<{
-        id: string;
-        user_id: string;
-        name: string;
-        college: string;
-        n: number;
-      }>(sql`
-        with due as (
-          select ${savedSearches.id} as id, ${savedSearches.pendingCount} as n from ${savedSearches}
-          where ${and(
-            gt(savedSearches.pendingCount, 0),
-            or(isNull(savedSearches.notifiedAt), lte(savedSearches.notifiedAt, hourAgo)),
-          )}
-          limit ${BATCH} for update skip locked
-        )
-        update ${savedSearches} set pending_count = 0, notified_at = ${iso(now)}::timestamptz
-        from due where ${savedSearches.id} = due.id
-        returning ${savedSearches.id} as id, ${savedSearches.userId} as user_id, ${savedSearches.name} as name,
-          ${savedSearches.college} as college, due.n as n`);
-      const rows = (
-        claimed as unknown as { rows: { user_id: string; name: string; college: string; n: number }[] }
-      ).rows;
+      const rows = await repo.claimSavedSearchNotices(tx, now, BATCH);
       if (rows.length === 0) return 0;
       // One insert for the batch, and one count of each owner's unread notifications for the badges.
-      const inserted = await tx
-        .insert(notifications)
-        .values(
-          rows.map((search) => ({
-            userId: search.user_id,
-            type: "listing" as const,
-            text: LISTING_TEXTS.savedSearchAlert(Number(search.n), search.name, search.college),
-          })),
-        )
-        .returning();
-      const counts = await tx
-        .select({
-          userId: notifications.userId,
-          unread: sql<number>`count(*)::int`,
-          unreadMessages: sql<number>`(count(*) filter (where ${notifications.type} = 'message'))::int`,
-        })
-        .from(notifications)
-        .where(
-          and(
-            inArray(notifications.userId, [...new Set(rows.map((row) => row.user_id))]),
-            eq(notifications.isRead, false),
-          ),
-        )
-        .groupBy(notifications.userId);
+      const inserted = await repo.insertListingNotices(
+        tx,
+        rows.map((search) => ({
+          userId: search.user_id,
+          text: LISTING_TEXTS.savedSearchAlert(Number(search.n), search.name, search.college),
+        })),
+      );
+      const counts = await repo.unreadCountsOf(tx, [...new Set(rows.map((row) => row.user_id))]);
       for (const row of inserted) {
         emit({
           userId: row.userId,

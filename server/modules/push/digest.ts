@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { enqueueMail } from "../../jobs/outbox-mail";
 import type { DigestSubject } from "../../plugins/mail";
 import { appSecretsOf } from "./app-secret";
+import * as repo from "./push.repository";
 
 /** Unread messages younger than this wait: the student may still be on their way to read them. */
 const UNREAD_FOR = "30 minutes";
@@ -46,20 +46,6 @@ export async function isUnsubscribeToken(db: Db, userId: string, token: string):
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The rows of a raw query (both drivers answer with { rows }). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-interface DueStudent {
-  user_id: string;
-  email: string;
-  unread: number;
-}
-
-interface UnreadLine {
-  from_name: string | null;
-  about: string | null;
-}
-
 export function digestSubject(unread: number): DigestSubject {
   return `You have ${unread} unread ${unread === 1 ? "message" : "messages"} on Campus Bazaar`;
 }
@@ -73,48 +59,13 @@ export function digestSubject(unread: number): DigestSubject {
  */
 export async function runDigests(ctx: DigestContext): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const due = rowsOf<DueStudent>(
-      await tx.execute(sql`
-      with candidates as (
-        select u.id, u.email, count(n.id)::int as unread
-        from users u
-        join notifications n on n.user_id = u.id and not n.is_read
-          and n.type in ('message', 'offer', 'recruitment_message')
-        left join notification_settings s on s.user_id = u.id
-        where u.email_verified and u.deleted_at is null and u.role = 'student'
-          and coalesce(s.email_digest, true)
-          and (s.last_digest_at is null or s.last_digest_at < now() - interval '${sql.raw(AT_MOST_EVERY)}')
-          and not exists (select 1 from push_subscriptions p where p.user_id = u.id)
-        group by u.id, u.email, s.last_digest_at
-        having min(n.created_at) < now() - interval '${sql.raw(UNREAD_FOR)}'
-          and max(n.created_at) > coalesce(s.last_digest_at, '-infinity'::timestamptz)
-        limit ${BATCH}
-      ),
-      claimed as (
-        insert into notification_settings (user_id, last_digest_at)
-        select id, now() from candidates
-        on conflict (user_id) do update set last_digest_at = now()
-          where notification_settings.last_digest_at is null
-            or notification_settings.last_digest_at < now() - interval '${sql.raw(AT_MOST_EVERY)}'
-        returning user_id
-      )
-      select c.id as user_id, c.email, c.unread from candidates c join claimed on claimed.user_id = c.id
-    `),
-    );
+    const due = await repo.claimDueDigests(tx, {
+      unreadFor: UNREAD_FOR,
+      atMostEvery: AT_MOST_EVERY,
+      batch: BATCH,
+    });
     for (const student of due) {
-      const lines = rowsOf<UnreadLine>(
-        await tx.execute(sql`
-        select f.name as from_name, coalesce(c.recruitment_purpose, nullif(c.item_name, '')) as about
-        from notifications n
-        left join users f on f.id = n.from_user_id
-        left join chats c on c.id = n.chat_id
-        where n.user_id = ${student.user_id} and not n.is_read
-          and n.type in ('message', 'offer', 'recruitment_message')
-        group by f.name, c.recruitment_purpose, c.item_name
-        order by max(n.created_at) desc
-        limit ${LISTED}
-      `),
-      );
+      const lines = await repo.unreadMessageLines(tx, student.user_id, LISTED);
       const unsubscribe = await unsubscribeUrl({ db: tx, config: ctx.config }, student.user_id);
       const listed = lines.map(
         (line) => `- ${line.from_name ?? "A student"}${line.about ? ` about ${line.about}` : ""}`,
@@ -144,10 +95,7 @@ export async function runDigests(ctx: DigestContext): Promise<number> {
 
 /** Turns the unread-messages e-mail off for a student, from the link in it. */
 export async function unsubscribeDigest(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`
-    insert into notification_settings (user_id, email_digest) values (${userId}, false)
-    on conflict (user_id) do update set email_digest = false
-  `);
+  await repo.turnDigestOff(db, userId);
 }
 
 /** Runs digests every few minutes on every instance; the claim in runDigests keeps them apart. */

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
+import { rowsOf } from "../../db/rows";
+import { appSecrets, notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
+export type NotificationType = (typeof notifications.$inferSelect)["type"];
 
 /**
  * Stores a device's subscription for this session. An endpoint the same student already stored
@@ -101,4 +103,95 @@ export async function findNotificationForPush(db: Db, id: string) {
     .leftJoin(users, eq(users.id, notifications.fromUserId))
     .where(eq(notifications.id, id));
   return row;
+}
+
+/**
+ * Keeps the generated secrets under names not kept yet, in one statement (a set is never half
+ * kept; the insert that loses a race changes nothing), and reads back the values kept under them.
+ */
+export async function keepAppSecrets(db: Db, generated: Record<string, string>) {
+  const values = Object.entries(generated).map(([name, value]) => ({ name, value }));
+  await db.insert(appSecrets).values(values).onConflictDoNothing();
+  return db
+    .select()
+    .from(appSecrets)
+    .where(
+      inArray(
+        appSecrets.name,
+        values.map((secret) => secret.name),
+      ),
+    );
+}
+
+export async function findAppSecret(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
+  return row?.value;
+}
+
+export interface DueDigest {
+  user_id: string;
+  email: string;
+  unread: number;
+}
+
+/**
+ * Claims the students due an unread-messages e-mail (see runDigests) by setting last_digest_at;
+ * `unreadFor` and `atMostEvery` are intervals such as "30 minutes".
+ */
+export async function claimDueDigests(
+  db: Db,
+  rule: { unreadFor: string; atMostEvery: string; batch: number },
+): Promise<DueDigest[]> {
+  return rowsOf<DueDigest>(
+    await db.execute(sql`
+      with candidates as (
+        select u.id, u.email, count(n.id)::int as unread
+        from users u
+        join notifications n on n.user_id = u.id and not n.is_read
+          and n.type in ('message', 'offer', 'recruitment_message')
+        left join notification_settings s on s.user_id = u.id
+        where u.email_verified and u.deleted_at is null and u.role = 'student'
+          and coalesce(s.email_digest, true)
+          and (s.last_digest_at is null or s.last_digest_at < now() - ${rule.atMostEvery}::interval)
+          and not exists (select 1 from push_subscriptions p where p.user_id = u.id)
+        group by u.id, u.email, s.last_digest_at
+        having min(n.created_at) < now() - ${rule.unreadFor}::interval
+          and max(n.created_at) > coalesce(s.last_digest_at, '-infinity'::timestamptz)
+        limit ${rule.batch}
+      ),
+      claimed as (
+        insert into notification_settings (user_id, last_digest_at)
+        select id, now() from candidates
+        on conflict (user_id) do update set last_digest_at = now()
+          where notification_settings.last_digest_at is null
+            or notification_settings.last_digest_at < now() - ${rule.atMostEvery}::interval
+        returning user_id
+      )
+      select c.id as user_id, c.email, c.unread from candidates c join claimed on claimed.user_id = c.id
+    `),
+  );
+}
+
+/** Who wrote a student's unread messages and about what, the latest first. */
+export async function unreadMessageLines(db: Db, userId: string, limit: number) {
+  return rowsOf<{ from_name: string | null; about: string | null }>(
+    await db.execute(sql`
+      select f.name as from_name, coalesce(c.recruitment_purpose, nullif(c.item_name, '')) as about
+      from notifications n
+      left join users f on f.id = n.from_user_id
+      left join chats c on c.id = n.chat_id
+      where n.user_id = ${userId} and not n.is_read
+        and n.type in ('message', 'offer', 'recruitment_message')
+      group by f.name, c.recruitment_purpose, c.item_name
+      order by max(n.created_at) desc
+      limit ${limit}
+    `),
+  );
+}
+
+export async function turnDigestOff(db: Db, userId: string): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, emailDigest: false })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { emailDigest: false } });
 }

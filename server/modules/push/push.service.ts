@@ -5,7 +5,7 @@ import { notificationLink } from "@shared/notification-links";
 import { PUSH_DEVICES_MAX, PUSH_MESSAGES } from "@shared/push-constants";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
-import type { notifications, UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError, notSignedIn } from "../../lib/app-error";
 import * as repo from "./push.repository";
@@ -95,7 +95,8 @@ export async function updateSettings(
 }
 
 type PushKind = keyof Omit<NotificationSettings, "emailDigest">;
-export type NotificationType = (typeof notifications.$inferSelect)["type"];
+
+export type NotificationType = repo.NotificationType;
 
 /**
  * The settings kind of every notification type. A Record over the whole union: a new type does not

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
-import { appSecrets } from "../../db/schema";
 import { appSecretsOf } from "./app-secret";
+import { findAppSecret } from "./push.repository";
 
 export interface VapidKeys {
   publicKey: string;
@@ -50,6 +49,5 @@ export function forgetVapidKeys(db: object): void {
 }
 
 export async function storedVapidPublicKey(db: AppContext["db"]): Promise<string | undefined> {
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, PUBLIC_NAME));
-  return row?.value;
+  return findAppSecret(db, PUBLIC_NAME);
 }

@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { imageVariants, items, messages, uploads, users } from "../../db/schema";
 import type { Bucket } from "../../plugins/storage";
 
@@ -53,9 +54,7 @@ export async function dailyUseOf(
       (select greatest(1, ceil(extract(epoch from (created_at + interval '1 day' - now()))))::int
         from recent where total - aged + ${quota.adding}::bigint <= ${quota.maxBytes}::bigint
         order by created_at limit 1) as seconds_until_room`);
-  const [row] = (
-    result as unknown as { rows: { bytes: string | number; seconds_until_room: number | null }[] }
-  ).rows;
+  const [row] = rowsOf<{ bytes: string | number; seconds_until_room: number | null }>(result);
   return { bytes: Number(row?.bytes ?? 0), secondsUntilRoom: row?.seconds_until_room ?? null };
 }
 

@@ -5,6 +5,7 @@ import type { createStudent } from "../../../../tests/factories/users";
 import { get, post, signIn } from "../../../../tests/helpers/api";
 import { type LiveClient, listenOnLoopback } from "../../../../tests/helpers/live";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../../tests/helpers/test-app";
+import { rowsOf } from "../../../db/rows";
 import { reports } from "../../../db/schema";
 
 export let testApp: TestApp;
@@ -46,7 +47,7 @@ export async function notificationTexts(userId: string): Promise<string[]> {
   const rows = await testApp.database.db.execute(
     sql`select text from notifications where user_id = ${userId} order by created_at`,
   );
-  return (rows as unknown as { rows: { text: string }[] }).rows.map((row) => row.text);
+  return rowsOf<{ text: string }>(rows).map((row) => row.text);
 }
 
 export async function reportCount(): Promise<number> {
