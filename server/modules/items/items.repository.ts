@@ -150,13 +150,6 @@ export async function updateItem(db: Db, id: string, columns: ItemColumns): Prom
     .where(eq(items.id, id));
 }
 
-export async function markItemSold(db: Db, id: string, at: Date): Promise<void> {
-  await db
-    .update(items)
-    .set({ isActive: false, isSold: true, soldAt: at, updatedAt: at })
-    .where(eq(items.id, id));
-}
-
 /** Deletes an item; returns it, or undefined when it was already gone. */
 export async function deleteItem(db: Db, id: string): Promise<typeof items.$inferSelect | undefined> {
   const [row] = await db.delete(items).where(eq(items.id, id)).returning();
