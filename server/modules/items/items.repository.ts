@@ -134,6 +134,7 @@ export type ItemColumns = Pick<
   | "images"
 >;
 
+/** The trigger items_take_seller_college in docs/database.md also copies the seller's college. */
 export async function insertItem(db: Db, sellerId: string, columns: ItemColumns): Promise<string> {
   const [row] = await db
     .insert(items)
