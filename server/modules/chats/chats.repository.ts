@@ -228,17 +228,6 @@ export async function recentTextsOfSender(
   return rows.map((row) => row.text).reverse();
 }
 
-/** The newest messages of a chat, returned oldest first. */
-export async function latestMessages(db: Db, chatId: string, limit: number): Promise<MessageRow[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.chatId, chatId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
-  return rows.reverse();
-}
-
 /** The newest messages of a chat with their offers' states, returned oldest first. */
 export async function latestMessagesWithOffers(db: Db, chatId: string, limit: number) {
   const rows = await db

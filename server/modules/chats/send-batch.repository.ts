@@ -305,6 +305,7 @@ const sendInBatches = batched<SendInput, SendOutcome>({
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.
+ * chat_send_many and the trigger notifications_queue_push in docs/database.md also queue the push.
  */
 export function storeSend(
   db: Db,
