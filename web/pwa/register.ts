@@ -108,10 +108,19 @@ window.addEventListener("beforeinstallprompt", (event) => {
 window.addEventListener("appinstalled", () => setInstallPrompt(null));
 linkManifest();
 watchConnection();
-if ("serviceWorker" in navigator) {
+/**
+ * Registers the worker once the browser is online. Offline (a page opened, then the connection
+ * lost before this ran) the script cannot be fetched, so it waits for the connection instead of
+ * failing until the next visit; a registration that fails is tried again at the next 'online'.
+ */
+function registerWhenOnline(): void {
+  const retryOnline = () => window.addEventListener("online", registerWhenOnline, { once: true });
+  if (!navigator.onLine) return retryOnline();
   registerWorker().catch(() => {
     // Without a worker the app still works online; nothing to tell the student.
+    retryOnline();
   });
 }
+if ("serviceWorker" in navigator) registerWhenOnline();
 
 export {};
