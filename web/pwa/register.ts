@@ -115,7 +115,10 @@ watchConnection();
  */
 function registerWhenOnline(): void {
   const retryOnline = () => window.addEventListener("online", registerWhenOnline, { once: true });
-  if (!navigator.onLine) return retryOnline();
+  if (!navigator.onLine) {
+    retryOnline();
+    return;
+  }
   registerWorker().catch(() => {
     // Without a worker the app still works online; nothing to tell the student.
     retryOnline();
