@@ -9,7 +9,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { type AttemptLimit, countWrite } from "../../plugins/rate-limit-rules";
 import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
-import { assertMayMessage } from "../blocks/blocks.service";
+import { assertMayMessage } from "../trust/blocks.service";
 import { makeOffer } from "../deals/offers.service";
 import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";

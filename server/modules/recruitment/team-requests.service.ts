@@ -5,7 +5,7 @@ import { lockUser } from "../../db/locks";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { isEitherBlocked } from "../blocks/blocks.repository";
+import { isEitherBlocked } from "../trust/blocks.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { canManageRequests, isRecruiter } from "./recruitment.policy";
 import * as posts from "./recruitment.repository";
