@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, as the schema's other imports: it loads without the app's path aliases.
-import { PHOTO_CHECKS } from "../../../shared/scam-guard";
+import { PHOTO_CHECKS } from "../../../shared/trust-constants";
 import { users } from "./users";
 
 /** Every stored file and who uploaded it: an item may only use an image its seller uploaded. */

@@ -500,7 +500,7 @@ export function storeSend(
 
 /**
  * A sender's newest texts in a chat since a moment, oldest first: what the scam guard reads a new
- * text after (shared/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
+ * text after (trust/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
  */
 export async function recentTextsOfSender(
   db: Db,
