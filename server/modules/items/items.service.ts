@@ -9,7 +9,7 @@ import { lockUser } from "../../db/locks";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import { addNotification } from "../notifications/notifications.service";
 import { isEitherBlocked } from "../trust/blocks.service";
 import { chattingWith } from "../trust/privacy.service";

@@ -6,7 +6,7 @@ import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { addNotification } from "../notifications/notifications.service";
-import { isEitherBlocked } from "../trust/blocks.repository";
+import { isEitherBlocked } from "../trust/blocks.service";
 import { canManageRequests, isRecruiter } from "./recruitment.policy";
 import * as posts from "./recruitment.repository";
 import * as repo from "./team-requests.repository";

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error";
 import { asSpreadsheetText } from "../../lib/spreadsheet-cell";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import * as repo from "./tickets.repository";
 
 export const TICKET_MIRROR_KIND = "ticket-mirror";

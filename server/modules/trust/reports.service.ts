@@ -24,7 +24,7 @@ import { countAttempt } from "../../plugins/rate-limit-rules";
 import { EVIDENCE_BUCKET } from "../../plugins/storage";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import { deleteItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { findOpenTicketsOfPurpose } from "../tickets/tickets.repository";
