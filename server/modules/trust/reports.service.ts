@@ -27,8 +27,7 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
 import { deleteItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
-import { findOpenTicketsOfPurpose } from "../tickets/tickets.repository";
-import { toTicketDto } from "../tickets/tickets.service";
+import { openTicketsOfPurpose } from "../tickets/tickets.service";
 import { fileUrl, releaseImage } from "../uploads/uploads.service";
 import { canBeModerated, canModerate, canReport, canReportMessage } from "./reports.policy";
 import * as repo from "./reports.repository";
@@ -198,7 +197,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
   assertModerator(admin);
   const [{ targets, total }, tickets] = await Promise.all([
     repo.findOpenTargets(ctx.db),
-    findOpenTicketsOfPurpose(ctx.db, "Safety Concerns"),
+    openTicketsOfPurpose(ctx.db, "Safety Concerns"),
   ]);
   const open = await repo.findOpenReportsOf(
     ctx.db,
@@ -293,7 +292,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
         : null,
     });
   }
-  return { openCount: total + tickets.length, groups, safetyTickets: tickets.map(toTicketDto) };
+  return { openCount: total + tickets.length, groups, safetyTickets: tickets };
 }
 
 /** What the reporters are told, by action and target. */
