@@ -17,7 +17,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PAGE_SIZE } from "@shared/constants";
+import { CAMPUS_TIME_ZONE, PAGE_SIZE } from "@shared/constants";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
@@ -305,7 +305,7 @@ async function oldDesignOnce(db: Db): Promise<{ bytes: number; matches: number; 
           isNull(users.deletedAt),
           sql`${items.id} > ${after}`,
           // Holiday hiding stays on the server, so both designs show the same items.
-          sql`not coalesce(${users.holidayActive} and (now() at time zone 'Asia/Kolkata')::date between ${users.holidayFrom} and ${users.holidayTo}, false)`,
+          sql`not coalesce(${users.holidayActive} and (now() at time zone ${CAMPUS_TIME_ZONE})::date between ${users.holidayFrom} and ${users.holidayTo}, false)`,
         ),
       )
       .orderBy(items.id)

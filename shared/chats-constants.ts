@@ -1,5 +1,29 @@
 /** Chat texts and limits the pages show; apart from the schemas so that showing them needs no zod. */
 
+/** What a chat is about: an item, or a recruitment post. */
+export const CHAT_KINDS = ["item", "recruitment"] as const;
+
+/**
+ * A message's kind. "number": the sender shared their mobile number (in text), by their own
+ * choice. "system" is a line about the deal ('This item is now reserved.'), not a member's words.
+ */
+export const MESSAGE_TYPES = ["text", "offer", "recruitment_inquiry", "photo", "number", "system"] as const;
+
+/**
+ * What a notification is about. 'offer': a new offer or counter to answer; 'deal': a deal's change
+ * (an offer's answer, a reservation, a sale, a rating prompt).
+ */
+export const NOTIFICATION_TYPES = [
+  "message",
+  "offer",
+  "deal",
+  "recruitment_message",
+  "admin",
+  "listing",
+  "event_reminder",
+  "team_request",
+] as const;
+
 export const CHAT_MESSAGES = {
   startFailed: "Failed to start chat. Please try again.",
   ownItem: "You cannot start a chat about your own item.",

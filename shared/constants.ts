@@ -8,7 +8,6 @@ export const SIGNUP_REDIRECT_MS = 3000;
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-export const MOBILE_DIGITS = 10;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Upper bound so a hash of a huge body cannot tie up the server. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,4 +1,5 @@
 /** When an event starts and ends, and its calendar links; shared by the server's .ics and the cards. */
+import { CAMPUS_TIME_ZONE } from "./constants";
 import { EVENT_DEFAULT_HOURS } from "./event-texts";
 
 interface EventTimes {
@@ -51,7 +52,7 @@ export function googleCalendarUrl(event: CalendarEvent, origin: string): string 
     dates: `${utcStamp(eventStart(event))}/${utcStamp(eventEnd(event))}`,
     details: `${event.description}\n\n${origin}${eventPath(event.id)}`,
     location: eventLocation(event),
-    ctz: "Asia/Kolkata",
+    ctz: CAMPUS_TIME_ZONE,
   });
   return `https://calendar.google.com/calendar/render?${params}`;
 }

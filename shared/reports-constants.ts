@@ -1,4 +1,5 @@
 /** Reports and moderation: texts and limits the pages show, apart from the schemas (no zod). */
+import { CAMPUS_TIME_ZONE } from "./constants";
 import { REPORT_ACTION } from "./report-action";
 
 export { REPORT_ACTION };
@@ -110,6 +111,6 @@ export function formatSuspensionEnd(date: Date): string {
     day: "numeric",
     month: "short",
     year: "numeric",
-    timeZone: "Asia/Kolkata",
+    timeZone: CAMPUS_TIME_ZONE,
   }).format(date);
 }

@@ -21,6 +21,7 @@ export async function runHousekeeping(database: Database, storage: Storage): Pro
   await pruneLiveEvents(db);
   await deleteExpiredRows(db);
   await removeUnattachedUploads({ db, storage });
+  // The trigger reports_queue_photo_deletion in docs/database.md queues these photos.
   await removeDeletedReportPhotos({ db, storage });
   if (database.kind === "embedded") await vacuumAnalyze(db);
 }

@@ -16,5 +16,4 @@ export class AppError extends Error {
 }
 
 export const notSignedIn = () => new AppError("unauthenticated", "Please sign in to continue.");
-export const forbidden = (message = "You are not allowed to do that.") => new AppError("forbidden", message);
 export const notFound = (message = "Not found.") => new AppError("not_found", message);

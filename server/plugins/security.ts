@@ -2,6 +2,7 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error";
+import { fromOtherSite, isForeignOrigin } from "../lib/foreign-origin";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -48,12 +49,8 @@ export const securityPlugin = fp(
     const allowedOrigin = new URL(options.publicUrl).origin;
     app.addHook("onRequest", async (request) => {
       if (!UNSAFE_METHODS.has(request.method)) return;
-      const fetchSite = request.headers["sec-fetch-site"];
-      const origin = request.headers.origin;
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      const isForeignOrigin = origin !== undefined && origin !== allowedOrigin && origin !== ownOrigin;
-      if (isForeignOrigin || fetchSite === "cross-site") {
-        throw new AppError("forbidden", "Requests from other sites are not allowed.");
+      if (isForeignOrigin(request, allowedOrigin) || request.headers["sec-fetch-site"] === "cross-site") {
+        throw fromOtherSite();
       }
     });
 

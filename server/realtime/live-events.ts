@@ -99,7 +99,7 @@ export function toStoredFrame(seq: number, type: string, payload: string): Store
 }
 
 /**
- * readEventsAfter for many readers in one query: what follows each cursor, in order, at most
+ * The events after many readers' cursors in one query: what follows each cursor, in order, at most
  * `limit` each, keyed by cursorKey. Cursors without new events are absent. Each frame's text is
  * put together around the stored payload, so delivery neither parses nor serialises it again.
  */

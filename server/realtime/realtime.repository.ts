@@ -1,5 +1,4 @@
-import type { LiveEvent } from "@shared/live-events";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { preparedSql } from "../db/prepared-sql";
 import { liveCursors, liveEvents, livePresence } from "../db/schema";
@@ -44,23 +43,6 @@ export async function currentSeq(db: Db, userId: string): Promise<number> {
     .from(liveCursors)
     .where(eq(liveCursors.userId, userId));
   return row?.seq ?? 0;
-}
-
-export async function readEventsAfter(
-  db: Db,
-  userId: string,
-  after: number,
-  limit: number,
-): Promise<({ seq: number } & LiveEvent)[]> {
-  const rows = await db
-    .select({ seq: liveEvents.seq, type: liveEvents.type, payload: liveEvents.payload })
-    .from(liveEvents)
-    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.seq, after)))
-    .orderBy(asc(liveEvents.seq))
-    .limit(limit);
-  return rows.map(
-    (row) => ({ seq: row.seq, type: row.type, data: JSON.parse(row.payload) }) as { seq: number } & LiveEvent,
-  );
 }
 
 export interface EventRow {

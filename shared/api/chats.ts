@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "../chats-constants";
+import { CHAT_KINDS, CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from "../chats-constants";
 import { OfferStatusSchema } from "./deals";
 
 // The payloads live events carry too, in zod/mini (see there).
@@ -79,7 +79,7 @@ export type ChatItem = z.infer<typeof ChatItemSchema>;
 /** One entry of the chat list, as the signed-in member sees it. */
 export const ChatSummarySchema = z.object({
   id: z.string(),
-  kind: z.enum(["item", "recruitment"]),
+  kind: z.enum(CHAT_KINDS),
   /** Selling when the viewer is the item's seller, Buying otherwise, Recruitment for recruitment chats. */
   tab: ChatTabSchema,
   counterpart: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { MESSAGE_TYPES, NOTIFICATION_TYPES } from "../chats-constants";
 import type { OfferStatus } from "../deals-constants";
 
 /*
@@ -26,11 +27,7 @@ export const MessageSchema = z.object({
   chatId: z.string(),
   senderId: z.string(),
   clientId: z.string(),
-  /**
-   * "number": the sender shared their mobile number (in text), by their own choice. "system" is a
-   * line about the deal ('This item is now reserved.'), not a member's words.
-   */
-  type: z.enum(["text", "offer", "recruitment_inquiry", "photo", "number", "system"]),
+  type: z.enum(MESSAGE_TYPES),
   text: z.string(),
   offerPrice: z.nullable(z.int()),
   /** A photo message's picture, served to the chat's members only; ?variant=bubble for the thumbnail. */
@@ -53,17 +50,7 @@ export type Message = z.infer<typeof MessageSchema> & { offer?: OfferState | nul
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  type: z.enum([
-    "message",
-    "offer",
-    /** A deal's change: an offer's answer, a reservation, a sale, a rating prompt. */
-    "deal",
-    "recruitment_message",
-    "admin",
-    "listing",
-    "event_reminder",
-    "team_request",
-  ]),
+  type: z.enum(NOTIFICATION_TYPES),
   text: z.string(),
   chatId: z.nullable(z.string()),
   itemId: z.nullable(z.string()),

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "../constants";
+import { CAMPUS_TIME_ZONE, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "../constants";
 import { TEXT_MESSAGES } from "./messages";
 import { isSingleLineText } from "./text";
 
@@ -77,5 +77,5 @@ export function validateHolidayDates(fromDate: string, toDate: string, today: st
 
 /** Today's date in India as YYYY-MM-DD. */
 export function indiaToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE }).format(now);
 }

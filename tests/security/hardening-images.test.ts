@@ -309,12 +309,14 @@ describe("uploads in the way of pictures", () => {
     }
     expect(honest.status).toBe(201);
     // Six noise uploads in line: each waits for about five others. The other student's photo goes
-    // next, whatever the machine's speed: it waits for the one running.
+    // next, whatever the machine's speed: it waits for the one running (about a third of a noise
+    // upload's time on a quiet machine, 0.6 with both cores busy). In arrival order it would wait
+    // behind all six, as long as a noise upload.
     const floodMedian = [...floodMs].sort((a, b) => a - b)[Math.floor(floodMs.length / 2)] ?? 0;
     expect(
       honest.ms,
       `the other student's upload took ${Math.round(honest.ms)} ms, a noise upload ${Math.round(floodMedian)} ms`,
-    ).toBeLessThan(floodMedian / 2);
+    ).toBeLessThan(floodMedian * 0.75);
     expect(inFlightDuringHonest).toBeGreaterThanOrEqual(3);
     expect(statuses.length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((status) => status === 201)).toBe(true);

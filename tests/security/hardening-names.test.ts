@@ -233,5 +233,6 @@ describe("hidden characters never reach the database", () => {
     // Names, places, titles, descriptions, messages, purposes, skills, notes, reasons, searches.
     expect(stored.length).toBeGreaterThan(30);
     expect(await columnsHoldingHidden()).toEqual([]);
-  });
+    // Every write operation of the API in turn: a minute or more on a busy machine.
+  }, 240_000);
 });

@@ -95,10 +95,9 @@ describe("a UPI QR among decoy finder patterns", () => {
     const side = MAX_STORED_IMAGE_SIDE;
     const code = { left: 1500, top: 1900, size: 200 };
     expect(await checkForQrCode(await decoyPicture({ width: side, height: side, code }))).toBe("flagged");
-    const started = performance.now();
+    // 'clean', not 'unchecked': the whole and its tiles (at most 16, below) were read within the
+    // reader's deadline. How long that takes is a figure for the bench, not a test's timer.
     expect(await checkForQrCode(await decoyPicture({ width: side, height: side }))).toBe("clean");
-    // Bounded work: at most 16 tiles after the whole, well inside the reader's 10 s.
-    expect(performance.now() - started).toBeLessThan(8000);
   });
 
   it("tiles overlap by half a tile, and never number more than 16", () => {

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CHAT_KINDS, MESSAGE_TYPES, NOTIFICATION_TYPES } from "../../../shared/chats-constants";
 import { items } from "./items";
 import { users } from "./users";
 
@@ -23,7 +24,7 @@ export const chats = pgTable(
   "chats",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["item", "recruitment"] }).notNull(),
+    kind: text("kind", { enum: CHAT_KINDS }).notNull(),
     itemId: uuid("item_id").references(() => items.id, { onDelete: "set null" }),
     /** Kept when the item is gone, so the conversation still says what it was about. */
     itemName: text("item_name").notNull().default(""),
@@ -70,9 +71,7 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Chosen by the sending client: a retried send finds its first copy instead of adding one. */
     clientId: text("client_id").notNull(),
-    type: text("type", {
-      enum: ["text", "offer", "recruitment_inquiry", "photo", "number", "system"],
-    }).notNull(),
+    type: text("type", { enum: MESSAGE_TYPES }).notNull(),
     text: text("text").notNull(),
     offerPrice: integer("offer_price"),
     /** A photo message's image in the private 'chats' bucket, served to the chat's members only. */
@@ -112,19 +111,7 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", {
-      // 'offer': a new offer or counter to answer; 'deal': its answers and the deal's changes.
-      enum: [
-        "message",
-        "offer",
-        "deal",
-        "recruitment_message",
-        "admin",
-        "listing",
-        "event_reminder",
-        "team_request",
-      ],
-    }).notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     text: text("text").notNull(),
     chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
     itemId: uuid("item_id"),

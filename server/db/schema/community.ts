@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, as the schema's other imports: it loads without the app's path aliases.
 import { TEAM_REQUEST_STATUSES } from "../../../shared/team-constants";
+import { isOneOf } from "../one-of";
 import { users } from "./users";
 
 export const events = pgTable(
@@ -126,10 +127,7 @@ export const teamRequests = pgTable(
       .on(table.postId, table.requesterId)
       .where(sql`${table.status} in ('pending', 'accepted')`),
     index("team_requests_requester_idx").on(table.requesterId, table.status),
-    check(
-      "team_requests_status_check",
-      sql`${table.status} in ('pending', 'accepted', 'declined', 'cancelled', 'removed', 'left')`,
-    ),
+    check("team_requests_status_check", isOneOf(table.status, TEAM_REQUEST_STATUSES)),
     check("team_requests_note_length", sql`char_length(${table.note}) <= 300`),
   ],
 );

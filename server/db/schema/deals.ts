@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { OFFER_STATUSES } from "../../../shared/deals-constants";
+import { isOneOf } from "../one-of";
 import { chats, messages } from "./chats";
 import { items } from "./items";
 import { users } from "./users";
@@ -51,10 +52,7 @@ export const offers = pgTable(
     index("offers_pending_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     check("offers_price_positive", sql`${table.price} > 0`),
     // The same check as the migrations' (0022), written from the one list.
-    check(
-      "offers_status_check",
-      sql`${table.status} in (${sql.raw(OFFER_STATUSES.map((status) => `'${status}'`).join(", "))})`,
-    ),
+    check("offers_status_check", isOneOf(table.status, OFFER_STATUSES)),
   ],
 );
 

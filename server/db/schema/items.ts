@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CATEGORIES, CONDITIONS } from "../../../shared/constants";
 import { users } from "./users";
 
 /** What browse searches: name and type, lower-cased, in the expression its trigram index is built on. */
@@ -29,8 +30,8 @@ export const items = pgTable(
     type: text("type").notNull(),
     /** Whole rupees. */
     price: integer("price").notNull(),
-    category: text("category", { enum: ["gadgets", "books", "stationary", "other"] }).notNull(),
-    condition: text("condition", { enum: ["new", "like new", "used"] }).notNull(),
+    category: text("category", { enum: CATEGORIES }).notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
     description: text("description").notNull().default(""),
     showMobileNumber: boolean("show_mobile_number").notNull().default(false),
     /** False once sold. */

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { REPORT_TARGET_TYPES } from "../../../shared/reports-constants";
+import { isOneOf } from "../one-of";
 import { users } from "./users";
 
 /** What a report keeps of its target as it was when reported (a message and the ones around it). */
@@ -30,7 +32,7 @@ export const reports = pgTable(
     reporterId: uuid("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    targetType: text("target_type", { enum: ["listing", "user", "message", "rating"] }).notNull(),
+    targetType: text("target_type", { enum: REPORT_TARGET_TYPES }).notNull(),
     targetId: uuid("target_id").notNull(),
     /** The person reported: the seller, the user, the message's sender. */
     targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -55,7 +57,7 @@ export const reports = pgTable(
       .on(table.targetType, table.targetId, table.createdAt)
       .where(sql`${table.status} = 'open'`),
     index("reports_target_user_idx").on(table.targetUserId, table.createdAt),
-    check("reports_target_type_check", sql`${table.targetType} in ('listing', 'user', 'message', 'rating')`),
+    check("reports_target_type_check", isOneOf(table.targetType, REPORT_TARGET_TYPES)),
     check("reports_status_check", sql`${table.status} in ('open', 'resolved')`),
   ],
 );

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { TICKET_STATUSES } from "../../../shared/tickets-constants";
 import { users } from "./users";
 
 export const supportTickets = pgTable(
@@ -24,9 +25,7 @@ export const supportTickets = pgTable(
     userCollege: text("user_college").notNull(),
     purpose: text("purpose").notNull(),
     description: text("description").notNull(),
-    status: text("status", { enum: ["open", "in-progress", "resolved", "closed", "rejected"] })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: text("resolved_by"),

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   check,
   foreignKey,
@@ -12,6 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, as the schema's other imports: it loads without the app's path aliases.
 import { PHOTO_CHECKS } from "../../../shared/trust-constants";
+import { isOneOf } from "../one-of";
 import { users } from "./users";
 
 /** Every stored file and who uploaded it: an item may only use an image its seller uploaded. */
@@ -35,7 +35,7 @@ export const uploads = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.bucket, table.key] }),
-    check("uploads_qr_check_known", sql`${table.qrCheck} in ('flagged', 'unchecked', 'clean')`),
+    check("uploads_qr_check_known", isOneOf(table.qrCheck, PHOTO_CHECKS)),
     /** A student's uploads of the last day: the daily quota's sum (0031). */
     index("uploads_owner_created_idx").on(table.ownerId, table.createdAt),
   ],

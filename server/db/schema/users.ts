@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   jsonb,
@@ -10,6 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ROLES } from "../../../shared/constants";
+import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES } from "../../../shared/trust-constants";
+import { isOneOf } from "../one-of";
 
 export interface SecurityFlags {
   accountCreated: string;
@@ -30,9 +34,7 @@ export const users = pgTable(
     /** Digits only. */
     mobile: text("mobile").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["student", "admin"] })
-      .notNull()
-      .default("student"),
+    role: text("role", { enum: ROLES }).notNull().default("student"),
     emailVerified: boolean("email_verified").notNull().default(false),
     bio: text("bio").notNull().default(""),
     profilePhoto: text("profile_photo"),
@@ -47,13 +49,9 @@ export const users = pgTable(
     holidayActivatedAt: timestamp("holiday_activated_at", { withTimezone: true }),
     holidayDeactivatedAt: timestamp("holiday_deactivated_at", { withTimezone: true }),
     /** Who may see the mobile number on the student API (migration 0016). */
-    mobileVisibility: text("mobile_visibility", { enum: ["nobody", "chatting", "all"] })
-      .notNull()
-      .default("chatting"),
+    mobileVisibility: text("mobile_visibility", { enum: MOBILE_VISIBILITIES }).notNull().default("chatting"),
     /** Who may see the e-mail address on the student API (migration 0016). */
-    emailVisibility: text("email_visibility", { enum: ["nobody", "all"] })
-      .notNull()
-      .default("nobody"),
+    emailVisibility: text("email_visibility", { enum: EMAIL_VISIBILITIES }).notNull().default("nobody"),
     /** Set when an administrator deletes the account: it can no longer sign in. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Set while an administrator's suspension lasts: sign-in refused, listings and posts hidden. */
@@ -73,6 +71,9 @@ export const users = pgTable(
         sql`${table.deletedAt} is not null or ${table.holidayActive} or ${table.suspendedAt} is not null`,
       ),
     uniqueIndex("users_single_admin").on(table.role).where(sql`${table.role} = 'admin'`),
+    // The migrations' checks (0016), written from the same lists.
+    check("users_mobile_visibility_check", isOneOf(table.mobileVisibility, MOBILE_VISIBILITIES)),
+    check("users_email_visibility_check", isOneOf(table.emailVisibility, EMAIL_VISIBILITIES)),
   ],
 );
 

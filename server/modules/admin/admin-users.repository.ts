@@ -62,6 +62,7 @@ export async function isEmailTakenByAnother(db: Db, email: string, id: string): 
   return clash !== undefined;
 }
 
+/** The trigger users_college_to_items in docs/database.md also moves a changed college to the items. */
 export async function updateStudent(
   db: Db,
   id: string,

@@ -1,3 +1,4 @@
+import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
@@ -9,7 +10,7 @@ import { expireResetLinks } from "./auth.repository";
 export type PasswordChangeWay = "settings" | "reset";
 
 const WHEN_FORMAT = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
+  timeZone: CAMPUS_TIME_ZONE,
   dateStyle: "long",
   timeStyle: "short",
 });

@@ -43,8 +43,8 @@ function countsFor(viewerId: string) {
 }
 
 /**
- * The viewer's list: filtered like findEvents, with the counts, and with `interested` only the
- * events the viewer marked. With `id`, that one event, past or upcoming (a shared link).
+ * The viewer's list: filtered by college, city, date, words and 'upcoming', with the counts, and
+ * with `interested` only the events the viewer marked. With `id`, that one event, past or upcoming (a shared link).
  */
 export async function findEventsFor(
   db: Db,
@@ -95,28 +95,6 @@ export async function setInterest(db: Db, eventId: string, userId: string, isInt
     .from(eventInterests)
     .where(eq(eventInterests.eventId, eventId));
   return row?.n ?? 0;
-}
-
-/** Events newest date first, filtered in the database; 'upcoming' hides those already begun. */
-export async function findEvents(db: Db, filters: EventFilters): Promise<EventRow[]> {
-  const search = filters.search?.trim();
-  const conditions: (SQL | undefined)[] = [
-    filters.college ? eq(events.college, filters.college) : undefined,
-    filters.city ? eq(events.city, filters.city) : undefined,
-    filters.date ? eq(events.date, filters.date) : undefined,
-    search
-      ? sql`(${events.title} ilike ${likePattern(search)} or ${events.description} ilike ${likePattern(search)} or ${events.organizer} ilike ${likePattern(search)} or ${events.venue} ilike ${likePattern(search)})`
-      : undefined,
-    filters.upcoming === "true"
-      ? sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`
-      : undefined,
-  ];
-  return db
-    .select()
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(desc(events.date), desc(events.time), desc(events.createdAt))
-    .limit(500);
 }
 
 /** Every event, past ones too, newest date first (the admin panel's list). */

@@ -134,6 +134,7 @@ export type ItemColumns = Pick<
   | "images"
 >;
 
+/** The trigger items_take_seller_college in docs/database.md also copies the seller's college. */
 export async function insertItem(db: Db, sellerId: string, columns: ItemColumns): Promise<string> {
   const [row] = await db
     .insert(items)
@@ -147,13 +148,6 @@ export async function updateItem(db: Db, id: string, columns: ItemColumns): Prom
   await db
     .update(items)
     .set({ ...columns, updatedAt: new Date() })
-    .where(eq(items.id, id));
-}
-
-export async function markItemSold(db: Db, id: string, at: Date): Promise<void> {
-  await db
-    .update(items)
-    .set({ isActive: false, isSold: true, soldAt: at, updatedAt: at })
     .where(eq(items.id, id));
 }
 

@@ -149,7 +149,10 @@ export async function claimSavedSearchNotices(db: Db, now: Date, limit: number) 
   return rowsOf<{ user_id: string; name: string; college: string; n: number }>(claimed);
 }
 
-/** One insert of listing notices for a batch of students. */
+/**
+ * One insert of listing notices for a batch of students. The trigger notifications_queue_push in
+ * docs/database.md also queues their pushes.
+ */
 export function insertListingNotices(db: Db, notices: { userId: string; text: string }[]) {
   return db
     .insert(notifications)

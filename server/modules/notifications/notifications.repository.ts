@@ -8,6 +8,7 @@ export type NewNotification = typeof notifications.$inferInsert;
 /** Which of a user's unread notifications to mark read: some, those of one chat, or all. */
 export type ReadScope = { ids: string[] } | { chatId: string } | { all: true };
 
+/** The trigger notifications_queue_push in docs/database.md also queues the push. */
 export async function insertNotification(
   db: Db,
   values: NewNotification,

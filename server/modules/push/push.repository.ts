@@ -123,11 +123,6 @@ export async function keepAppSecrets(db: Db, generated: Record<string, string>) 
     );
 }
 
-export async function findAppSecret(db: Db, name: string): Promise<string | undefined> {
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  return row?.value;
-}
-
 export interface DueDigest {
   user_id: string;
   email: string;

@@ -1,7 +1,6 @@
 import webpush from "web-push";
 import type { AppContext } from "../../context";
 import { appSecretsOf } from "./app-secret";
-import { findAppSecret } from "./push.repository";
 
 export interface VapidKeys {
   publicKey: string;
@@ -46,8 +45,4 @@ async function loadVapidKeys({ db, config }: Pick<AppContext, "db" | "config">):
 /** Forgets the pair read from the database (tests that replace it). */
 export function forgetVapidKeys(db: object): void {
   cache.delete(db);
-}
-
-export async function storedVapidPublicKey(db: AppContext["db"]): Promise<string | undefined> {
-  return findAppSecret(db, PUBLIC_NAME);
 }

@@ -1,3 +1,4 @@
+import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events, isSuspendedSql, recruitmentPosts, teamRequests, users } from "../../db/schema";
@@ -154,7 +155,7 @@ export async function isUpcomingEvent(db: Db, eventId: string): Promise<boolean>
     .where(
       and(
         eq(events.id, eventId),
-        sql`(${events.date} + ${events.time}::time) >= (now() at time zone 'Asia/Kolkata')`,
+        sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`,
       ),
     );
   return row !== undefined;

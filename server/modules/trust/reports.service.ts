@@ -18,7 +18,7 @@ import {
   type SuspensionDuration,
 } from "@shared/reports-constants";
 import type { AppContext } from "../../context";
-import { isSuspended, type ReportEvidence, type ReportRow, type UserRow } from "../../db/schema";
+import type { ReportEvidence, ReportRow, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { EVIDENCE_BUCKET } from "../../plugins/storage";
@@ -29,6 +29,7 @@ import { deleteItem } from "../items/items.repository";
 import { addNotification } from "../notifications/notifications.service";
 import { openTicketsOfPurpose } from "../tickets/tickets.service";
 import { fileUrl, releaseImage } from "../uploads/uploads.service";
+import { toCreatedReport, toReportGroup } from "./reports.mapper";
 import { canBeModerated, canModerate, canReport, canReportMessage } from "./reports.policy";
 import * as repo from "./reports.repository";
 
@@ -148,7 +149,7 @@ export async function createReport(ctx: AppContext, reporter: UserRow, body: Cre
     if (photoKey) await ctx.storage.delete(EVIDENCE_BUCKET, photoKey);
     throw new AppError("conflict", REPORT_TEXTS.duplicate);
   }
-  return { report: { id: row.id, createdAt: row.createdAt.toISOString() }, message: REPORT_TEXTS.sent };
+  return toCreatedReport(row);
 }
 
 /**
@@ -172,11 +173,6 @@ export async function removeDeletedReportPhotos(ctx: Pick<AppContext, "db" | "st
 
 function assertModerator(viewer: UserRow): void {
   if (!canModerate(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
-}
-
-/** Where the administrator sees a report's kept photo. */
-export function reportPhotoUrl(reportId: string): string {
-  return `/api/admin/reports/${encodeURIComponent(reportId)}/photo`;
 }
 
 /** The chat photo a report keeps as evidence (the administrator's only). */
@@ -225,13 +221,10 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
 
   const groups: ReportGroup[] = [];
   for (const target of targets) {
-    const reports = byTarget.get(`${target.targetType}:${target.targetId}`) ?? [];
-    const first = reports[0];
+    const [first, ...rest] = byTarget.get(`${target.targetType}:${target.targetId}`) ?? [];
     if (!first) continue;
     const person = first.targetUserId ? personById.get(first.targetUserId) : undefined;
     const listing = listingById.get(target.targetId);
-    const kept = first.evidence.listing;
-    const withPhoto = reports.find((report) => report.photoKey);
     const isContentPresent =
       target.targetType === "listing"
         ? listing !== undefined
@@ -240,57 +233,17 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
           : target.targetType === "rating"
             ? presentRatings.has(target.targetId)
             : false;
-    groups.push({
-      id: first.id,
-      targetType: target.targetType,
-      targetId: target.targetId,
-      reporterCount: target.reporterCount,
-      firstReportedAt: first.createdAt.toISOString(),
-      reports: reports.map((report) => ({
-        id: report.id,
-        reason: report.reason,
-        details: report.details,
-        createdAt: report.createdAt.toISOString(),
-      })),
-      listing:
-        target.targetType !== "listing"
-          ? null
-          : listing
-            ? {
-                id: listing.id,
-                productName: listing.productName,
-                price: listing.price,
-                productImage: listing.productImage,
-                category: listing.category,
-                isActive: listing.isActive,
-              }
-            : kept
-              ? { id: target.targetId, ...kept, isActive: false }
-              : null,
-      messages: first.evidence.messages ?? [],
-      photoUrl: withPhoto ? reportPhotoUrl(withPhoto.id) : null,
-      isContentPresent,
-      reportedUser: person
-        ? {
-            id: person.id,
-            name: person.name,
-            email: person.email,
-            college: person.college,
-            createdAt: person.createdAt.toISOString(),
-            emailVerified: person.emailVerified,
-            isSuspended: isSuspended(person),
-            suspendedUntil: isSuspended(person) ? (person.suspendedUntil?.toISOString() ?? null) : null,
-            earlierReports: Math.max(0, (reportCounts.get(person.id) ?? 0) - reports.length),
-            earlierActions: actions
-              .filter((entry) => entry.userId === person.id)
-              .map((entry) => ({
-                action: entry.action.replace("moderation.", ""),
-                reason: entry.reason,
-                createdAt: entry.createdAt.toISOString(),
-              })),
-          }
-        : null,
-    });
+    groups.push(
+      toReportGroup({
+        target,
+        reports: [first, ...rest],
+        person,
+        listing,
+        isContentPresent,
+        reportsAgainstPerson: person ? (reportCounts.get(person.id) ?? 0) : 0,
+        actions,
+      }),
+    );
   }
   return { openCount: total + tickets.length, groups, safetyTickets: tickets };
 }

@@ -1,0 +1,318 @@
+import { type SQL, sql } from "drizzle-orm";
+import { batched } from "../../db/batched";
+import type { Db } from "../../db/client";
+import { preparedSql } from "../../db/prepared-sql";
+import { chatMembers, type messages, userBlocks } from "../../db/schema";
+import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
+import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
+import type { AttemptLimit } from "../../plugins/rate-limit-rules";
+import { type LiveEventsAppend, prepareLiveEvents, type StoredFrame } from "../../realtime/live-events";
+import { type StoredSend, toSendEvents } from "./chats.mapper";
+import type { MessageRow, NotificationRow } from "./chats.repository";
+
+/*
+ * The one write path of chat messages (storeSend): the sends that arrive together are stored in
+ * one transaction of two statements, with their send limits, block checks, chat meta,
+ * notifications and live events. chats.repository.ts re-exports what the services call.
+ */
+
+/** isSendBlocked in SQL, for a chat id and a sender id given as SQL (columns or values). */
+export function isSendBlockedSql(chatId: SQL, senderId: SQL): SQL {
+  return sql`exists (
+    select 1 from ${chatMembers} me
+    join ${chatMembers} them on them.chat_id = me.chat_id and them.user_id <> me.user_id
+    join ${userBlocks} b on (b.blocker_id = me.user_id and b.blocked_id = them.user_id)
+      or (b.blocker_id = them.user_id and b.blocked_id = me.user_id)
+    where me.chat_id = ${chatId} and me.user_id = ${senderId}
+  )`;
+}
+
+export type NewMessage = Pick<
+  typeof messages.$inferInsert,
+  | "chatId"
+  | "senderId"
+  | "clientId"
+  | "type"
+  | "text"
+  | "offerPrice"
+  | "photoKey"
+  | "photoWidth"
+  | "photoHeight"
+  | "scamSignals"
+>;
+
+/** The notification a send gives the other member. */
+export interface SendNotice {
+  type: NotificationRow["type"];
+  /** The notification's text; for an offer, what comes before the name of what the chat is about. */
+  text: string;
+  /** Ends the text with what the chat is about (the item's name or the recruitment purpose). */
+  isAboutAppended: boolean;
+  /** The sender's name, as the notification list names them. */
+  fromName: string;
+}
+
+/** A send limit (the named rule chatSend): at most rule.limit sends per window under one key. */
+export type SendLimit = AttemptLimit;
+
+export type SendOutcome =
+  /** Past the send limit: nothing was written. */
+  | { kind: "rate-limited"; attempts: AttemptCount; limit: SendLimit }
+  /** The sender and the other member had a block between them: nothing was written or counted. */
+  | { kind: "blocked" }
+  | { kind: "chat-not-found" }
+  | { kind: "not-member" }
+  /** (sender, clientId) was already stored: nothing was added. */
+  | { kind: "duplicate" }
+  /** `frames`: each member's new events as the live socket sends them, in order. */
+  | { kind: "stored"; message: MessageRow; members: string[]; frames: Map<string, StoredFrame[]> };
+
+interface SendInput {
+  message: NewMessage;
+  lastMessage: string;
+  notice: SendNotice;
+  limit?: SendLimit;
+}
+
+const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+
+/** The arguments of chat_send_many (migration 0028), in its order, taken from the allowed sends. */
+const sendArguments = [
+  "chat_id",
+  "sender_id",
+  "client_id",
+  "type",
+  "text",
+  "offer_price",
+  "last_message",
+  "notice_type",
+  "notice_text",
+  "is_about_appended",
+  "photo_key",
+  "photo_width",
+  "photo_height",
+  "scam_signals",
+].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
+
+/**
+ * A batch's sends in one statement: a send between two students where one blocked the other is
+ * refused first (is_blocked, not counted against its limit); each other limited send is counted
+ * against its limit by the rate limiter's SQL (countEachAttemptCtes, which locks the send counters
+ * first), and the sends within their limit go to chat_send_many (migration 0028), which checks for
+ * a block again under the pair's lock and returns plain rows. One row per send, in the order
+ * given: a refused send has is_allowed false and its attempts; an allowed one has its attempts (if
+ * limited) and chat_send_many's row.
+ */
+const sendBatchStatement = preparedSql<SendSqlRow>(
+  "chat_send_batch",
+  sql`
+    with input as (
+      select * from unnest(${sql.join(
+        [
+          column("chatIds", "text"),
+          column("senderIds", "uuid"),
+          column("clientIds", "text"),
+          column("types", "text"),
+          column("texts", "text"),
+          column("offerPrices", "int"),
+          column("lastMessages", "text"),
+          column("noticeTypes", "text"),
+          column("noticeTexts", "text"),
+          column("isAboutAppended", "boolean"),
+          column("photoKeys", "text"),
+          column("photoWidths", "int"),
+          column("photoHeights", "int"),
+          column("scamSignals", "text"),
+          column("limitKeys", "text"),
+          column("limits", "int"),
+        ],
+        sql`, `,
+      )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
+        notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, scam_signals,
+        limit_key, max_count, send)
+    ), screened as (
+      select i.*, ${isSendBlockedSql(sql`i.chat_id`, sql`i.sender_id`)} as is_blocked from input i
+    ), ${countEachAttemptCtes(
+      sql`select send as entry, limit_key as key from screened where limit_key is not null and not is_blocked`,
+      sql.placeholder("windowSeconds"),
+    )}, checked as (
+      select s.*, a.count as attempts, a.retry_after,
+        (not s.is_blocked and (a.count is null or a.count <= s.max_count)) as is_allowed
+      from screened s left join attempts a on a.entry = s.send
+    ), allowed as (
+      select c.*, row_number() over (order by c.send) as k from checked c where c.is_allowed
+    ), sent as (
+      select * from chat_send_many(${sql.join(sendArguments, sql`, `)})
+    )
+    select c.send::int as send, c.is_blocked, c.is_allowed, c.attempts, c.retry_after,
+      s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
+      s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
+      s.notification_created_at, s.unread, s.unread_messages, s.about
+    from checked c
+    left join allowed a on a.send = c.send
+    left join sent s on s.send = a.k
+    order by c.send
+  `,
+);
+
+/** One send's row of the batch statement: its limit count, then what chat_send_many returned. */
+interface SendSqlRow {
+  send: number;
+  /** The sender and the chat's other member had a block between them when the batch began. */
+  is_blocked: boolean;
+  is_allowed: boolean;
+  /** The send's attempts in the window, when it has a limit. */
+  attempts: number | null;
+  retry_after: number | null;
+  is_chat_found: boolean | null;
+  is_member: boolean | null;
+  members: string[] | null;
+  message_id: string | null;
+  message_created_at: Date | string | null;
+  notification_id: string | null;
+  recipient_id: string | null;
+  notification_text: string | null;
+  item_id: string | null;
+  recruitment_post_id: string | null;
+  notification_created_at: Date | string | null;
+  unread: number | null;
+  unread_messages: number | null;
+  /** The item's name or the recruitment purpose, for the notification. */
+  about: string | null;
+}
+
+/**
+ * A batch of sends in one transaction of two statements, two round trips on PostgreSQL (BEGIN goes
+ * with the first, COMMIT with the second): the send limits and the sends themselves
+ * (sendBatchStatement), then the live events the mappers build from the rows, numbered by the
+ * live events' append statement (prepareLiveEvents). The rows are locked in one order throughout: send counters, chats, live
+ * counters. A refused send's attempt still counts, so a script that keeps pushing stays out.
+ */
+async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
+  // One window for all: every send is counted against the one named rule, chatSend.
+  const windowSeconds = batch.find((send) => send.limit)?.limit?.rule.windowSeconds ?? 0;
+  const values = {
+    chatIds: batch.map((send) => send.message.chatId),
+    senderIds: batch.map((send) => send.message.senderId),
+    clientIds: batch.map((send) => send.message.clientId),
+    types: batch.map((send) => send.message.type),
+    texts: batch.map((send) => send.message.text),
+    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
+    lastMessages: batch.map((send) => send.lastMessage),
+    noticeTypes: batch.map((send) => send.notice.type),
+    noticeTexts: batch.map((send) => send.notice.text),
+    isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
+    photoKeys: batch.map((send) => send.message.photoKey ?? null),
+    photoWidths: batch.map((send) => send.message.photoWidth ?? null),
+    photoHeights: batch.map((send) => send.message.photoHeight ?? null),
+    // One text per send: chat_send_many splits it back into the message's array.
+    scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
+    limitKeys: batch.map((send) => send.limit?.key ?? null),
+    limits: batch.map((send) => send.limit?.rule.limit ?? null),
+    windowSeconds,
+  };
+  let stored: (StoredSend | undefined)[] = [];
+  let append: LiveEventsAppend | undefined;
+  const { first: rows, second: bumped } = await transactionInTwoRoundTrips(
+    db,
+    { statement: sendBatchStatement, values },
+    (sent) => {
+      stored = batch.map((send, index) => toStoredSend(send, sent[index]));
+      append = prepareLiveEvents(stored.flatMap((send) => (send ? toSendEvents(send) : [])));
+      return append.step;
+    },
+  );
+  const frames = append?.toAppended(bumped).frames ?? new Map<string, StoredFrame[]>();
+  return batch.map((send, index): SendOutcome => {
+    const row = rows[index];
+    const result = stored[index];
+    if (row?.is_blocked) return { kind: "blocked" };
+    if (row && !row.is_allowed && send.limit) {
+      const attempts = { count: row.attempts ?? 0, retry_after: row.retry_after ?? 1 };
+      return { kind: "rate-limited", attempts, limit: send.limit };
+    }
+    if (!row?.is_chat_found) return { kind: "chat-not-found" };
+    if (!row.is_member) return { kind: "not-member" };
+    if (!result) return { kind: "duplicate" };
+    return {
+      kind: "stored",
+      message: result.message,
+      members: result.members,
+      frames: framesOf(frames, result.members),
+    };
+  });
+}
+
+/** The rows one stored send wrote; undefined when nothing was (not a member, or a retry). */
+function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend | undefined {
+  if (!row?.message_id || !row.message_created_at) return undefined;
+  const createdAt = new Date(row.message_created_at);
+  const message: MessageRow = {
+    ...send.message,
+    offerPrice: send.message.offerPrice ?? null,
+    photoKey: send.message.photoKey ?? null,
+    photoWidth: send.message.photoWidth ?? null,
+    photoHeight: send.message.photoHeight ?? null,
+    scamSignals: send.message.scamSignals ?? [],
+    id: row.message_id,
+    createdAt,
+  };
+  const notification: NotificationRow | null =
+    row.notification_id && row.recipient_id && row.notification_created_at
+      ? {
+          id: row.notification_id,
+          userId: row.recipient_id,
+          type: send.notice.type,
+          text: row.notification_text ?? "",
+          chatId: message.chatId,
+          itemId: row.item_id,
+          recruitmentPostId: row.recruitment_post_id,
+          fromUserId: message.senderId,
+          offerPrice: message.offerPrice,
+          link: null,
+          isRead: false,
+          createdAt: new Date(row.notification_created_at),
+        }
+      : null;
+  return {
+    message,
+    members: row.members ?? [],
+    notification,
+    notificationContext: { fromName: send.notice.fromName, about: row.about },
+    counts: { unread: row.unread ?? 0, unreadMessages: row.unread_messages ?? 0 },
+  };
+}
+
+/** Each member's frames from the batch's stored events. */
+function framesOf(frames: Map<string, StoredFrame[]>, members: string[]): Map<string, StoredFrame[]> {
+  const own = new Map<string, StoredFrame[]>();
+  for (const member of members) own.set(member, frames.get(member) ?? []);
+  return own;
+}
+
+/** Under load, sends that arrive together share one transaction and one commit. */
+const sendInBatches = batched<SendInput, SendOutcome>({
+  maxInFlight: 2,
+  maxBatch: 64,
+  runMany: storeBatch,
+});
+
+/**
+ * A whole send in one transaction of two statements, shared by the sends that arrive together:
+ * the block check, the send limit if one is given, the membership check, the message, the chat's
+ * meta (last message, sender, updated time), the notification to the other member with the badge
+ * counts (migration 0028, chat_send_many), and the live events of both members with their numbers.
+ * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
+ * decides, so concurrent retries store one message. The meta only moves forward: of two sends
+ * committing in either order, the newer message wins. Each send gets its own outcome.
+ * chat_send_many and the trigger notifications_queue_push in docs/database.md also queue the push.
+ */
+export function storeSend(
+  db: Db,
+  message: NewMessage,
+  lastMessage: string,
+  notice: SendNotice,
+  limit?: SendLimit,
+): Promise<SendOutcome> {
+  return sendInBatches(db, { message, lastMessage, notice, limit });
+}
