@@ -205,6 +205,14 @@ export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Pr
   await releaseImages(ctx, [item.productImage, ...item.images]);
 }
 
+/**
+ * Deletes a listing inside the caller's transaction, for a moderator's removal of a reported one
+ * (the caller checked the moderator, tells the seller and releases the images).
+ */
+export function deleteReportedItem(tx: Db, id: string) {
+  return repo.deleteItem(tx, id);
+}
+
 export async function getItemDetail(ctx: AppContext, user: UserRow, id: string): Promise<ItemDetailResponse> {
   const row = await loadVisibleItem(ctx, user, id);
   const [seller, followers, isFavourite] = await Promise.all([

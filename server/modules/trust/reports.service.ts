@@ -25,7 +25,7 @@ import { EVIDENCE_BUCKET } from "../../plugins/storage";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
-import { deleteItem } from "../items/items.repository";
+import { deleteReportedItem } from "../items/items.service";
 import { addNotification } from "../notifications/notifications.service";
 import { openTicketsOfPurpose } from "../tickets/tickets.service";
 import { fileUrl, releaseImage } from "../uploads/uploads.service";
@@ -310,7 +310,7 @@ export async function actOnReport(
     if (action === "remove" && report.targetType === "listing") {
       const item = await repo.findListing(tx, report.targetId);
       if (item) {
-        await deleteItem(tx, item.id);
+        await deleteReportedItem(tx, item.id);
         releasedImage = item.productImage;
         await notify(item.sellerId, MODERATION_TEXTS.listingRemovedNotice(item.productName, reason));
         details.productName = item.productName;
