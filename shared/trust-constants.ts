@@ -1,5 +1,6 @@
 /**
- * Blocking and contact-privacy texts (issue 18's binding words); no zod needed. Each text the
+ * Blocking and contact-privacy texts (issue 18's binding words) and what the QR reader made of a
+ * chat photo (the schema's check holds the same values); no zod needed. Each text the
  * pages show is its own export, so a page's bundle carries only the ones it shows; the server
  * and the tests use the two objects that gather them.
  */
@@ -75,3 +76,11 @@ export const EMAIL_VISIBILITY_LABELS: Record<EmailVisibility, string> = {
   nobody: "Nobody",
   all: "All students",
 };
+
+/**
+ * What the QR reader made of a chat photo: a QR code ('flagged'), none ('clean'), or no answer
+ * ('unchecked': the reader timed out, failed or crashed). An unchecked photo is not called a scam,
+ * but its recipient sees it blurred, like a flagged one, until they choose to show it.
+ */
+export const PHOTO_CHECKS = ["flagged", "unchecked", "clean"] as const;
+export type PhotoCheck = (typeof PHOTO_CHECKS)[number];

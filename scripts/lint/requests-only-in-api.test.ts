@@ -32,7 +32,7 @@ describe("lint: requests only in an api/ folder", () => {
     ["a feature's component", "web/features/chats/components/probe.ts", "../../../"],
     ["a feature's hook", "web/features/items/hooks/probe.ts", "../../../"],
     ["a feature's top level", "web/features/events/probe.ts", "../../"],
-    ["a shared component", "web/components/report/probe.ts", "../../"],
+    ["a shared component", "web/components/trust/probe.ts", "../../"],
     ["the app shell", "web/app/probe.ts", "../"],
   ])("fails the build when %s calls the request function", (_where, path, up) => {
     const { failed, output } = lint(path, request(up));
@@ -55,7 +55,7 @@ describe("lint: requests only in an api/ folder", () => {
 
   it.each([
     ["a feature's api/ folder", "web/features/chats/api/probe.ts", "../../../"],
-    ["a shared component's api/ folder", "web/components/report/api/probe.ts", "../../../"],
+    ["a shared component's api/ folder", "web/components/trust/api/probe.ts", "../../../"],
     ["web/lib, beside the client", "web/lib/probe.ts", "../"],
   ])("lets %s call it", (_where, path, up) => {
     const { failed, output } = lint(path, request(up));

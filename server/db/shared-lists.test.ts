@@ -4,9 +4,8 @@
 // (server/modules/deals/offer-statuses.test.ts).
 
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
-import { PHOTO_CHECKS } from "@shared/scam-guard";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
-import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES } from "@shared/trust-constants";
+import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES, PHOTO_CHECKS } from "@shared/trust-constants";
 import { sql } from "drizzle-orm";
 import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

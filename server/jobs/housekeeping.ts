@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
 import { vacuumAnalyze } from "../db/maintenance";
-import { removeDeletedReportPhotos } from "../modules/reports/reports.service";
+import { removeDeletedReportPhotos } from "../modules/trust/reports.service";
 import { removeUnattachedUploads } from "../modules/uploads/uploads.service";
 import type { Storage } from "../plugins/storage";
 import { pruneLiveEvents } from "../realtime/realtime.repository";

@@ -79,7 +79,7 @@ export const messages = pgTable(
     photoWidth: integer("photo_width"),
     photoHeight: integer("photo_height"),
     /**
-     * Why the scam guard flagged the message (shared/scam-guard.ts), empty for an ordinary one;
+     * Why the scam guard flagged the message (server/modules/trust/scam-guard.ts), empty for an ordinary one;
      * its recipient is warned under it (migration 0015).
      */
     scamSignals: text("scam_signals").array().notNull().default(sql`'{}'::text[]`),

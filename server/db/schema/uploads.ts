@@ -10,7 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, as the schema's other imports: it loads without the app's path aliases.
-import { PHOTO_CHECKS } from "../../../shared/scam-guard";
+import { PHOTO_CHECKS } from "../../../shared/trust-constants";
 import { isOneOf } from "../one-of";
 import { users } from "./users";
 

@@ -8,9 +8,9 @@ import type {
   UnreadCounts,
 } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
-import { heldPhotoCheck, isScamWarned } from "@shared/scam-guard";
 import type { PendingEvent } from "../../realtime/live-events";
 import { isListingExpired, reservedFor } from "../deals/deals.policy";
+import { heldPhotoCheck, isScamWarned } from "../trust/scam-guard";
 import { type ChatDeal, chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 

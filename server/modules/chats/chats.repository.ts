@@ -203,7 +203,7 @@ export async function openChat(
 
 /**
  * A sender's newest texts in a chat since a moment, oldest first: what the scam guard reads a new
- * text after (shared/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
+ * text after (trust/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
  */
 export async function recentTextsOfSender(
   db: Db,

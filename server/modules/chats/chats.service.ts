@@ -1,6 +1,5 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { formatRupees } from "@shared/rupees";
-import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "@shared/scam-guard";
 import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
@@ -9,11 +8,12 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { type AttemptLimit, countWrite } from "../../plugins/rate-limit-rules";
 import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
-import { assertMayMessage } from "../blocks/blocks.service";
 import { makeOffer } from "../deals/offers.service";
 import { canContactSeller } from "../items/items.policy";
 import { findItem } from "../items/items.repository";
 import { markRead } from "../notifications/notifications.service";
+import { assertMayMessage } from "../trust/blocks.service";
+import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard";
 import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
@@ -119,7 +119,7 @@ type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: strin
 
 /**
  * What a send stores: the text (an offer's words; nothing for a photo), the photo's size, and the
- * scam guard's signals (shared/scam-guard.ts): the words of a text (with the sender's last few
+ * scam guard's signals (trust/scam-guard.ts): the words of a text (with the sender's last few
  * texts in the chat), a QR code in a photo.
  */
 async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body: SendBody) {

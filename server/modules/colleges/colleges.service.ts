@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from "@shared/api/admin";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import * as repo from "./colleges.repository";
 
 /** The directory grouped by city, for everyone, signed in or not. */

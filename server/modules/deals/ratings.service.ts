@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import { itemChats } from "./deal-lines";
 import { canRateDeal, canRemoveRating, counterpartOfDeal } from "./deals.policy";
 import * as repo from "./deals.repository";

@@ -9,7 +9,7 @@ import { eventEnd } from "@shared/events-calendar";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import { canManageEvents } from "./events.policy";
 import * as repo from "./events.repository";
 

@@ -2,7 +2,7 @@ import type { Item, ItemSummary } from "@shared/api/items";
 import { RATINGS_SHOWN_FROM } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
 import { reservedFor } from "../deals/deals.policy";
-import { canSeeMobile } from "../privacy/privacy.policy";
+import { canSeeMobile } from "../trust/privacy.policy";
 import { itemAbilities } from "./items.policy";
 import type { ItemWithSeller } from "./items.repository";
 

@@ -12,7 +12,7 @@ import {
   ratings,
   users,
 } from "../../db/schema";
-import { isBlockedBetween } from "../blocks/blocks.repository";
+import { isBlockedBetween } from "../trust/blocks.repository";
 
 /** The columns every item answer needs: the item and its seller's current name, college, number. */
 export const itemWithSeller = {

@@ -9,10 +9,10 @@ import { lockUser } from "../../db/locks";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
-import { isEitherBlocked } from "../blocks/blocks.service";
+import { recordAudit } from "../admin/audit.service";
 import { addNotification } from "../notifications/notifications.service";
-import { chattingWith } from "../privacy/privacy.service";
+import { isEitherBlocked } from "../trust/blocks.service";
+import { chattingWith } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { type BrowseFilters, browseItems } from "./browse.repository";
 import { toItemDto, toItemSummaryDto } from "./items.mapper";
@@ -203,6 +203,14 @@ export async function deleteItem(ctx: AppContext, user: UserRow, id: string): Pr
   await repo.deleteItem(ctx.db, id);
   // A removed post's pictures are no longer public.
   await releaseImages(ctx, [item.productImage, ...item.images]);
+}
+
+/**
+ * Deletes a listing inside the caller's transaction, for a moderator's removal of a reported one
+ * (the caller checked the moderator, tells the seller and releases the images).
+ */
+export function deleteReportedItem(tx: Db, id: string) {
+  return repo.deleteItem(tx, id);
 }
 
 export async function getItemDetail(ctx: AppContext, user: UserRow, id: string): Promise<ItemDetailResponse> {

@@ -1,6 +1,6 @@
 import type { ProfileAbilities } from "@shared/api/profiles";
 import type { UserRow } from "../../db/schema";
-import { canBlockUser } from "../blocks/blocks.policy";
+import { canBlockUser } from "../trust/blocks.policy";
 
 type Viewer = Pick<UserRow, "id">;
 

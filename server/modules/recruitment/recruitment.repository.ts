@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events, isSuspendedSql, recruitmentPosts, teamRequests, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
-import { isBlockedBetween } from "../blocks/blocks.repository";
+import { isBlockedBetween } from "../trust/blocks.repository";
 
 export type PostRow = typeof recruitmentPosts.$inferSelect;
 export type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };

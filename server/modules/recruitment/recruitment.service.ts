@@ -13,11 +13,11 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
-import { assertMayMessage } from "../blocks/blocks.service";
+import { recordAudit } from "../admin/audit.service";
 import { openChat } from "../chats/chats.repository";
 import { getThread, sendMessage } from "../chats/chats.service";
 import { addNotification } from "../notifications/notifications.service";
+import { assertMayMessage } from "../trust/blocks.service";
 import {
   canDeletePost,
   canEditPost,

@@ -2,13 +2,14 @@ import { randomInt } from "node:crypto";
 import { ADMIN_MESSAGES, type AdminTicket } from "@shared/api/admin";
 import { type CreateTicketBody, TICKET_MESSAGES, type Ticket } from "@shared/api/tickets";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { asSpreadsheetText } from "../../lib/spreadsheet-cell";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
+import { recordAudit } from "../admin/audit.service";
 import * as repo from "./tickets.repository";
 
 export const TICKET_MIRROR_KIND = "ticket-mirror";
@@ -29,6 +30,11 @@ export function toTicketDto(row: repo.TicketRow): Ticket {
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     resolvedBy: row.resolvedBy,
   };
+}
+
+/** Open tickets of one purpose, oldest first, for a moderator's view (the Safety Concerns ones). */
+export async function openTicketsOfPurpose(db: Db, purpose: string): Promise<Ticket[]> {
+  return (await repo.findOpenTicketsOfPurpose(db, purpose)).map(toTicketDto);
 }
 
 /** A random six-digit ticket number, 100000 to 999999. */

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { PhotoCheck } from "@shared/scam-guard";
+import type { PhotoCheck } from "@shared/trust-constants";
 import sharp from "sharp";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { IMAGE_MESSAGES, type UploadResponse } from "@shared/api/items";
 import { IMAGE_VARIANT_NAMES, type ImageVariant } from "@shared/images";
-import type { PhotoCheck } from "@shared/scam-guard";
+import type { PhotoCheck } from "@shared/trust-constants";
 import { normaliseFileName } from "@shared/validation/sell";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";

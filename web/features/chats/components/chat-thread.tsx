@@ -8,12 +8,12 @@ import Ellipsis from "lucide-react/icons/ellipsis";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useBlockUser } from "../../../components/trust/block-user";
 import { Alert } from "../../../components/ui/alert";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Menu } from "../../../components/ui/menu";
 import { ApiError } from "../../../lib/api";
-import { useBlockUser } from "../../../lib/block-user";
 import { formatRupees } from "../../../lib/format";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { threadQueryOptions } from "../api/chats-api";
@@ -39,7 +39,7 @@ type Photo = { url: string; width: number; height: number };
 
 // 'Report this message' loads when a message's menu asks for it.
 const ReportDialog = lazyWhenOnline(() =>
-  import("../../../components/report/report-dialog").then((module) => ({ default: module.ReportDialog })),
+  import("../../../components/trust/report-dialog").then((module) => ({ default: module.ReportDialog })),
 );
 
 // 'Rate {name}' loads when it is opened.

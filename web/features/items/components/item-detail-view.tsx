@@ -6,7 +6,7 @@ import {
   ReservedBadge,
   SellerRating,
 } from "../../../components/item-card/item-badges";
-import { ReportButton } from "../../../components/report/report-button";
+import { ReportButton } from "../../../components/trust/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { formatDate, formatRupees } from "../../../lib/format";

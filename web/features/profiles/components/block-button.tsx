@@ -1,8 +1,8 @@
 import { BLOCK_LABEL, UNBLOCK_LABEL } from "@shared/trust-constants";
 import Ban from "lucide-react/icons/ban";
+import { useBlockUser } from "../../../components/trust/block-user";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { useBlockUser } from "../../../lib/block-user";
 
 /** Block (after the confirmation) or Unblock; a blocked person's listings are not shown. */
 export function BlockButton({

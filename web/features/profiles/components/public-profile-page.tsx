@@ -2,7 +2,7 @@ import { blockedNote } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
-import { ReportButton } from "../../../components/report/report-button";
+import { ReportButton } from "../../../components/trust/report-button";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { lazyWhenOnline } from "../../../lib/import-when-online";

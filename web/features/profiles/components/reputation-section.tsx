@@ -1,6 +1,6 @@
 import type { Reputation } from "@shared/api/ratings";
 import { ratingLabel, replyTimeLabel } from "@shared/deals-constants";
-import { ReportButton } from "../../../components/report/report-button";
+import { ReportButton } from "../../../components/trust/report-button";
 import { formatDate } from "../../../lib/format";
 import { useReputation } from "../api/get-reputation";
 

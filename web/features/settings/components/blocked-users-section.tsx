@@ -7,11 +7,12 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { blockedUsersQueryOptions } from "../../../components/trust/api/blocked-users-query";
+import { useBlockUser } from "../../../components/trust/block-user";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton, textLink } from "../../../components/ui/button-styles";
 import type { ShowNotice } from "../../../components/ui/notice";
 import { Spinner } from "../../../components/ui/spinner";
-import { blockedUsersQueryOptions, useBlockUser } from "../../../lib/block-user";
 import { SettingsSection } from "./settings-section";
 
 /** 'Blocked users': everyone I blocked, each with 'Unblock'. */

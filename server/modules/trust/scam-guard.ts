@@ -1,4 +1,5 @@
-import { foldLookalikes } from "./text-fold";
+import { foldLookalikes } from "@shared/text-fold";
+import type { PhotoCheck } from "@shared/trust-constants";
 
 /**
  * The scam guard's rules: does a chat message ask for money outside a handover, or for payment
@@ -15,7 +16,7 @@ import { foldLookalikes } from "./text-fold";
  * places, "I'll pay by GPay when we meet", "I'll scan your QR at the handover", an e-mail address.
  * Each rule needs the words that make a request for money or credentials, not a single keyword.
  * The words are read as a person sees them, however they were disguised: look-alike letters from
- * other scripts and hidden characters folded away (text-fold.ts), a UPI ID spaced around its '@',
+ * other scripts and hidden characters folded away (shared/text-fold.ts), a UPI ID spaced around its '@',
  * 'bit[.]ly', and a request split over the sender's last few messages (findScamSignalsAfter).
  * No zod and no Node or DOM imports: pure functions, unit-tested with real phrasings.
  */
@@ -470,14 +471,6 @@ export function findScamSignalsAfter(earlier: readonly string[], text: string): 
   }
   return inOrder(found);
 }
-
-/**
- * What the QR reader made of a chat photo: a QR code ('flagged'), none ('clean'), or no answer
- * ('unchecked': the reader timed out, failed or crashed). An unchecked photo is not called a scam,
- * but its recipient sees it blurred, like a flagged one, until they choose to show it.
- */
-export const PHOTO_CHECKS = ["flagged", "unchecked", "clean"] as const;
-export type PhotoCheck = (typeof PHOTO_CHECKS)[number];
 
 /**
  * Kept with a photo message's signals when the reader could not check the photo. It is no signal

@@ -24,11 +24,10 @@ import { countAttempt } from "../../plugins/rate-limit-rules";
 import { EVIDENCE_BUCKET } from "../../plugins/storage";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { recordAudit } from "../admin/audit.repository";
-import { deleteItem } from "../items/items.repository";
+import { recordAudit } from "../admin/audit.service";
+import { deleteReportedItem } from "../items/items.service";
 import { addNotification } from "../notifications/notifications.service";
-import { findOpenTicketsOfPurpose } from "../tickets/tickets.repository";
-import { toTicketDto } from "../tickets/tickets.service";
+import { openTicketsOfPurpose } from "../tickets/tickets.service";
 import { fileUrl, releaseImage } from "../uploads/uploads.service";
 import { toCreatedReport, toReportGroup } from "./reports.mapper";
 import { canBeModerated, canModerate, canReport, canReportMessage } from "./reports.policy";
@@ -194,7 +193,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
   assertModerator(admin);
   const [{ targets, total }, tickets] = await Promise.all([
     repo.findOpenTargets(ctx.db),
-    findOpenTicketsOfPurpose(ctx.db, "Safety Concerns"),
+    openTicketsOfPurpose(ctx.db, "Safety Concerns"),
   ]);
   const open = await repo.findOpenReportsOf(
     ctx.db,
@@ -246,7 +245,7 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
       }),
     );
   }
-  return { openCount: total + tickets.length, groups, safetyTickets: tickets.map(toTicketDto) };
+  return { openCount: total + tickets.length, groups, safetyTickets: tickets };
 }
 
 /** What the reporters are told, by action and target. */
@@ -311,7 +310,7 @@ export async function actOnReport(
     if (action === "remove" && report.targetType === "listing") {
       const item = await repo.findListing(tx, report.targetId);
       if (item) {
-        await deleteItem(tx, item.id);
+        await deleteReportedItem(tx, item.id);
         releasedImage = item.productImage;
         await notify(item.sellerId, MODERATION_TEXTS.listingRemovedNotice(item.productName, reason));
         details.productName = item.productName;

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { dashboardKeys, itemKeys, profileKeys } from "./query-keys";
+import { dashboardKeys, itemKeys, profileKeys } from "../../lib/query-keys";
 
 /** The blocked-users list of Settings; a block from a profile or a chat refreshes it. */
 export const blockKeys = { all: ["blocks"] as const };

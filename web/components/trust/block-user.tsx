@@ -1,24 +1,7 @@
-import type { BlockedUsersResponse } from "@shared/api/trust";
 import { BLOCK_LABEL, blockConfirmText } from "@shared/trust-constants";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useConfirm } from "../components/ui/confirm-dialog";
-import { apiFetch } from "./api";
-import { blockKeys, invalidateBlockQueries } from "./block-queries";
-
-export const blockedUsersQueryOptions = queryOptions({
-  queryKey: blockKeys.all,
-  queryFn: () => apiFetch<BlockedUsersResponse>("/api/me/blocks"),
-});
-
-function setBlocked(userId: string, isBlocked: boolean): Promise<{ isBlocked: boolean }> {
-  return apiFetch(`/api/users/${encodeURIComponent(userId)}/block`, { method: isBlocked ? "PUT" : "DELETE" });
-}
-
-export interface BlockTarget {
-  id: string;
-  name: string;
-}
+import { useConfirm } from "../ui/confirm-dialog";
+import { type BlockTarget, useSetBlocked } from "./api/set-blocked";
 
 /**
  * Block (after the confirmation 'Block {name}? ...') and Unblock, for a profile, a chat's menu and
@@ -33,13 +16,9 @@ export function useBlockUser(
   error: Error | null;
   confirmDialog: ReactNode;
 } {
-  const queryClient = useQueryClient();
   const { confirm, confirmDialog } = useConfirm();
-  const mutation = useMutation({
-    mutationFn: ({ person, isBlocked }: { person: BlockTarget; isBlocked: boolean }) =>
-      setBlocked(person.id, isBlocked),
+  const mutation = useSetBlocked({
     onSuccess: (_answer, { person, isBlocked }) => options.onChanged?.(isBlocked, person),
-    onSettled: () => invalidateBlockQueries(queryClient),
   });
   return {
     block: async (person) => {

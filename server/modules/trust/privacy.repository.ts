@@ -2,7 +2,7 @@ import type { EmailVisibility, MobileVisibility } from "@shared/trust-constants"
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatMembers, hasWrittenInChat, users } from "../../db/schema";
-import { isBlockedBetween } from "../blocks/blocks.repository";
+import { isBlockedBetween } from "./blocks.repository";
 
 /**
  * Of `personIds`, those who share at least one chat with the viewer and have written in it
