@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { MESSAGE_TYPES, NOTIFICATION_TYPES } from "../chats-constants";
 import type { OfferStatus } from "../deals-constants";
+import { PHOTO_CHECKS, type PhotoCheck } from "../trust-constants";
 
 /*
  * What the live socket's events carry (shared/live-events.ts) and the chat and notification API
@@ -22,6 +23,11 @@ export type OfferState = {
   expiresAt: string;
 };
 
+/** The photo checks that blur a photo for its recipient: every one but "clean". */
+const BLURRED_PHOTO_CHECKS = PHOTO_CHECKS.filter(
+  (check): check is Exclude<PhotoCheck, "clean"> => check !== "clean",
+);
+
 export const MessageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -42,7 +48,7 @@ export const MessageSchema = z.object({
    * A photo the recipient sees blurred until they choose to show it: 'flagged' (it holds a QR code)
    * or 'unchecked' (the scam guard could not finish reading it). Always null on one's own messages.
    */
-  photoCheck: z.nullable(z.enum(["flagged", "unchecked"])),
+  photoCheck: z.nullable(z.enum(BLURRED_PHOTO_CHECKS)),
   createdAt: z.string(),
 });
 /** A message; an offer message's state comes with it from the API (absent in live frames). */

@@ -3,9 +3,9 @@ import { mobileDigits, normaliseEmail } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { countColleges } from "../colleges/colleges.repository";
-import { countActiveItems } from "../items/items.repository";
-import { findActiveUser } from "../profiles/profiles.repository";
+import { countColleges } from "../colleges/colleges.service";
+import { countActiveItems } from "../items/items.service";
+import { findActiveUser } from "../profiles/users.service";
 import { removeUploadsOf } from "../uploads/uploads.service";
 import * as repo from "./admin-users.repository";
 import { findAuditPage, recordAudit } from "./audit.repository";
@@ -51,8 +51,8 @@ export async function getOverview(ctx: AppContext, admin: UserRow) {
   assertAdmin(admin);
   const [students, activeItems, directory] = await Promise.all([
     repo.countStudents(ctx.db),
-    countActiveItems(ctx.db),
-    countColleges(ctx.db),
+    countActiveItems(ctx),
+    countColleges(ctx),
   ]);
   return { students, activeItems, cities: directory.cities, colleges: directory.colleges };
 }

@@ -182,15 +182,13 @@ export async function findChatWithMembers(
   return row;
 }
 
+export type NewChat = Omit<typeof chats.$inferInsert, "createdAt" | "updatedAt">;
+
 /**
  * Opens a chat between two members unless it exists; true when this call created it. Both rows go
  * in one transaction, so a chat never lacks a member.
  */
-export async function openChat(
-  db: Db,
-  chat: Omit<typeof chats.$inferInsert, "createdAt" | "updatedAt">,
-  memberIds: [string, string],
-): Promise<boolean> {
+export async function openChat(db: Db, chat: NewChat, memberIds: [string, string]): Promise<boolean> {
   return db.transaction(async (tx) => {
     const created = await tx.insert(chats).values(chat).onConflictDoNothing().returning({ id: chats.id });
     await tx

@@ -1,7 +1,6 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
 import { formatRupees } from "@shared/rupees";
 import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
-import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
@@ -10,7 +9,7 @@ import { type AttemptLimit, countWrite } from "../../plugins/rate-limit-rules";
 import { announceEvents, transactionWithEvents } from "../../realtime/transaction";
 import { makeOffer } from "../deals/offers.service";
 import { canContactSeller } from "../items/items.policy";
-import { findItem } from "../items/items.repository";
+import { loadItem } from "../items/items.service";
 import { markRead } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
 import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard";
@@ -43,10 +42,14 @@ async function assertMember(
   return found;
 }
 
+/** Opens a chat between two members unless it exists; true when this call created it. */
+export function openChat(ctx: AppContext, chat: repo.NewChat, memberIds: [string, string]): Promise<boolean> {
+  return repo.openChat(ctx.db, chat, memberIds);
+}
+
 /** Opens the buyer's conversation with the seller about an item, creating it only if absent. */
 export async function openItemChat(ctx: AppContext, buyer: UserRow, sellerId: string, itemId: string) {
-  const row = await findItem(ctx.db, itemId);
-  if (!row) throw new AppError("not_found", SELL_MESSAGES.notFound);
+  const row = await loadItem(ctx, itemId);
   if (!canContactSeller(buyer, row.item)) throw new AppError("invalid_input", CHAT_MESSAGES.ownItem);
   if (row.item.sellerId !== sellerId) throw new AppError("invalid_input", CHAT_MESSAGES.startFailed);
   await assertMayMessage(ctx.db, buyer.id, sellerId);

@@ -10,6 +10,11 @@ export function listColleges(ctx: AppContext) {
   return repo.listCollegesByCity(ctx.db);
 }
 
+/** How many cities and colleges the directory holds (the admin panel's counts). */
+export function countColleges(ctx: AppContext) {
+  return repo.countColleges(ctx.db);
+}
+
 /** Only the administrator edits the directory; everyone reads it. */
 export function canManageColleges(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";

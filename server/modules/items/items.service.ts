@@ -37,6 +37,11 @@ export async function loadItem(ctx: AppContext, id: string) {
   return row;
 }
 
+/** Items for sale, whatever their seller's state (the admin panel's count). */
+export function countActiveItems(ctx: AppContext): Promise<number> {
+  return repo.countActiveItems(ctx.db);
+}
+
 /** An item the viewer may see: not one of a student they blocked or who blocked them. */
 async function loadVisibleItem(ctx: AppContext, viewer: UserRow, id: string) {
   const row = await loadItem(ctx, id);

@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/schema";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { toNotificationDto } from "../chats/chats.mapper";
-import { unreadCounts } from "../chats/chats.repository";
+import { unreadCounts } from "../chats/unread.service";
 import * as repo from "./notifications.repository";
 
 export type { NewNotification } from "./notifications.repository";

@@ -6,8 +6,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { toItemDto } from "../items/items.mapper";
-import { updateSettings } from "../settings/settings.repository";
-import { assertMayTakeName } from "../settings/settings.service";
+import { assertMayTakeName, saveSettings } from "../settings/settings.service";
 import { hasBlocked, isEitherBlocked } from "../trust/blocks.service";
 import { chattingWith, visibleContact } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
@@ -79,12 +78,11 @@ export async function updateProfile(
 ): Promise<UserRow> {
   assertMayTakeName(user, body.name);
   await assertOwnPhoto(ctx, user, body.profilePhoto);
-  const updated = await updateSettings(ctx.db, user.id, {
+  const updated = await saveSettings(ctx, user, {
     name: body.name.trim(),
     bio: body.bio.trim(),
     profilePhoto: body.profilePhoto,
   });
-  if (!updated) throw userNotFound();
   // A replaced or removed photo is no longer public.
   if (user.profilePhoto !== updated.profilePhoto) await releaseImage(ctx, "profiles", user.profilePhoto);
   return updated;

@@ -14,8 +14,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
-import { openChat } from "../chats/chats.repository";
-import { getThread, sendMessage } from "../chats/chats.service";
+import { getThread, openChat, sendMessage } from "../chats/chats.service";
 import { addNotification } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
 import {
@@ -193,7 +192,7 @@ export async function messageRecruiter(ctx: AppContext, user: UserRow, postId: s
   await assertMayMessage(ctx.db, user.id, post.recruiterId);
   const chatId = `recruitment_${user.id}_${post.recruiterId}_${post.id}`;
   const isNew = await openChat(
-    ctx.db,
+    ctx,
     {
       id: chatId,
       kind: "recruitment",

@@ -16,7 +16,12 @@ export function assertMayTakeName(user: UserRow, name: string): void {
   if (refusal) throw new AppError("invalid_input", refusal);
 }
 
-async function save(ctx: AppContext, user: UserRow, values: Partial<repo.AccountSettings>): Promise<UserRow> {
+/** Saves some of a user's account settings; the updated user, or the 404 of a deleted account. */
+export async function saveSettings(
+  ctx: AppContext,
+  user: UserRow,
+  values: Partial<repo.AccountSettings>,
+): Promise<UserRow> {
   const updated = await repo.updateSettings(ctx.db, user.id, values);
   if (!updated) throw new AppError("not_found", SETTINGS_MESSAGES.userNotFound);
   return updated;
@@ -24,7 +29,7 @@ async function save(ctx: AppContext, user: UserRow, values: Partial<repo.Account
 
 export function updateName(ctx: AppContext, user: UserRow, name: string): Promise<UserRow> {
   assertMayTakeName(user, name);
-  return save(ctx, user, { name: name.trim() });
+  return saveSettings(ctx, user, { name: name.trim() });
 }
 
 /**
@@ -53,14 +58,14 @@ export async function changePassword(
 
 export function setHolidayMode(ctx: AppContext, user: UserRow, body: HolidayBody): Promise<UserRow> {
   if (body.isActive) {
-    return save(ctx, user, {
+    return saveSettings(ctx, user, {
       holidayActive: true,
       holidayFrom: body.fromDate ?? null,
       holidayTo: body.toDate ?? null,
       holidayActivatedAt: new Date(),
     });
   }
-  return save(ctx, user, {
+  return saveSettings(ctx, user, {
     holidayActive: false,
     holidayFrom: null,
     holidayTo: null,

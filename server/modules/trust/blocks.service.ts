@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { findActiveUser } from "../profiles/profiles.repository";
+import { findActiveUser } from "../profiles/users.service";
 import { canBlockUser } from "./blocks.policy";
 import * as repo from "./blocks.repository";
 
