@@ -9,9 +9,9 @@ const RULE = "lint/style/noRestrictedImports";
 
 // Server files that may hold queries for good; every other "!" entry of the override is a file whose
 // queries are on their way to a repository, and the list of those should only ever shrink. (biome.json
-// holds no comments: web/features/feature-boundaries.test.ts reads it with JSON.parse.) Likewise the
-// names after the type names in the last pattern's importNamePattern are the functions some module
-// still takes from another module's repository until they move behind that module's service.
+// holds no comments: web/features/feature-boundaries.test.ts reads it with JSON.parse.) The last
+// pattern's importNamePattern lets only type names through: a module takes another module's data
+// from that module's service, never from its repository.
 const ALWAYS_EXEMPT = [
   "!server/**/*.repository.ts",
   "!server/db/**",
