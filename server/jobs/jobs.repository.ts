@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emailTokens, jobState, outbox, rateLimits, sessions, signInChallenges } from "../db/schema";
+import { emailTokens, jobState, rateLimits, sessions, signInChallenges } from "../db/schema";
 
 /** How long one instance holds a job; a crashed instance's lease runs out after this. */
 const LEASE_MS = 5 * 60 * 1000;
@@ -31,9 +31,4 @@ export async function deleteExpiredRows(db: Db): Promise<void> {
   await db.delete(emailTokens).where(sql`${emailTokens.expiresAt} < now() - interval '7 days'`);
   await db.delete(signInChallenges).where(sql`${signInChallenges.expiresAt} < now()`);
   await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
-}
-
-/** Queues a row for the outbox worker, in the caller's transaction. */
-export async function insertOutboxRow(db: Db, row: Pick<typeof outbox.$inferInsert, "kind" | "payload">) {
-  await db.insert(outbox).values(row);
 }

@@ -1,7 +1,6 @@
 import type { Db } from "../db/client";
 import { isMailSubject, type Mailer, type MailSubject } from "../plugins/mail";
-import { insertOutboxRow } from "./jobs.repository";
-import type { OutboxSender } from "./outbox";
+import { insertOutboxRow, type OutboxSender } from "./outbox";
 
 /** An outbox row that is a whole mail: to, subject and text. */
 export const MAIL_KIND = "mail";

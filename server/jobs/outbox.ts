@@ -275,6 +275,11 @@ export function createOutboxWorker(options: OutboxOptions) {
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
+/** Queues a row for the outbox worker, in the caller's transaction (mail, a reset request, a push). */
+export async function insertOutboxRow(db: Db, row: Pick<typeof outbox.$inferInsert, "kind" | "payload">) {
+  await db.insert(outbox).values(row);
+}
+
 /** A promise that rejects with the signal's reason once it aborts. */
 function rejectOnAbort(signal: AbortSignal): Promise<never> {
   return new Promise((_resolve, reject) => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { colleges, emailTokens, outbox, sessions, type UserRow, users } from "../../db/schema";
+import { colleges, emailTokens, sessions, type UserRow, users } from "../../db/schema";
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -61,10 +61,6 @@ export async function findUsableEmailToken(
     .where(usableToken(tokenHash, purpose))
     .limit(1);
   return row?.userId;
-}
-
-export async function insertOutboxRow(db: Db, kind: string, payload: Record<string, string>): Promise<void> {
-  await db.insert(outbox).values({ kind, payload });
 }
 
 /** Marks an unused, unexpired token used and returns its user id; undefined when there is none. */

@@ -6,6 +6,7 @@ import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
+import { insertOutboxRow } from "../../jobs/outbox";
 import { AppError } from "../../lib/app-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
@@ -136,7 +137,7 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string, meta: Cl
   const email = normaliseEmail(rawEmail);
   await countAttempt(ctx, "recoveryPerAddress", meta.ip);
   await countAttempt(ctx, "recoveryPerEmail", email);
-  await repo.insertOutboxRow(ctx.db, PASSWORD_RESET_KIND, { email });
+  await insertOutboxRow(ctx.db, { kind: PASSWORD_RESET_KIND, payload: { email } });
 }
 
 /**
