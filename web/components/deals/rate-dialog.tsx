@@ -1,32 +1,33 @@
 import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constants";
 import Star from "lucide-react/icons/star";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Dialog } from "../../../components/ui/dialog";
-import { DialogActions } from "../../../components/ui/dialog-actions";
-import { Field, inputClasses } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api";
-import { useZodForm } from "../../../lib/form";
-import { useRateDeal } from "../api/rate-deal";
+import { ApiError } from "../../lib/api";
+import { useZodForm } from "../../lib/form";
+import { Alert } from "../ui/alert";
+import { Dialog } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog-actions";
+import { Field, inputClasses } from "../ui/field";
+import { useRateDeal } from "./api/rate-deal";
 
-const loadRateSchema = () => import("../form-schemas").then((schemas) => schemas.RateFormSchema);
+const loadRateSchema = () => import("./rate-form-schema").then((schemas) => schemas.RateFormSchema);
 
 /**
  * 'Rate {name}': 1 to 5 stars and an optional comment, once, within 14 days of the sale. The other
- * side's rating shows only once both rated (or the 14 days passed).
+ * side's rating shows only once both rated (or the 14 days passed). `onRated` runs once the rating
+ * is taken, for the page to refresh what offered it.
  */
 export function RateDialog({
-  chatId,
   itemId,
   name,
+  onRated,
   onClose,
 }: {
-  chatId: string;
   itemId: string;
   name: string;
+  onRated?: () => unknown;
   onClose: () => void;
 }) {
-  const rate = useRateDeal({ chatId, itemId });
+  const rate = useRateDeal(itemId, { onRated });
   const [error, setError] = useState<string | null>(null);
   const { form, fieldError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
     defaultValues: { stars: 0, comment: "" },
