@@ -1,6 +1,6 @@
 import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constants";
 import Star from "lucide-react/icons/star";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ApiError } from "../../lib/api";
 import { useZodForm } from "../../lib/form";
 import { Alert } from "../ui/alert";
@@ -10,6 +10,9 @@ import { Field, inputClasses } from "../ui/field";
 import { useRateDeal } from "./api/rate-deal";
 
 const loadRateSchema = () => import("./rate-form-schema").then((schemas) => schemas.RateFormSchema);
+
+/** The server's refusal in its words ('You have already rated this deal.'); else a plain retry. */
+const refusalOf = (failure: unknown) => (failure instanceof ApiError ? failure.message : "Please try again.");
 
 /**
  * 'Rate {name}': 1 to 5 stars and an optional comment, once, within 14 days of the sale. The other
@@ -28,9 +31,9 @@ export function RateDialog({
   onClose: () => void;
 }) {
   const rate = useRateDeal(itemId, { onRated });
-  const [error, setError] = useState<string | null>(null);
-  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
     defaultValues: { stars: 0, comment: "" },
+    serverErrorMessage: refusalOf,
   });
   useEffect(() => prepare(), [prepare]);
   const stars = form.watch("stars");
@@ -40,12 +43,9 @@ export function RateDialog({
         noValidate
         className="mt-4 space-y-4"
         onSubmit={handleSubmit(async (values) => {
-          try {
-            await rate.mutateAsync(values);
-            onClose();
-          } catch (failure) {
-            setError(failure instanceof ApiError ? failure.message : "Please try again.");
-          }
+          // A refusal is thrown on to the form, which shows it below as formError.
+          await rate.mutateAsync(values);
+          onClose();
         })}
       >
         <fieldset>
@@ -88,9 +88,9 @@ export function RateDialog({
             />
           )}
         </Field>
-        {error ? (
+        {formError ? (
           <Alert tone="error" variant="inline" className="text-sm">
-            {error}
+            {formError}
           </Alert>
         ) : null}
         <DialogActions
