@@ -12,7 +12,6 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
 import { addNotification } from "../notifications/notifications.service";
 import { isEitherBlocked } from "../trust/blocks.service";
-import { chattingWith } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { type BrowseFilters, browseItems } from "./browse.repository";
 import { toItemDto, toItemSummaryDto } from "./items.mapper";
@@ -50,31 +49,9 @@ async function loadVisibleItem(ctx: AppContext, viewer: UserRow, id: string) {
   return row;
 }
 
-/**
- * The sellers of these items who show their number on one of them to 'People I'm chatting with'
- * and share a chat with the viewer: the only ones whose number such an item may carry.
- */
-export async function chattingSellers(
-  ctx: AppContext,
-  viewer: UserRow,
-  rows: repo.ItemWithSeller[],
-): Promise<Set<string>> {
-  const asked = rows
-    .filter((row) => row.item.showMobileNumber && row.sellerMobileVisibility === "chatting")
-    .map((row) => row.item.sellerId);
-  return chattingWith(ctx.db, viewer.id, asked);
-}
-
-/** Items as the viewer may see them (the sellers' numbers as their privacy allows). */
-async function toItemDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
-  const chatting = await chattingSellers(ctx, viewer, rows);
-  return rows.map((row) => toItemDto(row, viewer, chatting));
-}
-
-/** Cards of items, as a browse or favourites page shows them. */
-async function toItemSummaryDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
-  const chatting = await chattingSellers(ctx, viewer, rows);
-  return rows.map((row) => toItemSummaryDto(row, viewer, chatting));
+/** Cards of items, as a browse or favourites page shows them (a number only on a ticked item). */
+function toItemSummaryDtos(viewer: UserRow, rows: repo.ItemWithSeller[]) {
+  return rows.map((row) => toItemSummaryDto(row, viewer));
 }
 
 /** An item may show only an image its seller uploaded (or the one it already has). */
@@ -227,7 +204,7 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
   ]);
   if (!seller) throw itemNotFound();
   return {
-    item: (await toItemDtos(ctx, user, [row]))[0] ?? toItemDto(row, user),
+    item: toItemDto(row, user),
     seller: {
       id: seller.id,
       name: seller.name,
@@ -254,7 +231,7 @@ export async function browse(
 ): Promise<BrowseResponse> {
   const { rows, total } = await browseItems(ctx.db, { ...filters, viewerId: viewer.id }, ctx.browseCounts);
   return {
-    items: await toItemSummaryDtos(ctx, viewer, rows),
+    items: toItemSummaryDtos(viewer, rows),
     total,
     page: filters.page,
     pageSize: PAGE_SIZE,
@@ -270,7 +247,7 @@ export async function listFavourites(
 ): Promise<FavouritesResponse> {
   const { rows, total } = await repo.findFavouritesPage(ctx.db, viewer.id, page);
   return {
-    items: await toItemSummaryDtos(ctx, viewer, rows),
+    items: toItemSummaryDtos(viewer, rows),
     total,
     page,
     pageSize: PAGE_SIZE,
@@ -286,7 +263,7 @@ export async function listOwnItems(ctx: AppContext, user: UserRow) {
 export async function listActiveItems(ctx: AppContext, viewer: UserRow, page: number, pageSize = 50) {
   if (!canRemoveItem(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
   const { rows, total } = await repo.findActiveItemsPage(ctx.db, page, pageSize);
-  return { items: rows.map((row) => toItemDto(row, viewer, "admin")), total };
+  return { items: rows.map((row) => toItemDto(row, viewer)), total };
 }
 
 /** The administrator removes a post for breaking the rules and tells its seller, in one transaction. */
