@@ -54,6 +54,9 @@ export const SHARE_NUMBER_CONFIRM = "Share";
 export const SHARED_NUMBER_LABEL = "Mobile number";
 export const PRIVACY_HEADING = "Privacy";
 export const MOBILE_QUESTION = "Who can see my mobile number";
+/** Under the question: the two ways a number is shared whatever the choice. */
+export const MOBILE_QUESTION_HINT =
+  "'Share my number' in a chat shows it in that chat only. An item shows it only if you tick 'Show my mobile number to buyers' on it.";
 export const EMAIL_QUESTION = "Who can see my e-mail address";
 export const PRIVACY_SAVED = "Privacy settings saved.";
 

@@ -155,6 +155,9 @@ it("Privacy: shows the defaults, and a new choice is saved at once and said so",
       .map((radio) => radio.getAttribute("value")),
   ).toEqual(["shared", "all"]);
   expect(within(mobile).getByRole("radio", { name: "Only people I share it with in a chat" })).toBeChecked();
+  expect(mobile).toHaveAccessibleDescription(
+    "'Share my number' in a chat shows it in that chat only. An item shows it only if you tick 'Show my mobile number to buyers' on it.",
+  );
   const email = screen.getByRole("group", { name: "Who can see my e-mail address" });
   expect(email).toHaveTextContent("Nobody");
   await userEvent.click(within(mobile).getByRole("radio", { name: "All students" }));
