@@ -12,7 +12,7 @@ export async function browse(
 ): Promise<BrowseResponse> {
   const { rows, total } = await browseItems(ctx.db, { ...filters, viewerId: viewer.id }, ctx.browseCounts);
   return {
-    items: await toItemSummaryDtos(ctx, viewer, rows),
+    items: toItemSummaryDtos(viewer, rows),
     total,
     page: filters.page,
     pageSize: PAGE_SIZE,

@@ -23,7 +23,7 @@ export async function listFavourites(
 ): Promise<FavouritesResponse> {
   const { rows, total } = await repo.findFavouritesPage(ctx.db, viewer.id, page);
   return {
-    items: await toItemSummaryDtos(ctx, viewer, rows),
+    items: toItemSummaryDtos(viewer, rows),
     total,
     page,
     pageSize: PAGE_SIZE,

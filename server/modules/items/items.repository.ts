@@ -1,6 +1,5 @@
 import { PAGE_SIZE } from "@shared/constants";
 import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
-import type { MobileVisibility } from "@shared/trust-constants";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -14,13 +13,12 @@ import {
 } from "../../db/schema";
 import { isBlockedBetween } from "../trust/blocks.repository";
 
-/** The columns every item answer needs: the item and its seller's current name, college, number. */
+/** The columns every item answer needs: the item and its seller's current name, college, number (shown only on a ticked item). */
 export const itemWithSeller = {
   item: items,
   sellerName: users.name,
   sellerCollege: users.college,
   sellerMobile: users.mobile,
-  sellerMobileVisibility: users.mobileVisibility,
   /** The seller's revealed ratings, [average, count], in one pass over the ratee index per row. */
   sellerRatingStats: sql<[number | null, number]>`(select array[avg(sr.stars)::float8, count(*)::float8]
     from ${ratings} sr where sr.ratee_id = ${items.sellerId} and ${isRatingRevealedSql("sr")})`,
@@ -31,8 +29,6 @@ export type ItemWithSeller = {
   sellerName: string;
   sellerCollege: string;
   sellerMobile: string;
-  /** Who the seller lets see their number (the item shows it only if this allows too). */
-  sellerMobileVisibility: MobileVisibility;
   sellerRatingStats: [average: number | null, count: number];
 };
 

@@ -7,7 +7,6 @@ import { lockUser } from "../../db/locks";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isEitherBlocked } from "../trust/blocks.service";
-import { chattingWith } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { toItemDto, toItemSummaryDto } from "./items.mapper";
 import { canDeleteItem, canEditItem, canRenewItem, isItemSeller, isRenewalDue } from "./items.policy";
@@ -44,31 +43,9 @@ export async function loadVisibleItem(ctx: AppContext, viewer: UserRow, id: stri
   return row;
 }
 
-/**
- * The sellers of these items who show their number on one of them to 'People I'm chatting with'
- * and share a chat with the viewer: the only ones whose number such an item may carry.
- */
-export async function chattingSellers(
-  ctx: AppContext,
-  viewer: UserRow,
-  rows: repo.ItemWithSeller[],
-): Promise<Set<string>> {
-  const asked = rows
-    .filter((row) => row.item.showMobileNumber && row.sellerMobileVisibility === "chatting")
-    .map((row) => row.item.sellerId);
-  return chattingWith(ctx.db, viewer.id, asked);
-}
-
-/** Items as the viewer may see them (the sellers' numbers as their privacy allows). */
-async function toItemDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
-  const chatting = await chattingSellers(ctx, viewer, rows);
-  return rows.map((row) => toItemDto(row, viewer, chatting));
-}
-
-/** Cards of items, as a browse or favourites page shows them. */
-export async function toItemSummaryDtos(ctx: AppContext, viewer: UserRow, rows: repo.ItemWithSeller[]) {
-  const chatting = await chattingSellers(ctx, viewer, rows);
-  return rows.map((row) => toItemSummaryDto(row, viewer, chatting));
+/** Cards of items, as a browse or favourites page shows them (a number only on a ticked item). */
+export function toItemSummaryDtos(viewer: UserRow, rows: repo.ItemWithSeller[]) {
+  return rows.map((row) => toItemSummaryDto(row, viewer));
 }
 
 /** An item may show only an image its seller uploaded (or the one it already has). */
@@ -189,7 +166,7 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
   ]);
   if (!seller) throw itemNotFound();
   return {
-    item: (await toItemDtos(ctx, user, [row]))[0] ?? toItemDto(row, user),
+    item: toItemDto(row, user),
     seller: {
       id: seller.id,
       name: seller.name,

@@ -15,7 +15,7 @@ import { releaseImages } from "./items.service";
 export async function listActiveItems(ctx: AppContext, viewer: UserRow, page: number, pageSize = 50) {
   if (!canRemoveItem(viewer)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
   const { rows, total } = await repo.findActiveItemsPage(ctx.db, page, pageSize);
-  return { items: rows.map((row) => toItemDto(row, viewer, "admin")), total };
+  return { items: rows.map((row) => toItemDto(row, viewer)), total };
 }
 
 /** The administrator removes a post for breaking the rules and tells its seller, in one transaction. */

@@ -8,7 +8,7 @@ import { countAttempt } from "../../plugins/rate-limit-rules";
 import { toItemDto } from "../items/items.mapper";
 import { assertMayTakeName, saveSettings } from "../settings/settings.service";
 import { hasBlocked, isEitherBlocked } from "../trust/blocks.service";
-import { chattingWith, visibleContact } from "../trust/privacy.service";
+import { visibleContact } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { canFollowUser, profileAbilities } from "./profiles.policy";
 import * as repo from "./profiles.repository";
@@ -25,22 +25,17 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
   const person = await repo.findActiveUser(ctx.db, userId);
   if (!person || person.role === "admin") throw userNotFound();
   const isOwn = person.id === viewer.id;
-  const [counts, following, rows, visible, isBlockedEither, isBlocked] = await Promise.all([
+  const [counts, following, rows, isBlockedEither, isBlocked] = await Promise.all([
     repo.countsOf(ctx.db, person.id),
     isOwn ? Promise.resolve(false) : repo.isFollowing(ctx.db, viewer.id, person.id),
     repo.itemsForProfile(ctx.db, person.id),
-    visibleContact(ctx.db, viewer, person),
     isOwn ? Promise.resolve(false) : isEitherBlocked(ctx.db, viewer.id, person.id),
     isOwn ? Promise.resolve(false) : hasBlocked(ctx.db, viewer.id, person.id),
   ]);
   const shown = isBlockedEither ? [] : rows;
   // Between two students where one blocked the other, neither is sent the other's contact details.
-  const contact = isBlockedEither ? { mobile: null, email: null } : visible;
-  const chatting = await chattingWith(
-    ctx.db,
-    viewer.id,
-    shown.some((row) => row.item.showMobileNumber) && contact.mobile !== null ? [person.id] : [],
-  );
+  // A chat or a follow opens nothing here: the number only for 'All students' (issue 36).
+  const contact = isBlockedEither ? { mobile: null, email: null } : visibleContact(viewer, person);
   return {
     profile: {
       id: person.id,
@@ -58,7 +53,7 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
     isFollowing: following,
     isOwn,
     isBlocked,
-    items: shown.map((row) => toItemDto(row, viewer, chatting)),
+    items: shown.map((row) => toItemDto(row, viewer)),
   };
 }
 

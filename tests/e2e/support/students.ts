@@ -14,7 +14,7 @@ export interface E2eStudent {
 /** Signs a student up through the API, in the page's browser context (so the page is signed in). */
 export async function signUpStudent(
   request: APIRequestContext,
-  overrides: Partial<{ name: string; city: string; college: string }> = {},
+  overrides: Partial<{ name: string; city: string; college: string; mobile: string }> = {},
 ): Promise<E2eStudent> {
   const name = overrides.name ?? "Diya Menon";
   const email = `e2e-${randomBytes(5).toString("hex")}@example.in`;
@@ -24,7 +24,7 @@ export async function signUpStudent(
       email,
       city: overrides.city ?? "Chennai",
       college: overrides.college ?? "IIT Madras",
-      mobile: "9812345678",
+      mobile: overrides.mobile ?? "9812345678",
       password: PASSWORD,
       acceptTerms: true,
     },
