@@ -41,20 +41,12 @@ const ALWAYS_EXEMPT = [
 // The imports from before the module rules, listed in the two rules as exceptions to go; the test
 // at the bottom checks that each is still there, so a fixed one is taken off the rule too.
 const KNOWN_EXCEPTIONS = [
-  "server/jobs/housekeeping.ts:7 repository",
   "server/modules/chats/chats.mapper.ts:13 module",
   "server/modules/chats/chats.service.ts:15 module",
   "server/modules/deals/offers.service.ts:11 module",
   "server/modules/deals/sales.service.ts:8 module",
-  "server/modules/items/items.repository.ts:15 repository",
   "server/modules/items/listings-work.ts:4 module",
   "server/modules/notifications/notifications.service.ts:7 module",
-  "server/modules/profiles/profiles.repository.ts:4 repository",
-  "server/modules/profiles/profiles.routes.ts:13 module",
-  "server/modules/profiles/profiles.service.ts:8 module",
-  "server/modules/recruitment/recruitment.repository.ts:6 repository",
-  "server/modules/settings/settings.routes.ts:9 module",
-  "server/modules/settings/settings.service.ts:9 module",
 ];
 
 interface Finding {
@@ -157,11 +149,11 @@ export const uses = [lapseReservations, findUser];
 `,
   // The hole the old rule had: a repository borrowing another module's query.
   joining: `import type { ItemWithSeller } from "../items/items.repository";
-import { isBlockedBetween } from "../trust/blocks.repository";
+import { hasBlocked } from "../trust/blocks.repository";
 import { findUser } from "./${tag}.repository";
 
 export type Row = ItemWithSeller;
-export const uses = [isBlockedBetween, findUser];
+export const uses = [hasBlocked, findUser];
 `,
   reaching: `import { loadItem } from "../items/items.service";
 import { canEditItem } from "../items/items.policy";
@@ -177,9 +169,9 @@ export const uses = [loadItem, canEditItem, toItemDto, expireListings, canAct];
   typesA: `import type { B } from "./types-b";\n\nexport type A = { b?: B };\n`,
   typesB: `import type { A } from "./types-a";\n\nexport type B = { a?: A };\n`,
   seed: `import { lapseReservations } from "../../items/items.repository";
-import { isBlockedBetween } from "../../trust/blocks.repository";
+import { hasBlocked } from "../../trust/blocks.repository";
 
-export const uses = [lapseReservations, isBlockedBetween];
+export const uses = [lapseReservations, hasBlocked];
 `,
   feature: `import { messageSellerPath } from "../../items/item-format";
 import { SORT_OPTIONS } from "../../../features/items/item-format";
@@ -326,7 +318,9 @@ describe("biome.json holds one rule per boundary", () => {
           /\n {2}\/\/ Imports from before this rule[^\n]*\n {2}not or \{\n[\s\S]*?\n {2}\},\n/,
           "\n",
         );
-        expect(without, `${rule}.grit lost its exception list`).not.toBe(text);
+        // A rule whose every exception is fixed has no list left; one that says it has must lose it.
+        if (text.includes("// Imports from before this rule"))
+          expect(without, `${rule}.grit's exception list was not stripped`).not.toBe(text);
         writeFileSync(join(config, `${rule}.grit`), without);
         return join(config, `${rule}.grit`);
       });

@@ -1,4 +1,4 @@
-import type { ItemDetailResponse, ItemInput } from "@shared/api/items";
+import type { Item, ItemDetailResponse, ItemInput } from "@shared/api/items";
 import { LISTING_TEXTS, MAX_ACTIVE_LISTINGS } from "@shared/listing-texts";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
@@ -180,4 +180,12 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
 
 export async function listOwnItems(ctx: AppContext, user: UserRow) {
   return (await repo.findItemsOfSeller(ctx.db, user.id)).map((row) => toItemDto(row, user));
+}
+
+/**
+ * The items on a student's profile, as the viewer sees them: available first (newest first), then
+ * sold by most recent sale; none while the seller is suspended.
+ */
+export async function listProfileItems(ctx: AppContext, viewer: UserRow, sellerId: string): Promise<Item[]> {
+  return (await repo.findItemsForProfile(ctx.db, sellerId)).map((row) => toItemDto(row, viewer));
 }
