@@ -1,3 +1,4 @@
+import { SignInRefusalSchema } from "@shared/api/appeals";
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -63,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       tags: ["auth"],
       summary: "Sign in with e-mail and password; the administrator gets a second step instead",
       body: LoginBodySchema,
-      response: { 200: LoginResponseSchema, ...errors },
+      response: { 200: LoginResponseSchema, ...errors, 403: SignInRefusalSchema },
     },
     handler: async (request, reply) => {
       const meta = clientMeta(request);

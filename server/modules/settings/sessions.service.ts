@@ -38,7 +38,8 @@ export async function endSession(
   if (!session) throw new AppError("not_found", SESSIONS_MESSAGES.notFound);
   if (session.id === currentSessionId) throw new AppError("invalid_input", SESSIONS_MESSAGES.isCurrent);
   const ended = await repo.deleteSession(ctx.db, session.id);
-  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended, why: "ended-elsewhere" });
 }
 
 /** Ends every session of the user but the current one; returns how many ended. */
@@ -50,6 +51,7 @@ export async function endOtherSessions(
   if (!currentSessionId) throw notSignedIn();
   await countSignOut(ctx, user);
   const ended = await repo.deleteOtherSessions(ctx.db, user.id, currentSessionId);
-  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended, why: "ended-elsewhere" });
   return ended.length;
 }

@@ -53,7 +53,8 @@ export async function changePassword(
     return deleteOtherSessions(tx, user.id, currentSessionId);
   });
   void ctx.outbox.kick();
-  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended, why: "ended-elsewhere" });
 }
 
 export function setHolidayMode(ctx: AppContext, user: UserRow, body: HolidayBody): Promise<UserRow> {
