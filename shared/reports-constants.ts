@@ -2,6 +2,8 @@
 import { CAMPUS_TIME_ZONE } from "./constants";
 import { REPORT_ACTION } from "./report-action";
 
+export { APPEAL_PURPOSE, SUSPENSION_TEXTS, suspendedSignInMessage } from "./suspension-texts";
+
 export { REPORT_ACTION };
 
 export const REPORT_TARGET_TYPES = ["listing", "user", "message", "rating"] as const;
@@ -97,50 +99,6 @@ export const MODERATION_TEXTS = {
       ? `Your account is suspended until ${until}: ${reason}`
       : `Your account is permanently suspended: ${reason}`,
 } as const;
-
-/** A reason as it reads inside a sentence: its own closing full stops dropped. */
-function inSentence(reason: string): string {
-  return reason.trim().replace(/\.+$/, "");
-}
-
-/**
- * The sign-in refusal of a suspended account, with its reason; the same words go by e-mail when the
- * suspension starts.
- */
-export function suspendedSignInMessage(until: string | null, reason: string): string {
-  const why = inSentence(reason);
-  const what = until ? `Your account is suspended until ${until}` : "Your account is permanently suspended";
-  return why ? `${what}: ${why}. You can appeal.` : `${what}. You can appeal.`;
-}
-
-/** Suspensions as the student meets them: the appeal, the lifting, and the tab signed out. */
-export const SUSPENSION_TEXTS = {
-  appeal: "Appeal",
-  appealTitle: "Appeal your suspension",
-  appealIntro: "Tell the Campus Bazaar team why your suspension should be lifted. We answer by e-mail.",
-  appealLabel: "Your appeal",
-  appealRequired: "Please tell us why.",
-  send: "Send Appeal",
-  sending: "Sending...",
-  sent: (ticketId: string) =>
-    `Your appeal was sent. Your ticket ID is ${ticketId}. We will answer by e-mail.`,
-  duplicate: "You have already appealed this suspension.",
-  expired: "This appeal form has expired. Sign in again to appeal.",
-  noAppeal: "To appeal a suspension, sign in first: the sign-in page offers the appeal.",
-  backToSignIn: "Back to sign in",
-  rateLimited: "Too many appeals from here. Please try again later.",
-  lifted: "Your suspension was lifted.",
-  confirmLift: (name: string) => `Lift the suspension of ${name}? They can sign in again at once.`,
-  suspensions: "Suspensions",
-  noSuspensions: "No accounts are suspended.",
-  appealHeading: "Appeal",
-  noAppealYet: "No appeal yet.",
-  signedOutSuspended: "You were signed out because your account was suspended.",
-  signedOutElsewhere: "You were signed out because your account was signed out from another device.",
-} as const;
-
-/** The purpose of the support ticket an appeal raises. */
-export const APPEAL_PURPOSE = "Appeal";
 
 /** A suspension's end as people read it: '1 Dec 2026', in India's calendar. */
 export function formatSuspensionEnd(date: Date): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUSPENSION_TEXTS } from "../reports-constants";
+import { SUSPENSION_TEXTS } from "../suspension-texts";
 import { TICKET_DESCRIPTION_MAX_LENGTH } from "../tickets-constants";
 import { multiLine, typedText } from "./text-rules";
 
