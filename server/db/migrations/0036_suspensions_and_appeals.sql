@@ -26,3 +26,12 @@ LEFT JOIN LATERAL (
   ORDER BY l."created_at" DESC, l."id" DESC LIMIT 1
 ) a ON true
 WHERE u."suspended_at" IS NOT NULL AND (u."suspended_until" IS NULL OR u."suspended_until" > now());
+--> statement-breakpoint
+-- Why a session was ended for its owner (suspended, or signed out from another device), kept a
+-- month under the hash of its cookie: a tab whose live socket was down learns it from GET /api/auth/me.
+CREATE TABLE "ended_sessions" (
+  "id" text PRIMARY KEY NOT NULL,
+  "reason" text NOT NULL,
+  "ended_at" timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT "ended_sessions_reason_known" CHECK ("reason" IN ('suspended', 'ended-elsewhere'))
+);

@@ -193,6 +193,15 @@ describe("a suspension the student can read", () => {
     expect(ended.statusCode).toBeLessThan(300);
     await phoneSocket.waitForClose();
     expect(phoneSocket.closeReason).toBe("ended-elsewhere");
+    // A tab whose socket was away asks who is signed in, and is told why, once; the dead cookie goes.
+    const me = await get(testApp, "/api/auth/me", { cookie: phone });
+    expect(me.json()).toEqual({ user: null, signedOut: "ended-elsewhere" });
+    expect(String(me.headers["set-cookie"])).toMatch(/cb_session=;/);
+    expect((await get(testApp, "/api/auth/me", { cookie: phone })).json()).toEqual({ user: null });
+    // A cookie that never was a session is told nothing.
+    expect((await get(testApp, "/api/auth/me", { cookie: "cb_session=made-up" })).json()).toEqual({
+      user: null,
+    });
   });
 
   it("the audit log names the person and listing, gives the reason and links the reports closed", async () => {

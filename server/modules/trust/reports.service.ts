@@ -22,6 +22,7 @@ import type { AppContext } from "../../context";
 import type { ReportEvidence, ReportRow, UserRow } from "../../db/schema";
 import { enqueueMail } from "../../jobs/outbox-mail";
 import { AppError } from "../../lib/app-error";
+import { recordSessionsEnded } from "../../plugins/auth";
 import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { EVIDENCE_BUCKET } from "../../plugins/storage";
@@ -350,7 +351,8 @@ export async function actOnReport(
       await notify(person.id, MODERATION_TEXTS.warningNotice(reason));
     } else if (action === "suspend" && person && body.duration) {
       const until = suspensionEnd(body.duration);
-      await repo.suspendAccount(tx, person.id, until);
+      const endedSessions = await repo.suspendAccount(tx, person.id, until);
+      await recordSessionsEnded(tx, endedSessions, "suspended");
       const suspension = await suspensions.insertSuspension(tx, {
         userId: person.id,
         actorId: admin.id,

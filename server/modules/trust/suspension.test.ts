@@ -50,6 +50,11 @@ describe("suspension", () => {
       /^Your account is suspended until \d{1,2} \w{3} \d{4}: Scamming buyers\. You can appeal\.$/,
     );
     for (const cookie of [bad.cookie, secondSession]) {
+      // A tab whose live socket missed it learns why, once.
+      expect((await get(testApp, "/api/auth/me", { cookie })).json()).toEqual({
+        user: null,
+        signedOut: "suspended",
+      });
       expect((await get(testApp, "/api/auth/me", { cookie })).json()).toEqual({ user: null });
       expect((await get(testApp, "/api/dashboard", { cookie })).statusCode).toBe(401);
       expect(
