@@ -71,6 +71,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   publicPage("/forgot-password", "features/auth/components/forgot-password-page.tsx"),
   publicPage("/reset-password", "features/auth/components/reset-password-page.tsx"),
   publicPage("/verify-email", "features/auth/components/verify-email-page.tsx"),
+  publicPage("/appeal", "features/auth/components/appeal-page.tsx"),
   publicPage("/login", "features/auth/components/login-page.tsx"),
   publicPage("/signup", "features/auth/components/signup-page.tsx"),
   studentPage("/dashboard", "app/dashboard-route.tsx"),

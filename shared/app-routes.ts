@@ -29,6 +29,7 @@ export const APP_ROUTE_PATTERNS = [
   "/forgot-password",
   "/reset-password",
   "/verify-email",
+  "/appeal",
   "/login",
   "/signup",
   ...STUDENT_LAYOUT_PATTERNS,

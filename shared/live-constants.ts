@@ -11,6 +11,14 @@ export const CLOSE_DELIVERY_FAILED = 1011;
 /** The session has ended (signed out here or elsewhere): sign in again, no reconnect. */
 export const CLOSE_SESSION_ENDED = 4001;
 /**
+ * Why a session ended, sent as the close reason with CLOSE_SESSION_ENDED so that the tab can say
+ * it on the sign-in page: the account was suspended, or signed out from another device (Settings'
+ * session list, a password change there). Any other reason (a sign-out in this browser) says nothing.
+ */
+export const SESSION_END_REASONS = ["suspended", "ended-elsewhere"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
  * Too many live sockets for one account: the oldest was closed for the newest. The tab it served
  * waits until it is shown again before reconnecting, so two tabs never take turns closing each other.
  */

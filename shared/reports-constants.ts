@@ -2,6 +2,8 @@
 import { CAMPUS_TIME_ZONE } from "./constants";
 import { REPORT_ACTION } from "./report-action";
 
+export { APPEAL_PURPOSE, SUSPENSION_TEXTS, suspendedSignInMessage } from "./suspension-texts";
+
 export { REPORT_ACTION };
 
 export const REPORT_TARGET_TYPES = ["listing", "user", "message", "rating"] as const;
@@ -97,13 +99,6 @@ export const MODERATION_TEXTS = {
       ? `Your account is suspended until ${until}: ${reason}`
       : `Your account is permanently suspended: ${reason}`,
 } as const;
-
-/** The sign-in refusal of a suspended account. */
-export function suspendedSignInMessage(until: string | null, supportEmail: string): string {
-  return until
-    ? `Your account is suspended until ${until}. Contact ${supportEmail}.`
-    : `Your account is permanently suspended. Contact ${supportEmail}.`;
-}
 
 /** A suspension's end as people read it: '1 Dec 2026', in India's calendar. */
 export function formatSuspensionEnd(date: Date): string {

@@ -3,6 +3,7 @@
 // list without its migration fails here. The offer states have their own test
 // (server/modules/deals/offer-statuses.test.ts).
 
+import { SESSION_END_REASONS } from "@shared/live-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
 import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES, PHOTO_CHECKS } from "@shared/trust-constants";
@@ -11,7 +12,7 @@ import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
-import { reports, teamRequests, uploads, users } from "./schema";
+import { endedSessions, reports, teamRequests, uploads, users } from "./schema";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: reports, constraint: "reports_target_type_check", list: REPORT_TARGET_TYPES },
   { table: teamRequests, constraint: "team_requests_status_check", list: TEAM_REQUEST_STATUSES },
   { table: uploads, constraint: "uploads_qr_check_known", list: PHOTO_CHECKS },
+  { table: endedSessions, constraint: "ended_sessions_reason_known", list: SESSION_END_REASONS },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emailTokens, jobState, rateLimits, sessions, signInChallenges } from "../db/schema";
+import { emailTokens, endedSessions, jobState, rateLimits, sessions, signInChallenges } from "../db/schema";
 
 /** How long one instance holds a job; a crashed instance's lease runs out after this. */
 const LEASE_MS = 5 * 60 * 1000;
@@ -28,6 +28,7 @@ export async function releaseJob(db: Db, name: string): Promise<void> {
 /** Ended sessions, week-old used links, expired sign-in challenges and day-old rate windows. */
 export async function deleteExpiredRows(db: Db): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+  await db.delete(endedSessions).where(sql`${endedSessions.endedAt} < now() - interval '30 days'`);
   await db.delete(emailTokens).where(sql`${emailTokens.expiresAt} < now() - interval '7 days'`);
   await db.delete(signInChallenges).where(sql`${signInChallenges.expiresAt} < now()`);
   await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer, beside code and message (a route's schema must name it). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "AppError";

@@ -1,6 +1,7 @@
+import type { SessionEndReason } from "@shared/live-constants";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { isSuspendedSql, sessions, users } from "../db/schema";
+import { endedSessions, isSuspendedSql, sessions, users } from "../db/schema";
 
 export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(session);
@@ -36,4 +37,19 @@ export async function touchSessions(db: Db, ids: string[], now: Date, staleBefor
     .update(sessions)
     .set({ lastUsedAt: now })
     .where(and(inArray(sessions.id, ids), lt(sessions.lastUsedAt, staleBefore)));
+}
+
+/** Keeps why these sessions ended, for their tabs to learn (ended_sessions). */
+export async function recordEndedSessions(db: Db, ids: string[], reason: SessionEndReason): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .insert(endedSessions)
+    .values(ids.map((id) => ({ id, reason })))
+    .onConflictDoNothing();
+}
+
+/** Why the session behind a cookie hash was ended, once: the record goes as it is read. */
+export async function takeEndReason(db: Db, id: string): Promise<SessionEndReason | null> {
+  const [row] = await db.delete(endedSessions).where(eq(endedSessions.id, id)).returning();
+  return row?.reason ?? null;
 }

@@ -1,5 +1,6 @@
 import type {} from "@fastify/cookie";
 import { ADMIN_MESSAGES } from "@shared/api/admin";
+import type { SessionEndReason } from "@shared/live-constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { batched } from "../db/batched";
@@ -8,7 +9,13 @@ import type { UserRow } from "../db/schema";
 import { AppError, notSignedIn } from "../lib/app-error";
 import { maskAddress } from "../lib/client-address";
 import { hashToken, newToken } from "../lib/tokens";
-import { insertSession, prepareSessionUsers, touchSessions } from "./auth.repository";
+import {
+  insertSession,
+  prepareSessionUsers,
+  recordEndedSessions,
+  takeEndReason,
+  touchSessions,
+} from "./auth.repository";
 
 /** The session cookie's name over http (local development); see sessionCookieName. */
 export const SESSION_COOKIE = "cb_session";
@@ -36,6 +43,8 @@ declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     sessionId: string | null;
+    /** The hash of a session cookie that names no live session (it ended, or never was). */
+    staleSessionId: string | null;
   }
   interface FastifyInstance {
     /** Fills request.user and request.sessionId from the session cookie, outside /api (a page). */
@@ -138,13 +147,30 @@ async function loadSession(
 ): Promise<void> {
   request.user = null;
   request.sessionId = null;
+  request.staleSessionId = null;
   const token = request.cookies[cookieName];
   if (!token) return;
   const id = hashToken(token);
   const user = await findSession(id);
-  if (!user) return;
+  if (!user) {
+    request.staleSessionId = id;
+    return;
+  }
   request.user = user;
   request.sessionId = id;
+}
+
+/** Keeps why these sessions were ended for their owner, for tabs that were not there to hear it. */
+export function recordSessionsEnded(db: Db, ids: string[], reason: SessionEndReason): Promise<void> {
+  return recordEndedSessions(db, ids, reason);
+}
+
+/**
+ * Why the request's session cookie no longer signs in (suspended, signed out from another
+ * device), said once; null when it is not known.
+ */
+export async function sessionEndReason(db: Db, request: FastifyRequest): Promise<SessionEndReason | null> {
+  return request.staleSessionId ? takeEndReason(db, request.staleSessionId) : null;
 }
 
 /** The signed-in user of a route whose access is not public. */
@@ -160,6 +186,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 export const authPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("staleSessionId", null);
   const findSession = sessionLookup(options.db, options.idleMs);
   const cookieName = sessionCookieName(options.isSecureCookie);
   app.decorate("loadSession", (request: FastifyRequest) => loadSession(findSession, cookieName, request));

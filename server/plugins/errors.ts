@@ -48,7 +48,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+      return reply
+        .code(error.status)
+        .send({ error: { ...error.extra, code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply

@@ -1,5 +1,5 @@
 import { IMAGE_MESSAGES } from "@shared/items-constants";
-import { REPORT_TEXTS } from "@shared/reports-constants";
+import { REPORT_TEXTS, SUSPENSION_TEXTS } from "@shared/reports-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
@@ -152,6 +152,16 @@ export const ATTEMPT_LIMITS = {
     limit: 60,
     windowSeconds: 10 * MINUTE,
     refusal: "Too many uploads. Please wait a few minutes and try again.",
+  },
+  /**
+   * Suspension appeals, per address: each checks a signed token; a suspension takes one appeal,
+   * so this only bounds a script trying tokens.
+   */
+  appealPerAddress: {
+    key: "appeal:ip",
+    limit: 10,
+    windowSeconds: HOUR,
+    refusal: SUSPENSION_TEXTS.rateLimited,
   },
   supportTicket: {
     key: "ticket:user",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import type { SessionEndReason } from "@shared/live-constants";
 import type { BroadcastTopic } from "@shared/live-events";
 import pg from "pg";
 import type { StoredFrame } from "./live-events";
@@ -12,8 +13,9 @@ export type BusMessage =
       /** The new events themselves, by user: handed to this instance's own sockets only, never sent. */
       frames?: ReadonlyMap<string, StoredFrame[]>;
     }
-  | { kind: "sessions-ended"; sessions: string[] }
-  | { kind: "users-ended"; users: string[] }
+  /** `why` is told to the closed tabs (SESSION_END_REASONS); without it they are simply signed out. */
+  | { kind: "sessions-ended"; sessions: string[]; why?: SessionEndReason }
+  | { kind: "users-ended"; users: string[]; why?: SessionEndReason }
   /** Something everyone sees changed (events, recruitment posts): clients refetch it. */
   | { kind: "broadcast"; topic: BroadcastTopic };
 
@@ -41,8 +43,10 @@ function chunks(message: BusMessage): BusMessage[] {
     const slice = ids.slice(i, i + IDS_PER_MESSAGE);
     parts.push(
       message.kind === "sessions-ended"
-        ? { kind: message.kind, sessions: slice }
-        : { kind: message.kind, users: slice },
+        ? { kind: message.kind, sessions: slice, why: message.why }
+        : message.kind === "users-ended"
+          ? { kind: message.kind, users: slice, why: message.why }
+          : { kind: message.kind, users: slice },
     );
   }
   return parts;

@@ -70,13 +70,13 @@ export function startFanOut(options: { bus: LiveBus; rooms: Rooms; delivery: Del
       const ended = new Set(message.sessions);
       rooms.each(
         (c) => c.sessionId !== null && ended.has(c.sessionId),
-        (c) => c.socket.close(CLOSE_SESSION_ENDED, "signed out"),
+        (c) => c.socket.close(CLOSE_SESSION_ENDED, message.why ?? "signed out"),
       );
     } else {
       const ended = new Set(message.users);
       rooms.each(
         (c) => ended.has(c.userId),
-        (c) => c.socket.close(CLOSE_SESSION_ENDED, "signed out"),
+        (c) => c.socket.close(CLOSE_SESSION_ENDED, message.why ?? "signed out"),
       );
     }
   });

@@ -100,6 +100,16 @@ export const AdminTicketsResponseSchema = z.object({
 export const AdminTicketResponseSchema = z.object({ ticket: AdminTicketSchema });
 export const TicketStatusBodySchema = z.object({ status: z.enum(["resolved", "rejected"]) });
 
+/** A report an audit entry's moderation action closed, as the log shows it. */
+export const AuditReportSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  details: z.string(),
+  reporterName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditReport = z.infer<typeof AuditReportSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   actorName: z.string().nullable(),
@@ -108,7 +118,19 @@ export const AuditEntrySchema = z.object({
   targetId: z.string(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /** The person the action was about (the user, the seller, the sender), as the account reads now. */
+  person: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /** The listing's name, for an action on a listing. */
+  listingName: z.string().nullable(),
+  /** The reason the administrator gave (every moderation action has one). */
+  reason: z.string().nullable(),
+  /**
+   * What the entry links to: the reports its action closed. Other records an entry decides on (a
+   * college verification) join here as fields of their own.
+   */
+  reports: z.array(AuditReportSchema),
 });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditResponseSchema = z.object({
   entries: z.array(AuditEntrySchema),
   total: z.number().int(),

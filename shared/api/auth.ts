@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
+import { SESSION_END_REASONS } from "../live-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_MESSAGES } from "../validation/messages";
 import { checkPasswordStrength } from "../validation/password-strength";
 import { characterCount, isEmailShaped, validateSignup } from "../validation/signup";
@@ -28,7 +29,11 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const MeResponseSchema = z.object({ user: UserSchema.nullable() });
+export const MeResponseSchema = z.object({
+  user: UserSchema.nullable(),
+  /** Signed out: why this browser's session was ended, said once (SESSION_END_REASONS). */
+  signedOut: z.enum(SESSION_END_REASONS).optional(),
+});
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 /**
  * What the server writes into each page of the app: who is signed in, the number of their newest

@@ -91,11 +91,25 @@ export const ReportGroupSchema = z.object({
 });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;
 
+/** An account suspended now, with its reason and its appeal (a ticket of purpose 'Appeal'). */
+export const SuspensionEntrySchema = z.object({
+  id: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), college: z.string() }),
+  reason: z.string(),
+  startsAt: z.string(),
+  /** null: permanently. */
+  endsAt: z.string().nullable(),
+  appeal: TicketSchema.nullable(),
+});
+export type SuspensionEntry = z.infer<typeof SuspensionEntrySchema>;
+
 export const ReportQueueResponseSchema = z.object({
-  /** Open report targets and open Safety Concerns tickets. */
+  /** Open report targets, open Safety Concerns tickets and open appeals. */
   openCount: z.number().int(),
   groups: z.array(ReportGroupSchema),
   safetyTickets: z.array(TicketSchema),
+  /** The accounts suspended now, the latest first, each with its appeal beside it. */
+  suspensions: z.array(SuspensionEntrySchema),
 });
 export type ReportQueueResponse = z.infer<typeof ReportQueueResponseSchema>;
 

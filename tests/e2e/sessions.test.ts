@@ -1,3 +1,4 @@
+import { SIGNED_OUT_TEXTS } from "@shared/signed-out-texts";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openPage, type TrackedPage } from "../helpers/browser";
@@ -59,8 +60,13 @@ describe.skipIf(!isBrowserAvailable)("where you're signed in, in the browser", (
 
     // The phone's socket is closed by the server: the app notices and sends it to sign in.
     await phone.page.waitForURL("**/login", { timeout: 10_000 });
+    // ...and says why, once.
+    await phone.page.getByText(SIGNED_OUT_TEXTS["ended-elsewhere"]).waitFor();
+    await expectNoSeriousA11yViolations(phone.page);
     await phone.page.goto("/settings");
     await phone.page.waitForURL("**/login");
+    await phone.page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(await phone.page.getByText(SIGNED_OUT_TEXTS["ended-elsewhere"]).count()).toBe(0);
 
     expect(laptop.errors).toEqual([]);
     expect(phone.errors).toEqual([]);

@@ -37,6 +37,8 @@ export interface LiveClient {
   waitFor(predicate: (frame: LiveFrame) => boolean, label: string, timeoutMs?: number): Promise<LiveFrame>;
   /** Resolves with the close code once the server closes the socket. */
   waitForClose(timeoutMs?: number): Promise<number>;
+  /** The server's close reason, once closed (why a session ended: SESSION_END_REASONS). */
+  readonly closeReason: string | null;
   close(): Promise<void>;
 }
 
@@ -52,12 +54,14 @@ export async function connectLive(
   const frames: LiveFrame[] = [];
   const listeners = new Set<() => void>();
   let closeCode: number | null = null;
+  let closeReason: string | null = null;
   socket.on("message", (data) => {
     frames.push(JSON.parse(String(data)) as LiveFrame);
     for (const listener of listeners) listener();
   });
-  socket.on("close", (code) => {
+  socket.on("close", (code, reason) => {
     closeCode = code;
+    closeReason = String(reason);
     for (const listener of listeners) listener();
   });
   socket.on("error", () => {});
@@ -91,6 +95,9 @@ export async function connectLive(
     socket,
     frames,
     first: undefined as unknown as LiveFrame,
+    get closeReason() {
+      return closeReason;
+    },
     waitUntil,
     async waitFor(predicate, label, timeoutMs) {
       await waitUntil((all) => all.some(predicate), label, timeoutMs);

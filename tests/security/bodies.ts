@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { generateSecret } from "otplib";
 import { recoveryCodes, secondFactors, users } from "../../server/db/schema";
 import { recoveryCodeHash } from "../../server/modules/auth/second-factor.service";
+import { appealOfferFor } from "../../server/modules/trust/appeals.service";
+import { insertSuspension } from "../../server/modules/trust/suspensions.repository";
 import { makeImage } from "../factories/images";
 import { buildRecruitment } from "../factories/recruitment";
 import { buildSellForm } from "../factories/sell";
@@ -82,6 +84,21 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
       token: await insertEmailToken(testApp, (await insertStudent(testApp, "Reset Student")).id, "reset"),
       password: "Fresh#Password42",
     }),
+  // A suspended student of its own for each call, with the token its refused sign-in would carry.
+  "POST /api/appeals": async (testApp) => {
+    const student = await insertStudent(testApp, "Appealing Student");
+    const { db } = testApp.database;
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, student.id));
+    const suspension = await insertSuspension(db, {
+      userId: student.id,
+      actorId: null,
+      reportId: null,
+      reason: "Spam.",
+      endsAt: null,
+    });
+    const { token } = await appealOfferFor(db, suspension);
+    return json({ token, description: "Please lift it." });
+  },
   "PATCH /api/admin/users/{id}": () =>
     json({
       name: "Renamed By Admin",

@@ -57,6 +57,14 @@ const routes: RouteObject[] = [
           (m) => m.ResetPasswordPage,
         ),
       },
+      // A suspended student cannot sign in: the appeal works without a session.
+      {
+        path: "/appeal",
+        ...onDemand(
+          () => import("../features/auth/components/appeal-page"),
+          (m) => m.AppealPage,
+        ),
+      },
       {
         path: "/verify-email",
         ...onDemand(

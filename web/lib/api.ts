@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** What the answer carries besides code and message (a suspended sign-in's appeal offer). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -39,7 +41,8 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (body as ErrorResponse | null)?.error;
-    throw new ApiError(response.status, error?.code ?? "unknown", error?.message ?? "Something went wrong.");
+    const { code, message, ...extra } = error ?? {};
+    throw new ApiError(response.status, code ?? "unknown", message ?? "Something went wrong.", extra);
   }
   return body as T;
 }

@@ -36,7 +36,8 @@ export interface LiveSocketOptions {
   onBroadcast?: (frame: BroadcastFrame) => void;
   /** Events may have been missed: every cache the socket feeds must be fetched again. */
   onRefetch: () => void;
-  onSessionEnded: () => void;
+  /** The session ended; `reason` says why when the server knows (SESSION_END_REASONS). */
+  onSessionEnded: (reason: string) => void;
   /** A connection attempt failed before opening: perhaps the session cookie is gone. */
   onConnectFailed?: () => void;
   onStateChange: (state: LiveConnectionState) => void;
@@ -139,7 +140,7 @@ export class LiveSocket {
       if (this.isStopped) return;
       if (event.code === CLOSE_SESSION_ENDED) {
         this.stop();
-        this.options.onSessionEnded();
+        this.options.onSessionEnded(event.reason);
         return;
       }
       if (TOO_MANY_SOCKETS.has(event.code)) {

@@ -4,10 +4,16 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { apiFetch } from "./api";
 import { liveSeqStorageKey, storeSeq } from "./live-seq";
 import { keepPageResponses } from "./page-responses";
+import { rememberSignedOutReason } from "./signed-out-reason";
 
 export const meQueryOptions = queryOptions({
   queryKey: ["auth", "me"],
-  queryFn: () => apiFetch<MeResponse>("/api/auth/me"),
+  queryFn: async () => {
+    const me = await apiFetch<MeResponse>("/api/auth/me");
+    // The session ended while this tab's live socket was away: the sign-in page says why.
+    if (me.signedOut) rememberSignedOutReason(me.signedOut);
+    return me;
+  },
   staleTime: 60_000,
 });
 

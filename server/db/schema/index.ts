@@ -15,6 +15,7 @@ export * from "./rate-limits";
 export * from "./reports";
 export * from "./second-factors";
 export * from "./sessions";
+export * from "./suspensions";
 export * from "./tickets";
 export * from "./uploads";
 export * from "./users";

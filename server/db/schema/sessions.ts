@@ -1,4 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { SESSION_END_REASONS } from "../../../shared/live-constants";
+import { isOneOf } from "../one-of";
 import { users } from "./users";
 
 export const sessions = pgTable(
@@ -23,4 +25,18 @@ export const sessions = pgTable(
     index("sessions_user_id_idx").on(table.userId),
     uniqueIndex("sessions_public_id_idx").on(table.publicId),
   ],
+);
+
+/**
+ * Why a session was ended for its owner (migration 0034), by the hash of its cookie, kept a month:
+ * a tab whose live socket was down when it happened learns it from GET /api/auth/me.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    id: text("id").primaryKey(),
+    reason: text("reason", { enum: SESSION_END_REASONS }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("ended_sessions_reason_known", isOneOf(table.reason, SESSION_END_REASONS))],
 );

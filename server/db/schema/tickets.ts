@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { TICKET_STATUSES } from "../../../shared/tickets-constants";
+import { suspensions } from "./suspensions";
 import { users } from "./users";
 
 export const supportTickets = pgTable(
@@ -29,11 +30,16 @@ export const supportTickets = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: text("resolved_by"),
+    /** An appeal's suspension (purpose 'Appeal', migration 0034): one appeal per suspension. */
+    suspensionId: uuid("suspension_id").references(() => suspensions.id, { onDelete: "set null" }),
   },
   (table) => [
     uniqueIndex("support_tickets_ticket_id_unique").on(table.ticketId),
     index("support_tickets_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("support_tickets_status_idx").on(table.status, table.createdAt),
+    uniqueIndex("support_tickets_one_appeal_per_suspension")
+      .on(table.suspensionId)
+      .where(sql`${table.suspensionId} is not null`),
   ],
 );
 

@@ -8,7 +8,14 @@ import { countActiveItems } from "../items/items.service";
 import { findActiveUser } from "../profiles/users.service";
 import { removeUploadsOf } from "../uploads/uploads.service";
 import * as repo from "./admin-users.repository";
-import { findAuditPage, recordAudit } from "./audit.repository";
+import { listingIdOf, personIdOf, reportIdsOf, toAuditEntry } from "./audit.mapper";
+import {
+  findAuditListings,
+  findAuditPage,
+  findAuditPeople,
+  findAuditReports,
+  recordAudit,
+} from "./audit.repository";
 
 /** Only the administrator manages accounts (the routes say so too; the service checks on its own). */
 function assertAdmin(viewer: UserRow): void {
@@ -130,5 +137,18 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: string): P
 /** What the administrator did, newest first, a page at a time. */
 export async function listAuditLog(ctx: AppContext, admin: UserRow, page: number) {
   assertAdmin(admin);
-  return findAuditPage(ctx.db, page);
+  const found = await findAuditPage(ctx.db, page);
+  const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const [people, listings, reportLines] = await Promise.all([
+    findAuditPeople(ctx.db, unique(found.entries.map(personIdOf))),
+    findAuditListings(ctx.db, unique(found.entries.map(listingIdOf))),
+    findAuditReports(ctx.db, unique(found.entries.flatMap(reportIdsOf))),
+  ]);
+  const peopleById = new Map(people.map((person) => [person.id, person]));
+  const listingNames = new Map(listings.map((listing) => [listing.id, listing.productName]));
+  const reportsById = new Map(reportLines.map((line) => [line.id, line]));
+  return {
+    ...found,
+    entries: found.entries.map((entry) => toAuditEntry(entry, peopleById, listingNames, reportsById)),
+  };
 }

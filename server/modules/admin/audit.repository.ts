@@ -1,7 +1,8 @@
 import { ADMIN_PAGE_SIZE } from "@shared/api/admin";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { auditLog, type UserRow, users } from "../../db/schema";
+import { auditLog, items, reports, type UserRow, users } from "../../db/schema";
 
 /** Writes one line of the audit log, inside the action's own transaction where it has one. */
 export async function recordAudit(
@@ -43,4 +44,41 @@ export async function findAuditPage(db: Db, page: number) {
     page,
     totalPages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
   };
+}
+
+/** Names and addresses of the people audit entries are about (deleted accounts too). */
+export async function findAuditPeople(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/** Names of the listings audit entries are about, while they exist. */
+export async function findAuditListings(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: items.id, productName: items.productName })
+    .from(items)
+    .where(inArray(items.id, ids));
+}
+
+/** The reports audit entries closed, with their reporters' names and what a listing was called. */
+export async function findAuditReports(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const reporter = alias(users, "reporter");
+  return db
+    .select({
+      id: reports.id,
+      reason: reports.reason,
+      details: reports.details,
+      createdAt: reports.createdAt,
+      reporterName: reporter.name,
+      listingName: sql<string | null>`${reports.evidence}->'listing'->>'productName'`,
+    })
+    .from(reports)
+    .leftJoin(reporter, eq(reporter.id, reports.reporterId))
+    .where(inArray(reports.id, ids))
+    .orderBy(reports.createdAt, reports.id);
 }

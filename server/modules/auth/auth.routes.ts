@@ -1,3 +1,4 @@
+import { SignInRefusalSchema } from "@shared/api/appeals";
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -16,7 +17,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, requireUser, startSession } from "../../plugins/auth";
+import { clearSessionCookie, requireUser, sessionEndReason, startSession } from "../../plugins/auth";
 import { toUserDto } from "./auth.mapper";
 import * as auth from "./auth.service";
 import * as secondFactor from "./second-factor.service";
@@ -39,7 +40,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get("/me", {
     config: { access: "public" },
     schema: { tags: ["auth"], summary: "The signed-in user, or null", response: { 200: MeResponseSchema } },
-    handler: async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+    handler: async (request, reply) => {
+      if (request.user) return { user: toUserDto(request.user) };
+      // A tab whose live socket missed the end of its session learns why here, once; the dead
+      // cookie goes with it.
+      const signedOut = await sessionEndReason(ctx.db, request);
+      if (!signedOut) return { user: null };
+      clearSessionCookie(reply, secure);
+      return { user: null, signedOut };
+    },
   });
 
   app.post("/signup", {
@@ -63,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       tags: ["auth"],
       summary: "Sign in with e-mail and password; the administrator gets a second step instead",
       body: LoginBodySchema,
-      response: { 200: LoginResponseSchema, ...errors },
+      response: { 200: LoginResponseSchema, ...errors, 403: SignInRefusalSchema },
     },
     handler: async (request, reply) => {
       const meta = clientMeta(request);

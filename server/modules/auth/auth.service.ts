@@ -1,6 +1,5 @@
 import type { LoginBody, SignupBody } from "@shared/api/auth";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
-import { formatSuspensionEnd, suspendedSignInMessage } from "@shared/reports-constants";
 import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
@@ -12,6 +11,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passw
 import { hashToken, newToken } from "../../lib/tokens";
 import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { countAccountAttempt, countAttempt } from "../../plugins/rate-limit-rules";
+import { suspendedRefusal } from "../trust/appeals.service";
 import * as repo from "./auth.repository";
 import { recordPasswordChange } from "./password-changed";
 
@@ -101,10 +101,8 @@ export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta):
     throw new AppError("invalid_credential", LOGIN_ERRORS.invalid_credential);
   }
   if (user.deletedAt) throw new AppError("user_disabled", LOGIN_ERRORS.user_disabled);
-  if (isSuspended(user)) {
-    const until = user.suspendedUntil ? formatSuspensionEnd(user.suspendedUntil) : null;
-    throw new AppError("user_suspended", suspendedSignInMessage(until, ctx.config.SUPPORT_EMAIL));
-  }
+  // The reason, and a token for the appeal form: only the right password gets this far.
+  if (isSuspended(user)) throw await suspendedRefusal(ctx, user);
 
   await attempt.clear();
   return (await repo.recordLogin(ctx.db, user.id)) ?? user;

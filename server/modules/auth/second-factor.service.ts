@@ -15,6 +15,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashToken, newToken } from "../../lib/tokens";
 import { countAccountAttempt, countAttempt } from "../../plugins/rate-limit-rules";
+import { recordAudit } from "../admin/audit.service";
 import { deleteSessionsOfUser, findUserByEmail, findUserById } from "./auth.repository";
 import type { ClientMeta } from "./auth.service";
 import * as repo from "./second-factor.repository";
@@ -107,7 +108,12 @@ async function confirmSetup(tx: Db, userId: string, secret: string | null, code:
 }
 
 /** Later sign-ins: a code of the app not used before, or an unused recovery code. */
-async function checkCode(ctx: AppContext, tx: Db, userId: string, code: string): Promise<void> {
+async function checkCode(
+  ctx: AppContext,
+  tx: Db,
+  userId: string,
+  code: string,
+): Promise<"authenticator" | "recovery code"> {
   const factor = await repo.findSecondFactor(tx, userId);
   if (!factor) throw expired();
   if (isTotpShaped(code)) {
@@ -118,11 +124,12 @@ async function checkCode(ctx: AppContext, tx: Db, userId: string, code: string):
       ctx.log.warn({ userId }, "an authentication code already used was tried again");
       throw wrongCode();
     }
-    return;
+    return "authenticator";
   }
   const unused = await repo.findUnusedRecoveryCodes(tx, userId);
   const match = unused.find((stored) => isRecoveryCodeOf(stored, code));
   if (!match || !(await repo.spendRecoveryCode(tx, userId, match))) throw wrongCode();
+  return "recovery code";
 }
 
 /**
@@ -154,16 +161,28 @@ export async function completeChallenge(
   if (!user || user.deletedAt || !isSecondFactorRequired(user)) throw expired();
 
   const code = body.code.replace(/\s+/g, "");
+  const target = { type: "user", id: user.id };
   const recoveryCodes = await ctx.db
     .transaction(async (tx) => {
       let codes: string[] | null = null;
-      if (challenge.method === "setup") codes = await confirmSetup(tx, user.id, challenge.setupSecret, code);
-      else await checkCode(ctx, tx, user.id, code);
+      // The audit log keeps the administrator's sign-ins and second-factor events (issue 36).
+      if (challenge.method === "setup") {
+        codes = await confirmSetup(tx, user.id, challenge.setupSecret, code);
+        await recordAudit(tx, user, "second_factor.setup", target, { ip: meta.ip });
+      } else {
+        const method = await checkCode(ctx, tx, user.id, code);
+        if (method === "recovery code")
+          await recordAudit(tx, user, "second_factor.recovery_code", target, { ip: meta.ip });
+      }
       if (!(await repo.spendChallenge(tx, id))) throw expired();
+      await recordAudit(tx, user, "admin.sign_in", target, { ip: meta.ip, userAgent: meta.userAgent });
       return codes;
     })
     .catch(async (error: unknown) => {
-      if (error instanceof AppError && error.code === "invalid_code") await attempt.recordFailure();
+      if (error instanceof AppError && error.code === "invalid_code") {
+        await attempt.recordFailure();
+        await recordAudit(ctx.db, user, "second_factor.failed", target, { ip: meta.ip });
+      }
       throw error;
     });
   await attempt.clear();
@@ -180,6 +199,7 @@ export async function resetSecondFactor(db: Db, email: string): Promise<"reset" 
   return db.transaction(async (tx) => {
     const hadFactor = await repo.deleteSecondFactor(tx, user.id);
     await deleteSessionsOfUser(tx, user.id);
+    if (hadFactor) await recordAudit(tx, user, "second_factor.reset", { type: "user", id: user.id }, {});
     return hadFactor ? "reset" : "none";
   });
 }

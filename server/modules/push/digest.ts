@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
+import { appSecretsOf } from "../../db/app-secrets";
 import type { Db } from "../../db/client";
 import { enqueueMail } from "../../jobs/outbox-mail";
 import type { DigestSubject } from "../../plugins/mail";
-import { appSecretsOf } from "./app-secret";
 import * as repo from "./push.repository";
 
 /** Unread messages younger than this wait: the student may still be on their way to read them. */

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { appSecrets, notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
+import { notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
@@ -103,24 +103,6 @@ export async function findNotificationForPush(db: Db, id: string) {
     .leftJoin(users, eq(users.id, notifications.fromUserId))
     .where(eq(notifications.id, id));
   return row;
-}
-
-/**
- * Keeps the generated secrets under names not kept yet, in one statement (a set is never half
- * kept; the insert that loses a race changes nothing), and reads back the values kept under them.
- */
-export async function keepAppSecrets(db: Db, generated: Record<string, string>) {
-  const values = Object.entries(generated).map(([name, value]) => ({ name, value }));
-  await db.insert(appSecrets).values(values).onConflictDoNothing();
-  return db
-    .select()
-    .from(appSecrets)
-    .where(
-      inArray(
-        appSecrets.name,
-        values.map((secret) => secret.name),
-      ),
-    );
 }
 
 export interface DueDigest {

@@ -1,6 +1,6 @@
 import webpush from "web-push";
 import type { AppContext } from "../../context";
-import { appSecretsOf } from "./app-secret";
+import { appSecretsOf } from "../../db/app-secrets";
 
 export interface VapidKeys {
   publicKey: string;

@@ -3,7 +3,7 @@ import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError, notSignedIn } from "../../lib/app-error";
-import { sessionIdleMs } from "../../plugins/auth";
+import { recordSessionsEnded, sessionIdleMs } from "../../plugins/auth";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { toDeviceSessionDto } from "./sessions.mapper";
 import * as repo from "./sessions.repository";
@@ -38,7 +38,9 @@ export async function endSession(
   if (!session) throw new AppError("not_found", SESSIONS_MESSAGES.notFound);
   if (session.id === currentSessionId) throw new AppError("invalid_input", SESSIONS_MESSAGES.isCurrent);
   const ended = await repo.deleteSession(ctx.db, session.id);
-  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
+  await recordSessionsEnded(ctx.db, ended, "ended-elsewhere");
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended, why: "ended-elsewhere" });
 }
 
 /** Ends every session of the user but the current one; returns how many ended. */
@@ -50,6 +52,8 @@ export async function endOtherSessions(
   if (!currentSessionId) throw notSignedIn();
   await countSignOut(ctx, user);
   const ended = await repo.deleteOtherSessions(ctx.db, user.id, currentSessionId);
-  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
+  await recordSessionsEnded(ctx.db, ended, "ended-elsewhere");
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended, why: "ended-elsewhere" });
   return ended.length;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { recordSessionsEnded } from "../../plugins/auth";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { recordPasswordChange } from "../auth/auth.service";
 import { deleteOtherSessions } from "./sessions.repository";
@@ -50,10 +51,13 @@ export async function changePassword(
   const ended = await ctx.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, user.id, passwordHash);
     await recordPasswordChange(ctx, tx, user, "settings");
-    return deleteOtherSessions(tx, user.id, currentSessionId);
+    const ended = await deleteOtherSessions(tx, user.id, currentSessionId);
+    await recordSessionsEnded(tx, ended, "ended-elsewhere");
+    return ended;
   });
   void ctx.outbox.kick();
-  if (ended.length > 0) await ctx.bus.publish({ kind: "sessions-ended", sessions: ended });
+  if (ended.length > 0)
+    await ctx.bus.publish({ kind: "sessions-ended", sessions: ended, why: "ended-elsewhere" });
 }
 
 export function setHolidayMode(ctx: AppContext, user: UserRow, body: HolidayBody): Promise<UserRow> {

@@ -24,6 +24,21 @@ export async function queueTicketMirror(
   await db.insert(outbox).values({ kind, payload });
 }
 
+/** The appeal of one suspension, if it has one. */
+export async function findAppealOf(db: Db, suspensionId: string): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.suspensionId, suspensionId))
+    .limit(1);
+  return row;
+}
+
+export async function findAppealsOf(db: Db, suspensionIds: string[]): Promise<TicketRow[]> {
+  if (suspensionIds.length === 0) return [];
+  return db.select().from(supportTickets).where(inArray(supportTickets.suspensionId, suspensionIds));
+}
+
 export async function findTicketsOf(db: Db, userId: string): Promise<TicketRow[]> {
   return db
     .select()

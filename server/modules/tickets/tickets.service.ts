@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { ADMIN_MESSAGES, type AdminTicket } from "@shared/api/admin";
 import { type CreateTicketBody, TICKET_MESSAGES, type Ticket } from "@shared/api/tickets";
+import { APPEAL_PURPOSE, SUSPENSION_TEXTS } from "@shared/reports-constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
@@ -49,6 +50,47 @@ export function randomTicketId(): string {
  */
 export async function createTicket(ctx: AppContext, user: UserRow, body: CreateTicketBody): Promise<Ticket> {
   await countAttempt(ctx, "supportTicket", user.id);
+  return storeTicket(ctx, user, { purpose: body.purpose, description: body.description });
+}
+
+/**
+ * A suspended student's appeal: a ticket of purpose 'Appeal' linked to the suspension, one per
+ * suspension (a second answers 409). The caller has checked the appeal token and counted the try.
+ */
+export async function createAppealTicket(
+  ctx: AppContext,
+  user: UserRow,
+  suspensionId: string,
+  description: string,
+): Promise<Ticket> {
+  if (await repo.findAppealOf(ctx.db, suspensionId))
+    throw new AppError("conflict", SUSPENSION_TEXTS.duplicate);
+  try {
+    return await storeTicket(ctx, user, { purpose: APPEAL_PURPOSE, description, suspensionId });
+  } catch (error) {
+    // Two appeals sent at once: the unique index keeps the first.
+    if (isUniqueViolation(error)) throw new AppError("conflict", SUSPENSION_TEXTS.duplicate);
+    throw error;
+  }
+}
+
+/** The appeal tickets of these suspensions, by suspension. */
+export async function appealsOf(db: Db, suspensionIds: string[]): Promise<Map<string, Ticket>> {
+  const rows = await repo.findAppealsOf(db, suspensionIds);
+  return new Map(rows.map((row) => [row.suspensionId ?? "", toTicketDto(row)]));
+}
+
+function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== "object" || error === null) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code === "23505" || isUniqueViolation(cause, depth + 1);
+}
+
+async function storeTicket(
+  ctx: AppContext,
+  user: UserRow,
+  values: { purpose: string; description: string; suspensionId?: string },
+): Promise<Ticket> {
   for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
     const row = await ctx.db.transaction(async (tx) => {
       const ticket = await repo.insertTicket(tx, {
@@ -57,8 +99,9 @@ export async function createTicket(ctx: AppContext, user: UserRow, body: CreateT
         userName: user.name,
         userEmail: user.email,
         userCollege: user.college,
-        purpose: body.purpose,
-        description: body.description.trim(),
+        purpose: values.purpose,
+        description: values.description.trim(),
+        suspensionId: values.suspensionId ?? null,
       });
       if (!ticket) return undefined;
       if (ctx.config.FORM_MIRROR_URL) {

@@ -1,6 +1,7 @@
-import type { ReportGroup } from "@shared/api/reports";
+import type { ReportGroup, SuspensionEntry } from "@shared/api/reports";
+import type { Ticket } from "@shared/api/tickets";
 import { REPORT_TEXTS } from "@shared/reports-constants";
-import { isSuspended, type ReportRow, type UserRow } from "../../db/schema";
+import { isSuspended, type ReportRow, type SuspensionRow, type UserRow } from "../../db/schema";
 import type * as repo from "./reports.repository";
 
 type OpenTarget = Awaited<ReturnType<typeof repo.findOpenTargets>>["targets"][number];
@@ -104,5 +105,20 @@ function toReportedUser(
         reason: entry.reason,
         createdAt: entry.createdAt.toISOString(),
       })),
+  };
+}
+
+/** A suspended account as the Reports tab lists it, with its appeal beside it. */
+export function toSuspensionEntry(
+  row: { suspension: SuspensionRow; name: string; email: string; college: string },
+  appeal: Ticket | undefined,
+): SuspensionEntry {
+  return {
+    id: row.suspension.id,
+    user: { id: row.suspension.userId, name: row.name, email: row.email, college: row.college },
+    reason: row.suspension.reason,
+    startsAt: row.suspension.startsAt.toISOString(),
+    endsAt: row.suspension.endsAt?.toISOString() ?? null,
+    appeal: appeal ?? null,
   };
 }

@@ -263,13 +263,14 @@ export async function deleteMessage(db: Db, id: string) {
   return row;
 }
 
-/** Suspends an account until a time (null: permanently) and ends its sessions. */
-export async function suspendAccount(db: Db, id: string, until: Date | null): Promise<void> {
+/** Suspends an account until a time (null: permanently) and ends its sessions; returns their ids. */
+export async function suspendAccount(db: Db, id: string, until: Date | null): Promise<string[]> {
   await db
     .update(users)
     .set({ suspendedAt: new Date(), suspendedUntil: until, updatedAt: new Date() })
     .where(eq(users.id, id));
-  await db.delete(sessions).where(eq(sessions.userId, id));
+  const ended = await db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+  return ended.map((row) => row.id);
 }
 
 /** Ends a suspension; returns whether one was running. */

@@ -1,3 +1,4 @@
+import { CreateAppealBodySchema, CreateAppealResponseSchema } from "@shared/api/appeals";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import {
   CreateReportBodySchema,
@@ -11,6 +12,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
+import * as appeals from "./appeals.service";
 import * as service from "./reports.service";
 
 const errors = {
@@ -34,6 +36,20 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     handler: async (request, reply) =>
       reply.code(201).send(await service.createReport(ctx, requireUser(request), request.body)),
+  });
+
+  // The suspended student has no session: the token from the refused sign-in names the suspension.
+  app.post("/appeals", {
+    config: { access: "public" },
+    schema: {
+      tags: ["appeals"],
+      summary:
+        "Appeal a suspension with the token of the refused sign-in: raises a support ticket of purpose 'Appeal', one per suspension, rate-limited per address",
+      body: CreateAppealBodySchema,
+      response: { 201: CreateAppealResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await appeals.createAppeal(ctx, request.body, { ip: request.ip })),
   });
 };
 

@@ -15,11 +15,15 @@ import {
   REPORT_TEXTS,
   type ReportTargetType,
   SUSPENSION_DAYS,
+  SUSPENSION_TEXTS,
   type SuspensionDuration,
 } from "@shared/reports-constants";
 import type { AppContext } from "../../context";
 import type { ReportEvidence, ReportRow, UserRow } from "../../db/schema";
+import { enqueueMail } from "../../jobs/outbox-mail";
 import { AppError } from "../../lib/app-error";
+import { recordSessionsEnded } from "../../plugins/auth";
+import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { EVIDENCE_BUCKET } from "../../plugins/storage";
 import type { PendingEvent } from "../../realtime/live-events";
@@ -27,11 +31,13 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
 import { deleteReportedItem } from "../items/moderation.service";
 import { addNotification } from "../notifications/notifications.service";
-import { openTicketsOfPurpose } from "../tickets/tickets.service";
+import { appealsOf, openTicketsOfPurpose } from "../tickets/tickets.service";
 import { fileUrl, releaseImage } from "../uploads/uploads.service";
-import { toCreatedReport, toReportGroup } from "./reports.mapper";
+import { suspensionWords } from "./appeals.service";
+import { toCreatedReport, toReportGroup, toSuspensionEntry } from "./reports.mapper";
 import { canBeModerated, canModerate, canReport, canReportMessage } from "./reports.policy";
 import * as repo from "./reports.repository";
+import * as suspensions from "./suspensions.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -191,10 +197,15 @@ export async function readReportPhoto(ctx: AppContext, admin: UserRow, reportId:
  */
 export async function listQueue(ctx: AppContext, admin: UserRow): Promise<ReportQueueResponse> {
   assertModerator(admin);
-  const [{ targets, total }, tickets] = await Promise.all([
+  const [{ targets, total }, tickets, suspended] = await Promise.all([
     repo.findOpenTargets(ctx.db),
     openTicketsOfPurpose(ctx.db, "Safety Concerns"),
+    suspensions.findSuspendedNow(ctx.db),
   ]);
+  const appeals = await appealsOf(
+    ctx.db,
+    suspended.map((row) => row.suspension.id),
+  );
   const open = await repo.findOpenReportsOf(
     ctx.db,
     targets.map((target) => target.targetId),
@@ -245,7 +256,14 @@ export async function listQueue(ctx: AppContext, admin: UserRow): Promise<Report
       }),
     );
   }
-  return { openCount: total + tickets.length, groups, safetyTickets: tickets };
+  const suspensionEntries = suspended.map((row) => toSuspensionEntry(row, appeals.get(row.suspension.id)));
+  const openAppeals = suspensionEntries.filter((entry) => entry.appeal?.status === "open").length;
+  return {
+    openCount: total + tickets.length + openAppeals,
+    groups,
+    safetyTickets: tickets,
+    suspensions: suspensionEntries,
+  };
 }
 
 /** What the reporters are told, by action and target. */
@@ -305,6 +323,8 @@ export async function actOnReport(
       targetType: report.targetType,
       targetId: report.targetId,
       reports: closed.length,
+      // The audit log links each entry to the reports it closed.
+      reportIds: closed.map((row) => row.id),
     };
 
     if (action === "remove" && report.targetType === "listing") {
@@ -331,13 +351,28 @@ export async function actOnReport(
       await notify(person.id, MODERATION_TEXTS.warningNotice(reason));
     } else if (action === "suspend" && person && body.duration) {
       const until = suspensionEnd(body.duration);
-      await repo.suspendAccount(tx, person.id, until);
+      const endedSessions = await repo.suspendAccount(tx, person.id, until);
+      await recordSessionsEnded(tx, endedSessions, "suspended");
+      const suspension = await suspensions.insertSuspension(tx, {
+        userId: person.id,
+        actorId: admin.id,
+        reportId: report.id,
+        reason,
+        endsAt: until,
+      });
       await notify(
         person.id,
         MODERATION_TEXTS.suspendedNotice(until ? formatSuspensionEnd(until) : null, reason),
       );
+      // The same words as the refused sign-in, by e-mail: the student may never open the app again.
+      await enqueueMail(tx, {
+        to: person.email,
+        subject: MAIL_SUBJECTS.suspended,
+        text: `Hello ${person.name},\n\n${suspensionWords({ suspendedUntil: until }, reason)}\n\nTo appeal, sign in at ${ctx.config.publicUrl}/login and choose 'Appeal'.\n`,
+      });
       details.duration = body.duration;
       details.until = until?.toISOString() ?? null;
+      details.suspensionId = suspension.id;
     }
 
     const told = new Set<string>();
@@ -356,7 +391,10 @@ export async function actOnReport(
     return closed.length;
   });
 
-  if (action === "suspend" && person) await ctx.bus.publish({ kind: "users-ended", users: [person.id] });
+  if (action === "suspend" && person) {
+    void ctx.outbox.kick();
+    await ctx.bus.publish({ kind: "users-ended", users: [person.id], why: "suspended" });
+  }
   if (releasedImage) await releaseImage(ctx, "images", releasedImage);
   // The removed photo goes from the chat; the reports keep their copies.
   if (releasedChatPhoto) await releaseImage(ctx, "chats", fileUrl("chats", releasedChatPhoto));
@@ -367,14 +405,35 @@ function removedEvent(userId: string, chatId: string, messageId: string): Pendin
   return { userId, event: { type: "message.removed", data: { chatId, messageId } } };
 }
 
-/** 'Lift Suspension' in Users Management: the account may sign in again and its posts show. */
+/**
+ * 'Lift Suspension' (Users Management and the Reports tab's suspensions): the account may sign in
+ * again and its posts show; the student is told by notification and e-mail.
+ */
 export async function liftSuspension(ctx: AppContext, admin: UserRow, userId: string): Promise<void> {
   assertModerator(admin);
   const person = await repo.findPerson(ctx.db, userId);
   if (!person) throw new AppError("not_found", "User not found");
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     const wasSuspended = await repo.liftSuspension(tx, userId);
     if (!wasSuspended) throw new AppError("conflict", MODERATION_TEXTS.notSuspended);
-    await recordAudit(tx, admin, "moderation.lift", { type: "user", id: userId }, { userId, reason: "" });
+    const suspension = await suspensions.markLifted(tx, userId, admin.id);
+    await addNotification(tx, emit, { userId, type: "admin", text: SUSPENSION_TEXTS.lifted });
+    await enqueueMail(tx, {
+      to: person.email,
+      subject: MAIL_SUBJECTS.suspensionLifted,
+      text: `Hello ${person.name},\n\n${SUSPENSION_TEXTS.lifted} You can sign in again at ${ctx.config.publicUrl}/login.\n`,
+    });
+    await recordAudit(
+      tx,
+      admin,
+      "moderation.lift",
+      { type: "user", id: userId },
+      {
+        userId,
+        reason: "",
+        ...(suspension ? { suspensionId: suspension.id, suspensionReason: suspension.reason } : {}),
+      },
+    );
   });
+  void ctx.outbox.kick();
 }

@@ -5,6 +5,7 @@ import { outboxStorageKey } from "../../features/chats/outbox-key";
 import { liveSeqStorageKey } from "../../lib/live-seq";
 import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
 import { meQueryOptions } from "../../lib/session";
+import { rememberSignedOutReason } from "../../lib/signed-out-reason";
 import {
   applyBroadcastFrame,
   applyLiveEvent,
@@ -62,9 +63,11 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
       onEvent: (event) => applyLiveEvent(queryClient, event),
       onBroadcast: (frame) => applyBroadcastFrame(queryClient, frame),
       onRefetch: () => refetchLiveQueries(queryClient),
-      onSessionEnded: () => {
+      onSessionEnded: (reason) => {
         // During our own sign-out the logout flow takes the user to the landing page itself.
         if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
+        // The sign-in page the tab drops to says why (suspended, or signed out elsewhere).
+        rememberSignedOutReason(reason);
         queryClient.setQueryData(meQueryOptions.queryKey, { user: null });
       },
       // A refused upgrade looks like any network failure; asking who is signed in tells them apart.

@@ -1,4 +1,4 @@
-import type { AdminTicket } from "@shared/api/admin";
+import type { AdminTicket, AuditEntry } from "@shared/api/admin";
 
 /** Where the copy of a ticket sent to the form service stands, in words. */
 export function describeMirror(mirror: AdminTicket["mirror"]): string {
@@ -37,6 +37,12 @@ const AUDIT_ACTIONS: Record<string, string> = {
   "moderation.warn": "Warned user",
   "moderation.suspend": "Suspended user",
   "moderation.lift": "Lifted suspension",
+  "rating.delete": "Removed review",
+  "admin.sign_in": "Administrator signed in",
+  "second_factor.setup": "Set up two-step sign-in",
+  "second_factor.recovery_code": "Used a recovery code",
+  "second_factor.failed": "Wrong two-step sign-in code",
+  "second_factor.reset": "Reset two-step sign-in",
 };
 
 /** 'event.create' -> 'Posted event'; an action this list does not know reads as stored. */
@@ -62,4 +68,14 @@ export function describeAuditTarget(entry: {
     text((before as Record<string, unknown>).name);
   if (entry.targetType === "ticket") return `Ticket #${entry.targetId}`;
   return name ?? `${entry.targetType.replace(/_/g, " ")} ${entry.targetId}`;
+}
+
+/**
+ * An audit entry's target as the log shows it: the listing's name, the person's name (with the
+ * e-mail beside it, from the server), or the record's own name.
+ */
+export function auditTargetLabel(entry: AuditEntry): string {
+  if (entry.listingName) return entry.listingName;
+  if (entry.targetType === "user" && entry.person) return entry.person.name;
+  return describeAuditTarget(entry);
 }

@@ -2,6 +2,7 @@
  * The sign-in, second-step, password and signup forms' schemas. Loaded on demand by the forms
  * (useZodForm), so that zod reaches the browser only once someone fills one in.
  */
+
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,

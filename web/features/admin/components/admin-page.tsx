@@ -51,6 +51,8 @@ export function AdminPage() {
         <div>
           <Tabs
             label="Admin sections"
+            // On a phone the sections wrap onto rows: every one is in reach without scrolling sideways.
+            className="max-sm:flex-wrap max-sm:overflow-visible"
             tabs={ADMIN_TABS}
             selected={selected}
             onSelect={handleSelect}

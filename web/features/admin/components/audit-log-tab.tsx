@@ -1,12 +1,26 @@
+import type { AuditEntry } from "@shared/api/admin";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "../../../lib/format";
-import { describeAuditAction, describeAuditTarget } from "../admin-format";
+import { auditTargetLabel, describeAuditAction } from "../admin-format";
 import { adminAuditQueryOptions } from "../api/get-audit-log";
 import { Pager } from "./pager";
-import { EmptyState, LoadError, LoadingState, PanelSection, ScrollRegion } from "./panel-states";
+import {
+  CellLabel,
+  cardTable,
+  EmptyState,
+  LoadError,
+  LoadingState,
+  PanelSection,
+  ScrollRegion,
+} from "./panel-states";
 
-/** Audit Log: who did what to which record, and when; newest first, 25 a page. */
+const cellClasses = `px-3 py-2 align-top ${cardTable.cell}`;
+
+/**
+ * Audit Log: who did what to whom, why, and when; newest first, 25 a page. A moderation entry
+ * opens the reports it closed.
+ */
 export function AuditLogTab() {
   const [page, setPage] = useState(1);
   const audit = useQuery(adminAuditQueryOptions(page));
@@ -24,27 +38,22 @@ export function AuditLogTab() {
         <>
           <ScrollRegion label="Audit log table">
             <table
-              className={`w-full min-w-[40rem] text-left text-sm ${audit.isPlaceholderData ? "opacity-60" : ""}`}
+              className={`${cardTable.table} sm:min-w-[48rem] ${audit.isPlaceholderData ? "opacity-60" : ""}`}
             >
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+              <thead
+                className={`${cardTable.head} bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase`}
+              >
                 <tr>
-                  {["When", "Who", "Action", "Target"].map((heading) => (
+                  {["When", "Who", "Action", "Target", "Reason"].map((heading) => (
                     <th key={heading} scope="col" className="px-3 py-2">
                       {heading}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200">
+              <tbody className={cardTable.body}>
                 {data?.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                    </td>
-                    <td className="px-3 py-2">{entry.actorName ?? "Unknown"}</td>
-                    <td className="px-3 py-2">{describeAuditAction(entry.action)}</td>
-                    <td className="break-words px-3 py-2">{describeAuditTarget(entry)}</td>
-                  </tr>
+                  <AuditRow key={entry.id} entry={entry} />
                 ))}
               </tbody>
             </table>
@@ -58,5 +67,64 @@ export function AuditLogTab() {
         </>
       )}
     </PanelSection>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const label = auditTargetLabel(entry);
+  const person = entry.person;
+  return (
+    <tr className={cardTable.row}>
+      <td className={`${cellClasses} sm:whitespace-nowrap`}>
+        <CellLabel>When</CellLabel>
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+      </td>
+      <td className={cellClasses}>
+        <CellLabel>Who</CellLabel>
+        {entry.actorName ?? "Unknown"}
+      </td>
+      <td className={cellClasses}>
+        <CellLabel>Action</CellLabel>
+        {describeAuditAction(entry.action)}
+      </td>
+      <td className={`${cellClasses} break-words`}>
+        <CellLabel>Target</CellLabel>
+        {label}
+        {person ? (
+          <span className="block text-xs break-all text-slate-600">
+            {person.name === label ? person.email : `${person.name} · ${person.email}`}
+          </span>
+        ) : null}
+        {entry.reports.length > 0 ? <AuditReports entry={entry} /> : null}
+      </td>
+      <td className={`${cellClasses} break-words`}>
+        <CellLabel>Reason</CellLabel>
+        {entry.reason ?? <span className="text-slate-500">—</span>}
+      </td>
+    </tr>
+  );
+}
+
+/** The reports a moderation entry closed, opened in place. */
+function AuditReports({ entry }: { entry: AuditEntry }) {
+  const count = entry.reports.length;
+  return (
+    <details className="mt-1">
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-indigo-700">
+        {count === 1 ? "1 report" : `${count} reports`}
+      </summary>
+      <ul className="space-y-2 text-xs text-slate-700">
+        {entry.reports.map((report) => (
+          <li key={report.id} className="rounded-md bg-slate-50 p-2">
+            <p className="font-semibold text-slate-900">{report.reason}</p>
+            {report.details ? <p className="break-words whitespace-pre-wrap">{report.details}</p> : null}
+            <p>
+              By {report.reporterName ?? "a deleted account"},{" "}
+              <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

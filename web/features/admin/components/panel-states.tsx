@@ -88,3 +88,20 @@ export function FormError({ message, className = "" }: { message: string | null;
     </Alert>
   ) : null;
 }
+
+/**
+ * A table that becomes a list of cards on a phone (below `sm`): no column headings, each row a
+ * bordered card, each cell on its own line named by its CellLabel. Wide screens keep the table.
+ */
+export const cardTable = {
+  table: "w-full text-left text-sm max-sm:block",
+  head: "max-sm:hidden",
+  body: "divide-y divide-slate-200 max-sm:block max-sm:space-y-3 max-sm:divide-y-0 max-sm:p-3",
+  row: "max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:p-3",
+  cell: "max-sm:block max-sm:px-0 max-sm:py-1",
+};
+
+/** A cell's column name, shown on a phone only, where the table's headings are not. */
+export function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="font-semibold text-slate-600 sm:hidden">{children}: </span>;
+}

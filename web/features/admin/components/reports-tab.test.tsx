@@ -86,7 +86,7 @@ function renderTab(queue: ReportQueueResponse) {
 }
 
 it("shows 'Open Reports (count)', the message in its conversation, the reasons and the user's history", async () => {
-  renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [] });
+  renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [], suspensions: [] });
   expect(await screen.findByRole("heading", { name: "Open Reports (1)" })).toBeInTheDocument();
   const row = screen.getByRole("article", { name: "Message by Arjun Kapoor" });
   expect(within(row).getByText("2 people reported this")).toBeInTheDocument();
@@ -109,7 +109,7 @@ it("shows a reported photo as kept, in the evidence, after the message is gone",
     photoUrl: "/api/admin/reports/r-1/photo",
     isContentPresent: false,
   };
-  renderTab({ openCount: 1, groups: [photoGroup], safetyTickets: [] });
+  renderTab({ openCount: 1, groups: [photoGroup], safetyTickets: [], suspensions: [] });
   const evidence = await screen.findByRole("region", { name: "The reported message in its conversation" });
   expect(within(evidence).getByText("Kept as evidence; the message is gone.")).toBeInTheDocument();
   const photo = within(evidence).getByRole("img", { name: "The reported photo, as kept" });
@@ -118,18 +118,18 @@ it("shows a reported photo as kept, in the evidence, after the message is gone",
 });
 
 it("shows no photo when the report kept none", async () => {
-  renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [] });
+  renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [], suspensions: [] });
   const evidence = await screen.findByRole("region", { name: "The reported message in its conversation" });
   expect(within(evidence).queryByRole("img")).not.toBeInTheDocument();
 });
 
 it("says so when nothing is open", async () => {
-  renderTab({ openCount: 0, groups: [], safetyTickets: [] });
+  renderTab({ openCount: 0, groups: [], safetyTickets: [], suspensions: [] });
   expect(await screen.findByText("No open reports.")).toBeInTheDocument();
 });
 
 it("suspends with a length and a reason, asking for the reason first", async () => {
-  const api = renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [] });
+  const api = renderTab({ openCount: 1, groups: [messageGroup], safetyTickets: [], suspensions: [] });
   const row = await screen.findByRole("article", { name: "Message by Arjun Kapoor" });
   await userEvent.click(within(row).getByRole("button", { name: "Suspend User" }));
   const dialog = screen.getByRole("dialog", { name: "Suspend User: Arjun Kapoor" });
@@ -150,7 +150,12 @@ it("suspends with a length and a reason, asking for the reason first", async () 
 });
 
 it("shows the server's refusal in the dialog's alert, not on the reason, and stays open", async () => {
-  renderTab({ openCount: 1, groups: [{ ...messageGroup, id: "r-gone" }], safetyTickets: [] });
+  renderTab({
+    openCount: 1,
+    groups: [{ ...messageGroup, id: "r-gone" }],
+    safetyTickets: [],
+    suspensions: [],
+  });
   const row = await screen.findByRole("article", { name: "Message by Arjun Kapoor" });
   await userEvent.click(within(row).getByRole("button", { name: "Warn User" }));
   const dialog = screen.getByRole("dialog", { name: "Warn User: Arjun Kapoor" });

@@ -23,6 +23,7 @@ import { adminReportsQueryOptions } from "../api/get-reports";
 import { useSetTicketStatus } from "../api/set-ticket-status";
 import { useAdminNotice } from "./admin-notice";
 import { dangerButton, EmptyState, LoadError, LoadingState, PanelSection } from "./panel-states";
+import { SuspensionsSection } from "./suspensions-section";
 
 const TARGET_LABELS: Record<ReportGroup["targetType"], string> = {
   listing: "Listing",
@@ -79,6 +80,7 @@ export function ReportsTab() {
           </ul>
         )}
       </PanelSection>
+      {data ? <SuspensionsSection suspensions={data.suspensions} /> : null}
       {data && data.safetyTickets.length > 0 ? <SafetyTickets tickets={data.safetyTickets} /> : null}
       {deciding ? (
         <DecisionDialog group={deciding.group} action={deciding.action} onClose={() => setDeciding(null)} />

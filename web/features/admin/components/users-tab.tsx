@@ -12,11 +12,12 @@ import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteUser } from "../api/delete-user";
 import { adminUsersQueryOptions } from "../api/get-users";
-import { useLiftSuspension } from "../api/lift-suspension";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
 import {
+  CellLabel,
+  cardTable,
   dangerButton,
   EmptyState,
   LoadError,
@@ -24,13 +25,14 @@ import {
   PanelSection,
   ScrollRegion,
 } from "./panel-states";
+import { useConfirmedLift } from "./suspensions-section";
 
 // The edit form loads when Edit is pressed.
 const EditUserDialog = lazyWhenOnline(() =>
   import("./edit-user-dialog").then((module) => ({ default: module.EditUserDialog })),
 );
 
-const cellClasses = "px-3 py-3 align-top";
+const cellClasses = `px-3 py-3 align-top ${cardTable.cell}`;
 
 function UserFilters({
   filters,
@@ -83,10 +85,7 @@ export function UsersTab() {
   const users = useQuery(adminUsersQueryOptions({ search, from: filters.from, to: filters.to, page }));
   const notify = useAdminNotice();
   const { confirm, confirmDialog } = useConfirm();
-  const lift = useLiftSuspension({
-    onSuccess: () => notify("success", MODERATION_TEXTS.suspensionLifted),
-    onError: (error) => notify("error", error.message),
-  });
+  const { lift, handleLift, confirmDialog: liftDialog } = useConfirmedLift();
   const remove = useDeleteUser({
     onSuccess: () => notify("success", ADMIN_MESSAGES.userDeleted),
     onError: (error) => notify("error", ADMIN_FAILURES.deleteUser(error.message)),
@@ -129,9 +128,11 @@ export function UsersTab() {
         <>
           <ScrollRegion label="Users table">
             <table
-              className={`w-full min-w-[52rem] text-left text-sm ${users.isPlaceholderData ? "opacity-60" : ""}`}
+              className={`${cardTable.table} sm:min-w-[52rem] ${users.isPlaceholderData ? "opacity-60" : ""}`}
             >
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+              <thead
+                className={`${cardTable.head} bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase`}
+              >
                 <tr>
                   {["Name", "Email", "Mobile", "College", "City", "Joined"].map((heading) => (
                     <th key={heading} scope="col" className="px-3 py-2">
@@ -143,9 +144,9 @@ export function UsersTab() {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200">
+              <tbody className={cardTable.body}>
                 {data?.users.map((user) => (
-                  <tr key={user.id}>
+                  <tr key={user.id} className={cardTable.row}>
                     <th scope="row" className={`${cellClasses} font-semibold text-slate-900`}>
                       {user.name}
                       {user.isSuspended ? (
@@ -156,19 +157,32 @@ export function UsersTab() {
                         </span>
                       ) : null}
                     </th>
-                    <td className={`${cellClasses} break-all`}>{user.email}</td>
-                    <td className={cellClasses}>{user.mobile}</td>
-                    <td className={cellClasses}>{user.college}</td>
-                    <td className={cellClasses}>{user.city}</td>
-                    <td className={`${cellClasses} whitespace-nowrap`}>
+                    <td className={`${cellClasses} break-all`}>
+                      <CellLabel>Email</CellLabel>
+                      {user.email}
+                    </td>
+                    <td className={cellClasses}>
+                      <CellLabel>Mobile</CellLabel>
+                      {user.mobile}
+                    </td>
+                    <td className={cellClasses}>
+                      <CellLabel>College</CellLabel>
+                      {user.college}
+                    </td>
+                    <td className={cellClasses}>
+                      <CellLabel>City</CellLabel>
+                      {user.city}
+                    </td>
+                    <td className={`${cellClasses} sm:whitespace-nowrap`}>
+                      <CellLabel>Joined</CellLabel>
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
                     </td>
-                    <td className={`${cellClasses} whitespace-nowrap`}>
-                      <div className="flex gap-2">
+                    <td className={`${cellClasses} sm:whitespace-nowrap`}>
+                      <div className="flex flex-wrap gap-2 max-sm:pt-2">
                         {user.isSuspended ? (
                           <button
                             type="button"
-                            onClick={() => lift.mutate(user.id)}
+                            onClick={() => void handleLift(user)}
                             disabled={lift.isPending && lift.variables === user.id}
                             className={secondaryButton}
                           >
@@ -208,6 +222,7 @@ export function UsersTab() {
         </Suspense>
       ) : null}
       {confirmDialog}
+      {liftDialog}
     </PanelSection>
   );
 }

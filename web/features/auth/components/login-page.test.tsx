@@ -44,6 +44,39 @@ describe("the sign-in form", () => {
     expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
   });
 
+  it("names a suspension's reason with an 'Appeal' link, and keeps the appeal token for that page only", async () => {
+    const user = userEvent.setup();
+    const refusal = "Your account is suspended until 12 Dec 2026: Spam. You can appeal.";
+    const appeal = { token: "s.1.sig", expiresAt: new Date(Date.now() + 60_000).toISOString() };
+    fakeApi(() => ({ status: 403, body: { error: { code: "user_suspended", message: refusal, appeal } } }));
+    renderScreen(<LoginPage />, { path: "/login" });
+
+    await user.type(screen.getByLabelText("Email address"), "arjun@example.in");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Campus#Bazaar9");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`${refusal} Appeal`);
+    expect(screen.getByRole("link", { name: "Appeal" })).toHaveAttribute("href", "/appeal");
+    expect(JSON.parse(sessionStorage.getItem("campus-bazaar:appeal") ?? "{}")).toMatchObject({
+      token: "s.1.sig",
+      message: refusal,
+    });
+    sessionStorage.clear();
+  });
+
+  it("says once why an open tab was signed out", async () => {
+    sessionStorage.setItem("campus-bazaar:signed-out-reason", "ended-elsewhere");
+    fakeApi(() => ({ body: { user: null } }));
+    const { unmount } = renderScreen(<LoginPage />, { path: "/login" });
+    expect(
+      await screen.findByText("You were signed out because your account was signed out from another device."),
+    ).toBeVisible();
+    unmount();
+    renderScreen(<LoginPage />, { path: "/login" });
+    await screen.findByRole("button", { name: "Sign in" });
+    expect(screen.queryByText(/You were signed out/)).toBeNull();
+  });
+
   it("puts a refusal that concerns one field on that field", async () => {
     const user = userEvent.setup();
     fakeApi(() => apiError(401, "wrong_password", "Wrong password."));

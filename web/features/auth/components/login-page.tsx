@@ -1,7 +1,8 @@
 import type { SecondFactorChallenge, SecondFactorResponse, User } from "@shared/api/auth";
+import { SUSPENSION_TEXTS } from "@shared/suspension-texts";
 import { SECOND_FACTOR_MESSAGES } from "@shared/validation/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PasswordInput } from "../../../components/password-input/password-input";
 import { Alert } from "../../../components/ui/alert";
@@ -11,9 +12,11 @@ import { PageLoading } from "../../../components/ui/page-loading";
 import { useDeferredZodForm } from "../../../lib/deferred-form";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { meQueryOptions } from "../../../lib/session";
+import { forgetSignedOutReason, signedOutMessage } from "../../../lib/signed-out-reason";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { loginErrorMessage } from "../api/auth-errors";
 import { useLogin } from "../api/login";
+import { appealOfferOf, type KeptAppeal, keepAppeal } from "../appeal-offer";
 import { useEnterApp } from "../hooks/use-enter-app";
 import { AuthLayout } from "./auth-layout";
 
@@ -118,6 +121,11 @@ interface LoginFormProps {
 }
 
 function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
+  // Why an open tab was dropped here (suspended, signed out elsewhere): said once, then forgotten.
+  const [signedOut] = useState(signedOutMessage);
+  useEffect(() => forgetSignedOutReason(), []);
+  // A suspended account's refusal carries the appeal form's token: kept in this tab for /appeal.
+  const [appeal, setAppeal] = useState<KeptAppeal | null>(null);
   // Drawn at once; react-hook-form and zod come with the first focus, input or submit.
   const { form, fieldError, formError, handleSubmit, setServerError, prepare, binding } = useDeferredZodForm(
     loadLoginFormSchema,
@@ -127,7 +135,15 @@ function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
       serverErrorMessage: loginErrorMessage,
     },
   );
-  const mutation = useLogin({ onSecondFactor, onError: setServerError });
+  const mutation = useLogin({
+    onSecondFactor,
+    onError: (error) => {
+      const offer = appealOfferOf(error);
+      if (offer) keepAppeal(offer);
+      setAppeal(offer);
+      setServerError(error);
+    },
+  });
   // A message from the second step shows until the person edits the form.
   const [isRestartShown, setIsRestartShown] = useState(true);
   const clearRestart = { onChange: () => setIsRestartShown(false) };
@@ -144,7 +160,20 @@ function LoginForm({ initialError, onSecondFactor }: LoginFormProps) {
       className="space-y-4"
     >
       {binding}
-      {message ? <Alert tone="error">{message}</Alert> : null}
+      {signedOut && !message ? <Alert tone="info">{signedOut}</Alert> : null}
+      {message ? (
+        <Alert tone="error">
+          {message}
+          {appeal && message === appeal.message ? (
+            <>
+              {" "}
+              <Link to="/appeal" className={`${textLink} font-semibold`}>
+                {SUSPENSION_TEXTS.appeal}
+              </Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
       <TextField
         label="Email address"
         type="email"
