@@ -12,6 +12,7 @@ export const MAIL_SUBJECTS = {
   verify: "Verify your Campus Bazaar email address",
   reset: "Reset your Campus Bazaar password",
   passwordChanged: "Your Campus Bazaar password was changed",
+  collegeCode: "Your Campus Bazaar college verification code",
 } as const;
 /** The e-mail digest's subject: a count, nothing typed by anyone. */
 export type DigestSubject = `You have ${number} unread ${"message" | "messages"} on Campus Bazaar`;

@@ -18,3 +18,4 @@ export * from "./sessions";
 export * from "./tickets";
 export * from "./uploads";
 export * from "./users";
+export * from "./verification";

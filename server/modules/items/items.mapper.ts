@@ -39,6 +39,7 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
     sellerName,
     sellerCollege,
     sellerMobile: sellerMobileFor(row, viewer, chatting),
+    sellerIsVerified: row.sellerIsVerified,
     productName: item.productName,
     productImage: item.productImage,
     images: item.images.length > 0 ? item.images : [item.productImage],

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import {
   favourites,
   follows,
+  isCollegeVerifiedSql,
   isRatingRevealedSql,
   isSuspendedSql,
   items,
@@ -21,6 +22,8 @@ export const itemWithSeller = {
   sellerCollege: users.college,
   sellerMobile: users.mobile,
   sellerMobileVisibility: users.mobileVisibility,
+  /** A verified student of the college their profile names (issue 36): the card's check. */
+  sellerIsVerified: sql<boolean>`${isCollegeVerifiedSql}`,
   /** The seller's revealed ratings, [average, count], in one pass over the ratee index per row. */
   sellerRatingStats: sql<[number | null, number]>`(select array[avg(sr.stars)::float8, count(*)::float8]
     from ${ratings} sr where sr.ratee_id = ${items.sellerId} and ${isRatingRevealedSql("sr")})`,
@@ -33,6 +36,7 @@ export type ItemWithSeller = {
   sellerMobile: string;
   /** Who the seller lets see their number (the item shows it only if this allows too). */
   sellerMobileVisibility: MobileVisibility;
+  sellerIsVerified: boolean;
   sellerRatingStats: [average: number | null, count: number];
 };
 
@@ -160,7 +164,14 @@ export async function deleteItem(db: Db, id: string): Promise<typeof items.$infe
 /** The seller as the item page shows them, unless their account is gone. */
 export async function findSeller(db: Db, sellerId: string) {
   return db.query.users.findFirst({
-    columns: { id: true, name: true, college: true, emailVerified: true },
+    columns: {
+      id: true,
+      name: true,
+      college: true,
+      emailVerified: true,
+      collegeVerifiedAt: true,
+      collegeVerifiedName: true,
+    },
     where: (user, { eq: equals }) => equals(user.id, sellerId),
   });
 }

@@ -14,6 +14,7 @@ import { addNotification } from "../notifications/notifications.service";
 import { isEitherBlocked } from "../trust/blocks.service";
 import { chattingWith } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
+import { isCollegeVerified } from "../verification/verification.policy";
 import { type BrowseFilters, browseItems } from "./browse.repository";
 import { toItemDto, toItemSummaryDto } from "./items.mapper";
 import {
@@ -232,7 +233,8 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
       id: seller.id,
       name: seller.name,
       college: seller.college,
-      isVerified: seller.emailVerified,
+      isVerified: isCollegeVerified(seller),
+      isEmailConfirmed: seller.emailVerified,
       followers,
     },
     isFavourite,

@@ -58,6 +58,8 @@ async function readSingleFile(request: FastifyRequest): Promise<{ filename: stri
   }
 }
 
+export { readSingleFile };
+
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },

@@ -58,6 +58,7 @@ function keyFor(bucket: Bucket, ownerId: string, originalName: string, image: Pr
   if (bucket === "profiles") return `profile-${ownerId}-${now}-${unguessablePart()}.${image.extension}`;
   // A chat photo's key says nothing about who sent it or what it was called.
   if (bucket === "chats") return `chat-${now}-${unguessablePart()}.${image.extension}`;
+  if (bucket === "ids") return `id-${now}-${unguessablePart()}.${image.extension}`;
   const base = path.parse(originalName || "image").name.slice(0, 80) || "image";
   return normaliseFileName(`${unguessablePart()}_${base}.${image.extension}`, now);
 }
