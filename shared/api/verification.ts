@@ -28,8 +28,7 @@ export type CollegeVerification = z.infer<typeof CollegeVerificationSchema>;
 export const CollegeVerificationResponseSchema = z.object({ verification: CollegeVerificationSchema });
 
 export const SendCollegeCodeBodySchema = z.object({
-  email: z
-    .string()
+  email: typedText()
     .max(254)
     .transform(normaliseEmail)
     .refine(isEmailShaped, VERIFICATION_MESSAGES.invalidEmail),
@@ -78,11 +77,7 @@ export const IdDecisionBodySchema = z
 export type IdDecisionBody = z.input<typeof IdDecisionBodySchema>;
 
 export const CollegeDomainBodySchema = z.object({
-  domain: z
-    .string()
-    .max(253)
-    .transform((value) => value.trim().toLowerCase().replace(/^@/, ""))
-    .refine((value) => DOMAIN_PATTERN.test(value), VERIFICATION_MESSAGES.domainInvalid),
+  domain: z.string().max(253).trim().toLowerCase().regex(DOMAIN_PATTERN, VERIFICATION_MESSAGES.domainInvalid),
 });
 export type CollegeDomainBody = z.input<typeof CollegeDomainBodySchema>;
 
