@@ -30,6 +30,7 @@ export const CollegeVerificationResponseSchema = z.object({ verification: Colleg
 export const SendCollegeCodeBodySchema = z.object({
   email: typedText()
     .max(254)
+    .refine(...singleLine("E-mail address"))
     .transform(normaliseEmail)
     .refine(isEmailShaped, VERIFICATION_MESSAGES.invalidEmail),
 });
