@@ -35,10 +35,6 @@ export function domainOf(email: string): string {
 
 export const VERIFICATION_TEXTS = {
   title: "Verify your college",
-  verifiedLabel: "Verified Student",
-  emailConfirmedLabel: "E-mail confirmed",
-  verifiedSellerCheck: "Verified student",
-  verifiedSellersOnly: "Verified sellers only",
   verifiedOf: (college: string) => `Verified student of ${college}`,
   collegeEmailLabel: "College e-mail address",
   sendCode: "Send code",

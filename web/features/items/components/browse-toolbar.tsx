@@ -1,6 +1,6 @@
 import type { Category } from "@shared/constants";
 import type { BrowseSort } from "@shared/items-constants";
-import { VERIFICATION_TEXTS } from "@shared/verification-constants";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
 import SlidersHorizontalIcon from "lucide-react/icons/sliders-horizontal";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -116,7 +116,7 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
             onChange={(event) => onChange({ verifiedOnly: event.target.checked })}
             className="size-5 accent-indigo-700"
           />
-          {VERIFICATION_TEXTS.verifiedSellersOnly}
+          {VERIFIED_LABELS.verifiedSellersOnly}
         </label>
       </div>
     </section>

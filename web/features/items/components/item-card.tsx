@@ -1,5 +1,5 @@
 import type { ItemSummary } from "@shared/api/items";
-import { VERIFICATION_TEXTS } from "@shared/verification-constants";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
 import BadgeCheckIcon from "lucide-react/icons/badge-check";
 import EllipsisVerticalIcon from "lucide-react/icons/ellipsis-vertical";
 import { useId } from "react";
@@ -101,10 +101,10 @@ export function ItemCard({ item, view, onContact, isFirst = false }: ItemCardPro
               {item.sellerIsVerified ? (
                 <BadgeCheckIcon
                   role="img"
-                  aria-label={VERIFICATION_TEXTS.verifiedSellerCheck}
+                  aria-label={VERIFIED_LABELS.verifiedSellerCheck}
                   className="size-4 shrink-0 text-green-700"
                 >
-                  <title>{VERIFICATION_TEXTS.verifiedSellerCheck}</title>
+                  <title>{VERIFIED_LABELS.verifiedSellerCheck}</title>
                 </BadgeCheckIcon>
               ) : null}
             </dd>

@@ -1,6 +1,6 @@
 import type { Profile } from "@shared/api/profiles";
 import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "@shared/contact-texts";
-import { VERIFICATION_TEXTS } from "@shared/verification-constants";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
 import CheckIcon from "lucide-react/icons/check";
 import type { ReactNode } from "react";
 import { textLink } from "../../../components/ui/button-styles";
@@ -12,7 +12,7 @@ export function VerifiedLabel() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
       <CheckIcon strokeWidth={3} className="size-3.5" />
-      {VERIFICATION_TEXTS.verifiedLabel}
+      {VERIFIED_LABELS.verifiedStudent}
     </span>
   );
 }
@@ -21,7 +21,7 @@ export function VerifiedLabel() {
 function EmailConfirmedLabel() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-      {VERIFICATION_TEXTS.emailConfirmedLabel}
+      {VERIFIED_LABELS.emailConfirmed}
     </span>
   );
 }
