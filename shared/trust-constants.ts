@@ -31,7 +31,13 @@ export const BLOCK_MESSAGES = {
   unblocked: unblockedNote,
 } as const;
 
-export const MOBILE_VISIBILITIES = ["nobody", "chatting", "all"] as const;
+/**
+ * Who sees a student's mobile number besides the numbers they share (issue 36): 'shared', the
+ * default, is nobody but the member of a chat where they chose 'Share my number' (in that chat) and
+ * the viewers of an item where they ticked 'show my mobile number'; 'all' adds their profile, for
+ * every student.
+ */
+export const MOBILE_VISIBILITIES = ["shared", "all"] as const;
 export type MobileVisibility = (typeof MOBILE_VISIBILITIES)[number];
 export const EMAIL_VISIBILITIES = ["nobody", "all"] as const;
 export type EmailVisibility = (typeof EMAIL_VISIBILITIES)[number];
@@ -48,6 +54,9 @@ export const SHARE_NUMBER_CONFIRM = "Share";
 export const SHARED_NUMBER_LABEL = "Mobile number";
 export const PRIVACY_HEADING = "Privacy";
 export const MOBILE_QUESTION = "Who can see my mobile number";
+/** Under the question: the two ways a number is shared whatever the choice. */
+export const MOBILE_QUESTION_HINT =
+  "'Share my number' in a chat shows it in that chat only. An item shows it only if you tick 'Show my mobile number to buyers' on it.";
 export const EMAIL_QUESTION = "Who can see my e-mail address";
 export const PRIVACY_SAVED = "Privacy settings saved.";
 
@@ -68,10 +77,13 @@ export const PRIVACY_MESSAGES = {
 } as const;
 
 export const MOBILE_VISIBILITY_LABELS: Record<MobileVisibility, string> = {
-  nobody: "Nobody",
-  chatting: "People I'm chatting with",
+  shared: "Only people I share it with in a chat",
   all: "All students",
 };
+
+/** Told once (migration 0033) to each account that was on 'People I'm chatting with'. */
+export const NUMBER_NOW_SHARED_NOTICE =
+  "Your mobile number is now shared only when you choose 'Share my number' in a chat. Change this in Settings > Privacy.";
 export const EMAIL_VISIBILITY_LABELS: Record<EmailVisibility, string> = {
   nobody: "Nobody",
   all: "All students",

@@ -16,7 +16,9 @@ function lint(path: string, source: string) {
   const file = path.replace(/\.ts$/, `.lint-probe-${process.pid}.ts`);
   probes.push(file);
   writeFileSync(`${root}${file}`, source);
-  const result = spawnSync(biome, ["lint", "--max-diagnostics=50", file], { cwd: root, encoding: "utf8" });
+  // Without the cycle rule, which reads the whole project's imports first (about a second per file).
+  const args = ["lint", "--max-diagnostics=50", "--skip=suspicious/noImportCycles", file];
+  const result = spawnSync(biome, args, { cwd: root, encoding: "utf8" });
   return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -4,7 +4,7 @@ import { vacuumAnalyze } from "../db/maintenance";
 import { removeDeletedReportPhotos } from "../modules/trust/reports.service";
 import { removeUnattachedUploads } from "../modules/uploads/uploads.service";
 import type { Storage } from "../plugins/storage";
-import { pruneLiveEvents } from "../realtime/realtime.repository";
+import { pruneLiveEvents } from "../realtime/live-events";
 import { deleteExpiredRows } from "./jobs.repository";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -7,7 +7,8 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { S3Config } from "../config/env";
-import { assertSafeKey, type Storage } from "./storage";
+import type { Storage } from "./storage";
+import { assertSafeKey } from "./storage-keys";
 
 /** A readiness probe must answer before a load balancer gives up on it. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config/env";
+import { assertSafeKey } from "./storage-keys";
 
 /** The buckets anyone signed in may read at /api/files/{bucket}/{key}. */
 export type PublicBucket = "images" | "profiles";
@@ -39,13 +40,6 @@ export async function createStorage(config: Config): Promise<Storage> {
   if (!config.s3) return createDiskStorage(path.join(config.dataDir, "files"));
   const { createS3Storage } = await import("./s3-storage");
   return createS3Storage(config.s3);
-}
-
-const SAFE_KEY = /^[\w.-]+$/;
-
-/** Keys are single safe path segments, so no key can climb out of its bucket. */
-export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.startsWith(".")) throw new Error(`Unsafe storage key: ${key}`);
 }
 
 /** Beside each file on disk, its content type. */

@@ -1,7 +1,12 @@
 import type { LiveEvent } from "@shared/live-events";
 import type { Db } from "../db/client";
 import type { Step } from "../db/two-round-trips";
-import { type AppendedRow, appendLiveEventsStatement, readEventRowsAfter } from "./realtime.repository";
+import {
+  type AppendedRow,
+  appendLiveEventsStatement,
+  deleteLiveEventsOlderThan,
+  readEventRowsAfter,
+} from "./realtime.repository";
 
 export interface PendingEvent {
   userId: string;
@@ -122,4 +127,9 @@ export async function readEventsAfterMany(
     found.set(key, list);
   }
   return found;
+}
+
+/** Events older than a week are only needed by clients gone that long; they refetch instead. */
+export function pruneLiveEvents(db: Db, olderThanDays = 7): Promise<void> {
+  return deleteLiveEventsOlderThan(db, olderThanDays);
 }

@@ -15,7 +15,7 @@ import {
 } from "../../tests/helpers/live";
 import { createTestApp, resetTokenFromMail, type TestApp } from "../../tests/helpers/test-app";
 import { liveEvents } from "../db/schema";
-import { pruneLiveEvents } from "./realtime.repository";
+import { pruneLiveEvents } from "./live-events";
 
 let testApp: TestApp;
 let baseUrl: string;

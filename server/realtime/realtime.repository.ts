@@ -69,11 +69,9 @@ export const readEventRowsAfter = preparedSql<EventRow>(
   `,
 );
 
-/** Events older than a week are only needed by clients gone that long; they refetch instead. */
-export async function pruneLiveEvents(db: Db, olderThanDays = 7): Promise<void> {
-  await db
-    .delete(liveEvents)
-    .where(sql`${liveEvents.createdAt} < now() - make_interval(days => ${olderThanDays})`);
+/** Deletes every user's events older than `days` days. */
+export async function deleteLiveEventsOlderThan(db: Db, days: number): Promise<void> {
+  await db.delete(liveEvents).where(sql`${liveEvents.createdAt} < now() - make_interval(days => ${days})`);
 }
 
 /** Whether the event right after `after` is still stored (old events are pruned). */

@@ -146,7 +146,7 @@ const FLOODS: FloodCase[] = [
     rule: "profileEdit",
     send: (actor, index) =>
       inject(actor, "PUT", "/api/me/privacy", {
-        mobileVisibility: index % 2 ? "all" : "nobody",
+        mobileVisibility: index % 2 ? "all" : "shared",
         emailVisibility: "nobody",
       }),
     state: usersUpdatedAt,

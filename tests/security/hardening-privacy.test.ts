@@ -25,8 +25,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 import { createWebRoot } from "../helpers/web-root";
 
 /**
- * Privacy holes of the hardening work, each as a class: the app's own lines in a chat never count
- * as a person writing (so they open no number and name no buyer), a blocked student hears nothing
+ * Privacy holes of the hardening work, each as a class: nothing but the owner's consent opens a
+ * number (neither the app's own lines in a chat nor a real answer), the app's lines never count as a
+ * person writing (so they name no buyer), a blocked student hears nothing
  * that names the blocker, and a seller on holiday is hidden from every public answer as from browse.
  */
 
@@ -51,8 +52,8 @@ afterAll(async () => {
 const tag = () => randomBytes(4).toString("hex");
 /** A student with a number nobody else has, so finding it in an answer means it leaked. */
 const student = (name: string) => createStudent(testApp, { name, mobile: `9${randomInt(100_000_000, 1e9)}` });
-const listItem = (seller: Student, productName: string) =>
-  insertItem(testApp, seller.id, { productName, showMobileNumber: true });
+/** An item without the tick 'show my mobile number': it carries no number itself (issue 36). */
+const listItem = (seller: Student, productName: string) => insertItem(testApp, seller.id, { productName });
 
 async function openChat(who: Student, item: { id: string; sellerId: string }): Promise<string> {
   const response = await openChatRequest(testApp, who, item.sellerId, item.id);
@@ -102,13 +103,13 @@ async function everythingSeenBy(
 }
 
 describe("the app's lines in a chat are nobody's words", () => {
-  it("deal lines in the seller's name (reserved, sold) and offer answers (declined, withdrawn, expired, accepted) never show a third party the seller's number; a real reply does", async () => {
+  it("deal lines in the seller's name (reserved, sold), offer answers (declined, withdrawn, expired, accepted) and a real reply never show a third party the seller's number; only 'Share my number' does, in its chat", async () => {
     const search = `Privacy lamp ${tag()}`;
     const seller = await student("Ishaan Rao");
     const buyer = await student("Dev Patel");
     const reserved = await listItem(seller, `${search} reserved`);
     const sold = await listItem(seller, `${search} sold`);
-    // Still for sale at the end: its page and browse card would carry the number.
+    // Still for sale at the end: its page and browse card are answers too.
     const onSale = await listItem(seller, `${search} on sale`);
     for (const id of [reserved.id, sold.id, onSale.id])
       expect((await callAs(testApp, "PUT", `/api/items/${id}/favourite`, buyer.cookie)).statusCode).toBe(204);
@@ -190,14 +191,30 @@ describe("the app's lines in a chat are nobody's words", () => {
       expect((await fetchProfile(testApp, seller.id, viewer.cookie)).profile.mobile, viewer.name).toBeNull();
     }
 
-    // The positive control: once the seller really answers, today's rule shows that one student the
-    // number ('People I'm chatting with'), on the profile and the item still for sale.
+    // A real answer is no consent either (the old rule, 'People I'm chatting with', opened the number
+    // here): the profile and the item still for sale stay without it.
     await sendText(testApp, seller, chatAbout(asker), "Sorry, it went. I have another one.");
-    expect((await fetchProfile(testApp, seller.id, asker.cookie)).profile.mobile).toBe(seller.mobile);
-    const page = (await get(testApp, `/api/items/${onSale.id}`, { cookie: asker.cookie })).json();
-    expect(page.item.sellerMobile).toBe(seller.mobile);
-    for (const viewer of [opener, decliner, withdrawer, lapser, buyer])
-      expect((await fetchProfile(testApp, seller.id, viewer.cookie)).profile.mobile, viewer.name).toBeNull();
+    const askerSees = await everythingSeenBy(asker, seller, itemIds, chatsOf.get(asker) ?? [], search);
+    expect(askerSees).not.toContain(seller.mobile);
+    // The positive control: the seller's 'Share my number' card shows it to the asker, in that chat.
+    const shared = await sendRequest(testApp, seller.cookie, chatAbout(asker), {
+      type: "number",
+      clientId: newClientId(),
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    expect((await threadOf(asker, chatAbout(asker))).at(-1)).toMatchObject({
+      type: "number",
+      text: seller.mobile,
+    });
+    const [, askerSecond] = chatsOf.get(asker) ?? [];
+    expect(
+      await everythingSeenBy(asker, seller, itemIds, [askerSecond ?? ""], search),
+      "the asker's other answers",
+    ).not.toContain(seller.mobile);
+    for (const viewer of [opener, decliner, withdrawer, lapser, buyer]) {
+      const seen = await everythingSeenBy(viewer, seller, itemIds, chatsOf.get(viewer) ?? [], search);
+      expect(seen, viewer.name).not.toContain(seller.mobile);
+    }
   });
 
   it("no client can write a line that passes for the app's: a send of type 'system' is refused and stores nothing", async () => {

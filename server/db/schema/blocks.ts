@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
@@ -23,3 +23,13 @@ export const userBlocks = pgTable(
     check("user_blocks_not_self", sql`${table.blockerId} <> ${table.blockedId}`),
   ],
 );
+
+/**
+ * True (in SQL) when the viewer and the person in `other` (a column or value) have blocked one
+ * another, either way round: the filter every list of listings and every contact path uses.
+ */
+export function isBlockedBetween(viewerId: string, other: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${userBlocks} b
+    where (b.blocker_id = ${viewerId} and b.blocked_id = ${other})
+       or (b.blocker_id = ${other} and b.blocked_id = ${viewerId}))`;
+}

@@ -49,8 +49,8 @@ export const users = pgTable(
     holidayTo: date("holiday_to"),
     holidayActivatedAt: timestamp("holiday_activated_at", { withTimezone: true }),
     holidayDeactivatedAt: timestamp("holiday_deactivated_at", { withTimezone: true }),
-    /** Who may see the mobile number on the student API (migration 0016). */
-    mobileVisibility: text("mobile_visibility", { enum: MOBILE_VISIBILITIES }).notNull().default("chatting"),
+    /** Who may see the mobile number on the student API (migrations 0016, 0033). */
+    mobileVisibility: text("mobile_visibility", { enum: MOBILE_VISIBILITIES }).notNull().default("shared"),
     /** Who may see the e-mail address on the student API (migration 0016). */
     emailVisibility: text("email_visibility", { enum: EMAIL_VISIBILITIES }).notNull().default("nobody"),
     /** Set when an administrator deletes the account: it can no longer sign in. */
@@ -79,7 +79,7 @@ export const users = pgTable(
         sql`${table.deletedAt} is not null or ${table.holidayActive} or ${table.suspendedAt} is not null`,
       ),
     uniqueIndex("users_single_admin").on(table.role).where(sql`${table.role} = 'admin'`),
-    // The migrations' checks (0016), written from the same lists.
+    // The migrations' checks (0016, 0033), written from the same lists.
     check("users_mobile_visibility_check", isOneOf(table.mobileVisibility, MOBILE_VISIBILITIES)),
     check("users_email_visibility_check", isOneOf(table.emailVisibility, EMAIL_VISIBILITIES)),
     check("users_college_verified_via_check", isOneOf(table.collegeVerifiedVia, VERIFICATION_METHODS)),

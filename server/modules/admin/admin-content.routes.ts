@@ -11,7 +11,7 @@ import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import * as colleges from "../colleges/colleges.service";
 import * as events from "../events/events.service";
-import * as items from "../items/items.service";
+import * as itemModeration from "../items/moderation.service";
 import * as recruitment from "../recruitment/recruitment.service";
 import { adminErrors, IdParams } from "./admin-users.routes";
 
@@ -63,7 +63,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
       response: { 200: AdminItemsResponseSchema, ...adminErrors },
     },
-    handler: async (request) => items.listActiveItems(ctx, requireUser(request), request.query.page),
+    handler: async (request) => itemModeration.listActiveItems(ctx, requireUser(request), request.query.page),
   });
 
   app.delete("/items/:id", {
@@ -75,7 +75,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       response: noContent,
     },
     handler: async (request, reply) => {
-      await items.removeItem(ctx, requireUser(request), request.params.id);
+      await itemModeration.removeItem(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -17,6 +17,11 @@ import { isMobileOfSuspendedAccount } from "../verification/verification.service
 import * as repo from "./auth.repository";
 import { recordPasswordChange } from "./password-changed";
 
+// What other modules need of an account: its answer as its owner sees it (the settings and
+// profile routes answer the updated user), and what every password change does besides the change.
+export { toUserDto } from "./auth.mapper";
+export { recordPasswordChange } from "./password-changed";
+
 export interface ClientMeta {
   ip: string;
   userAgent: string;

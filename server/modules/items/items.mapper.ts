@@ -2,34 +2,23 @@ import type { Item, ItemSummary } from "@shared/api/items";
 import { RATINGS_SHOWN_FROM } from "@shared/deals-constants";
 import type { UserRow } from "../../db/schema";
 import { reservedFor } from "../deals/deals.policy";
-import { canSeeMobile } from "../trust/privacy.policy";
 import { itemAbilities } from "./items.policy";
 import type { ItemWithSeller } from "./items.repository";
 
 /**
- * Who the viewer shares a chat with, among the sellers of the items answered (for a seller whose
- * number is for 'People I'm chatting with'); "admin" for the admin API, which shows every number
- * a seller put on an item.
+ * The seller's number on an item: only when they ticked 'show my mobile number' on it (the spec).
+ * The tick is the seller's consent for that item (issue 36): every student who may see the item
+ * sees its 'Call {number}', whatever the seller's privacy setting; an unticked item carries none.
  */
-export type ChattingWith = ReadonlySet<string> | "admin";
-
-/**
- * The seller's number on an item: only when they ticked 'show my mobile number' on it (the spec)
- * and their privacy setting lets the viewer see it (issue 18).
- */
-function sellerMobileFor(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatting?: ChattingWith): string {
-  if (!row.item.showMobileNumber) return "";
-  if (chatting === "admin") return row.sellerMobile;
-  const isChatting = chatting?.has(row.item.sellerId) ?? false;
-  const facts = { id: row.item.sellerId, mobileVisibility: row.sellerMobileVisibility, isChatting };
-  return canSeeMobile(viewer, facts) ? row.sellerMobile : "";
+function sellerMobileFor(row: ItemWithSeller): string {
+  return row.item.showMobileNumber ? row.sellerMobile : "";
 }
 
 /**
  * An item as the API answers it to the viewer: the seller's number only when they chose to show
- * it on the item and their privacy allows, and what the viewer may do with it.
+ * it on the item, and what the viewer may do with it.
  */
-export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chatting?: ChattingWith): Item {
+export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">): Item {
   const { item, sellerName, sellerCollege } = row;
   const [ratingAverage, ratingCount] = row.sellerRatingStats;
   const holder = item.isActive ? reservedFor(item) : null;
@@ -38,7 +27,7 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
     sellerId: item.sellerId,
     sellerName,
     sellerCollege,
-    sellerMobile: sellerMobileFor(row, viewer, chatting),
+    sellerMobile: sellerMobileFor(row),
     sellerIsVerified: row.sellerIsVerified,
     productName: item.productName,
     productImage: item.productImage,
@@ -67,11 +56,7 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">, chat
 }
 
 /** An item as a browse or favourites card: the photo count instead of every photo's URL. */
-export function toItemSummaryDto(
-  row: ItemWithSeller,
-  viewer: Pick<UserRow, "id">,
-  chatting?: ChattingWith,
-): ItemSummary {
-  const { images, ...card } = toItemDto(row, viewer, chatting);
+export function toItemSummaryDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">): ItemSummary {
+  const { images, ...card } = toItemDto(row, viewer);
   return { ...card, photoCount: images.length };
 }

@@ -1,11 +1,11 @@
 import { PAGE_SIZE } from "@shared/constants";
 import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
-import type { MobileVisibility } from "@shared/trust-constants";
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   favourites,
   follows,
+  isBlockedBetween,
   isCollegeVerifiedSql,
   isRatingRevealedSql,
   isSuspendedSql,
@@ -13,15 +13,13 @@ import {
   ratings,
   users,
 } from "../../db/schema";
-import { isBlockedBetween } from "../trust/blocks.repository";
 
-/** The columns every item answer needs: the item and its seller's current name, college, number. */
+/** The columns every item answer needs: the item and its seller's current name, college, number (shown only on a ticked item). */
 export const itemWithSeller = {
   item: items,
   sellerName: users.name,
   sellerCollege: users.college,
   sellerMobile: users.mobile,
-  sellerMobileVisibility: users.mobileVisibility,
   /** A verified student of the college their profile names (issue 36): the card's check. */
   sellerIsVerified: sql<boolean>`${isCollegeVerifiedSql}`,
   /** The seller's revealed ratings, [average, count], in one pass over the ratee index per row. */
@@ -34,8 +32,6 @@ export type ItemWithSeller = {
   sellerName: string;
   sellerCollege: string;
   sellerMobile: string;
-  /** Who the seller lets see their number (the item shows it only if this allows too). */
-  sellerMobileVisibility: MobileVisibility;
   sellerIsVerified: boolean;
   sellerRatingStats: [average: number | null, count: number];
 };
@@ -61,6 +57,23 @@ export async function findItemsOfSeller(db: Db, sellerId: string): Promise<ItemW
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(eq(items.sellerId, sellerId))
     .orderBy(desc(items.createdAt), desc(items.id));
+}
+
+/** A person's items: available first (newest first), then sold by most recent sale. */
+export async function findItemsForProfile(db: Db, sellerId: string): Promise<ItemWithSeller[]> {
+  return (
+    db
+      .select(itemWithSeller)
+      .from(items)
+      .innerJoin(users, eq(users.id, items.sellerId))
+      // A suspended seller's items are hidden until the suspension ends.
+      .where(and(eq(items.sellerId, sellerId), sql`not ${isSuspendedSql}`))
+      .orderBy(
+        desc(items.isActive),
+        desc(sql`case when ${items.isActive} then ${items.createdAt} else ${items.soldAt} end`),
+        asc(items.id),
+      )
+  );
 }
 
 export async function countFollowersOf(db: Db, userId: string): Promise<number> {

@@ -21,6 +21,8 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
+import * as browseService from "./browse.service";
+import * as favourites from "./favourites.service";
 import { publicItem } from "./item-preview";
 import * as service from "./items.service";
 import * as savedSearches from "./saved-searches.service";
@@ -43,7 +45,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       querystring: BrowseQuerySchema,
       response: { 200: BrowseResponseSchema, ...errors },
     },
-    handler: async (request) => service.browse(ctx, requireUser(request), request.query),
+    handler: async (request) => browseService.browse(ctx, requireUser(request), request.query),
   });
 
   app.post("/items", {
@@ -197,7 +199,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 204: z.null(), ...errors },
       },
       handler: async (request, reply) => {
-        await service.setFavourite(ctx, requireUser(request), request.params.id, method === "PUT");
+        await favourites.setFavourite(ctx, requireUser(request), request.params.id, method === "PUT");
         return reply.code(204).send(null);
       },
     });
@@ -221,6 +223,6 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       querystring: FavouritesQuerySchema,
       response: { 200: FavouritesResponseSchema, ...errors },
     },
-    handler: async (request) => service.listFavourites(ctx, requireUser(request), request.query.page),
+    handler: async (request) => favourites.listFavourites(ctx, requireUser(request), request.query.page),
   });
 };

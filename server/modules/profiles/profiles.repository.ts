@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { follows, isSuspendedSql, items, type UserRow, users } from "../../db/schema";
-import { type ItemWithSeller, itemWithSeller } from "../items/items.repository";
+import { follows, items, type UserRow, users } from "../../db/schema";
 
 export async function findActiveUser(db: Db, id: string): Promise<UserRow | undefined> {
   const [user] = await db
@@ -31,23 +30,6 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
     .limit(1);
   return row !== undefined;
-}
-
-/** A person's items: available first (newest first), then sold by most recent sale. */
-export async function itemsForProfile(db: Db, sellerId: string): Promise<ItemWithSeller[]> {
-  return (
-    db
-      .select(itemWithSeller)
-      .from(items)
-      .innerJoin(users, eq(users.id, items.sellerId))
-      // A suspended seller's items are hidden until the suspension ends.
-      .where(and(eq(items.sellerId, sellerId), sql`not ${isSuspendedSql}`))
-      .orderBy(
-        desc(items.isActive),
-        desc(sql`case when ${items.isActive} then ${items.createdAt} else ${items.soldAt} end`),
-        asc(items.id),
-      )
-  );
 }
 
 export async function followersOf(db: Db, userId: string) {

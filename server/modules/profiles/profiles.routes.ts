@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
-import { toUserDto } from "../auth/auth.mapper";
+import { toUserDto } from "../auth/auth.service";
 import * as service from "./profiles.service";
 
 const errors = {

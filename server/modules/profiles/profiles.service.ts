@@ -5,10 +5,10 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countAttempt } from "../../plugins/rate-limit-rules";
-import { toItemDto } from "../items/items.mapper";
+import { listProfileItems } from "../items/items.service";
 import { assertMayTakeName, saveSettings } from "../settings/settings.service";
 import { hasBlocked, isEitherBlocked } from "../trust/blocks.service";
-import { chattingWith, visibleContact } from "../trust/privacy.service";
+import { visibleContact } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { isCollegeVerified } from "../verification/verification.policy";
 import { canFollowUser, profileAbilities } from "./profiles.policy";
@@ -26,22 +26,16 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
   const person = await repo.findActiveUser(ctx.db, userId);
   if (!person || person.role === "admin") throw userNotFound();
   const isOwn = person.id === viewer.id;
-  const [counts, following, rows, visible, isBlockedEither, isBlocked] = await Promise.all([
+  const [counts, following, items, isBlockedEither, isBlocked] = await Promise.all([
     repo.countsOf(ctx.db, person.id),
     isOwn ? Promise.resolve(false) : repo.isFollowing(ctx.db, viewer.id, person.id),
-    repo.itemsForProfile(ctx.db, person.id),
-    visibleContact(ctx.db, viewer, person),
+    listProfileItems(ctx, viewer, person.id),
     isOwn ? Promise.resolve(false) : isEitherBlocked(ctx.db, viewer.id, person.id),
     isOwn ? Promise.resolve(false) : hasBlocked(ctx.db, viewer.id, person.id),
   ]);
-  const shown = isBlockedEither ? [] : rows;
   // Between two students where one blocked the other, neither is sent the other's contact details.
-  const contact = isBlockedEither ? { mobile: null, email: null } : visible;
-  const chatting = await chattingWith(
-    ctx.db,
-    viewer.id,
-    shown.some((row) => row.item.showMobileNumber) && contact.mobile !== null ? [person.id] : [],
-  );
+  // A chat or a follow opens nothing here: the number only for 'All students' (issue 36).
+  const contact = isBlockedEither ? { mobile: null, email: null } : visibleContact(viewer, person);
   return {
     profile: {
       id: person.id,
@@ -60,7 +54,7 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
     isFollowing: following,
     isOwn,
     isBlocked,
-    items: shown.map((row) => toItemDto(row, viewer, chatting)),
+    items: isBlockedEither ? [] : items,
   };
 }
 

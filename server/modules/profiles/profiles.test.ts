@@ -88,7 +88,7 @@ describe("GET /api/users/{id}", () => {
       id: owner.id,
       name: "Neha Joshi",
       bio: "",
-      // The defaults (issue 18): the e-mail for nobody, the number for people chatting with them.
+      // The defaults (issues 18, 36): the e-mail for nobody, the number only where its owner shares it.
       email: null,
       mobile: null,
       college: "COEP Technological University",

@@ -197,3 +197,6 @@ export async function sendPush(ctx: AppContext, row: OutboxRow, signal: AbortSig
   );
   if (failures.length > 0) throw new Error(`push refused: ${failures.join("; ")}`);
 }
+
+/** Secrets kept in the database (the push keys; other modules' keys too, e.g. the college addresses'). */
+export { appSecretsOf } from "./app-secret";

@@ -1,9 +1,15 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { events, isSuspendedSql, recruitmentPosts, teamRequests, users } from "../../db/schema";
+import {
+  events,
+  isBlockedBetween,
+  isSuspendedSql,
+  recruitmentPosts,
+  teamRequests,
+  users,
+} from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
-import { isBlockedBetween } from "../trust/blocks.repository";
 
 export type PostRow = typeof recruitmentPosts.$inferSelect;
 export type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };

@@ -6,7 +6,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { countAttempt } from "../../plugins/rate-limit-rules";
-import { recordPasswordChange } from "../auth/password-changed";
+import { recordPasswordChange } from "../auth/auth.service";
 import { deleteOtherSessions } from "./sessions.repository";
 import * as repo from "./settings.repository";
 

@@ -1,16 +1,6 @@
-import { and, desc, eq, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { follows, userBlocks, users } from "../../db/schema";
-
-/**
- * True (in SQL) when the viewer and the person in `other` (a column or value) have blocked one
- * another, either way round: the filter every list of listings and every contact path uses.
- */
-export function isBlockedBetween(viewerId: string, other: SQLWrapper): SQL {
-  return sql`exists (select 1 from ${userBlocks} b
-    where (b.blocker_id = ${viewerId} and b.blocked_id = ${other})
-       or (b.blocker_id = ${other} and b.blocked_id = ${viewerId}))`;
-}
 
 /** Whether either of the two has blocked the other. */
 export async function isEitherBlocked(db: Db, oneId: string, otherId: string): Promise<boolean> {

@@ -10,8 +10,6 @@ import { findActiveUser } from "../profiles/users.service";
 import { canBlockUser } from "./blocks.policy";
 import * as repo from "./blocks.repository";
 
-export { isBlockedBetween } from "./blocks.repository";
-
 /** Refuses a message between two students when either has blocked the other. */
 export async function assertMayMessage(db: Db, senderId: string, recipientId: string): Promise<void> {
   if (await repo.isEitherBlocked(db, senderId, recipientId))

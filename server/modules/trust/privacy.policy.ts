@@ -3,27 +3,23 @@ import type { UserRow } from "../../db/schema";
 
 type Viewer = Pick<UserRow, "id">;
 
-/** What the person chose, and whether they share a chat with the viewer. */
+/** What the person chose about their contact details. */
 export interface ContactFacts {
   id: string;
   mobileVisibility: MobileVisibility;
   emailVisibility: EmailVisibility;
-  /** The viewer and the person are the two members of some chat. */
-  isChatting: boolean;
 }
 
 /**
- * The mobile number on the student API: one's own always; another's as they chose (nobody, the
- * people they are chatting with, or every student). The administrator is any other student here;
- * the admin API shows the account in full.
+ * The mobile number on a student's profile: one's own always; another's only when they show it to
+ * all students. Nothing else opens it (issue 36): chatting, following or a reply shares no number.
+ * A number reaches another student otherwise only by the student's own act: the 'Share my number'
+ * card in one chat (that chat's messages), or the tick 'show my mobile number' on one item (that
+ * item's 'Call {number}'). The administrator is any other student here; the admin API shows the
+ * account in full.
  */
-export function canSeeMobile(
-  viewer: Viewer,
-  person: Pick<ContactFacts, "id" | "mobileVisibility" | "isChatting">,
-): boolean {
-  if (viewer.id === person.id) return true;
-  if (person.mobileVisibility === "all") return true;
-  return person.mobileVisibility === "chatting" && person.isChatting;
+export function canSeeMobile(viewer: Viewer, person: Pick<ContactFacts, "id" | "mobileVisibility">): boolean {
+  return viewer.id === person.id || person.mobileVisibility === "all";
 }
 
 /** The e-mail address on the student API: one's own always; another's only when they show it to all. */

@@ -25,7 +25,7 @@ import { EVIDENCE_BUCKET } from "../../plugins/storage";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
-import { deleteReportedItem } from "../items/items.service";
+import { deleteReportedItem } from "../items/moderation.service";
 import { addNotification } from "../notifications/notifications.service";
 import { openTicketsOfPurpose } from "../tickets/tickets.service";
 import { fileUrl, releaseImage } from "../uploads/uploads.service";

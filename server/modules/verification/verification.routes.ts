@@ -19,7 +19,8 @@ import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
 import { limitWrites } from "../../plugins/rate-limit-rules";
 import { addDomain, listDomains, removeDomain } from "../colleges/colleges.service";
-import { readSingleFile } from "../uploads/uploads.routes";
+
+import { readSingleFile } from "../uploads/uploads.service";
 import * as service from "./verification.service";
 
 const errors = {

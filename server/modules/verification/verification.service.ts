@@ -19,7 +19,7 @@ import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
 import { collegeOfDomain, collegeOfStudent } from "../colleges/colleges.service";
 import { addNotification } from "../notifications/notifications.service";
-import { appSecretsOf } from "../push/app-secret";
+import { appSecretsOf } from "../push/push.service";
 import { removeUpload, storeImage } from "../uploads/uploads.service";
 import { isCollegeVerified } from "./verification.policy";
 import * as repo from "./verification.repository";

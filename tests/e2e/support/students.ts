@@ -14,7 +14,7 @@ export interface E2eStudent {
 /** Signs a student up through the API, in the page's browser context (so the page is signed in). */
 export async function signUpStudent(
   request: APIRequestContext,
-  overrides: Partial<{ name: string; city: string; college: string }> = {},
+  overrides: Partial<{ name: string; city: string; college: string; mobile: string }> = {},
 ): Promise<E2eStudent> {
   const name = overrides.name ?? "Diya Menon";
   const email = `e2e-${randomBytes(5).toString("hex")}@example.in`;
@@ -24,8 +24,9 @@ export async function signUpStudent(
       email,
       city: overrides.city ?? "Chennai",
       college: overrides.college ?? "IIT Madras",
-      // A number of its own: a suspended student's number cannot sign up again.
-      mobile: `98${String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, "0")}`,
+      // A number of its own unless given: a suspended student's number cannot sign up again.
+      mobile:
+        overrides.mobile ?? `98${String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, "0")}`,
       password: PASSWORD,
       acceptTerms: true,
     },

@@ -2,14 +2,14 @@ import type { Item } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import { Suspense, useState } from "react";
 import { lazyWhenOnline } from "../../lib/import-when-online";
+import { useMarkItemSold } from "../deals/api/mark-item-sold";
 import { useConfirm } from "../ui/confirm-dialog";
 import { useDeleteItem } from "./api/delete-item";
-import { useMarkItemSold } from "./api/mark-item-sold";
 import { useRenewItem } from "./api/renew-item";
 
 // 'Who bought it?' loads once the seller confirmed the sale.
 const WhoBoughtDialog = lazyWhenOnline(() =>
-  import("./who-bought-dialog").then((module) => ({ default: module.WhoBoughtDialog })),
+  import("../deals/who-bought-dialog").then((module) => ({ default: module.WhoBoughtDialog })),
 );
 
 /**

@@ -17,6 +17,3 @@ export const OfferFormSchema = z.object({
 });
 
 export const TextFormSchema = z.object({ text: TextMessageSchema.shape.text });
-
-/** 'Rate {name}': the shared rating rule (1 to 5 stars, a comment of up to 300 characters). */
-export { RateBodySchema as RateFormSchema } from "@shared/api/ratings";

@@ -60,8 +60,9 @@ export function PrivacyPolicyPage() {
             <strong>Other students</strong> can see your name, your college and the items you list.
           </li>
           <li>
-            <strong>Your mobile number</strong> is shown to other students only if you choose to show it on an
-            item.
+            <strong>Your mobile number</strong> is shown to another student only when you choose to: with
+            'Share my number' in a chat (that chat only), on an item where you tick 'show my mobile number',
+            or on your profile if you choose 'All students' in Settings &gt; Privacy.
           </li>
           <li>
             <strong>Administrators</strong> can see what they need to moderate content, manage accounts and

@@ -12,7 +12,7 @@ export function answerOffer(chatId: string, offerId: string, action: OfferAction
 }
 
 /** The seller's Counter with a price. */
-export function counterOffer(chatId: string, offerId: string, offerPrice: number) {
+function counterOffer(chatId: string, offerId: string, offerPrice: number) {
   return apiFetch<{ message: Message }>(`${offerPath(chatId, offerId)}/counter`, {
     method: "POST",
     json: { clientId: `c-${crypto.randomUUID()}`, offerPrice },
@@ -31,6 +31,18 @@ export function useOfferAnswer(chatId: string) {
           ? { ...thread, messages: thread.messages.map((m) => (m.id === message.id ? message : m)) }
           : thread,
       );
+      void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
+    },
+  });
+}
+
+/** 'Send Counter': the counter-offer joins the thread, which is fetched again with it. */
+export function useCounterOffer(chatId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, offerPrice }: { offerId: string; offerPrice: number }) =>
+      counterOffer(chatId, offerId, offerPrice),
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
     },
   });

@@ -1,5 +1,5 @@
 import type { ChatAbilities, ChatSummary, Message } from "@shared/api/chats";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, type FakeAnswer, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
@@ -103,21 +103,25 @@ function openThread(
     openRating?: boolean;
     /** The answer to a rating. */
     rating?: FakeAnswer;
+    /** The answer to the seller's counter-offer, asked at each send. */
+    counter?: () => FakeAnswer;
   } = {},
 ) {
   const api = fakeApi((path) =>
     path === "/api/items/item-1/ratings"
       ? (thread.rating ?? { status: 204 })
-      : path === "/api/chats/chat-1"
-        ? {
-            body: {
-              chat: { ...CHAT, ...thread.chat, abilities },
-              messages: thread.messages ?? [OFFER],
-              counterpartReadAt: thread.counterpartReadAt ?? null,
-              isNewContact: thread.isNewContact ?? false,
-            },
-          }
-        : { status: 204 },
+      : path === "/api/chats/chat-1/offers/m1/counter"
+        ? (thread.counter?.() ?? { status: 201, body: { message: OFFER } })
+        : path === "/api/chats/chat-1"
+          ? {
+              body: {
+                chat: { ...CHAT, ...thread.chat, abilities },
+                messages: thread.messages ?? [OFFER],
+                counterpartReadAt: thread.counterpartReadAt ?? null,
+                isNewContact: thread.isNewContact ?? false,
+              },
+            }
+          : { status: 204 },
   );
   renderScreen(
     <ChatThread
@@ -254,6 +258,41 @@ describe("a chat thread", () => {
     expect(await within(closed).findByText("This item is reserved for another buyer.")).toBeVisible();
     expect(within(closed).queryByRole("button", { name: "Accept" })).toBeNull();
     expect(within(closed).queryByRole("button", { name: "Decline" })).toBeNull();
+  });
+
+  it("the seller's Counter sends the price, shows the server's refusal in its words, and closes once taken", async () => {
+    const user = userEvent.setup();
+    const pending = {
+      ...OFFER,
+      offer: { status: "pending" as const, isCounter: false, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    let answer = apiError(409, "conflict", "This offer has already been answered.");
+    const api = openThread(
+      { canSend: true, canOffer: false, canRate: false },
+      { messages: [pending], chat: { tab: "selling" }, counter: () => answer },
+    );
+    const log = await screen.findByRole("log");
+    await user.click(await within(log).findByRole("button", { name: "Counter" }));
+    const dialog = await screen.findByRole("dialog", { name: "Counter-offer" });
+    await user.type(within(dialog).getByRole("spinbutton", { name: "Offer price (₹)" }), "1100");
+    await user.click(within(dialog).getByRole("button", { name: "Send Counter" }));
+    expect(await within(dialog).findByText("This offer has already been answered.")).toBeVisible();
+    const counters = () => api.requests.filter((request) => request.path.endsWith("/counter"));
+    expect(counters()).toEqual([
+      expect.objectContaining({ method: "POST", body: expect.objectContaining({ offerPrice: 1100 }) }),
+    ]);
+
+    answer = { status: 201, body: { message: pending } };
+    const threadFetches = api.requests.filter((request) => request.path === "/api/chats/chat-1").length;
+    await user.click(within(dialog).getByRole("button", { name: "Send Counter" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Counter-offer" })).toBeNull());
+    expect(counters()).toHaveLength(2);
+    // The thread is fetched again with the counter-offer in it.
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === "/api/chats/chat-1").length).toBeGreaterThan(
+        threadFetches,
+      ),
+    );
   });
 
   it("a pending offer on an expired listing says 'This listing has expired.' in place of its answers", async () => {

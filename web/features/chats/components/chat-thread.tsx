@@ -44,7 +44,7 @@ const ReportDialog = lazyWhenOnline(() =>
 
 // 'Rate {name}' loads when it is opened.
 const RateDialog = lazyWhenOnline(() =>
-  import("./rate-dialog").then((module) => ({ default: module.RateDialog })),
+  import("../../../components/deals/rate-dialog").then((module) => ({ default: module.RateDialog })),
 );
 
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
@@ -166,9 +166,10 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
       {isRating && chat.itemId ? (
         <Suspense fallback={null}>
           <RateDialog
-            chatId={chatId}
             itemId={chat.itemId}
             name={chat.counterpart.name}
+            // The thread is fetched again, so its 'Rate' button gives way.
+            onRated={refetch}
             onClose={() => setIsRating(false)}
           />
         </Suspense>

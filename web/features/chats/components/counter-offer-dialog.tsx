@@ -1,15 +1,16 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
-import { chatKeys } from "../api/chats-api";
-import { counterOffer } from "../api/offer-actions";
+import { useCounterOffer } from "../api/offer-actions";
 
 const loadOfferFormSchema = () => import("../form-schemas").then((schemas) => schemas.OfferFormSchema);
+
+/** The server's refusal in its words; else a plain retry. */
+const refusalOf = (failure: unknown) => (failure instanceof ApiError ? failure.message : "Please try again.");
 
 /** 'Counter': the seller answers the buyer's pending offer with a price of their own. */
 export function CounterOfferDialog({
@@ -21,10 +22,10 @@ export function CounterOfferDialog({
   offerId: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadOfferFormSchema, {
+  const counter = useCounterOffer(chatId);
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadOfferFormSchema, {
     defaultValues: { offerPrice: "" },
+    serverErrorMessage: refusalOf,
   });
   useEffect(() => prepare(), [prepare]);
   return (
@@ -33,13 +34,9 @@ export function CounterOfferDialog({
         noValidate
         className="mt-4 space-y-4"
         onSubmit={handleSubmit(async ({ offerPrice }) => {
-          try {
-            await counterOffer(chatId, offerId, offerPrice);
-            void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
-            onClose();
-          } catch (failure) {
-            setError(failure instanceof ApiError ? failure.message : "Please try again.");
-          }
+          // A refusal is thrown on to the form, which shows it below as formError.
+          await counter.mutateAsync({ offerId, offerPrice });
+          onClose();
         })}
       >
         <Field label="Offer price (₹)" error={fieldError("offerPrice")}>
@@ -55,9 +52,9 @@ export function CounterOfferDialog({
             />
           )}
         </Field>
-        {error ? (
+        {formError ? (
           <Alert tone="error" variant="inline" className="text-sm">
-            {error}
+            {formError}
           </Alert>
         ) : null}
         <DialogActions

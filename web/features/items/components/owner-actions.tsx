@@ -6,7 +6,9 @@ import { lazyWhenOnline } from "../../../lib/import-when-online";
 
 // Only a reserved item offers 'Release Reservation': its code loads then.
 const ReleaseReservationButton = lazyWhenOnline(() =>
-  import("./release-reservation-button").then((module) => ({ default: module.ReleaseReservationButton })),
+  import("../../../components/deals/release-reservation-button").then((module) => ({
+    default: module.ReleaseReservationButton,
+  })),
 );
 
 /** The seller's panel on their item's page. */

@@ -164,7 +164,7 @@ export function SellForm({ item }: { item: Item | null }) {
           </label>
           {user?.mobile ? (
             <p id={`${mobileId}-hint`} className="text-xs text-slate-600">
-              Buyers will see {user.mobile} and can call you.
+              Every student who opens this item will see {user.mobile} and can call you.
             </p>
           ) : null}
         </div>

@@ -18,7 +18,9 @@ import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "./profile-sta
 
 // Reviews sit below the first screen: their code loads after the profile's.
 const ReputationSection = lazyWhenOnline(() =>
-  import("./reputation-section").then((module) => ({ default: module.ReputationSection })),
+  import("../../../components/deals/reputation-section").then((module) => ({
+    default: module.ReputationSection,
+  })),
 );
 
 function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {

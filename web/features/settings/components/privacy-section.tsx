@@ -4,12 +4,13 @@ import {
   EMAIL_VISIBILITIES,
   EMAIL_VISIBILITY_LABELS,
   MOBILE_QUESTION,
+  MOBILE_QUESTION_HINT,
   MOBILE_VISIBILITIES,
   MOBILE_VISIBILITY_LABELS,
   PRIVACY_HEADING,
   PRIVACY_SAVED,
 } from "@shared/trust-constants";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import type { ShowNotice } from "../../../components/ui/notice";
@@ -19,6 +20,7 @@ import { SettingsSection } from "./settings-section";
 
 function Choices<T extends string>({
   legend,
+  hint,
   name,
   options,
   labels,
@@ -27,6 +29,7 @@ function Choices<T extends string>({
   onChange,
 }: {
   legend: string;
+  hint?: string;
   name: string;
   options: readonly T[];
   labels: Record<T, string>;
@@ -34,9 +37,15 @@ function Choices<T extends string>({
   isBusy: boolean;
   onChange: (value: T) => void;
 }) {
+  const hintId = useId();
   return (
-    <fieldset aria-busy={isBusy || undefined}>
+    <fieldset aria-busy={isBusy || undefined} aria-describedby={hint ? hintId : undefined}>
       <legend className="text-sm font-medium text-slate-900">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:gap-2">
         {options.map((option) => (
           <label
@@ -93,6 +102,7 @@ export function PrivacySection({ onResult }: { onResult: ShowNotice }) {
       <div className="space-y-5">
         <Choices
           legend={MOBILE_QUESTION}
+          hint={MOBILE_QUESTION_HINT}
           name="mobile-visibility"
           options={MOBILE_VISIBILITIES}
           labels={MOBILE_VISIBILITY_LABELS}

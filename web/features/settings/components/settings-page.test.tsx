@@ -43,7 +43,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   if (url === "/api/me/privacy") {
     // A save answers with what it stored.
     if (init?.method === "PUT") return json(200, { privacy: JSON.parse(String(init.body)) });
-    return json(200, { privacy: { mobileVisibility: "chatting", emailVisibility: "nobody" } });
+    return json(200, { privacy: { mobileVisibility: "shared", emailVisibility: "nobody" } });
   }
   if (url === "/api/me/blocks") return json(200, { blocked });
   if (url === "/api/me/college-verification") {
@@ -159,7 +159,16 @@ it("asks for both holiday dates before turning Holiday Mode on", async () => {
 it("Privacy: shows the defaults, and a new choice is saved at once and said so", async () => {
   renderPage();
   const mobile = await screen.findByRole("group", { name: "Who can see my mobile number" });
-  expect(screen.getByRole("radio", { name: "People I'm chatting with" })).toBeChecked();
+  // Two choices only (issue 36): the default shares the number only by 'Share my number' in a chat.
+  expect(
+    within(mobile)
+      .getAllByRole("radio")
+      .map((radio) => radio.getAttribute("value")),
+  ).toEqual(["shared", "all"]);
+  expect(within(mobile).getByRole("radio", { name: "Only people I share it with in a chat" })).toBeChecked();
+  expect(mobile).toHaveAccessibleDescription(
+    "'Share my number' in a chat shows it in that chat only. An item shows it only if you tick 'Show my mobile number to buyers' on it.",
+  );
   const email = screen.getByRole("group", { name: "Who can see my e-mail address" });
   expect(email).toHaveTextContent("Nobody");
   await userEvent.click(within(mobile).getByRole("radio", { name: "All students" }));

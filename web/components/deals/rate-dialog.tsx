@@ -1,35 +1,39 @@
 import { DEAL_MESSAGES, RATING_COMMENT_MAX_LENGTH } from "@shared/deals-constants";
 import Star from "lucide-react/icons/star";
-import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Dialog } from "../../../components/ui/dialog";
-import { DialogActions } from "../../../components/ui/dialog-actions";
-import { Field, inputClasses } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api";
-import { useZodForm } from "../../../lib/form";
-import { useRateDeal } from "../api/rate-deal";
+import { useEffect } from "react";
+import { ApiError } from "../../lib/api";
+import { useZodForm } from "../../lib/form";
+import { Alert } from "../ui/alert";
+import { Dialog } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog-actions";
+import { Field, inputClasses } from "../ui/field";
+import { useRateDeal } from "./api/rate-deal";
 
-const loadRateSchema = () => import("../form-schemas").then((schemas) => schemas.RateFormSchema);
+const loadRateSchema = () => import("./rate-form-schema").then((schemas) => schemas.RateFormSchema);
+
+/** The server's refusal in its words ('You have already rated this deal.'); else a plain retry. */
+const refusalOf = (failure: unknown) => (failure instanceof ApiError ? failure.message : "Please try again.");
 
 /**
  * 'Rate {name}': 1 to 5 stars and an optional comment, once, within 14 days of the sale. The other
- * side's rating shows only once both rated (or the 14 days passed).
+ * side's rating shows only once both rated (or the 14 days passed). `onRated` runs once the rating
+ * is taken, for the page to refresh what offered it.
  */
 export function RateDialog({
-  chatId,
   itemId,
   name,
+  onRated,
   onClose,
 }: {
-  chatId: string;
   itemId: string;
   name: string;
+  onRated?: () => unknown;
   onClose: () => void;
 }) {
-  const rate = useRateDeal({ chatId, itemId });
-  const [error, setError] = useState<string | null>(null);
-  const { form, fieldError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
+  const rate = useRateDeal(itemId, { onRated });
+  const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadRateSchema, {
     defaultValues: { stars: 0, comment: "" },
+    serverErrorMessage: refusalOf,
   });
   useEffect(() => prepare(), [prepare]);
   const stars = form.watch("stars");
@@ -39,12 +43,9 @@ export function RateDialog({
         noValidate
         className="mt-4 space-y-4"
         onSubmit={handleSubmit(async (values) => {
-          try {
-            await rate.mutateAsync(values);
-            onClose();
-          } catch (failure) {
-            setError(failure instanceof ApiError ? failure.message : "Please try again.");
-          }
+          // A refusal is thrown on to the form, which shows it below as formError.
+          await rate.mutateAsync(values);
+          onClose();
         })}
       >
         <fieldset>
@@ -87,9 +88,9 @@ export function RateDialog({
             />
           )}
         </Field>
-        {error ? (
+        {formError ? (
           <Alert tone="error" variant="inline" className="text-sm">
-            {error}
+            {formError}
           </Alert>
         ) : null}
         <DialogActions

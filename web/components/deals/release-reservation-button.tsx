@@ -1,8 +1,8 @@
 import type { Item } from "@shared/api/items";
-import { Alert } from "../../../components/ui/alert";
-import { secondaryButton } from "../../../components/ui/button-styles";
-import { ApiError } from "../../../lib/api";
-import { useReleaseReservation } from "../api/release-reservation";
+import { ApiError } from "../../lib/api";
+import { Alert } from "../ui/alert";
+import { secondaryButton } from "../ui/button-styles";
+import { useReleaseReservation } from "./api/release-reservation";
 
 /** 'Release Reservation': the seller makes a reserved item available again; the buyer is told. */
 export function ReleaseReservationButton({ item }: { item: Item }) {

@@ -2,11 +2,10 @@ import type { Reputation } from "@shared/api/ratings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { profileKeys } from "../../../lib/query-keys";
-import { userPath } from "./get-profile";
 
 /** GET /api/users/:id/reputation: ratings, reply time, items sold and the revealed reviews. */
 export function getReputation(userId: string, signal?: AbortSignal): Promise<{ reputation: Reputation }> {
-  return apiFetch(`${userPath(userId)}/reputation`, { signal });
+  return apiFetch(`/api/users/${encodeURIComponent(userId)}/reputation`, { signal });
 }
 
 export const reputationQueryOptions = (userId: string) =>

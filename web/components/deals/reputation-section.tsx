@@ -1,8 +1,8 @@
 import type { Reputation } from "@shared/api/ratings";
 import { ratingLabel, replyTimeLabel } from "@shared/deals-constants";
-import { ReportButton } from "../../../components/trust/report-button";
-import { formatDate } from "../../../lib/format";
-import { useReputation } from "../api/get-reputation";
+import { formatDate } from "../../lib/format";
+import { ReportButton } from "../trust/report-button";
+import { useReputation } from "./api/get-reputation";
 
 /**
  * A student's reputation after real deals: '4.8 ★ · 12 ratings' from three ratings on (else 'New on
