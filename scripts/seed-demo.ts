@@ -14,7 +14,7 @@ import { type Db, openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { colleges, follows, items, users } from "../server/db/schema";
 import { hashPassword } from "../server/lib/passwords";
-import { seedCollegesIfEmpty } from "../server/modules/colleges/colleges.seed";
+import { seedCollegesIfEmpty, seedDemoCollegeDomains } from "../server/modules/colleges/colleges.seed";
 import { storeImage } from "../server/modules/uploads/uploads.service";
 import { RateLimiter } from "../server/plugins/rate-limit";
 import { createDiskStorage } from "../server/plugins/storage";
@@ -252,6 +252,13 @@ async function main(): Promise<void> {
     const shuffled = [...directory].sort(() => random() - 0.5);
     const busy = shuffled.slice(0, Math.min(12, shuffled.length));
     const campusOf = () => (chance(0.6) ? pick(busy) : pick(directory));
+    // The demo's campuses get e-mail domains of the demo's own (never a real college's, so no code
+    // can reach a real inbox): 'Verify your college' works on them. The real directory has none.
+    const demoDomains = await seedDemoCollegeDomains(
+      db,
+      busy.map((campus) => ({ ...campus, domain: `${slug(campus.name).slice(0, 40)}.${DEMO_DOMAIN}` })),
+    );
+    if (demoDomains > 0) process.stdout.write(`  ${demoDomains} demo college e-mail domains\n`);
 
     process.stdout.write("  hashing the demo password (once)...\n");
     const passwordHash = await hashPassword(options.password);
@@ -276,6 +283,14 @@ async function main(): Promise<void> {
         passwordHash,
         role: "student" as const,
         emailVerified: chance(0.75),
+        // About a third proved their college (an address at its domain, or an ID review).
+        ...(chance(0.35)
+          ? {
+              collegeVerifiedAt: dateBetween(createdAt.getTime(), now),
+              collegeVerifiedName: campus.name,
+              collegeVerifiedVia: chance(0.8) ? ("email" as const) : ("id" as const),
+            }
+          : {}),
         bio: chance(0.5) ? pick(BIO_LINES) : "",
         securityFlags: {
           accountCreated: createdAt.toISOString(),

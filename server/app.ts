@@ -54,6 +54,7 @@ import { blocksRoutes } from "./modules/trust/blocks.routes";
 import { privacyRoutes } from "./modules/trust/privacy.routes";
 import { adminReportsRoutes, reportsRoutes } from "./modules/trust/reports.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
+import { adminVerificationRoutes, verificationRoutes } from "./modules/verification/verification.routes";
 import { authPlugin, sessionCookieName, sessionIdleMs } from "./plugins/auth";
 import { clientErrors, errorsPlugin, frameworkErrorsFor } from "./plugins/errors";
 import { loggerOptions, requestIdReader, requestLogging } from "./plugins/logging";
@@ -307,6 +308,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(recruitmentRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
       await api.register(dealsRoutes, { ctx });
+      await api.register(verificationRoutes, { ctx });
+      await api.register(adminVerificationRoutes, { prefix: "/admin", ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -11,6 +11,8 @@ export interface BrowseFilters {
   sort: BrowseSort;
   /** 'Hide reserved': leaves out items an accepted offer holds. */
   hideReserved?: boolean;
+  /** 'Verified sellers only': items of sellers verified by their college. */
+  verifiedOnly?: boolean;
   page: number;
 }
 
@@ -23,6 +25,7 @@ export const BROWSE_DEFAULTS = {
   category: DEFAULT_CATEGORY,
   sort: DEFAULT_SORT,
   hideReserved: false,
+  verifiedOnly: false,
   page: 1,
 };
 
@@ -38,6 +41,7 @@ export function parseBrowseFilters(params: URLSearchParams, defaultCollege: stri
     college: readKept(params, "college", defaultCollege, { trim: false }),
     sort: readEnum(params, "sort", BROWSE_SORTS, DEFAULT_SORT),
     hideReserved: params.get("hideReserved") === "true",
+    verifiedOnly: params.get("verifiedOnly") === "true",
     page: readInt(params, "page", { min: 1, fallback: 1 }),
   };
 }
@@ -50,6 +54,7 @@ export function browseApiPath(filters: BrowseFilters): string {
   if (filters.college) params.set("college", filters.college);
   params.set("sort", filters.sort);
   if (filters.hideReserved) params.set("hideReserved", "true");
+  if (filters.verifiedOnly) params.set("verifiedOnly", "true");
   params.set("page", String(filters.page));
   return `/api/items?${params}`;
 }

@@ -7,12 +7,13 @@ import { SESSION_END_REASONS } from "@shared/live-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
 import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES, PHOTO_CHECKS } from "@shared/trust-constants";
+import { ID_REVIEW_STATUSES, VERIFICATION_METHODS } from "@shared/verification-constants";
 import { sql } from "drizzle-orm";
 import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
-import { endedSessions, reports, teamRequests, uploads, users } from "./schema";
+import { endedSessions, idVerifications, reports, teamRequests, uploads, users } from "./schema";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,8 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: teamRequests, constraint: "team_requests_status_check", list: TEAM_REQUEST_STATUSES },
   { table: uploads, constraint: "uploads_qr_check_known", list: PHOTO_CHECKS },
   { table: endedSessions, constraint: "ended_sessions_reason_known", list: SESSION_END_REASONS },
+  { table: users, constraint: "users_college_verified_via_check", list: VERIFICATION_METHODS },
+  { table: idVerifications, constraint: "id_verifications_status_check", list: ID_REVIEW_STATUSES },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */

@@ -14,6 +14,7 @@ export const MAIL_SUBJECTS = {
   passwordChanged: "Your Campus Bazaar password was changed",
   suspended: "Your Campus Bazaar account is suspended",
   suspensionLifted: "Your Campus Bazaar suspension was lifted",
+  collegeCode: "Your Campus Bazaar college verification code",
 } as const;
 /** The e-mail digest's subject: a count, nothing typed by anyone. */
 export type DigestSubject = `You have ${number} unread ${"message" | "messages"} on Campus Bazaar`;

@@ -3,6 +3,7 @@ import { REPORT_TEXTS, SUSPENSION_TEXTS } from "@shared/reports-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_ERRORS } from "@shared/validation/messages";
 import { SESSIONS_MESSAGES } from "@shared/validation/sessions";
+import { VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config/env";
 import type { AppContext } from "../context";
@@ -193,6 +194,34 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: 10 * MINUTE,
     refusal: PRIVACY_MESSAGES.profileReadsLimited,
   },
+  /** College codes asked for per student: each one is a mail to an address they typed. */
+  collegeCodePerUser: {
+    key: "college-code:user",
+    limit: 5,
+    windowSeconds: HOUR,
+    refusal: VERIFICATION_MESSAGES.codesLimited,
+  },
+  /** College codes sent to one address (counted by its keyed hash, never the address itself). */
+  collegeCodePerAddress: {
+    key: "college-code:address",
+    limit: 3,
+    windowSeconds: HOUR,
+    refusal: VERIFICATION_MESSAGES.addressLimited,
+  },
+  /** Codes entered per student, across codes: each code also locks after five wrong ones. */
+  collegeCodeConfirm: {
+    key: "college-confirm:user",
+    limit: 20,
+    windowSeconds: HOUR,
+    refusal: VERIFICATION_MESSAGES.confirmLimited,
+  },
+  /** Student ID photos sent for review per student. */
+  idCardUpload: {
+    key: "id-card:user",
+    limit: 5,
+    windowSeconds: 24 * HOUR,
+    refusal: "Too many ID photos sent. Please try again tomorrow.",
+  },
 } as const satisfies Record<string, AttemptLimitRule>;
 
 export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;
@@ -338,6 +367,12 @@ export const WRITE_LIMITS = {
     key: "block-change",
     windows: perMinuteAndHour(10, 60),
     refusal: "You're blocking and unblocking too fast.",
+  },
+  /** The administrator's college domains and student ID decisions: a script on a stolen session is held. */
+  verificationAdmin: {
+    key: "verification-admin",
+    windows: perMinuteAndHour(30, 600),
+    refusal: "You're doing that too fast.",
   },
 } as const satisfies Record<string, WriteLimitRule>;
 

@@ -6,8 +6,11 @@ import { assertSafeKey } from "./storage-keys";
 /** The buckets anyone signed in may read at /api/files/{bucket}/{key}. */
 export type PublicBucket = "images" | "profiles";
 export const BUCKETS: readonly PublicBucket[] = ["images", "profiles"];
-/** 'chats' holds photos sent in conversations, served only to the chat's members. */
-export type Bucket = PublicBucket | "chats";
+/**
+ * 'chats' holds photos sent in conversations, served only to the chat's members; 'ids' holds
+ * student ID photos waiting for review, served only to the administrator and deleted at the decision.
+ */
+export type Bucket = PublicBucket | "chats" | "ids";
 /** Copies of reported chat photos, kept as evidence and served only to the administrator. */
 export const EVIDENCE_BUCKET = "reports";
 

@@ -102,6 +102,8 @@ export const ItemSchema = z.object({
   sellerId: z.string(),
   sellerName: z.string(),
   sellerCollege: z.string(),
+  /** A verified student of their college (issue 36): the card's check and 'Verified sellers only'. */
+  sellerIsVerified: z.boolean(),
   productName: z.string(),
   /** The cover: the first of `images`. */
   productImage: z.string(),
@@ -153,7 +155,10 @@ export const ItemDetailResponseSchema = z.object({
     id: z.string(),
     name: z.string(),
     college: z.string(),
+    /** 'Verified Student': verified by the college (a code to a college address, or an ID review). */
     isVerified: z.boolean(),
+    /** 'E-mail confirmed': the sign-in address was confirmed, the college not (yet) verified. */
+    isEmailConfirmed: z.boolean(),
     followers: z.number().int(),
   }),
   isFavourite: z.boolean(),
@@ -168,6 +173,8 @@ export const BrowseQuerySchema = z.object({
   sort: z.enum(BROWSE_SORTS).default("newest"),
   /** 'Hide reserved': leaves out items an accepted offer holds. */
   hideReserved: z.literal("true").optional(),
+  /** 'Verified sellers only': items of verified students of their college. */
+  verifiedOnly: z.literal("true").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type BrowseQuery = z.input<typeof BrowseQuerySchema>;

@@ -34,7 +34,10 @@ export const ProfileSchema = z.object({
   college: z.string(),
   city: z.string(),
   profilePhoto: z.string().nullable(),
+  /** 'Verified Student': verified by the college (issue 36), never by the sign-in e-mail alone. */
   isVerified: z.boolean(),
+  /** 'E-mail confirmed': the sign-in address was confirmed. */
+  isEmailConfirmed: z.boolean(),
   counts: z.object({ items: z.number().int(), followers: z.number().int(), following: z.number().int() }),
   abilities: ProfileAbilitiesSchema,
 });

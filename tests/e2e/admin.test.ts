@@ -273,6 +273,7 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
       ["Team Recruitment", "recruitment"],
       ["Support Tickets", "tickets"],
       ["Reports", "reports"],
+      ["Verifications", "verifications"],
       ["Audit Log", "audit"],
     ] as const;
     await page.getByRole("tab", { name: tabs[0][0] }).focus();

@@ -42,6 +42,7 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     sellerId: "seller-1",
     sellerName: "Asha Rao",
     sellerCollege: "IIT Bombay",
+    sellerIsVerified: false,
     productName: "Desk Lamp",
     productImage: "/api/files/images/lamp.webp",
     images: ["/api/files/images/lamp.webp"],

@@ -12,7 +12,8 @@ export function buildSignup(overrides: Partial<SignupBody> = {}): SignupBody {
     email: `student-${randomBytes(5).toString("hex")}@example.in`,
     city: "Mumbai",
     college: "IIT Bombay",
-    mobile: "9876543210",
+    // A number of its own: a suspended student's number cannot sign up again (issue 36).
+    mobile: `9${String(randomBytes(4).readUInt32BE(0) % 1_000_000_000).padStart(9, "0")}`,
     password: STRONG_PASSWORD,
     acceptTerms: true,
     ...overrides,

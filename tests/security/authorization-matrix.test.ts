@@ -111,6 +111,10 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "DELETE /api/team-requests/{requestId}": { student: 403, other: 403, admin: 403 },
   // Every account in the world is verified already.
   "POST /api/auth/resend-verification": { student: 409, other: 409, admin: 409 },
+  // College verification is a student's: the administrator has no college to prove.
+  "POST /api/me/college-verification/code": { admin: 400 },
+  "POST /api/me/college-verification/confirm": { admin: 400 },
+  "POST /api/me/college-verification/id-card": { admin: 400 },
 };
 
 const ERROR_CODES: Record<number, string> = {

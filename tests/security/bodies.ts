@@ -13,7 +13,7 @@ import { post } from "../helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "../helpers/test-app";
 import { multipartBody, uploadedImageUrl } from "../helpers/uploads";
 import type { Operation } from "./operations";
-import { type Actor, insertEmailToken, insertStudent, type World } from "./world";
+import { type Actor, insertCollegeCode, insertEmailToken, insertStudent, type World } from "./world";
 
 /** Body fields that are secrets and ids, not texts a person reads; the mobile number is stored as its digits. */
 export const NOT_TEXT_FIELDS: ReadonlySet<string> = new Set([
@@ -131,6 +131,17 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
       reason: "Scam or fraud",
       details: "Asks for advance",
     }),
+  // College verification: an address at the students' college's domain (a new one each call, under
+  // the per-address limit); a code written for the caller, as the mail would carry it.
+  "POST /api/me/college-verification/code": () =>
+    json({ email: `m-${randomBytes(5).toString("hex")}@iitb.ac.in` }),
+  "POST /api/me/college-verification/confirm": async (testApp, _world, caller) =>
+    json({ code: caller ? await insertCollegeCode(testApp, caller.id) : "123456" }),
+  "POST /api/me/college-verification/id-card": imageForm,
+  "POST /api/admin/verifications/{id}/decision": () =>
+    json({ decision: "reject", reason: "The photo is blurred." }),
+  "POST /api/admin/colleges/{id}/domains": () =>
+    json({ domain: `m-${randomBytes(4).toString("hex")}.ac.in` }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
   "POST /api/uploads/chat-photo": imageForm,

@@ -107,6 +107,8 @@ export function pathValue(operation: Operation, name: string, world: World): str
     ratings: world.ratingId,
     "saved-searches": world.savedSearchId,
     "team-requests": world.requestId,
+    verifications: world.verificationId,
+    domains: world.collegeDomain,
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";

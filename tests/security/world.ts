@@ -1,9 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../../server/db/rows";
-import { colleges, emailTokens, savedSearches, sessions, users } from "../../server/db/schema";
+import {
+  collegeCodes,
+  collegeDomains,
+  colleges,
+  emailTokens,
+  idVerifications,
+  savedSearches,
+  sessions,
+  users,
+} from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken, newToken } from "../../server/lib/tokens";
+import { collegeAddressHash, collegeCodeHash } from "../../server/modules/verification/verification.service";
 import { sessionCookieName } from "../../server/plugins/auth";
 import { insertEvent } from "../factories/events";
 import { makeImage } from "../factories/images";
@@ -56,6 +66,10 @@ export interface World {
   savedSearchId: string;
   /** The partner's pending request to join the owner's recruitment post. */
   requestId: string;
+  /** The partner's student ID waiting for review. */
+  verificationId: string;
+  /** An e-mail domain of the world's college. */
+  collegeDomain: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -134,6 +148,26 @@ export async function insertEmailToken(
     .insert(emailTokens)
     .values({ tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + 3_600_000) });
   return token;
+}
+
+/** A college code waiting for a user (IIT Bombay, valid 15 minutes), as the mail would carry it. */
+export async function insertCollegeCode(testApp: TestApp, userId: string): Promise<string> {
+  const code = String(100_000 + (randomBytes(4).readUInt32BE(0) % 900_000));
+  const db = testApp.database.db;
+  await db
+    .insert(collegeCodes)
+    .values({
+      userId,
+      emailHash: await collegeAddressHash(db, `code-${userId}@iitb.ac.in`),
+      codeHash: await collegeCodeHash(db, userId, code),
+      collegeName: "IIT Bombay",
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    })
+    .onConflictDoUpdate({
+      target: collegeCodes.userId,
+      set: { codeHash: await collegeCodeHash(db, userId, code), tries: 0, collegeName: "IIT Bombay" },
+    });
+  return code;
 }
 
 function expectCreated(response: { statusCode: number; body: string }, what: string) {
@@ -245,7 +279,37 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ),
     "request to join",
   ).request;
-  if (!notification || !college || !rating || !savedSearch) throw new Error("world records missing");
+  // The students' college (IIT Bombay) takes codes at iitb.ac.in; the world's college has a domain of its own.
+  const [bombay] = await db
+    .select({ id: colleges.id })
+    .from(colleges)
+    .where(sql`${colleges.name} = 'IIT Bombay' and ${colleges.city} = 'Mumbai'`);
+  if (bombay)
+    await db
+      .insert(collegeDomains)
+      .values({ collegeId: bombay.id, domain: "iitb.ac.in" })
+      .onConflictDoNothing();
+  const collegeDomain = `matrix-${randomBytes(4).toString("hex")}.ac.in`;
+  if (college) await db.insert(collegeDomains).values({ collegeId: college.id, domain: collegeDomain });
+  // The partner sends a student ID for review: only the administrator sees and decides it.
+  const idCard = await multipartBody([
+    { data: await makeImage("jpeg"), filename: "id.jpg", type: "image/jpeg" },
+  ]);
+  expectCreated(
+    await testApp.app.inject({
+      method: "POST",
+      url: "/api/me/college-verification/id-card",
+      payload: idCard.payload,
+      headers: { ...idCard.headers, cookie: partner.cookie },
+    }),
+    "send student ID",
+  );
+  const [verification] = await db
+    .select({ id: idVerifications.id })
+    .from(idVerifications)
+    .where(eq(idVerifications.userId, partner.id));
+  if (!notification || !college || !rating || !savedSearch || !verification)
+    throw new Error("world records missing");
   return {
     owner,
     other,
@@ -267,6 +331,8 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ratingId: rating.id,
     savedSearchId: savedSearch.id,
     requestId: request.id,
+    verificationId: verification.id,
+    collegeDomain,
   };
 }
 
@@ -339,6 +405,9 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("saved_searches", "user_id", people),
     rows("team_requests", "post_id", [world.postId]),
     rows("event_interests", "event_id", [world.eventId]),
+    rows("id_verifications", "user_id", people),
+    rows("college_codes", "user_id", people),
+    rows("college_domains", "college_id", [world.collegeId]),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -371,7 +440,10 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from ratings where id = ${world.ratingId})
              + (select count(*) from saved_searches where id = ${world.savedSearchId})
              + (select count(*) from team_requests where id = ${world.requestId} and status = 'pending')
+             + (select count(*) from id_verifications where id = ${world.verificationId} and status = 'pending')
+             + (select count(*) from college_domains where domain = ${world.collegeDomain})
+             + (select count(*) from users where id in ${students} and college_verified_at is null)
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 21;
+  return Number(row?.n) === 26;
 }

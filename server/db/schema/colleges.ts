@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const colleges = pgTable(
   "colleges",
@@ -9,4 +9,17 @@ export const colleges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("colleges_city_name_unique").on(table.city, table.name)],
+);
+
+/** A college's e-mail domains (0035): each domain is at most one college's; a subdomain is its own entry. */
+export const collegeDomains = pgTable(
+  "college_domains",
+  {
+    domain: text("domain").primaryKey(),
+    collegeId: uuid("college_id")
+      .notNull()
+      .references(() => colleges.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("college_domains_college_idx").on(table.collegeId)],
 );

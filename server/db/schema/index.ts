@@ -19,3 +19,4 @@ export * from "./suspensions";
 export * from "./tickets";
 export * from "./uploads";
 export * from "./users";
+export * from "./verification";

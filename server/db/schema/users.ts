@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ROLES } from "../../../shared/constants";
 import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES } from "../../../shared/trust-constants";
+import { VERIFICATION_METHODS } from "../../../shared/verification-constants";
 import { isOneOf } from "../one-of";
 
 export interface SecurityFlags {
@@ -58,6 +59,13 @@ export const users = pgTable(
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** When the suspension ends; null with suspendedAt set means permanently. */
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /** When the student proved their college (0035): a code to a college address, or an ID review. */
+    collegeVerifiedAt: timestamp("college_verified_at", { withTimezone: true }),
+    /** The college proved; a student whose profile names another college is no longer verified. */
+    collegeVerifiedName: text("college_verified_name"),
+    collegeVerifiedVia: text("college_verified_via", { enum: VERIFICATION_METHODS }),
+    /** The verified college address as a keyed hash (HMAC with a server secret), never the address. */
+    collegeEmailHash: text("college_email_hash"),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
@@ -74,6 +82,11 @@ export const users = pgTable(
     // The migrations' checks (0016, 0033), written from the same lists.
     check("users_mobile_visibility_check", isOneOf(table.mobileVisibility, MOBILE_VISIBILITIES)),
     check("users_email_visibility_check", isOneOf(table.emailVisibility, EMAIL_VISIBILITIES)),
+    check("users_college_verified_via_check", isOneOf(table.collegeVerifiedVia, VERIFICATION_METHODS)),
+    index("users_suspended_mobile_idx").on(table.mobile).where(sql`${table.suspendedAt} is not null`),
+    index("users_college_email_hash_idx")
+      .on(table.collegeEmailHash)
+      .where(sql`${table.collegeEmailHash} is not null`),
   ],
 );
 
@@ -89,3 +102,6 @@ export function isSuspended(
 ): boolean {
   return user.suspendedAt !== null && (user.suspendedUntil === null || user.suspendedUntil > now);
 }
+
+/** True while the user is a verified student of the college their profile names (SQL). */
+export const isCollegeVerifiedSql = sql`(${users.collegeVerifiedAt} is not null and ${users.collegeVerifiedName} = ${users.college})`;

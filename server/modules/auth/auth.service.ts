@@ -2,6 +2,7 @@ import type { LoginBody, SignupBody } from "@shared/api/auth";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
 import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
+import { SUSPENDED_MOBILE_MESSAGE } from "@shared/verification-constants";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
 import type { OutboxRow } from "../../jobs/outbox";
@@ -12,6 +13,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { countAccountAttempt, countAttempt } from "../../plugins/rate-limit-rules";
 import { suspendedRefusal } from "../trust/appeals.service";
+import { isMobileOfSuspendedAccount } from "../verification/verification.service";
 import * as repo from "./auth.repository";
 import { recordPasswordChange } from "./password-changed";
 
@@ -60,6 +62,10 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
   const college = sanitiseField(body.college);
   if (!(await repo.isCollegeListed(ctx.db, city, college))) {
     throw new AppError("invalid_input", SIGNUP_MESSAGES.college);
+  }
+  // A suspended account's number cannot come back as a new account while the suspension lasts.
+  if (await isMobileOfSuspendedAccount(ctx, mobileDigits(body.mobile))) {
+    throw new AppError("conflict", SUSPENDED_MOBILE_MESSAGE);
   }
   const now = new Date();
   const user = await repo.insertUser(ctx.db, {

@@ -1,7 +1,7 @@
 import type { CityColleges } from "@shared/colleges";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { colleges } from "../../db/schema";
+import { collegeDomains, colleges } from "../../db/schema";
 
 /** The directory grouped by city, cities and colleges in alphabetical order. */
 export async function listCollegesByCity(db: Db): Promise<CityColleges[]> {
@@ -49,4 +49,82 @@ export async function insertCollege(
 export async function deleteCollege(db: Db, id: string): Promise<CollegeRow | undefined> {
   const [row] = await db.delete(colleges).where(eq(colleges.id, id)).returning();
   return row;
+}
+
+/** The directory's college a student's profile names (city and name), else the first of that name. */
+export async function findCollegeNamed(
+  db: Db,
+  city: string,
+  name: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: colleges.id, name: colleges.name })
+    .from(colleges)
+    .where(eq(colleges.name, name))
+    .orderBy(sql`${colleges.city} = ${city} desc`, asc(colleges.id))
+    .limit(1);
+  return row;
+}
+
+export async function findCollege(db: Db, id: string): Promise<CollegeRow | undefined> {
+  const [row] = await db.select().from(colleges).where(eq(colleges.id, id)).limit(1);
+  return row;
+}
+
+/** A college's e-mail domains, in alphabetical order. */
+export async function domainsOfCollege(db: Db, collegeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ domain: collegeDomains.domain })
+    .from(collegeDomains)
+    .where(eq(collegeDomains.collegeId, collegeId))
+    .orderBy(asc(collegeDomains.domain));
+  return rows.map((row) => row.domain);
+}
+
+/** Every domain with its college (the admin panel's Colleges tab). */
+export async function listDomains(db: Db): Promise<{ domain: string; collegeId: string }[]> {
+  return db
+    .select({ domain: collegeDomains.domain, collegeId: collegeDomains.collegeId })
+    .from(collegeDomains)
+    .orderBy(asc(collegeDomains.domain));
+}
+
+/** The college a domain belongs to, when one does. */
+export async function findDomain(db: Db, domain: string) {
+  const [row] = await db
+    .select({
+      domain: collegeDomains.domain,
+      collegeId: collegeDomains.collegeId,
+      collegeName: colleges.name,
+    })
+    .from(collegeDomains)
+    .innerJoin(colleges, eq(colleges.id, collegeDomains.collegeId))
+    .where(eq(collegeDomains.domain, domain))
+    .limit(1);
+  return row;
+}
+
+/** Gives a college a domain; false when the domain already belongs to a college. */
+export async function insertDomain(db: Db, collegeId: string, domain: string): Promise<boolean> {
+  const rows = await db
+    .insert(collegeDomains)
+    .values({ collegeId, domain })
+    .onConflictDoNothing()
+    .returning({ domain: collegeDomains.domain });
+  return rows.length > 0;
+}
+
+/** Gives domains to colleges where neither is taken yet (the demo seed). */
+export async function insertDomains(db: Db, entries: { collegeId: string; domain: string }[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(collegeDomains).values(entries).onConflictDoNothing();
+}
+
+/** Takes a domain from a college; false when the college did not have it. */
+export async function deleteDomain(db: Db, collegeId: string, domain: string): Promise<boolean> {
+  const rows = await db
+    .delete(collegeDomains)
+    .where(and(eq(collegeDomains.collegeId, collegeId), eq(collegeDomains.domain, domain)))
+    .returning({ domain: collegeDomains.domain });
+  return rows.length > 0;
 }

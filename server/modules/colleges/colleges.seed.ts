@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { SEED_COLLEGES } from "../../db/seed/colleges-data";
-import { countColleges, insertColleges } from "./colleges.repository";
+import { countColleges, findCollegeNamed, insertColleges, insertDomains } from "./colleges.repository";
 
 /** Fills an empty directory with the seeded colleges; a directory the admin has edited is left alone. */
 export async function seedCollegesIfEmpty(db: Db): Promise<boolean> {
@@ -11,4 +11,21 @@ export async function seedCollegesIfEmpty(db: Db): Promise<boolean> {
     SEED_COLLEGES.flatMap((entry) => entry.colleges.map((name) => ({ city: entry.city, name }))),
   );
   return true;
+}
+
+/**
+ * The demo seed's college e-mail domains (one per demo campus); a domain or college that has one
+ * already keeps it. Returns how many were asked for.
+ */
+export async function seedDemoCollegeDomains(
+  db: Db,
+  entries: { city: string; name: string; domain: string }[],
+): Promise<number> {
+  const rows: { collegeId: string; domain: string }[] = [];
+  for (const entry of entries) {
+    const college = await findCollegeNamed(db, entry.city, entry.name);
+    if (college) rows.push({ collegeId: college.id, domain: entry.domain });
+  }
+  await insertDomains(db, rows);
+  return rows.length;
 }

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -42,4 +43,55 @@ export async function deleteCollege(ctx: AppContext, admin: UserRow, id: string)
     { type: "college", id },
     { city: row.city, name: row.name },
   );
+}
+
+/** The directory's entry for the college a student's profile names, with its e-mail domains. */
+export async function collegeOfStudent(ctx: Pick<AppContext, "db">, user: Pick<UserRow, "city" | "college">) {
+  if (!user.college) return undefined;
+  const college = await repo.findCollegeNamed(ctx.db, user.city, user.college);
+  if (!college) return undefined;
+  return { ...college, domains: await repo.domainsOfCollege(ctx.db, college.id) };
+}
+
+/** The college an e-mail domain belongs to, when one does (an exact match: a subdomain is its own entry). */
+export function collegeOfDomain(ctx: Pick<AppContext, "db">, domain: string) {
+  return repo.findDomain(ctx.db, domain);
+}
+
+export async function listDomains(ctx: AppContext, admin: UserRow) {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  return repo.listDomains(ctx.db);
+}
+
+/** Gives a college an e-mail domain; a domain belongs to at most one college. */
+export async function addDomain(ctx: AppContext, admin: UserRow, collegeId: string, domain: string) {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  const college = await repo.findCollege(ctx.db, collegeId);
+  if (!college) throw new AppError("not_found", VERIFICATION_MESSAGES.collegeNotFound);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.insertDomain(tx, collegeId, domain))) {
+      const owner = await repo.findDomain(tx, domain);
+      throw new AppError(
+        "conflict",
+        VERIFICATION_MESSAGES.domainTaken(domain, owner?.collegeName ?? "another college"),
+      );
+    }
+    await recordAudit(
+      tx,
+      admin,
+      "college.domain.add",
+      { type: "college", id: collegeId },
+      { domain, name: college.name },
+    );
+  });
+  return { domain, collegeId };
+}
+
+export async function removeDomain(ctx: AppContext, admin: UserRow, collegeId: string, domain: string) {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteDomain(tx, collegeId, domain)))
+      throw new AppError("not_found", VERIFICATION_MESSAGES.domainNotFound);
+    await recordAudit(tx, admin, "college.domain.remove", { type: "college", id: collegeId }, { domain });
+  });
 }

@@ -15,6 +15,8 @@ export interface BrowseFilters {
   sort: BrowseSort;
   /** 'Hide reserved' ("true" from the query string). */
   hideReserved?: "true" | boolean;
+  /** 'Verified sellers only' ("true" from the query string): sellers verified by their college. */
+  verifiedOnly?: "true" | boolean;
   page: number;
   /** The student browsing: the listings of anyone they blocked or who blocked them are left out. */
   viewerId: string;
@@ -119,6 +121,12 @@ function itemMatches(filters: BrowseFilters, isWalkingCollege = false): SQL | un
     filters.hideReserved
       ? sql`(${items.reservedForId} is null or ${items.reservedUntil} <= now())`
       : undefined,
+    // The seller's row by its key (an alias of its own, so an outer join to users is not shadowed).
+    filters.verifiedOnly
+      ? sql`exists (select 1 from ${users} as verified_seller where verified_seller.id = ${items.sellerId}
+          and verified_seller.college_verified_at is not null
+          and verified_seller.college_verified_name = verified_seller.college)`
+      : undefined,
   );
 }
 
@@ -181,6 +189,7 @@ async function countForEveryone(
     filters.category,
     filters.college ?? "",
     Boolean(filters.hideReserved),
+    Boolean(filters.verifiedOnly),
   ]);
   const kept = counts?.get(key);
   if (kept !== undefined) return kept;

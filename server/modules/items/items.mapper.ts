@@ -28,6 +28,7 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">): Ite
     sellerName,
     sellerCollege,
     sellerMobile: sellerMobileFor(row),
+    sellerIsVerified: row.sellerIsVerified,
     productName: item.productName,
     productImage: item.productImage,
     images: item.images.length > 0 ? item.images : [item.productImage],

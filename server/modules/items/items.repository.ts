@@ -6,6 +6,7 @@ import {
   favourites,
   follows,
   isBlockedBetween,
+  isCollegeVerifiedSql,
   isRatingRevealedSql,
   isSuspendedSql,
   items,
@@ -19,6 +20,8 @@ export const itemWithSeller = {
   sellerName: users.name,
   sellerCollege: users.college,
   sellerMobile: users.mobile,
+  /** A verified student of the college their profile names (issue 36): the card's check. */
+  sellerIsVerified: sql<boolean>`${isCollegeVerifiedSql}`,
   /** The seller's revealed ratings, [average, count], in one pass over the ratee index per row. */
   sellerRatingStats: sql<[number | null, number]>`(select array[avg(sr.stars)::float8, count(*)::float8]
     from ${ratings} sr where sr.ratee_id = ${items.sellerId} and ${isRatingRevealedSql("sr")})`,
@@ -29,6 +32,7 @@ export type ItemWithSeller = {
   sellerName: string;
   sellerCollege: string;
   sellerMobile: string;
+  sellerIsVerified: boolean;
   sellerRatingStats: [average: number | null, count: number];
 };
 
@@ -173,7 +177,14 @@ export async function deleteItem(db: Db, id: string): Promise<typeof items.$infe
 /** The seller as the item page shows them, unless their account is gone. */
 export async function findSeller(db: Db, sellerId: string) {
   return db.query.users.findFirst({
-    columns: { id: true, name: true, college: true, emailVerified: true },
+    columns: {
+      id: true,
+      name: true,
+      college: true,
+      emailVerified: true,
+      collegeVerifiedAt: true,
+      collegeVerifiedName: true,
+    },
     where: (user, { eq: equals }) => equals(user.id, sellerId),
   });
 }

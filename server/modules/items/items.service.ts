@@ -8,6 +8,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isEitherBlocked } from "../trust/blocks.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
+import { isCollegeVerified } from "../verification/verification.policy";
 import { toItemDto, toItemSummaryDto } from "./items.mapper";
 import { canDeleteItem, canEditItem, canRenewItem, isItemSeller, isRenewalDue } from "./items.policy";
 import * as repo from "./items.repository";
@@ -171,7 +172,8 @@ export async function getItemDetail(ctx: AppContext, user: UserRow, id: string):
       id: seller.id,
       name: seller.name,
       college: seller.college,
-      isVerified: seller.emailVerified,
+      isVerified: isCollegeVerified(seller),
+      isEmailConfirmed: seller.emailVerified,
       followers,
     },
     isFavourite,

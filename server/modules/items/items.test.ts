@@ -157,20 +157,28 @@ describe("GET /api/items/:id", () => {
     });
   });
 
-  it("marks the seller verified only once the e-mail is verified, and counts real followers", async () => {
+  it("says 'E-mail confirmed' once the e-mail is verified, never 'Verified Student' (the college's), and counts real followers", async () => {
     const student = await createStudent(testApp);
     const viewer = await createStudent(testApp);
     const item = await insertItem(testApp, student.id);
     const detail = async () =>
       (await get(testApp, `/api/items/${item.id}`, { cookie: viewer.cookie })).json();
-    expect((await detail()).seller).toMatchObject({ isVerified: false, followers: 0 });
+    expect((await detail()).seller).toMatchObject({
+      isVerified: false,
+      isEmailConfirmed: false,
+      followers: 0,
+    });
 
     await insertFollow(testApp, viewer.id, student.id);
     await insertFollow(testApp, seller.id, student.id);
     await insertFollow(testApp, student.id, viewer.id);
     const token = tokenFromMail(testApp.mail, student.email);
     expect((await post(testApp, "/api/auth/verify-email", { token })).statusCode).toBe(200);
-    expect((await detail()).seller).toMatchObject({ isVerified: true, followers: 2 });
+    expect((await detail()).seller).toMatchObject({
+      isVerified: false,
+      isEmailConfirmed: true,
+      followers: 2,
+    });
   });
 
   it("answers 404 'Item not found' for an unknown id", async () => {

@@ -10,6 +10,7 @@ import { assertMayTakeName, saveSettings } from "../settings/settings.service";
 import { hasBlocked, isEitherBlocked } from "../trust/blocks.service";
 import { visibleContact } from "../trust/privacy.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
+import { isCollegeVerified } from "../verification/verification.policy";
 import { canFollowUser, profileAbilities } from "./profiles.policy";
 import * as repo from "./profiles.repository";
 
@@ -45,7 +46,8 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
       college: person.college,
       city: person.city,
       profilePhoto: person.profilePhoto,
-      isVerified: person.emailVerified,
+      isVerified: isCollegeVerified(person),
+      isEmailConfirmed: person.emailVerified,
       counts,
       abilities: profileAbilities(viewer, person, isBlockedEither),
     },

@@ -95,6 +95,7 @@ describe("GET /api/users/{id}", () => {
       city: "Pune",
       profilePhoto: null,
       isVerified: false,
+      isEmailConfirmed: false,
       counts: { items: 2, followers: 2, following: 1 },
       abilities: { canEdit: false, canFollow: true, canReport: true, canBlock: true },
     });

@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { imageVariants, items, messages, uploads, users } from "../../db/schema";
+import { idVerifications, imageVariants, items, messages, uploads, users } from "../../db/schema";
 import type { Bucket } from "../../plugins/storage";
 
 export interface UploadKey {
@@ -84,7 +84,13 @@ export async function isUploadInUse(db: Db, { bucket, key }: UploadKey): Promise
           .limit(1)
       : bucket === "chats"
         ? await db.select({ id: messages.id }).from(messages).where(eq(messages.photoKey, key)).limit(1)
-        : await db.select({ id: users.id }).from(users).where(eq(users.profilePhoto, url)).limit(1);
+        : bucket === "ids"
+          ? await db
+              .select({ id: idVerifications.id })
+              .from(idVerifications)
+              .where(eq(idVerifications.photoKey, key))
+              .limit(1)
+          : await db.select({ id: users.id }).from(users).where(eq(users.profilePhoto, url)).limit(1);
   return row !== undefined;
 }
 
@@ -112,7 +118,9 @@ export async function findUnattachedUploads(db: Db, olderThan: Date, limit: numb
         and not exists (select 1 from ${users} where ${uploads.bucket} = 'profiles'
           and ${users.profilePhoto} = '/api/files/profiles/' || ${uploads.key})
         and not exists (select 1 from ${messages} where ${uploads.bucket} = 'chats'
-          and ${messages.photoKey} = ${uploads.key})`,
+          and ${messages.photoKey} = ${uploads.key})
+        and not exists (select 1 from ${idVerifications} where ${uploads.bucket} = 'ids'
+          and ${idVerifications.photoKey} = ${uploads.key})`,
     )
     .orderBy(asc(uploads.createdAt))
     .limit(limit)) as UploadKey[];

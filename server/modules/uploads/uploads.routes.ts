@@ -1,17 +1,16 @@
 import multipart from "@fastify/multipart";
 import { ErrorResponseSchema } from "@shared/api/errors";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, UploadResponseSchema } from "@shared/api/items";
+import { MAX_UPLOAD_BYTES, UploadResponseSchema } from "@shared/api/items";
 import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from "@shared/images";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { AppError, notFound } from "../../lib/app-error";
+import { notFound } from "../../lib/app-error";
 import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt } from "../../plugins/rate-limit-rules";
 import { BUCKETS } from "../../plugins/storage";
-import { chooseFormat, findUpload, readVariant, storeImage } from "./uploads.service";
+import { chooseFormat, findUpload, readSingleFile, readVariant, storeImage } from "./uploads.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -34,29 +33,6 @@ const FileQuerySchema = z
 const YEAR_SECONDS = 31_536_000;
 /** Short enough that a changed S3_PUBLIC_URL takes over within a day. */
 const REDIRECT_SECONDS = 86_400;
-
-const UNREADABLE_UPLOAD = "The upload could not be read. Please try again.";
-
-/**
- * The one file of a multipart upload, refused plainly when missing, over the size limit, or cut
- * off (an interrupted phone upload is the client's problem, never a server error).
- */
-async function readSingleFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
-  if (!request.isMultipart()) throw new AppError("unsupported_media_type", IMAGE_MESSAGES.missing);
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
-    return { filename: file.filename, data: await file.toBuffer() };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
-    if (code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT") {
-      throw new AppError("invalid_input", "Please send one image file only.");
-    }
-    throw new AppError("invalid_input", UNREADABLE_UPLOAD);
-  }
-}
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, {

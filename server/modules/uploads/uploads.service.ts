@@ -4,7 +4,7 @@ import { IMAGE_MESSAGES, type UploadResponse } from "@shared/api/items";
 import { IMAGE_VARIANT_NAMES, type ImageVariant } from "@shared/images";
 import type { PhotoCheck } from "@shared/trust-constants";
 import { normaliseFileName } from "@shared/validation/sell";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -58,6 +58,7 @@ function keyFor(bucket: Bucket, ownerId: string, originalName: string, image: Pr
   if (bucket === "profiles") return `profile-${ownerId}-${now}-${unguessablePart()}.${image.extension}`;
   // A chat photo's key says nothing about who sent it or what it was called.
   if (bucket === "chats") return `chat-${now}-${unguessablePart()}.${image.extension}`;
+  if (bucket === "ids") return `id-${now}-${unguessablePart()}.${image.extension}`;
   const base = path.parse(originalName || "image").name.slice(0, 80) || "image";
   return normaliseFileName(`${unguessablePart()}_${base}.${image.extension}`, now);
 }
@@ -315,5 +316,28 @@ export async function removeUnattachedUploads(ctx: UploadContext, now = new Date
       removed++;
     }
     if (batch.length < 200) return removed;
+  }
+}
+
+const UNREADABLE_UPLOAD = "The upload could not be read. Please try again.";
+
+/**
+ * The one file of a multipart upload, refused plainly when missing, over the size limit, or cut
+ * off (an interrupted phone upload is the client's problem, never a server error).
+ */
+export async function readSingleFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
+  if (!request.isMultipart()) throw new AppError("unsupported_media_type", IMAGE_MESSAGES.missing);
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError("invalid_input", IMAGE_MESSAGES.missing);
+    return { filename: file.filename, data: await file.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge);
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT") {
+      throw new AppError("invalid_input", "Please send one image file only.");
+    }
+    throw new AppError("invalid_input", UNREADABLE_UPLOAD);
   }
 }

@@ -24,7 +24,9 @@ export async function signUpStudent(
       email,
       city: overrides.city ?? "Chennai",
       college: overrides.college ?? "IIT Madras",
-      mobile: overrides.mobile ?? "9812345678",
+      // A number of its own unless given: a suspended student's number cannot sign up again.
+      mobile:
+        overrides.mobile ?? `98${String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, "0")}`,
       password: PASSWORD,
       acceptTerms: true,
     },

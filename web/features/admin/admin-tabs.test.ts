@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_TABS, parseAdminTab } from "./admin-tabs";
 
 describe("the admin tabs", () => {
-  it("lists the spec's six sections in order, then Reports and the audit log", () => {
+  it("lists the spec's six sections in order, then Reports, Verifications and the audit log", () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       "Events & Hackathons",
       "Marketplace",
@@ -11,6 +11,7 @@ describe("the admin tabs", () => {
       "Team Recruitment",
       "Support Tickets",
       "Reports",
+      "Verifications",
       "Audit Log",
     ]);
   });

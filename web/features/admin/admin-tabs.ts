@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: "recruitment", label: "Team Recruitment" },
   { id: "tickets", label: "Support Tickets" },
   { id: "reports", label: "Reports" },
+  { id: "verifications", label: "Verifications" },
   { id: "audit", label: "Audit Log" },
 ] as const;
 

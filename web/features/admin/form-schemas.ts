@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import { AddCollegeBodySchema } from "@shared/api/admin";
 import { CreateEventBodySchema } from "@shared/api/events";
 import { EVENT_MESSAGES } from "@shared/events-constants";
+import { REJECT_REASON_MAX_LENGTH, VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import { z } from "zod";
 import { isTicketIdShaped } from "./admin-format";
 
@@ -47,3 +48,15 @@ export const TicketSearchSchema = z.object({
       z.string().min(1, ADMIN_MESSAGES.enterTicketId).refine(isTicketIdShaped, ADMIN_MESSAGES.ticketNotFound),
     ),
 });
+
+/** 'Reject' a student ID: the reason the student is told. */
+export const RejectIdFormSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.reasonRequired)
+    .max(REJECT_REASON_MAX_LENGTH, `At most ${REJECT_REASON_MAX_LENGTH} characters.`),
+});
+
+/** A college's e-mail domain, as the server takes it (lower-cased, no '@'). */
+export { CollegeDomainBodySchema as CollegeDomainFormSchema } from "@shared/api/verification";

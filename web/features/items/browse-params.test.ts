@@ -12,8 +12,19 @@ describe("browse filters in the query string", () => {
       college: "IIT Delhi",
       sort: "newest",
       hideReserved: false,
+      verifiedOnly: false,
       page: 1,
     });
+  });
+
+  it("reads 'Verified sellers only' from verifiedOnly=true, and leaves it out of the address when unticked", () => {
+    expect(parse("verifiedOnly=true").verifiedOnly).toBe(true);
+    expect(
+      applyFilterChange(new URLSearchParams("verifiedOnly=true"), { verifiedOnly: false }).toString(),
+    ).toBe("");
+    expect(applyFilterChange(new URLSearchParams(""), { verifiedOnly: true }).get("verifiedOnly")).toBe(
+      "true",
+    );
   });
 
   it("reads 'Hide reserved' from hideReserved=true, and leaves it out of the address when unticked", () => {

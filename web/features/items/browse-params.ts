@@ -24,6 +24,7 @@ export function applyFilterChange(params: URLSearchParams, change: FilterChange)
       sort: change.sort,
       college: change.college,
       hideReserved: change.hideReserved,
+      verifiedOnly: change.verifiedOnly,
     },
     DEFAULTS,
   );

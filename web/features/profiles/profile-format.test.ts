@@ -14,6 +14,7 @@ function profileWith(followers: number, following: number, isFollowing: boolean)
       city: "Mumbai",
       profilePhoto: null,
       isVerified: true,
+      isEmailConfirmed: true,
       counts: { items: 2, followers, following },
       abilities: { canEdit: false, canFollow: true, canReport: true, canBlock: true },
     },

@@ -28,6 +28,9 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   ),
   tickets: lazyWhenOnline(() => import("./tickets-tab").then((module) => ({ default: module.TicketsTab }))),
   reports: lazyWhenOnline(() => import("./reports-tab").then((module) => ({ default: module.ReportsTab }))),
+  verifications: lazyWhenOnline(() =>
+    import("./verifications-tab").then((module) => ({ default: module.VerificationsTab })),
+  ),
   audit: lazyWhenOnline(() => import("./audit-log-tab").then((module) => ({ default: module.AuditLogTab }))),
 };
 

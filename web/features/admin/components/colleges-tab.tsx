@@ -10,6 +10,7 @@ import { useAddCollege } from "../api/add-college";
 import { type DirectoryCollege, useDeleteCollege } from "../api/delete-college";
 import { collegeDirectoryQueryOptions } from "../api/get-colleges";
 import { useAdminNotice } from "./admin-notice";
+import { CollegeDomainsSection } from "./college-domains-section";
 import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
 
 const loadAddCollegeFormSchema = () =>
@@ -102,6 +103,7 @@ export function CollegesTab() {
       <PanelSection title="Add College" titleId="admin-add-college-heading">
         <AddCollegeForm cities={cities.map((entry) => entry.city)} />
       </PanelSection>
+      <CollegeDomainsSection cities={cities} />
       <PanelSection title="All Colleges" titleId="admin-all-colleges-heading">
         {directory.isPending ? (
           <LoadingState>Loading colleges...</LoadingState>

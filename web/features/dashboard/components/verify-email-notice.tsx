@@ -3,7 +3,7 @@ import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { resendErrorMessage, useResendVerification } from "../api/resend-verification";
 
-/** Shown until the address is verified; the 'Verified Student' label depends on it. */
+/** Shown until the address is confirmed ('E-mail confirmed'); 'Verified Student' is the college's (Settings). */
 export function VerifyEmailNotice() {
   const mutation = useResendVerification();
   return (

@@ -1,5 +1,6 @@
 import type { Category } from "@shared/constants";
 import type { BrowseSort } from "@shared/items-constants";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
 import SlidersHorizontalIcon from "lucide-react/icons/sliders-horizontal";
 import { useId, useState } from "react";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -107,6 +108,15 @@ export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarPro
             className="size-5 accent-indigo-700"
           />
           Hide reserved
+        </label>
+        <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:col-span-1">
+          <input
+            type="checkbox"
+            checked={filters.verifiedOnly ?? false}
+            onChange={(event) => onChange({ verifiedOnly: event.target.checked })}
+            className="size-5 accent-indigo-700"
+          />
+          {VERIFIED_LABELS.verifiedSellersOnly}
         </label>
       </div>
     </section>

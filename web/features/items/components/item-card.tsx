@@ -1,4 +1,6 @@
 import type { ItemSummary } from "@shared/api/items";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
+import BadgeCheckIcon from "lucide-react/icons/badge-check";
 import EllipsisVerticalIcon from "lucide-react/icons/ellipsis-vertical";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -94,7 +96,18 @@ export function ItemCard({ item, view, onContact, isFirst = false }: ItemCardPro
         <dl className="space-y-0.5 text-xs text-slate-600">
           <div className="flex gap-1">
             <dt className="sr-only">Seller's college</dt>
-            <dd className="truncate">{item.sellerCollege}</dd>
+            <dd className="flex min-w-0 items-center gap-1">
+              <span className="truncate">{item.sellerCollege}</span>
+              {item.sellerIsVerified ? (
+                <BadgeCheckIcon
+                  role="img"
+                  aria-label={VERIFIED_LABELS.verifiedSellerCheck}
+                  className="size-4 shrink-0 text-green-700"
+                >
+                  <title>{VERIFIED_LABELS.verifiedSellerCheck}</title>
+                </BadgeCheckIcon>
+              ) : null}
+            </dd>
           </div>
           <div className="flex gap-1">
             <dt className="sr-only sm:not-sr-only">Posted</dt>

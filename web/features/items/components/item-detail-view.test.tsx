@@ -16,7 +16,14 @@ import { ItemDetailView } from "./item-detail-view";
 function buildDetail(abilities: ItemAbilities): ItemDetailResponse {
   return {
     item: buildItemResponse({ price: 125000, createdAt: "2026-11-20T20:00:00.000Z", abilities }),
-    seller: { id: "seller-1", name: "Asha Rao", college: "IIT Bombay", isVerified: true, followers: 1 },
+    seller: {
+      id: "seller-1",
+      name: "Asha Rao",
+      college: "IIT Bombay",
+      isVerified: true,
+      isEmailConfirmed: true,
+      followers: 1,
+    },
     isFavourite: false,
   };
 }

@@ -1,4 +1,5 @@
 import type { ItemDetailResponse } from "@shared/api/items";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
 import CircleCheckBigIcon from "lucide-react/icons/circle-check-big";
 import { Link } from "react-router";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -29,7 +30,11 @@ export function SellerCard({ seller }: { seller: Seller }) {
             {seller.isVerified ? (
               <span className="inline-flex items-center gap-1 font-medium text-green-700">
                 <CircleCheckBigIcon className="size-4" />
-                Verified Student
+                {VERIFIED_LABELS.verifiedStudent}
+              </span>
+            ) : seller.isEmailConfirmed ? (
+              <span className="inline-flex items-center gap-1 font-medium text-slate-700">
+                {VERIFIED_LABELS.emailConfirmed}
               </span>
             ) : null}
             <span className="text-slate-600">{followersLabel(seller.followers)}</span>

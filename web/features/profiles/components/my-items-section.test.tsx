@@ -25,6 +25,7 @@ function buildProfile(items: Item[]): ProfileResponse {
       city: "Mumbai",
       profilePhoto: null,
       isVerified: true,
+      isEmailConfirmed: true,
       counts: { items: items.length, followers: 0, following: 0 },
       abilities: { canEdit: true, canFollow: false, canReport: false, canBlock: false },
     },

@@ -1,17 +1,27 @@
 import type { Profile } from "@shared/api/profiles";
 import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "@shared/contact-texts";
+import { VERIFIED_LABELS } from "@shared/verification-labels";
 import CheckIcon from "lucide-react/icons/check";
 import type { ReactNode } from "react";
 import { textLink } from "../../../components/ui/button-styles";
 import { telHref } from "../profile-format";
 import { ProfileAvatar } from "./profile-avatar";
 
-/** "Verified Student": the person confirmed their college e-mail. */
+/** "Verified Student": the person proved their college (a college address's code, or an ID review). */
 export function VerifiedLabel() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
       <CheckIcon strokeWidth={3} className="size-3.5" />
-      Verified Student
+      {VERIFIED_LABELS.verifiedStudent}
+    </span>
+  );
+}
+
+/** "E-mail confirmed": the sign-in address only; it does not make a verified student. */
+function EmailConfirmedLabel() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+      {VERIFIED_LABELS.emailConfirmed}
     </span>
   );
 }
@@ -36,6 +46,10 @@ export function ProfileDetails({ profile, actions }: { profile: Profile; actions
           {profile.isVerified ? (
             <p className="mt-1">
               <VerifiedLabel />
+            </p>
+          ) : profile.isEmailConfirmed ? (
+            <p className="mt-1">
+              <EmailConfirmedLabel />
             </p>
           ) : null}
           {profile.bio ? (

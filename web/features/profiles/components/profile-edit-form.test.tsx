@@ -17,6 +17,7 @@ const profile: Profile = {
   city: "Mumbai",
   profilePhoto: "/api/files/profiles/asha.webp",
   isVerified: true,
+  isEmailConfirmed: true,
   counts: { items: 0, followers: 0, following: 0 },
   abilities: { canEdit: true, canFollow: false, canReport: false, canBlock: false },
 };

@@ -21,6 +21,7 @@ function profile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
       city: "Pune",
       profilePhoto: null,
       isVerified: true,
+      isEmailConfirmed: true,
       counts: { items: 0, followers: 0, following: 0 },
       abilities: { canEdit: false, canFollow: true, canReport: true, canBlock: true },
     },

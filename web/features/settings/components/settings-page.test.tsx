@@ -46,6 +46,17 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     return json(200, { privacy: { mobileVisibility: "shared", emailVisibility: "nobody" } });
   }
   if (url === "/api/me/blocks") return json(200, { blocked });
+  if (url === "/api/me/college-verification") {
+    return json(200, {
+      verification: {
+        college: "IIT Bombay",
+        verifiedCollege: null,
+        method: null,
+        domains: ["iitb.ac.in"],
+        idReview: null,
+      },
+    });
+  }
   if (url === "/api/me/notification-settings") {
     const settings = {
       pushMessages: true,

@@ -14,6 +14,9 @@ import { UpdateNameSection } from "./update-name-section";
 const TrustSections = lazyWhenOnline(() =>
   import("./trust-sections").then((module) => ({ default: module.TrustSections })),
 );
+const VerifyCollegeSection = lazyWhenOnline(() =>
+  import("./verify-college-section").then((module) => ({ default: module.VerifyCollegeSection })),
+);
 const NotificationsSection = lazyWhenOnline(() =>
   import("./notifications-section").then((module) => ({ default: module.NotificationsSection })),
 );
@@ -39,6 +42,9 @@ export function SettingsPage() {
         <UpdateNameSection user={user} onResult={show} />
         <ChangePasswordSection onResult={show} />
         <HolidayModeSection user={user} onResult={show} />
+        <Suspense fallback={<InlineLoading />}>
+          <VerifyCollegeSection onResult={show} />
+        </Suspense>
         <Suspense fallback={<InlineLoading />}>
           <TrustSections onResult={show} />
         </Suspense>
