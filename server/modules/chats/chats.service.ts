@@ -1,5 +1,4 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
-import { formatRupees } from "@shared/rupees";
 import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -120,24 +119,19 @@ export async function assertChatPhoto(
 
 type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string };
 
+type PlainSendBody = Exclude<SendBody, { type: "offer" }>;
+
 /**
- * What a send stores: the text (an offer's words; nothing for a photo), the photo's size, and the
- * scam guard's signals (trust/scam-guard.ts): the words of a text (with the sender's last few
- * texts in the chat), a QR code in a photo.
+ * What a send stores: the text (nothing for a photo), the photo's size, and the scam guard's
+ * signals (trust/scam-guard.ts): the words of a text (with the sender's last few texts in the
+ * chat), a QR code in a photo. Offers go their own way (deals/offers.service).
  */
-async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body: SendBody) {
+async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body: PlainSendBody) {
   switch (body.type) {
-    case "offer":
-      return {
-        text: `Offered ${formatRupees(body.offerPrice)}`,
-        offerPrice: body.offerPrice,
-        photo: null,
-        scamSignals: [],
-      };
     case "number":
       // The sender's own number, sent by their choice: it goes to this chat only, as a card.
       if (!sender.mobile) throw new AppError("invalid_input", PRIVACY_MESSAGES.noNumber);
-      return { text: sender.mobile, offerPrice: null, photo: null, scamSignals: [] };
+      return { text: sender.mobile, photo: null, scamSignals: [] };
     case "photo": {
       // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
       const found = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
@@ -145,7 +139,6 @@ async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body:
       const { qrCheck, ...size } = found;
       return {
         text: "",
-        offerPrice: null,
         photo: { key: body.photoId, ...size },
         scamSignals: scamSignalsOf({ text: "", photoCheck: qrCheck }),
       };
@@ -161,7 +154,7 @@ async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body:
         since,
         SCAM_GUARD_LOOKBACK.messages,
       );
-      return { text, offerPrice: null, photo: null, scamSignals: scamSignalsOf({ text, earlierTexts }) };
+      return { text, photo: null, scamSignals: scamSignalsOf({ text, earlierTexts }) };
     }
   }
 }
@@ -193,8 +186,7 @@ export async function sendMessage(
     await countWrite(ctx, "dealAction", sender.id);
     return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
   }
-  const isOffer = false;
-  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, chatId, body).catch(
+  const { text, photo, scamSignals } = await messageOf(ctx, sender, chatId, body).catch(
     async (error: unknown) => {
       await refuseIfBlocked();
       throw error;
@@ -214,7 +206,7 @@ export async function sendMessage(
       clientId: body.clientId,
       type: body.type,
       text,
-      offerPrice,
+      offerPrice: null,
       photoKey: photo?.key ?? null,
       photoWidth: photo?.width ?? null,
       photoHeight: photo?.height ?? null,
@@ -222,12 +214,8 @@ export async function sendMessage(
     },
     shown,
     {
-      type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
-      text:
-        offerPrice !== null
-          ? `${sender.name} offered ${formatRupees(offerPrice)} for `
-          : `${sender.name}: ${shown}`,
-      isAboutAppended: isOffer,
+      type: body.type === "recruitment_inquiry" ? "recruitment_message" : "message",
+      text: `${sender.name}: ${shown}`,
       fromName: sender.name,
     },
     limit,

@@ -44,10 +44,8 @@ export type NewMessage = Pick<
 /** The notification a send gives the other member. */
 export interface SendNotice {
   type: NotificationRow["type"];
-  /** The notification's text; for an offer, what comes before the name of what the chat is about. */
+  /** The notification's text, whole. */
   text: string;
-  /** Ends the text with what the chat is about (the item's name or the recruitment purpose). */
-  isAboutAppended: boolean;
   /** The sender's name, as the notification list names them. */
   fromName: string;
 }
@@ -76,7 +74,7 @@ interface SendInput {
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The arguments of chat_send_many (migration 0028), in its order, taken from the allowed sends. */
+/** The arguments of chat_send_many (server/db/functions/chat_send_many.sql), in its order, taken from the allowed sends. */
 const sendArguments = [
   "chat_id",
   "sender_id",
@@ -87,7 +85,6 @@ const sendArguments = [
   "last_message",
   "notice_type",
   "notice_text",
-  "is_about_appended",
   "photo_key",
   "photo_width",
   "photo_height",
@@ -98,7 +95,7 @@ const sendArguments = [
  * A batch's sends in one statement: a send between two students where one blocked the other is
  * refused first (is_blocked, not counted against its limit); each other limited send is counted
  * against its limit by the rate limiter's SQL (countEachAttemptCtes, which locks the send counters
- * first), and the sends within their limit go to chat_send_many (migration 0028), which checks for
+ * first), and the sends within their limit go to chat_send_many (server/db/functions/chat_send_many.sql), which checks for
  * a block again under the pair's lock and returns plain rows. One row per send, in the order
  * given: a refused send has is_allowed false and its attempts; an allowed one has its attempts (if
  * limited) and chat_send_many's row.
@@ -118,7 +115,6 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
           column("lastMessages", "text"),
           column("noticeTypes", "text"),
           column("noticeTexts", "text"),
-          column("isAboutAppended", "boolean"),
           column("photoKeys", "text"),
           column("photoWidths", "int"),
           column("photoHeights", "int"),
@@ -128,7 +124,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
         ],
         sql`, `,
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
-        notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, scam_signals,
+        notice_type, notice_text, photo_key, photo_width, photo_height, scam_signals,
         limit_key, max_count, send)
     ), screened as (
       select i.*, ${isSendBlockedSql(sql`i.chat_id`, sql`i.sender_id`)} as is_blocked from input i
@@ -201,7 +197,6 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     lastMessages: batch.map((send) => send.lastMessage),
     noticeTypes: batch.map((send) => send.notice.type),
     noticeTexts: batch.map((send) => send.notice.text),
-    isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
     photoKeys: batch.map((send) => send.message.photoKey ?? null),
     photoWidths: batch.map((send) => send.message.photoWidth ?? null),
     photoHeights: batch.map((send) => send.message.photoHeight ?? null),
@@ -301,7 +296,7 @@ const sendInBatches = batched<SendInput, SendOutcome>({
  * A whole send in one transaction of two statements, shared by the sends that arrive together:
  * the block check, the send limit if one is given, the membership check, the message, the chat's
  * meta (last message, sender, updated time), the notification to the other member with the badge
- * counts (migration 0028, chat_send_many), and the live events of both members with their numbers.
+ * counts (chat_send_many, server/db/functions/chat_send_many.sql), and the live events of both members with their numbers.
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.
