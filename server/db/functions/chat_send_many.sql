@@ -6,13 +6,14 @@
 CREATE OR REPLACE FUNCTION "chat_send_many"(
   "p_chat_id" text[], "p_sender_id" uuid[], "p_client_id" text[], "p_type" text[], "p_text" text[],
   "p_offer_price" integer[], "p_last_message" text[], "p_notice_type" text[], "p_notice_text" text[],
-  "p_photo_key" text[], "p_photo_width" integer[], "p_photo_height" integer[], "p_scam_signals" text[]
+  "p_photo_key" text[], "p_photo_width" integer[], "p_photo_height" integer[], "p_scam_signals" text[],
+  "p_look_back_since" timestamptz[], "p_look_back_count" integer[]
 ) RETURNS TABLE (
   "send" integer, "is_chat_found" boolean, "is_member" boolean, "members" text[],
   "message_id" uuid, "message_created_at" timestamptz,
   "notification_id" uuid, "recipient_id" uuid, "notification_text" text, "item_id" uuid,
   "recruitment_post_id" uuid, "notification_created_at" timestamptz,
-  "unread" integer, "unread_messages" integer, "about" text
+  "unread" integer, "unread_messages" integer, "about" text, "earlier_texts" text[]
 ) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
@@ -53,6 +54,20 @@ BEGIN
             AND ((b.blocker_id = p_sender_id[k] AND b.blocked_id = other)
               OR (b.blocker_id = other AND b.blocked_id = p_sender_id[k]))
         )
+    ), earlier AS (
+      -- The scam guard's look-back (trust/scam-guard.ts): the sender's newest texts in the chat since
+      -- p_look_back_since, at most p_look_back_count, oldest first; read before this send's insert,
+      -- after those of the batch's earlier sends. On the messages' (chat, created) index.
+      SELECT array(
+        SELECT t.text FROM (
+          SELECT m.text, m.created_at, m.id FROM messages m
+          WHERE m.chat_id = p_chat_id[k] AND m.created_at > p_look_back_since[k]
+            AND m.sender_id = p_sender_id[k] AND m.type IN ('text', 'recruitment_inquiry')
+          ORDER BY m.created_at DESC, m.id DESC
+          LIMIT p_look_back_count[k]
+        ) t ORDER BY t.created_at, t.id
+      ) AS texts
+      WHERE p_look_back_since[k] IS NOT NULL AND EXISTS (SELECT 1 FROM allowed)
     ), inserted AS (
       INSERT INTO messages (chat_id, sender_id, client_id, type, text, offer_price, photo_key, photo_width,
         photo_height, scam_signals, created_at)
@@ -83,7 +98,8 @@ BEGIN
       n.id, n.user_id, n.text, n.item_id, n.recruitment_post_id, n.created_at,
       u.unread + 1, u.unread_messages + (n.type = 'message')::int,
       (SELECT CASE WHEN a.kind = 'recruitment' THEN coalesce(a.recruitment_purpose, a.item_name) ELSE a.item_name END
-        FROM allowed a)
+        FROM allowed a),
+      (SELECT e.texts FROM earlier e)
     FROM (VALUES (1)) AS one (x) LEFT JOIN inserted i ON true LEFT JOIN noted n ON true
       LEFT JOIN LATERAL (
         SELECT count(*)::int AS unread, (count(*) FILTER (WHERE x.type = 'message'))::int AS unread_messages

@@ -1,7 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { preparedSql } from "../../db/prepared-sql";
 import {
   chatMembers,
   chats,
@@ -18,6 +17,7 @@ import type { MemberChatRow } from "./chats.mapper";
 import { isSendBlockedSql } from "./send-batch.repository";
 
 export {
+  type LookBack,
   type NewMessage,
   type SendLimit,
   type SendNotice,
@@ -198,33 +198,6 @@ export async function openChat(db: Db, chat: NewChat, memberIds: [string, string
       .onConflictDoNothing();
     return created.length > 0;
   });
-}
-
-/**
- * A sender's newest texts in a chat since a moment, oldest first: what the scam guard reads a new
- * text after (trust/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
- */
-/** Prepared: it runs before every text send, so PostgreSQL plans it once (send path, chat bench). */
-const recentTextsStatement = preparedSql<{ text: string }>(
-  "chat_recent_texts_of_sender",
-  sql`select ${messages.text} as text from ${messages}
-    where ${messages.chatId} = ${sql.placeholder("chatId")}
-      and ${messages.createdAt} > ${sql.placeholder("since")}::timestamptz
-      and ${messages.senderId} = ${sql.placeholder("senderId")}
-      and ${messages.type} in ('text', 'recruitment_inquiry')
-    order by ${messages.createdAt} desc, ${messages.id} desc
-    limit ${sql.placeholder("limit")}::int`,
-);
-
-export async function recentTextsOfSender(
-  db: Db,
-  chatId: string,
-  senderId: string,
-  since: Date,
-  limit: number,
-): Promise<string[]> {
-  const rows = await recentTextsStatement(db, { chatId, senderId, since: since.toISOString(), limit });
-  return rows.map((row) => row.text).reverse();
 }
 
 /** The newest messages of a chat with their offers' states, returned oldest first. */

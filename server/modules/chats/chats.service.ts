@@ -123,10 +123,20 @@ type PlainSendBody = Exclude<SendBody, { type: "offer" }>;
 
 /**
  * What a send stores: the text (nothing for a photo), the photo's size, and the scam guard's
- * signals (trust/scam-guard.ts): the words of a text (with the sender's last few texts in the
- * chat), a QR code in a photo. Offers go their own way (deals/offers.service).
+ * signals (trust/scam-guard.ts): the words of a text, a QR code in a photo. A text is read again
+ * after the sender's last few texts in the chat, which the send's own statement reads (lookBack).
+ * Offers go their own way (deals/offers.service).
  */
-async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body: PlainSendBody) {
+async function messageOf(
+  ctx: AppContext,
+  sender: UserRow,
+  body: PlainSendBody,
+): Promise<{
+  text: string;
+  photo: { key: string; width: number; height: number } | null;
+  scamSignals: string[];
+  lookBack?: repo.LookBack;
+}> {
   switch (body.type) {
     case "number":
       // The sender's own number, sent by their choice: it goes to this chat only, as a card.
@@ -145,16 +155,13 @@ async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body:
     }
     default: {
       const text = body.text.trim();
-      // Read after the sender's last few texts here: a UPI ID or a request split over messages.
-      const since = new Date(Date.now() - SCAM_GUARD_LOOKBACK.minutes * 60_000);
-      const earlierTexts = await repo.recentTextsOfSender(
-        ctx.db,
-        chatId,
-        sender.id,
-        since,
-        SCAM_GUARD_LOOKBACK.messages,
-      );
-      return { text, photo: null, scamSignals: scamSignalsOf({ text, earlierTexts }) };
+      // Read after the sender's last few texts too: a UPI ID or a request split over messages.
+      const lookBack: repo.LookBack = {
+        since: new Date(Date.now() - SCAM_GUARD_LOOKBACK.minutes * 60_000),
+        count: SCAM_GUARD_LOOKBACK.messages,
+        signalsAfter: (earlierTexts) => scamSignalsOf({ text, earlierTexts }),
+      };
+      return { text, photo: null, scamSignals: scamSignalsOf({ text }), lookBack };
     }
   }
 }
@@ -186,7 +193,7 @@ export async function sendMessage(
     await countWrite(ctx, "dealAction", sender.id);
     return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
   }
-  const { text, photo, scamSignals } = await messageOf(ctx, sender, chatId, body).catch(
+  const { text, photo, scamSignals, lookBack } = await messageOf(ctx, sender, body).catch(
     async (error: unknown) => {
       await refuseIfBlocked();
       throw error;
@@ -219,6 +226,7 @@ export async function sendMessage(
       fromName: sender.name,
     },
     limit,
+    lookBack,
   );
   switch (outcome.kind) {
     case "rate-limited":

@@ -2,11 +2,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
-import { chatMembers, type messages, userBlocks } from "../../db/schema";
+import { chatMembers, messages, userBlocks } from "../../db/schema";
 import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
 import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
 import { type LiveEventsAppend, prepareLiveEvents, type StoredFrame } from "../../realtime/live-events";
+import { type AppendedRow, appendLiveEventsCtes } from "../../realtime/realtime.repository";
 import { type StoredSend, toSendEvents } from "./chats.mapper";
 import type { MessageRow, NotificationRow } from "./chats.repository";
 
@@ -65,11 +66,23 @@ export type SendOutcome =
   /** `frames`: each member's new events as the live socket sends them, in order. */
   | { kind: "stored"; message: MessageRow; members: string[]; frames: Map<string, StoredFrame[]> };
 
+/**
+ * The scam guard's look-back of a text (trust/scam-guard.ts): the sender's texts in the chat since
+ * `since`, at most `count`, are read inside the send's statement, and the message's signals are
+ * those `signalsAfter` finds reading the text after them.
+ */
+export interface LookBack {
+  since: Date;
+  count: number;
+  signalsAfter(earlierTexts: readonly string[]): string[];
+}
+
 interface SendInput {
   message: NewMessage;
   lastMessage: string;
   notice: SendNotice;
   limit?: SendLimit;
+  lookBack?: LookBack;
 }
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
@@ -89,6 +102,8 @@ const sendArguments = [
   "photo_width",
   "photo_height",
   "scam_signals",
+  "look_back_since",
+  "look_back_count",
 ].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
 
 /**
@@ -119,13 +134,15 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
           column("photoWidths", "int"),
           column("photoHeights", "int"),
           column("scamSignals", "text"),
+          column("lookBackSince", "timestamptz"),
+          column("lookBackCounts", "int"),
           column("limitKeys", "text"),
           column("limits", "int"),
         ],
         sql`, `,
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
         notice_type, notice_text, photo_key, photo_width, photo_height, scam_signals,
-        limit_key, max_count, send)
+        look_back_since, look_back_count, limit_key, max_count, send)
     ), screened as (
       select i.*, ${isSendBlockedSql(sql`i.chat_id`, sql`i.sender_id`)} as is_blocked from input i
     ), ${countEachAttemptCtes(
@@ -143,7 +160,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
     select c.send::int as send, c.is_blocked, c.is_allowed, c.attempts, c.retry_after,
       s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
       s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
-      s.notification_created_at, s.unread, s.unread_messages, s.about
+      s.notification_created_at, s.unread, s.unread_messages, s.about, s.earlier_texts
     from checked c
     left join allowed a on a.send = c.send
     left join sent s on s.send = a.k
@@ -175,7 +192,26 @@ interface SendSqlRow {
   unread_messages: number | null;
   /** The item's name or the recruitment purpose, for the notification. */
   about: string | null;
+  /** The sender's earlier texts the scam guard reads a text after (LookBack), oldest first. */
+  earlier_texts: string[] | null;
 }
+
+/**
+ * The batch's second statement when the look-back changed the signals of some of its messages:
+ * those messages' signals, and the live events (appendLiveEventsCtes), in one statement.
+ */
+const flagAndAppendStatement = preparedSql<AppendedRow>(
+  "chat_send_flag_and_append",
+  sql`
+    with flagged as (
+      update ${messages} m set scam_signals = coalesce(string_to_array(nullif(f.signals, ''), ','), '{}')
+      from unnest(${sql.placeholder("flaggedIds")}::uuid[], ${sql.placeholder("flaggedSignals")}::text[])
+        as f(id, signals)
+      where m.id = f.id
+    ), ${appendLiveEventsCtes}
+    select user_id, seq from bumped
+  `,
+);
 
 /**
  * A batch of sends in one transaction of two statements, two round trips on PostgreSQL (BEGIN goes
@@ -202,6 +238,8 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     photoHeights: batch.map((send) => send.message.photoHeight ?? null),
     // One text per send: chat_send_many splits it back into the message's array.
     scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
+    lookBackSince: batch.map((send) => send.lookBack?.since.toISOString() ?? null),
+    lookBackCounts: batch.map((send) => send.lookBack?.count ?? null),
     limitKeys: batch.map((send) => send.limit?.key ?? null),
     limits: batch.map((send) => send.limit?.rule.limit ?? null),
     windowSeconds,
@@ -212,9 +250,27 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     db,
     { statement: sendBatchStatement, values },
     (sent) => {
-      stored = batch.map((send, index) => toStoredSend(send, sent[index]));
+      // A text read after the sender's earlier texts may raise signals it does not raise alone.
+      const flagged: { id: string; signals: string }[] = [];
+      stored = batch.map((send, index) => {
+        const result = toStoredSend(send, sent[index]);
+        const earlier = sent[index]?.earlier_texts;
+        if (!result || !send.lookBack || !earlier?.length) return result;
+        const signals = send.lookBack.signalsAfter(earlier);
+        if (signals.join(",") === result.message.scamSignals.join(",")) return result;
+        flagged.push({ id: result.message.id, signals: signals.join(",") });
+        return { ...result, message: { ...result.message, scamSignals: signals } };
+      });
       append = prepareLiveEvents(stored.flatMap((send) => (send ? toSendEvents(send) : [])));
-      return append.step;
+      if (!append.step || flagged.length === 0) return append.step;
+      return {
+        statement: flagAndAppendStatement,
+        values: {
+          ...append.step.values,
+          flaggedIds: flagged.map((flag) => flag.id),
+          flaggedSignals: flagged.map((flag) => flag.signals),
+        },
+      };
     },
   );
   const frames = append?.toAppended(bumped).frames ?? new Map<string, StoredFrame[]>();
@@ -296,7 +352,8 @@ const sendInBatches = batched<SendInput, SendOutcome>({
  * A whole send in one transaction of two statements, shared by the sends that arrive together:
  * the block check, the send limit if one is given, the membership check, the message, the chat's
  * meta (last message, sender, updated time), the notification to the other member with the badge
- * counts (chat_send_many, server/db/functions/chat_send_many.sql), and the live events of both members with their numbers.
+ * counts (chat_send_many, server/db/functions/chat_send_many.sql), and the live events of both
+ * members with their numbers. A text's look-back (LookBack) is read in the same statement.
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.
@@ -308,6 +365,7 @@ export function storeSend(
   lastMessage: string,
   notice: SendNotice,
   limit?: SendLimit,
+  lookBack?: LookBack,
 ): Promise<SendOutcome> {
-  return sendInBatches(db, { message, lastMessage, notice, limit });
+  return sendInBatches(db, { message, lastMessage, notice, limit, lookBack });
 }
