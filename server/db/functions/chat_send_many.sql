@@ -1,4 +1,7 @@
--- chat_send_many: a batch of chat sends in one statement (docs/database.md, decisions 007 and 043).
+-- chat_send_many: a batch of chat messages in one statement (docs/database.md, decisions 007 and
+-- 043). Every message of a chat is written here: the batched sends (send-batch.repository.ts
+-- storeSend) and, one at a time inside their own transaction, offers, counters and deal lines
+-- (writeMessage, p_lock_cursors false).
 -- This file is the function's only body. The migrator (server/db/repeatable.ts) applies it after
 -- the numbered migrations whenever its text changed, dropping the earlier definition first, so a
 -- change of arguments or columns is made here and nowhere else. Migrations 0007 ... 0028 hold
@@ -7,7 +10,7 @@ CREATE OR REPLACE FUNCTION "chat_send_many"(
   "p_chat_id" text[], "p_sender_id" uuid[], "p_client_id" text[], "p_type" text[], "p_text" text[],
   "p_offer_price" integer[], "p_last_message" text[], "p_notice_type" text[], "p_notice_text" text[],
   "p_photo_key" text[], "p_photo_width" integer[], "p_photo_height" integer[], "p_scam_signals" text[],
-  "p_look_back_since" timestamptz[], "p_look_back_count" integer[]
+  "p_look_back_since" timestamptz[], "p_look_back_count" integer[], "p_lock_cursors" boolean DEFAULT true
 ) RETURNS TABLE (
   "send" integer, "is_chat_found" boolean, "is_member" boolean, "members" text[],
   "message_id" uuid, "message_created_at" timestamptz,
@@ -36,9 +39,15 @@ BEGIN
     PERFORM pg_advisory_xact_lock_shared(pair_key);
   END LOOP;
   PERFORM 1 FROM chats WHERE id = ANY(p_chat_id) ORDER BY id FOR NO KEY UPDATE;
-  PERFORM 1 FROM live_cursors
-    WHERE user_id = ANY(array(SELECT m.user_id FROM chat_members m WHERE m.chat_id = ANY(p_chat_id)))
-    ORDER BY user_id FOR UPDATE;
+  -- A batch locks its members' live cursors here, in order, before its second statement appends
+  -- their events. A write inside a longer transaction (an offer, a deal line) leaves them to the
+  -- append at its end, which takes them all in one order: held from here, they would deadlock
+  -- with a batch that holds a chat the transaction writes to later.
+  IF p_lock_cursors THEN
+    PERFORM 1 FROM live_cursors
+      WHERE user_id = ANY(array(SELECT m.user_id FROM chat_members m WHERE m.chat_id = ANY(p_chat_id)))
+      ORDER BY user_id FOR UPDATE;
+  END IF;
   FOR k IN 1 .. coalesce(cardinality(p_chat_id), 0) LOOP
     RETURN QUERY
     WITH chat AS (
@@ -48,12 +57,14 @@ BEGIN
     ), allowed AS (
       SELECT chat.*, (SELECT u FROM unnest(chat.members) u WHERE u <> p_sender_id[k] LIMIT 1) AS recipient_id
       FROM chat WHERE p_sender_id[k] = ANY(chat.members)
-        AND NOT EXISTS (
+        -- A deal line ('This item is now reserved.') is the app's, not the seller's words: a block
+        -- does not keep it out of the chat.
+        AND (p_type[k] = 'system' OR NOT EXISTS (
           SELECT 1 FROM user_blocks b, unnest(chat.members) other
           WHERE other <> p_sender_id[k]
             AND ((b.blocker_id = p_sender_id[k] AND b.blocked_id = other)
               OR (b.blocker_id = other AND b.blocked_id = p_sender_id[k]))
-        )
+        ))
     ), earlier AS (
       -- The scam guard's look-back (trust/scam-guard.ts): the sender's newest texts in the chat since
       -- p_look_back_since, at most p_look_back_count, oldest first; read before this send's insert,
@@ -89,7 +100,7 @@ BEGIN
       SELECT a.recipient_id, p_notice_type[k], p_notice_text[k],
         i.chat_id, a.item_id, a.recruitment_post_id, i.sender_id, i.offer_price, i.created_at
       FROM inserted i CROSS JOIN allowed a
-      WHERE a.recipient_id IS NOT NULL
+      WHERE a.recipient_id IS NOT NULL AND p_notice_type[k] IS NOT NULL
       RETURNING id, user_id, type, text, item_id, recruitment_post_id, created_at
     )
     SELECT k, EXISTS (SELECT 1 FROM chat), EXISTS (SELECT 1 FROM allowed),

@@ -1,13 +1,15 @@
-import type {
-  ChatItem,
-  ChatRead,
-  ChatSummary,
-  Message,
-  Notification,
-  OfferState,
-  UnreadCounts,
+import {
+  CHAT_MESSAGES,
+  type ChatItem,
+  type ChatRead,
+  type ChatSummary,
+  type Message,
+  type Notification,
+  type OfferState,
+  type UnreadCounts,
 } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
+import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import type { PendingEvent } from "../../realtime/live-events";
 import { isListingExpired, reservedFor } from "../deals/deals.policy";
 import { heldPhotoCheck, isScamWarned } from "../trust/scam-guard";
@@ -134,6 +136,19 @@ function dealOf(row: MemberChatRow, viewerId: string): ChatDeal | null {
     soldAt: row.itemSoldAt ?? null,
     hasRated: row.hasRated ?? false,
   };
+}
+
+const PREVIEW_LENGTH = 120;
+
+/**
+ * A message as its chat's latest message in the list (and in a message's notification): 'Photo'
+ * for a photo, never a shared number, a long text cut short. The one rule for every message kind.
+ */
+export function previewOf(message: Pick<MessageRow, "type" | "text">): string {
+  if (message.type === "photo") return CHAT_MESSAGES.photoNotice;
+  if (message.type === "number") return PRIVACY_MESSAGES.sharedNumberNotice;
+  const { text } = message;
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
 }
 
 /** Where a chat's photo is served, to its members only. */

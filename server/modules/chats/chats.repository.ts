@@ -23,6 +23,8 @@ export {
   type SendNotice,
   type SendOutcome,
   storeSend,
+  type WriteOutcome,
+  writeMessage,
 } from "./send-batch.repository";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -237,33 +239,6 @@ export async function unreadCounts(
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row ?? { unread: 0, unreadMessages: 0 };
-}
-
-/** The ids of a chat's members. */
-export async function findMemberIds(db: Db, chatId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(eq(chatMembers.chatId, chatId));
-  return rows.map((row) => row.userId);
-}
-
-/**
- * Stores one message outside the batched send path (offers, counters, deal lines) and moves the
- * chat's latest message to it; the caller's transaction holds both.
- */
-export async function insertMessageWithMeta(
-  db: Db,
-  values: Pick<MessageRow, "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice">,
-  lastMessage: string,
-): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
-  if (!row) throw new Error("message insert returned nothing");
-  await db
-    .update(chats)
-    .set({ lastMessage, lastSenderId: values.senderId, updatedAt: sql`greatest(${chats.updatedAt}, now())` })
-    .where(eq(chats.id, values.chatId));
-  return row;
 }
 
 /** A message by its id (an offer's message shares the offer's id). */

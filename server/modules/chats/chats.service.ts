@@ -12,16 +12,11 @@ import { loadItem } from "../items/items.service";
 import { markRead } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
 import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard";
-import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
+import { previewOf, toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
 
 const THREAD_LIMIT = 200;
-const PREVIEW_LENGTH = 120;
-
-function preview(text: string): string {
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
-}
 
 async function summaryFor(db: Db, user: UserRow, chatId: string) {
   const [row] = await repo.listChatsOf(db, user.id, chatId);
@@ -200,11 +195,7 @@ export async function sendMessage(
     },
   );
   // The list and the notification say 'Photo' for a photo, and name no shared number.
-  const shown = photo
-    ? CHAT_MESSAGES.photoNotice
-    : body.type === "number"
-      ? PRIVACY_MESSAGES.sharedNumberNotice
-      : preview(text);
+  const shown = previewOf({ type: body.type, text });
   const outcome = await repo.storeSend(
     ctx.db,
     {

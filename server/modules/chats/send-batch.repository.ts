@@ -12,9 +12,12 @@ import { type StoredSend, toSendEvents } from "./chats.mapper";
 import type { MessageRow, NotificationRow } from "./chats.repository";
 
 /*
- * The one write path of chat messages (storeSend): the sends that arrive together are stored in
- * one transaction of two statements, with their send limits, block checks, chat meta,
- * notifications and live events. chats.repository.ts re-exports what the services call.
+ * The one write path of chat messages, through chat_send_many (server/db/functions/): the sends
+ * that arrive together are stored in one transaction of two statements, with their send limits,
+ * block checks, chat meta, notifications and live events (storeSend); an offer, a counter or a
+ * deal line is written by the same function inside its own transaction (writeMessage). Both give
+ * the rows as a StoredSend, whose live events one mapper builds (chats.mapper toSendEvents).
+ * chats.repository.ts re-exports what the services call.
  */
 
 /** isSendBlocked in SQL, for a chat id and a sender id given as SQL (columns or values). */
@@ -80,14 +83,15 @@ export interface LookBack {
 interface SendInput {
   message: NewMessage;
   lastMessage: string;
-  notice: SendNotice;
+  /** None for a deal line, and for a write whose caller notifies in its own words. */
+  notice: SendNotice | null;
   limit?: SendLimit;
   lookBack?: LookBack;
 }
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The arguments of chat_send_many (server/db/functions/chat_send_many.sql), in its order, taken from the allowed sends. */
+/** The arguments of chat_send_many (server/db/functions/), in its order, from the allowed sends. */
 const sendArguments = [
   "chat_id",
   "sender_id",
@@ -169,7 +173,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
 );
 
 /** One send's row of the batch statement: its limit count, then what chat_send_many returned. */
-interface SendSqlRow {
+interface SendSqlRow extends FunctionRow {
   send: number;
   /** The sender and the chat's other member had a block between them when the batch began. */
   is_blocked: boolean;
@@ -177,6 +181,10 @@ interface SendSqlRow {
   /** The send's attempts in the window, when it has a limit. */
   attempts: number | null;
   retry_after: number | null;
+}
+
+/** What chat_send_many returns for one send (all null for a send the batch refused). */
+interface FunctionRow {
   is_chat_found: boolean | null;
   is_member: boolean | null;
   members: string[] | null;
@@ -213,6 +221,28 @@ const flagAndAppendStatement = preparedSql<AppendedRow>(
   `,
 );
 
+/** The values of chat_send_many's arguments, one per send, by placeholder name. */
+function messageValues(batch: SendInput[]) {
+  return {
+    chatIds: batch.map((send) => send.message.chatId),
+    senderIds: batch.map((send) => send.message.senderId),
+    clientIds: batch.map((send) => send.message.clientId),
+    types: batch.map((send) => send.message.type),
+    texts: batch.map((send) => send.message.text),
+    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
+    lastMessages: batch.map((send) => send.lastMessage),
+    noticeTypes: batch.map((send) => send.notice?.type ?? null),
+    noticeTexts: batch.map((send) => send.notice?.text ?? null),
+    photoKeys: batch.map((send) => send.message.photoKey ?? null),
+    photoWidths: batch.map((send) => send.message.photoWidth ?? null),
+    photoHeights: batch.map((send) => send.message.photoHeight ?? null),
+    // One text per send: chat_send_many splits it back into the message's array.
+    scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
+    lookBackSince: batch.map((send) => send.lookBack?.since.toISOString() ?? null),
+    lookBackCounts: batch.map((send) => send.lookBack?.count ?? null),
+  };
+}
+
 /**
  * A batch of sends in one transaction of two statements, two round trips on PostgreSQL (BEGIN goes
  * with the first, COMMIT with the second): the send limits and the sends themselves
@@ -224,22 +254,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
   // One window for all: every send is counted against the one named rule, chatSend.
   const windowSeconds = batch.find((send) => send.limit)?.limit?.rule.windowSeconds ?? 0;
   const values = {
-    chatIds: batch.map((send) => send.message.chatId),
-    senderIds: batch.map((send) => send.message.senderId),
-    clientIds: batch.map((send) => send.message.clientId),
-    types: batch.map((send) => send.message.type),
-    texts: batch.map((send) => send.message.text),
-    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
-    lastMessages: batch.map((send) => send.lastMessage),
-    noticeTypes: batch.map((send) => send.notice.type),
-    noticeTexts: batch.map((send) => send.notice.text),
-    photoKeys: batch.map((send) => send.message.photoKey ?? null),
-    photoWidths: batch.map((send) => send.message.photoWidth ?? null),
-    photoHeights: batch.map((send) => send.message.photoHeight ?? null),
-    // One text per send: chat_send_many splits it back into the message's array.
-    scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
-    lookBackSince: batch.map((send) => send.lookBack?.since.toISOString() ?? null),
-    lookBackCounts: batch.map((send) => send.lookBack?.count ?? null),
+    ...messageValues(batch),
     limitKeys: batch.map((send) => send.limit?.key ?? null),
     limits: batch.map((send) => send.limit?.rule.limit ?? null),
     windowSeconds,
@@ -295,7 +310,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
 }
 
 /** The rows one stored send wrote; undefined when nothing was (not a member, or a retry). */
-function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend | undefined {
+function toStoredSend(send: SendInput, row: FunctionRow | undefined): StoredSend | undefined {
   if (!row?.message_id || !row.message_created_at) return undefined;
   const createdAt = new Date(row.message_created_at);
   const message: MessageRow = {
@@ -309,7 +324,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
     createdAt,
   };
   const notification: NotificationRow | null =
-    row.notification_id && row.recipient_id && row.notification_created_at
+    send.notice && row.notification_id && row.recipient_id && row.notification_created_at
       ? {
           id: row.notification_id,
           userId: row.recipient_id,
@@ -329,7 +344,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
     message,
     members: row.members ?? [],
     notification,
-    notificationContext: { fromName: send.notice.fromName, about: row.about },
+    notificationContext: { fromName: send.notice?.fromName ?? null, about: row.about },
     counts: { unread: row.unread ?? 0, unreadMessages: row.unread_messages ?? 0 },
   };
 }
@@ -368,4 +383,59 @@ export function storeSend(
   lookBack?: LookBack,
 ): Promise<SendOutcome> {
   return sendInBatches(db, { message, lastMessage, notice, limit, lookBack });
+}
+
+/** chat_send_many for one message, inside the caller's transaction, its live cursors left to the append. */
+const writeMessageStatement = preparedSql<FunctionRow>(
+  "chat_write_message",
+  sql`select * from chat_send_many(${sql.join(
+    [
+      column("chatIds", "text"),
+      column("senderIds", "uuid"),
+      column("clientIds", "text"),
+      column("types", "text"),
+      column("texts", "text"),
+      column("offerPrices", "int"),
+      column("lastMessages", "text"),
+      column("noticeTypes", "text"),
+      column("noticeTexts", "text"),
+      column("photoKeys", "text"),
+      column("photoWidths", "int"),
+      column("photoHeights", "int"),
+      column("scamSignals", "text"),
+      column("lookBackSince", "timestamptz"),
+      column("lookBackCounts", "int"),
+      sql`false`,
+    ],
+    sql`, `,
+  )})`,
+);
+
+export type WriteOutcome =
+  /** What the write stored; the caller emits its live events (chats.mapper toSendEvents). */
+  | { kind: "stored"; send: StoredSend }
+  | { kind: "chat-not-found" }
+  /** Not a member, or a block between the sender and the other member (checked under the pair's lock). */
+  | { kind: "not-member" }
+  /** (sender, clientId) was already stored: nothing was added. */
+  | { kind: "duplicate" };
+
+/**
+ * One message written inside the caller's transaction (an offer, a counter, a deal line) by the
+ * function the batched sends use: the same membership and block check, the same rule for the
+ * chat's latest message, and the same notification (none when `notice` is null). The caller's
+ * transaction appends the live events, so its locks on the members' live cursors come last.
+ */
+export async function writeMessage(
+  tx: Db,
+  message: NewMessage,
+  lastMessage: string,
+  notice: SendNotice | null,
+): Promise<WriteOutcome> {
+  const send: SendInput = { message, lastMessage, notice };
+  const [row] = await writeMessageStatement(tx, messageValues([send]));
+  if (!row?.is_chat_found) return { kind: "chat-not-found" };
+  if (!row.is_member) return { kind: "not-member" };
+  const stored = toStoredSend(send, row);
+  return stored ? { kind: "stored", send: stored } : { kind: "duplicate" };
 }

@@ -10,6 +10,7 @@ import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { toMessageDto } from "../chats/chats.mapper";
 import {
+  DuplicateMessage,
   findChatMessage,
   findSentMessage,
   insertChatMessage,
@@ -98,7 +99,8 @@ async function storeOffer(
     return await storeNewOffer(ctx, sender, chatId, clientId, price, isCounter, answering);
   } catch (error) {
     // A concurrent copy of the same send won the (sender, clientId) unique index: answer with it.
-    const copy = isUniqueViolation(error) ? await firstCopy(ctx, sender, chatId, clientId) : undefined;
+    const isCopy = error instanceof DuplicateMessage || isUniqueViolation(error);
+    const copy = isCopy ? await firstCopy(ctx, sender, chatId, clientId) : undefined;
     if (copy) return copy;
     throw error;
   }
@@ -156,12 +158,18 @@ async function storeNewOffer(
     const text = `${isCounter ? "Countered" : "Offered"} ${formatRupees(price)}`;
     const expiresAt = new Date(Date.now() + OFFER_HOURS * 60 * 60 * 1000);
     const offerState = { status: "pending" as const, isCounter, expiresAt };
-    const message = await insertChatMessage(
+    // The notification goes with the message (the other side), as a message's does.
+    const { message } = await insertChatMessage(
       tx,
       emit,
       { chatId, senderId: sender.id, clientId, type: "offer", text, offerPrice: price },
-      text,
-      members,
+      {
+        type: "offer",
+        text: isCounter
+          ? DEAL_NOTICES.countered(sender.name, price, item.productName)
+          : `${sender.name} offered ${formatRupees(price)} for ${item.productName}`,
+        fromName: sender.name,
+      },
     );
     await repo.insertOffer(tx, {
       id: message.id,
@@ -175,18 +183,6 @@ async function storeNewOffer(
     });
     // Live frames carry no offer state: both threads fetch the new offer's.
     for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
-    const recipient = isCounter ? buyerId : item.sellerId;
-    await addNotification(tx, emit, {
-      userId: recipient,
-      type: "offer",
-      text: isCounter
-        ? DEAL_NOTICES.countered(sender.name, price, item.productName)
-        : `${sender.name} offered ${formatRupees(price)} for ${item.productName}`,
-      chatId,
-      itemId: item.id,
-      fromUserId: sender.id,
-      offerPrice: price,
-    });
     return { message: toMessageDto(message, sender.id, offerState), isNew: true };
   });
 }
