@@ -229,6 +229,8 @@ export interface StoredSend {
   notificationContext: { fromName: string | null; about: string | null };
   /** The notified member's badges, counting the new notification. */
   counts: UnreadCounts;
+  /** An offer's state, when the message is an offer: both members' frames carry it. */
+  offer?: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date };
 }
 
 /**
@@ -239,7 +241,10 @@ export interface StoredSend {
 export function toSendEvents(send: StoredSend): PendingEvent[] {
   const updated: LiveEvent = { type: "chat.updated", data: { chatId: send.message.chatId } };
   const events: PendingEvent[] = send.members.flatMap((userId) => [
-    { userId, event: { type: "message.created", data: { message: toMessageDto(send.message, userId) } } },
+    {
+      userId,
+      event: { type: "message.created", data: { message: toMessageDto(send.message, userId, send.offer) } },
+    },
     { userId, event: updated },
   ]);
   const { notification } = send;
@@ -256,6 +261,18 @@ export function toSendEvents(send: StoredSend): PendingEvent[] {
     );
   }
   return events;
+}
+
+/** An offer's new state, as both members' open threads show it without fetching them again. */
+export function toOfferEvents(
+  offer: { id: string; chatId: string; status: OfferState["status"]; isCounter: boolean; expiresAt: Date },
+  members: readonly string[],
+): PendingEvent[] {
+  const event: LiveEvent = {
+    type: "offer.updated",
+    data: { chatId: offer.chatId, messageId: offer.id, offer: toOfferState(offer) },
+  };
+  return members.map((userId) => ({ userId, event }));
 }
 
 /** A member read the chat: both members' tabs learn it (the other's ticks turn 'Seen'). */

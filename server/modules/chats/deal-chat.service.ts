@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
-import { previewOf, toSendEvents } from "./chats.mapper";
+import { previewOf, type StoredSend, toSendEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import {
   type ChatRow,
@@ -69,6 +69,7 @@ export async function insertChatMessage(
   emit: (event: PendingEvent) => void,
   values: Pick<MessageRow, "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice">,
   notice: SendNotice | null,
+  offer?: StoredSend["offer"],
 ): Promise<{ message: MessageRow; members: string[] }> {
   const outcome = await writeMessage(
     tx,
@@ -84,7 +85,7 @@ export async function insertChatMessage(
     case "duplicate":
       throw new DuplicateMessage();
     case "stored":
-      for (const event of toSendEvents(outcome.send)) emit(event);
+      for (const event of toSendEvents({ ...outcome.send, offer })) emit(event);
       return { message: outcome.send.message, members: outcome.send.members };
   }
 }

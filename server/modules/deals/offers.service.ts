@@ -1,6 +1,5 @@
 import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
 import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
-import type { LiveEvent } from "@shared/live-events";
 import { formatRupees } from "@shared/rupees";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -8,7 +7,7 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { toMessageDto } from "../chats/chats.mapper";
+import { toMessageDto, toOfferEvents } from "../chats/chats.mapper";
 import {
   DuplicateMessage,
   findChatMessage,
@@ -60,10 +59,9 @@ async function loadDeal(tx: Db, user: UserRow, chatId: string) {
   return { chat, members, item, buyerId, chatSides: { sellerId: chat.sellerId, buyerId } };
 }
 
-/** Both members' threads fetch the offer's new state (and the deal's) again. */
+/** Both members' open threads show the offer's new state from the frame (offer.updated). */
 function emitOfferState(emit: Emit, members: readonly string[], offer: repo.OfferRow): void {
-  const event: LiveEvent = { type: "deal.updated", data: { chatId: offer.chatId } };
-  for (const userId of members) emit({ userId, event });
+  for (const event of toOfferEvents(offer, members)) emit(event);
 }
 
 /** Ends the chat's pending offer (a new offer replaces it, a counter counters it). */
@@ -170,6 +168,8 @@ async function storeNewOffer(
           : `${sender.name} offered ${formatRupees(price)} for ${item.productName}`,
         fromName: sender.name,
       },
+      // Both members' message.created frames carry the new offer's state.
+      offerState,
     );
     await repo.insertOffer(tx, {
       id: message.id,
@@ -181,8 +181,6 @@ async function storeNewOffer(
       price,
       expiresAt,
     });
-    // Live frames carry no offer state: both threads fetch the new offer's.
-    for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
     return { message: toMessageDto(message, sender.id, offerState), isNew: true };
   });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Dialog } from "../../../components/ui/dialog";
@@ -6,8 +5,7 @@ import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
-import { chatKeys } from "../api/chats-api";
-import { counterOffer } from "../api/offer-actions";
+import { useCounterOffer } from "../api/offer-actions";
 
 const loadOfferFormSchema = () => import("../form-schemas").then((schemas) => schemas.OfferFormSchema);
 
@@ -21,7 +19,7 @@ export function CounterOfferDialog({
   offerId: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const counter = useCounterOffer(chatId);
   const [error, setError] = useState<string | null>(null);
   const { form, fieldError, handleSubmit, prepare } = useZodForm(loadOfferFormSchema, {
     defaultValues: { offerPrice: "" },
@@ -34,8 +32,7 @@ export function CounterOfferDialog({
         className="mt-4 space-y-4"
         onSubmit={handleSubmit(async ({ offerPrice }) => {
           try {
-            await counterOffer(chatId, offerId, offerPrice);
-            void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
+            await counter.mutateAsync({ offerId, offerPrice });
             onClose();
           } catch (failure) {
             setError(failure instanceof ApiError ? failure.message : "Please try again.");
