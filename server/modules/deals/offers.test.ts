@@ -7,9 +7,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newClientId, sendRequest } from "../../../tests/factories/chats";
 import { insertItem } from "../../../tests/factories/items";
+import { callAs } from "../../../tests/factories/profiles";
+import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
 import { connectLive, listenOnLoopback, settle } from "../../../tests/helpers/live";
-import { items, offers } from "../../db/schema";
+import { items, messages, offers } from "../../db/schema";
 import { runDealDeadlines } from "./deal-deadlines";
 import {
   answer,
@@ -102,6 +104,22 @@ describe("offers", () => {
     } finally {
       await Promise.all([buyerLive.close(), sellerLive.close()]);
     }
+  });
+
+  it("'This item is now reserved.' reaches a chat whose buyer the seller blocked: it is the app's line", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const blockedBuyer = await createStudent(testApp);
+    const chatId = await dealChat(buyer, item);
+    const blockedChat = await dealChat(blockedBuyer, item);
+    const blocked = await callAs(testApp, "PUT", `/api/users/${blockedBuyer.id}/block`, seller.cookie);
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    const made = await madeOffer(buyer, chatId, 300);
+    expect((await answer(seller, chatId, made.id, "accept")).statusCode).toBe(200);
+    const lines = await testApp.database.db
+      .select({ text: messages.text })
+      .from(messages)
+      .where(and(eq(messages.chatId, blockedChat), eq(messages.type, "system")));
+    expect(lines.map((line) => line.text)).toEqual([DEAL_MESSAGES.nowReserved]);
   });
 
   it("a new offer from the buyer replaces their pending one", async () => {
