@@ -1,5 +1,11 @@
 import * as z from "zod/mini";
-import { ChatReadSchema, MessageSchema, NotificationSchema, UnreadCountsSchema } from "./api/live-payloads";
+import {
+  ChatReadSchema,
+  MessageSchema,
+  NotificationSchema,
+  OfferStateSchema,
+  UnreadCountsSchema,
+} from "./api/live-payloads";
 
 /**
  * Everything the live socket at /api/live sends, as one schema: the server builds its frames
@@ -21,9 +27,16 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
     data: z.object({ chatId: z.string(), messageId: z.string() }),
   }),
   /**
-   * The deal of an item chat changed: an offer was answered, countered, withdrawn or expired, or
-   * the item was reserved, released, sold or rated. The thread (its offers' states, its header's
-   * badge, its 'Make Offer' and 'Rate' buttons) is fetched again.
+   * An offer's state changed (answered, countered, withdrawn, replaced by a newer offer, closed by
+   * the sale, expired): the open thread shows it from this frame, with no fetch.
+   */
+  z.object({
+    type: z.literal("offer.updated"),
+    data: z.object({ chatId: z.string(), messageId: z.string(), offer: OfferStateSchema }),
+  }),
+  /**
+   * The deal of an item chat changed: the item was reserved (an offer accepted), released, sold
+   * or rated. The thread (its header's badge, its 'Make Offer' and 'Rate' buttons) is fetched again.
    */
   z.object({ type: z.literal("deal.updated"), data: z.object({ chatId: z.string() }) }),
   /** The chat list's order or last message changed. */

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createLocalBus, createPostgresBus, type LiveBus } from "../realtime/bus";
 import { lockDataDir } from "./data-dir-lock";
+import { applyRepeatableSql } from "./repeatable";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -19,7 +20,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "embedded" | "postgres";
-  /** Runs the checked-in migrations. */
+  /** Runs the checked-in migrations, then the SQL functions whose file changed (server/db/repeatable.ts). */
   migrate(): Promise<void>;
   /** A plain query, for health checks. */
   ping(): Promise<void>;
@@ -70,7 +71,10 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
   return {
     db,
     kind: "embedded",
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await applyRepeatableSql(db);
+    },
     ping: async () => {
       await client.query("select 1");
     },
@@ -97,7 +101,10 @@ export function fromPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await applyRepeatableSql(db);
+    },
     ping: async () => {
       await pool.query("select 1");
     },

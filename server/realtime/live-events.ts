@@ -8,6 +8,9 @@ import {
   readEventRowsAfter,
 } from "./realtime.repository";
 
+/** The append's statements as CTEs, for a module's batch that writes its rows and events in one statement. */
+export { type AppendedRow, appendLiveEventsCtes } from "./realtime.repository";
+
 export interface PendingEvent {
   userId: string;
   event: LiveEvent;

@@ -9,12 +9,11 @@ export type AppendedRow = { user_id: string; seq: number | string };
 
 /**
  * Bumps each user's counter by their number of new events and inserts the events numbered up to
- * it; returns each user's new last number (the events themselves are the caller's already).
+ * it: the common table expressions `batch`, `bumped` and `stored`, for a statement that appends
+ * live events beside other work of its own (the chat send's second statement).
  */
-export const appendLiveEventsStatement = preparedSql<AppendedRow>(
-  "live_events_append",
-  sql`
-    with batch as (
+export const appendLiveEventsCtes = sql`
+    batch as (
       select * from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("counts")}::bigint[]) as c(user_id, n)
     ), bumped as (
       insert into ${liveCursors} (user_id, seq)
@@ -32,9 +31,12 @@ export const appendLiveEventsStatement = preparedSql<AppendedRow>(
       ) as e(user_id, ordinal, type, payload)
       join bumped b on b.user_id = e.user_id
       join batch c on c.user_id = e.user_id
-    )
-    select user_id, seq from bumped
-  `,
+    )`;
+
+/** Appends live events (appendLiveEventsCtes); returns each user's new last number. */
+export const appendLiveEventsStatement = preparedSql<AppendedRow>(
+  "live_events_append",
+  sql`with ${appendLiveEventsCtes} select user_id, seq from bumped`,
 );
 
 export async function currentSeq(db: Db, userId: string): Promise<number> {

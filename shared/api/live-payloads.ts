@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { MESSAGE_TYPES, NOTIFICATION_TYPES } from "../chats-constants";
-import type { OfferStatus } from "../deals-constants";
+import { OFFER_STATUSES } from "../deals-constants";
 import { PHOTO_CHECKS, type PhotoCheck } from "../trust-constants";
 
 /*
@@ -13,15 +13,17 @@ import { PHOTO_CHECKS, type PhotoCheck } from "../trust-constants";
 
 /**
  * A price offer's state, as its bubble shows it to both members; 'Expired' once past expiresAt.
- * The API's messages carry it (shared/api/chats.ts); live frames do not, as a 'deal.updated' event
- * makes the thread fetch its offers' states instead, keeping this parser small.
+ * The API's messages carry it, and so do live frames: an offer's message.created, and
+ * offer.updated when it is answered, countered, withdrawn, replaced, closed or expires, so an open
+ * thread shows the new state without fetching the thread again.
  */
-export type OfferState = {
-  status: OfferStatus;
+export const OfferStateSchema = z.object({
+  status: z.enum(OFFER_STATUSES),
   /** The seller's counter-offer: the buyer answers it. */
-  isCounter: boolean;
-  expiresAt: string;
-};
+  isCounter: z.boolean(),
+  expiresAt: z.string(),
+});
+export type OfferState = z.infer<typeof OfferStateSchema>;
 
 /** The photo checks that blur a photo for its recipient: every one but "clean". */
 const BLURRED_PHOTO_CHECKS = PHOTO_CHECKS.filter(
@@ -49,10 +51,12 @@ export const MessageSchema = z.object({
    * or 'unchecked' (the scam guard could not finish reading it). Always null on one's own messages.
    */
   photoCheck: z.nullable(z.enum(BLURRED_PHOTO_CHECKS)),
+  /** An offer message's state; absent or null for other messages. */
+  offer: z.optional(z.nullable(OfferStateSchema)),
   createdAt: z.string(),
 });
-/** A message; an offer message's state comes with it from the API (absent in live frames). */
-export type Message = z.infer<typeof MessageSchema> & { offer?: OfferState | null };
+/** A message; an offer message's state comes with it, from the API and in live frames. */
+export type Message = z.infer<typeof MessageSchema>;
 
 export const NotificationSchema = z.object({
   id: z.string(),

@@ -1,13 +1,15 @@
-import type {
-  ChatItem,
-  ChatRead,
-  ChatSummary,
-  Message,
-  Notification,
-  OfferState,
-  UnreadCounts,
+import {
+  CHAT_MESSAGES,
+  type ChatItem,
+  type ChatRead,
+  type ChatSummary,
+  type Message,
+  type Notification,
+  type OfferState,
+  type UnreadCounts,
 } from "@shared/api/chats";
 import type { LiveEvent } from "@shared/live-events";
+import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import type { PendingEvent } from "../../realtime/live-events";
 import { isListingExpired, reservedFor } from "../deals/deals.policy";
 import { heldPhotoCheck, isScamWarned } from "../trust/scam-guard";
@@ -136,6 +138,19 @@ function dealOf(row: MemberChatRow, viewerId: string): ChatDeal | null {
   };
 }
 
+const PREVIEW_LENGTH = 120;
+
+/**
+ * A message as its chat's latest message in the list (and in a message's notification): 'Photo'
+ * for a photo, never a shared number, a long text cut short. The one rule for every message kind.
+ */
+export function previewOf(message: Pick<MessageRow, "type" | "text">): string {
+  if (message.type === "photo") return CHAT_MESSAGES.photoNotice;
+  if (message.type === "number") return PRIVACY_MESSAGES.sharedNumberNotice;
+  const { text } = message;
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+}
+
 /** Where a chat's photo is served, to its members only. */
 export function chatPhotoUrl(chatId: string, photoKey: string): string {
   return `/api/chats/${encodeURIComponent(chatId)}/photos/${photoKey}`;
@@ -214,6 +229,8 @@ export interface StoredSend {
   notificationContext: { fromName: string | null; about: string | null };
   /** The notified member's badges, counting the new notification. */
   counts: UnreadCounts;
+  /** An offer's state, when the message is an offer: both members' frames carry it. */
+  offer?: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date };
 }
 
 /**
@@ -224,7 +241,10 @@ export interface StoredSend {
 export function toSendEvents(send: StoredSend): PendingEvent[] {
   const updated: LiveEvent = { type: "chat.updated", data: { chatId: send.message.chatId } };
   const events: PendingEvent[] = send.members.flatMap((userId) => [
-    { userId, event: { type: "message.created", data: { message: toMessageDto(send.message, userId) } } },
+    {
+      userId,
+      event: { type: "message.created", data: { message: toMessageDto(send.message, userId, send.offer) } },
+    },
     { userId, event: updated },
   ]);
   const { notification } = send;
@@ -241,6 +261,18 @@ export function toSendEvents(send: StoredSend): PendingEvent[] {
     );
   }
   return events;
+}
+
+/** An offer's new state, as both members' open threads show it without fetching them again. */
+export function toOfferEvents(
+  offer: { id: string; chatId: string; status: OfferState["status"]; isCounter: boolean; expiresAt: Date },
+  members: readonly string[],
+): PendingEvent[] {
+  const event: LiveEvent = {
+    type: "offer.updated",
+    data: { chatId: offer.chatId, messageId: offer.id, offer: toOfferState(offer) },
+  };
+  return members.map((userId) => ({ userId, event }));
 }
 
 /** A member read the chat: both members' tabs learn it (the other's ticks turn 'Seen'). */

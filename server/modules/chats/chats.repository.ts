@@ -1,7 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { preparedSql } from "../../db/prepared-sql";
 import {
   chatMembers,
   chats,
@@ -18,11 +17,14 @@ import type { MemberChatRow } from "./chats.mapper";
 import { isSendBlockedSql } from "./send-batch.repository";
 
 export {
+  type LookBack,
   type NewMessage,
   type SendLimit,
   type SendNotice,
   type SendOutcome,
   storeSend,
+  type WriteOutcome,
+  writeMessage,
 } from "./send-batch.repository";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -200,33 +202,6 @@ export async function openChat(db: Db, chat: NewChat, memberIds: [string, string
   });
 }
 
-/**
- * A sender's newest texts in a chat since a moment, oldest first: what the scam guard reads a new
- * text after (trust/scam-guard.ts findScamSignalsAfter). On the chat's (chat, created) index.
- */
-/** Prepared: it runs before every text send, so PostgreSQL plans it once (send path, chat bench). */
-const recentTextsStatement = preparedSql<{ text: string }>(
-  "chat_recent_texts_of_sender",
-  sql`select ${messages.text} as text from ${messages}
-    where ${messages.chatId} = ${sql.placeholder("chatId")}
-      and ${messages.createdAt} > ${sql.placeholder("since")}::timestamptz
-      and ${messages.senderId} = ${sql.placeholder("senderId")}
-      and ${messages.type} in ('text', 'recruitment_inquiry')
-    order by ${messages.createdAt} desc, ${messages.id} desc
-    limit ${sql.placeholder("limit")}::int`,
-);
-
-export async function recentTextsOfSender(
-  db: Db,
-  chatId: string,
-  senderId: string,
-  since: Date,
-  limit: number,
-): Promise<string[]> {
-  const rows = await recentTextsStatement(db, { chatId, senderId, since: since.toISOString(), limit });
-  return rows.map((row) => row.text).reverse();
-}
-
 /** The newest messages of a chat with their offers' states, returned oldest first. */
 export async function latestMessagesWithOffers(db: Db, chatId: string, limit: number) {
   const rows = await db
@@ -264,33 +239,6 @@ export async function unreadCounts(
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row ?? { unread: 0, unreadMessages: 0 };
-}
-
-/** The ids of a chat's members. */
-export async function findMemberIds(db: Db, chatId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(eq(chatMembers.chatId, chatId));
-  return rows.map((row) => row.userId);
-}
-
-/**
- * Stores one message outside the batched send path (offers, counters, deal lines) and moves the
- * chat's latest message to it; the caller's transaction holds both.
- */
-export async function insertMessageWithMeta(
-  db: Db,
-  values: Pick<MessageRow, "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice">,
-  lastMessage: string,
-): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
-  if (!row) throw new Error("message insert returned nothing");
-  await db
-    .update(chats)
-    .set({ lastMessage, lastSenderId: values.senderId, updatedAt: sql`greatest(${chats.updatedAt}, now())` })
-    .where(eq(chats.id, values.chatId));
-  return row;
 }
 
 /** A message by its id (an offer's message shares the offer's id). */

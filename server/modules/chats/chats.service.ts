@@ -1,5 +1,4 @@
 import { CHAT_MESSAGES, type SendMessageBody } from "@shared/api/chats";
-import { formatRupees } from "@shared/rupees";
 import { BLOCK_MESSAGES, PRIVACY_MESSAGES } from "@shared/trust-constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -13,16 +12,11 @@ import { loadItem } from "../items/items.service";
 import { markRead } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
 import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard";
-import { toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
+import { previewOf, toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
 
 const THREAD_LIMIT = 200;
-const PREVIEW_LENGTH = 120;
-
-function preview(text: string): string {
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
-}
 
 async function summaryFor(db: Db, user: UserRow, chatId: string) {
   const [row] = await repo.listChatsOf(db, user.id, chatId);
@@ -120,24 +114,29 @@ export async function assertChatPhoto(
 
 type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string };
 
+type PlainSendBody = Exclude<SendBody, { type: "offer" }>;
+
 /**
- * What a send stores: the text (an offer's words; nothing for a photo), the photo's size, and the
- * scam guard's signals (trust/scam-guard.ts): the words of a text (with the sender's last few
- * texts in the chat), a QR code in a photo.
+ * What a send stores: the text (nothing for a photo), the photo's size, and the scam guard's
+ * signals (trust/scam-guard.ts): the words of a text, a QR code in a photo. A text is read again
+ * after the sender's last few texts in the chat, which the send's own statement reads (lookBack).
+ * Offers go their own way (deals/offers.service).
  */
-async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body: SendBody) {
+async function messageOf(
+  ctx: AppContext,
+  sender: UserRow,
+  body: PlainSendBody,
+): Promise<{
+  text: string;
+  photo: { key: string; width: number; height: number } | null;
+  scamSignals: string[];
+  lookBack?: repo.LookBack;
+}> {
   switch (body.type) {
-    case "offer":
-      return {
-        text: `Offered ${formatRupees(body.offerPrice)}`,
-        offerPrice: body.offerPrice,
-        photo: null,
-        scamSignals: [],
-      };
     case "number":
       // The sender's own number, sent by their choice: it goes to this chat only, as a card.
       if (!sender.mobile) throw new AppError("invalid_input", PRIVACY_MESSAGES.noNumber);
-      return { text: sender.mobile, offerPrice: null, photo: null, scamSignals: [] };
+      return { text: sender.mobile, photo: null, scamSignals: [] };
     case "photo": {
       // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
       const found = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
@@ -145,23 +144,19 @@ async function messageOf(ctx: AppContext, sender: UserRow, chatId: string, body:
       const { qrCheck, ...size } = found;
       return {
         text: "",
-        offerPrice: null,
         photo: { key: body.photoId, ...size },
         scamSignals: scamSignalsOf({ text: "", photoCheck: qrCheck }),
       };
     }
     default: {
       const text = body.text.trim();
-      // Read after the sender's last few texts here: a UPI ID or a request split over messages.
-      const since = new Date(Date.now() - SCAM_GUARD_LOOKBACK.minutes * 60_000);
-      const earlierTexts = await repo.recentTextsOfSender(
-        ctx.db,
-        chatId,
-        sender.id,
-        since,
-        SCAM_GUARD_LOOKBACK.messages,
-      );
-      return { text, offerPrice: null, photo: null, scamSignals: scamSignalsOf({ text, earlierTexts }) };
+      // Read after the sender's last few texts too: a UPI ID or a request split over messages.
+      const lookBack: repo.LookBack = {
+        since: new Date(Date.now() - SCAM_GUARD_LOOKBACK.minutes * 60_000),
+        count: SCAM_GUARD_LOOKBACK.messages,
+        signalsAfter: (earlierTexts) => scamSignalsOf({ text, earlierTexts }),
+      };
+      return { text, photo: null, scamSignals: scamSignalsOf({ text }), lookBack };
     }
   }
 }
@@ -193,19 +188,14 @@ export async function sendMessage(
     await countWrite(ctx, "dealAction", sender.id);
     return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
   }
-  const isOffer = false;
-  const { text, offerPrice, photo, scamSignals } = await messageOf(ctx, sender, chatId, body).catch(
+  const { text, photo, scamSignals, lookBack } = await messageOf(ctx, sender, body).catch(
     async (error: unknown) => {
       await refuseIfBlocked();
       throw error;
     },
   );
   // The list and the notification say 'Photo' for a photo, and name no shared number.
-  const shown = photo
-    ? CHAT_MESSAGES.photoNotice
-    : body.type === "number"
-      ? PRIVACY_MESSAGES.sharedNumberNotice
-      : preview(text);
+  const shown = previewOf({ type: body.type, text });
   const outcome = await repo.storeSend(
     ctx.db,
     {
@@ -214,7 +204,7 @@ export async function sendMessage(
       clientId: body.clientId,
       type: body.type,
       text,
-      offerPrice,
+      offerPrice: null,
       photoKey: photo?.key ?? null,
       photoWidth: photo?.width ?? null,
       photoHeight: photo?.height ?? null,
@@ -222,15 +212,12 @@ export async function sendMessage(
     },
     shown,
     {
-      type: body.type === "recruitment_inquiry" ? "recruitment_message" : isOffer ? "offer" : "message",
-      text:
-        offerPrice !== null
-          ? `${sender.name} offered ${formatRupees(offerPrice)} for `
-          : `${sender.name}: ${shown}`,
-      isAboutAppended: isOffer,
+      type: body.type === "recruitment_inquiry" ? "recruitment_message" : "message",
+      text: `${sender.name}: ${shown}`,
       fromName: sender.name,
     },
     limit,
+    lookBack,
   );
   switch (outcome.kind) {
     case "rate-limited":

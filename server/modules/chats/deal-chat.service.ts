@@ -1,26 +1,25 @@
 import { CHAT_MESSAGES } from "@shared/api/chats";
-import type { LiveEvent } from "@shared/live-events";
 import { BLOCK_MESSAGES } from "@shared/trust-constants";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
-import { toMessageDto } from "./chats.mapper";
+import { previewOf, type StoredSend, toSendEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import {
   type ChatRow,
   findChatWithMembers,
-  findMemberIds,
   findMessage,
   findMessageByClientId,
-  insertMessageWithMeta,
   isSendBlocked,
   type MessageRow,
+  type SendNotice,
+  writeMessage,
 } from "./chats.repository";
 
 /*
- * What the deals (server/modules/deals) do in a chat: find the chat a member may act in, store one
- * message outside the batched send (an offer, a counter, a line about the deal) and read one back.
+ * What the deals (server/modules/deals) do in a chat: find the chat a member may act in, write one
+ * message inside their transaction (an offer, a counter, a line about the deal) and read one back.
  * The deals call these, never the chats' repository.
  */
 
@@ -51,30 +50,44 @@ export function findChatMessage(db: Db, id: string): Promise<MessageRow | undefi
   return findMessage(db, id);
 }
 
+/** A second write of an offer's clientId: the caller answers with the first copy. */
+export class DuplicateMessage extends Error {
+  constructor() {
+    super("This message was already stored.");
+  }
+}
+
 /**
- * Stores a message outside the batched send path (offers, counters, deal lines) inside the caller's
- * transaction, moves the chat's meta, and gives both members the message and the chat's new place.
+ * Writes a message inside the caller's transaction (an offer, a counter, a line about the deal)
+ * the way every chat message is written (chats.repository writeMessage, the batched sends'
+ * function): the chat's latest message and preview by the same rule, the notification (`notice`,
+ * none for a deal line), and both members' live events from the same mapper, with the offer's
+ * state when it is one. Refused as a send is: not a member, or a block between the two.
  */
 export async function insertChatMessage(
   tx: Db,
   emit: (event: PendingEvent) => void,
   values: Pick<MessageRow, "chatId" | "senderId" | "clientId" | "type" | "text" | "offerPrice">,
-  lastMessage: string,
-  members: readonly string[],
-): Promise<MessageRow> {
-  const row = await insertMessageWithMeta(tx, values, lastMessage);
-  // No scam signals here, so both members see the same message; an offer's state is not in live
-  // frames (deal.updated makes the thread fetch it).
-  const created: LiveEvent = {
-    type: "message.created",
-    data: { message: toMessageDto(row, values.senderId) },
-  };
-  const updated: LiveEvent = { type: "chat.updated", data: { chatId: values.chatId } };
-  for (const userId of members) {
-    emit({ userId, event: created });
-    emit({ userId, event: updated });
+  notice: SendNotice | null,
+  offer?: StoredSend["offer"],
+): Promise<{ message: MessageRow; members: string[] }> {
+  const outcome = await writeMessage(
+    tx,
+    { ...values, photoKey: null, photoWidth: null, photoHeight: null, scamSignals: [] },
+    previewOf(values),
+    notice,
+  );
+  switch (outcome.kind) {
+    case "chat-not-found":
+      throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+    case "not-member":
+      throw new AppError("forbidden", BLOCK_MESSAGES.cannotMessage);
+    case "duplicate":
+      throw new DuplicateMessage();
+    case "stored":
+      for (const event of toSendEvents({ ...outcome.send, offer })) emit(event);
+      return { message: outcome.send.message, members: outcome.send.members };
   }
-  return row;
 }
 
 /**
@@ -88,13 +101,11 @@ export async function insertSystemLine(
   senderId: string,
   text: string,
 ): Promise<string[]> {
-  const members = await findMemberIds(tx, chatId);
-  await insertChatMessage(
+  const { members } = await insertChatMessage(
     tx,
     emit,
     { chatId, senderId, clientId: `deal-${crypto.randomUUID()}`, type: "system", text, offerPrice: null },
-    text,
-    members,
+    null,
   );
   return members;
 }

@@ -2,18 +2,27 @@ import { type SQL, sql } from "drizzle-orm";
 import { batched } from "../../db/batched";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared-sql";
-import { chatMembers, type messages, userBlocks } from "../../db/schema";
+import { chatMembers, messages, userBlocks } from "../../db/schema";
 import { transactionInTwoRoundTrips } from "../../db/two-round-trips";
 import { type AttemptCount, countEachAttemptCtes } from "../../plugins/rate-limit";
 import type { AttemptLimit } from "../../plugins/rate-limit-rules";
-import { type LiveEventsAppend, prepareLiveEvents, type StoredFrame } from "../../realtime/live-events";
+import {
+  type AppendedRow,
+  appendLiveEventsCtes,
+  type LiveEventsAppend,
+  prepareLiveEvents,
+  type StoredFrame,
+} from "../../realtime/live-events";
 import { type StoredSend, toSendEvents } from "./chats.mapper";
 import type { MessageRow, NotificationRow } from "./chats.repository";
 
 /*
- * The one write path of chat messages (storeSend): the sends that arrive together are stored in
- * one transaction of two statements, with their send limits, block checks, chat meta,
- * notifications and live events. chats.repository.ts re-exports what the services call.
+ * The one write path of chat messages, through chat_send_many (server/db/functions/): the sends
+ * that arrive together are stored in one transaction of two statements, with their send limits,
+ * block checks, chat meta, notifications and live events (storeSend); an offer, a counter or a
+ * deal line is written by the same function inside its own transaction (writeMessage). Both give
+ * the rows as a StoredSend, whose live events one mapper builds (chats.mapper toSendEvents).
+ * chats.repository.ts re-exports what the services call.
  */
 
 /** isSendBlocked in SQL, for a chat id and a sender id given as SQL (columns or values). */
@@ -44,10 +53,8 @@ export type NewMessage = Pick<
 /** The notification a send gives the other member. */
 export interface SendNotice {
   type: NotificationRow["type"];
-  /** The notification's text; for an offer, what comes before the name of what the chat is about. */
+  /** The notification's text, whole. */
   text: string;
-  /** Ends the text with what the chat is about (the item's name or the recruitment purpose). */
-  isAboutAppended: boolean;
   /** The sender's name, as the notification list names them. */
   fromName: string;
 }
@@ -67,16 +74,29 @@ export type SendOutcome =
   /** `frames`: each member's new events as the live socket sends them, in order. */
   | { kind: "stored"; message: MessageRow; members: string[]; frames: Map<string, StoredFrame[]> };
 
+/**
+ * The scam guard's look-back of a text (trust/scam-guard.ts): the sender's texts in the chat since
+ * `since`, at most `count`, are read inside the send's statement, and the message's signals are
+ * those `signalsAfter` finds reading the text after them.
+ */
+export interface LookBack {
+  since: Date;
+  count: number;
+  signalsAfter(earlierTexts: readonly string[]): string[];
+}
+
 interface SendInput {
   message: NewMessage;
   lastMessage: string;
-  notice: SendNotice;
+  /** None for a deal line, and for a write whose caller notifies in its own words. */
+  notice: SendNotice | null;
   limit?: SendLimit;
+  lookBack?: LookBack;
 }
 
 const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
-/** The arguments of chat_send_many (migration 0028), in its order, taken from the allowed sends. */
+/** The arguments of chat_send_many (server/db/functions/), in its order, from the allowed sends. */
 const sendArguments = [
   "chat_id",
   "sender_id",
@@ -87,18 +107,19 @@ const sendArguments = [
   "last_message",
   "notice_type",
   "notice_text",
-  "is_about_appended",
   "photo_key",
   "photo_width",
   "photo_height",
   "scam_signals",
+  "look_back_since",
+  "look_back_count",
 ].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
 
 /**
  * A batch's sends in one statement: a send between two students where one blocked the other is
  * refused first (is_blocked, not counted against its limit); each other limited send is counted
  * against its limit by the rate limiter's SQL (countEachAttemptCtes, which locks the send counters
- * first), and the sends within their limit go to chat_send_many (migration 0028), which checks for
+ * first), and the sends within their limit go to chat_send_many (server/db/functions/chat_send_many.sql), which checks for
  * a block again under the pair's lock and returns plain rows. One row per send, in the order
  * given: a refused send has is_allowed false and its attempts; an allowed one has its attempts (if
  * limited) and chat_send_many's row.
@@ -118,18 +139,19 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
           column("lastMessages", "text"),
           column("noticeTypes", "text"),
           column("noticeTexts", "text"),
-          column("isAboutAppended", "boolean"),
           column("photoKeys", "text"),
           column("photoWidths", "int"),
           column("photoHeights", "int"),
           column("scamSignals", "text"),
+          column("lookBackSince", "timestamptz"),
+          column("lookBackCounts", "int"),
           column("limitKeys", "text"),
           column("limits", "int"),
         ],
         sql`, `,
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
-        notice_type, notice_text, is_about_appended, photo_key, photo_width, photo_height, scam_signals,
-        limit_key, max_count, send)
+        notice_type, notice_text, photo_key, photo_width, photo_height, scam_signals,
+        look_back_since, look_back_count, limit_key, max_count, send)
     ), screened as (
       select i.*, ${isSendBlockedSql(sql`i.chat_id`, sql`i.sender_id`)} as is_blocked from input i
     ), ${countEachAttemptCtes(
@@ -147,7 +169,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
     select c.send::int as send, c.is_blocked, c.is_allowed, c.attempts, c.retry_after,
       s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
       s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
-      s.notification_created_at, s.unread, s.unread_messages, s.about
+      s.notification_created_at, s.unread, s.unread_messages, s.about, s.earlier_texts
     from checked c
     left join allowed a on a.send = c.send
     left join sent s on s.send = a.k
@@ -156,7 +178,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
 );
 
 /** One send's row of the batch statement: its limit count, then what chat_send_many returned. */
-interface SendSqlRow {
+interface SendSqlRow extends FunctionRow {
   send: number;
   /** The sender and the chat's other member had a block between them when the batch began. */
   is_blocked: boolean;
@@ -164,6 +186,10 @@ interface SendSqlRow {
   /** The send's attempts in the window, when it has a limit. */
   attempts: number | null;
   retry_after: number | null;
+}
+
+/** What chat_send_many returns for one send (all null for a send the batch refused). */
+interface FunctionRow {
   is_chat_found: boolean | null;
   is_member: boolean | null;
   members: string[] | null;
@@ -179,6 +205,47 @@ interface SendSqlRow {
   unread_messages: number | null;
   /** The item's name or the recruitment purpose, for the notification. */
   about: string | null;
+  /** The sender's earlier texts the scam guard reads a text after (LookBack), oldest first. */
+  earlier_texts: string[] | null;
+}
+
+/**
+ * The batch's second statement when the look-back changed the signals of some of its messages:
+ * those messages' signals, and the live events (appendLiveEventsCtes), in one statement.
+ */
+const flagAndAppendStatement = preparedSql<AppendedRow>(
+  "chat_send_flag_and_append",
+  sql`
+    with flagged as (
+      update ${messages} m set scam_signals = coalesce(string_to_array(nullif(f.signals, ''), ','), '{}')
+      from unnest(${sql.placeholder("flaggedIds")}::uuid[], ${sql.placeholder("flaggedSignals")}::text[])
+        as f(id, signals)
+      where m.id = f.id
+    ), ${appendLiveEventsCtes}
+    select user_id, seq from bumped
+  `,
+);
+
+/** The values of chat_send_many's arguments, one per send, by placeholder name. */
+function messageValues(batch: SendInput[]) {
+  return {
+    chatIds: batch.map((send) => send.message.chatId),
+    senderIds: batch.map((send) => send.message.senderId),
+    clientIds: batch.map((send) => send.message.clientId),
+    types: batch.map((send) => send.message.type),
+    texts: batch.map((send) => send.message.text),
+    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
+    lastMessages: batch.map((send) => send.lastMessage),
+    noticeTypes: batch.map((send) => send.notice?.type ?? null),
+    noticeTexts: batch.map((send) => send.notice?.text ?? null),
+    photoKeys: batch.map((send) => send.message.photoKey ?? null),
+    photoWidths: batch.map((send) => send.message.photoWidth ?? null),
+    photoHeights: batch.map((send) => send.message.photoHeight ?? null),
+    // One text per send: chat_send_many splits it back into the message's array.
+    scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
+    lookBackSince: batch.map((send) => send.lookBack?.since.toISOString() ?? null),
+    lookBackCounts: batch.map((send) => send.lookBack?.count ?? null),
+  };
 }
 
 /**
@@ -192,21 +259,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
   // One window for all: every send is counted against the one named rule, chatSend.
   const windowSeconds = batch.find((send) => send.limit)?.limit?.rule.windowSeconds ?? 0;
   const values = {
-    chatIds: batch.map((send) => send.message.chatId),
-    senderIds: batch.map((send) => send.message.senderId),
-    clientIds: batch.map((send) => send.message.clientId),
-    types: batch.map((send) => send.message.type),
-    texts: batch.map((send) => send.message.text),
-    offerPrices: batch.map((send) => send.message.offerPrice ?? null),
-    lastMessages: batch.map((send) => send.lastMessage),
-    noticeTypes: batch.map((send) => send.notice.type),
-    noticeTexts: batch.map((send) => send.notice.text),
-    isAboutAppended: batch.map((send) => send.notice.isAboutAppended),
-    photoKeys: batch.map((send) => send.message.photoKey ?? null),
-    photoWidths: batch.map((send) => send.message.photoWidth ?? null),
-    photoHeights: batch.map((send) => send.message.photoHeight ?? null),
-    // One text per send: chat_send_many splits it back into the message's array.
-    scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
+    ...messageValues(batch),
     limitKeys: batch.map((send) => send.limit?.key ?? null),
     limits: batch.map((send) => send.limit?.rule.limit ?? null),
     windowSeconds,
@@ -217,9 +270,27 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     db,
     { statement: sendBatchStatement, values },
     (sent) => {
-      stored = batch.map((send, index) => toStoredSend(send, sent[index]));
+      // A text read after the sender's earlier texts may raise signals it does not raise alone.
+      const flagged: { id: string; signals: string }[] = [];
+      stored = batch.map((send, index) => {
+        const result = toStoredSend(send, sent[index]);
+        const earlier = sent[index]?.earlier_texts;
+        if (!result || !send.lookBack || !earlier?.length) return result;
+        const signals = send.lookBack.signalsAfter(earlier);
+        if (signals.join(",") === result.message.scamSignals.join(",")) return result;
+        flagged.push({ id: result.message.id, signals: signals.join(",") });
+        return { ...result, message: { ...result.message, scamSignals: signals } };
+      });
       append = prepareLiveEvents(stored.flatMap((send) => (send ? toSendEvents(send) : [])));
-      return append.step;
+      if (!append.step || flagged.length === 0) return append.step;
+      return {
+        statement: flagAndAppendStatement,
+        values: {
+          ...append.step.values,
+          flaggedIds: flagged.map((flag) => flag.id),
+          flaggedSignals: flagged.map((flag) => flag.signals),
+        },
+      };
     },
   );
   const frames = append?.toAppended(bumped).frames ?? new Map<string, StoredFrame[]>();
@@ -244,7 +315,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
 }
 
 /** The rows one stored send wrote; undefined when nothing was (not a member, or a retry). */
-function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend | undefined {
+function toStoredSend(send: SendInput, row: FunctionRow | undefined): StoredSend | undefined {
   if (!row?.message_id || !row.message_created_at) return undefined;
   const createdAt = new Date(row.message_created_at);
   const message: MessageRow = {
@@ -258,7 +329,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
     createdAt,
   };
   const notification: NotificationRow | null =
-    row.notification_id && row.recipient_id && row.notification_created_at
+    send.notice && row.notification_id && row.recipient_id && row.notification_created_at
       ? {
           id: row.notification_id,
           userId: row.recipient_id,
@@ -278,7 +349,7 @@ function toStoredSend(send: SendInput, row: SendSqlRow | undefined): StoredSend 
     message,
     members: row.members ?? [],
     notification,
-    notificationContext: { fromName: send.notice.fromName, about: row.about },
+    notificationContext: { fromName: send.notice?.fromName ?? null, about: row.about },
     counts: { unread: row.unread ?? 0, unreadMessages: row.unread_messages ?? 0 },
   };
 }
@@ -301,7 +372,8 @@ const sendInBatches = batched<SendInput, SendOutcome>({
  * A whole send in one transaction of two statements, shared by the sends that arrive together:
  * the block check, the send limit if one is given, the membership check, the message, the chat's
  * meta (last message, sender, updated time), the notification to the other member with the badge
- * counts (migration 0028, chat_send_many), and the live events of both members with their numbers.
+ * counts (chat_send_many, server/db/functions/chat_send_many.sql), and the live events of both
+ * members with their numbers. A text's look-back (LookBack) is read in the same statement.
  * Nothing is written unless the sender is a member and (sender, clientId) is new; the unique index
  * decides, so concurrent retries store one message. The meta only moves forward: of two sends
  * committing in either order, the newer message wins. Each send gets its own outcome.
@@ -313,6 +385,62 @@ export function storeSend(
   lastMessage: string,
   notice: SendNotice,
   limit?: SendLimit,
+  lookBack?: LookBack,
 ): Promise<SendOutcome> {
-  return sendInBatches(db, { message, lastMessage, notice, limit });
+  return sendInBatches(db, { message, lastMessage, notice, limit, lookBack });
+}
+
+/** chat_send_many for one message, inside the caller's transaction, its live cursors left to the append. */
+const writeMessageStatement = preparedSql<FunctionRow>(
+  "chat_write_message",
+  sql`select * from chat_send_many(${sql.join(
+    [
+      column("chatIds", "text"),
+      column("senderIds", "uuid"),
+      column("clientIds", "text"),
+      column("types", "text"),
+      column("texts", "text"),
+      column("offerPrices", "int"),
+      column("lastMessages", "text"),
+      column("noticeTypes", "text"),
+      column("noticeTexts", "text"),
+      column("photoKeys", "text"),
+      column("photoWidths", "int"),
+      column("photoHeights", "int"),
+      column("scamSignals", "text"),
+      column("lookBackSince", "timestamptz"),
+      column("lookBackCounts", "int"),
+      sql`false`,
+    ],
+    sql`, `,
+  )})`,
+);
+
+export type WriteOutcome =
+  /** What the write stored; the caller emits its live events (chats.mapper toSendEvents). */
+  | { kind: "stored"; send: StoredSend }
+  | { kind: "chat-not-found" }
+  /** Not a member, or a block between the sender and the other member (checked under the pair's lock). */
+  | { kind: "not-member" }
+  /** (sender, clientId) was already stored: nothing was added. */
+  | { kind: "duplicate" };
+
+/**
+ * One message written inside the caller's transaction (an offer, a counter, a deal line) by the
+ * function the batched sends use: the same membership and block check, the same rule for the
+ * chat's latest message, and the same notification (none when `notice` is null). The caller's
+ * transaction appends the live events, so its locks on the members' live cursors come last.
+ */
+export async function writeMessage(
+  tx: Db,
+  message: NewMessage,
+  lastMessage: string,
+  notice: SendNotice | null,
+): Promise<WriteOutcome> {
+  const send: SendInput = { message, lastMessage, notice };
+  const [row] = await writeMessageStatement(tx, messageValues([send]));
+  if (!row?.is_chat_found) return { kind: "chat-not-found" };
+  if (!row.is_member) return { kind: "not-member" };
+  const stored = toStoredSend(send, row);
+  return stored ? { kind: "stored", send: stored } : { kind: "duplicate" };
 }

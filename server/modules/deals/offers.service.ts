@@ -1,6 +1,5 @@
 import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
 import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
-import type { LiveEvent } from "@shared/live-events";
 import { formatRupees } from "@shared/rupees";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -8,8 +7,9 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { toMessageDto } from "../chats/chats.mapper";
+import { toMessageDto, toOfferEvents } from "../chats/chats.mapper";
 import {
+  DuplicateMessage,
   findChatMessage,
   findSentMessage,
   insertChatMessage,
@@ -59,10 +59,9 @@ async function loadDeal(tx: Db, user: UserRow, chatId: string) {
   return { chat, members, item, buyerId, chatSides: { sellerId: chat.sellerId, buyerId } };
 }
 
-/** Both members' threads fetch the offer's new state (and the deal's) again. */
+/** Both members' open threads show the offer's new state from the frame (offer.updated). */
 function emitOfferState(emit: Emit, members: readonly string[], offer: repo.OfferRow): void {
-  const event: LiveEvent = { type: "deal.updated", data: { chatId: offer.chatId } };
-  for (const userId of members) emit({ userId, event });
+  for (const event of toOfferEvents(offer, members)) emit(event);
 }
 
 /** Ends the chat's pending offer (a new offer replaces it, a counter counters it). */
@@ -98,7 +97,8 @@ async function storeOffer(
     return await storeNewOffer(ctx, sender, chatId, clientId, price, isCounter, answering);
   } catch (error) {
     // A concurrent copy of the same send won the (sender, clientId) unique index: answer with it.
-    const copy = isUniqueViolation(error) ? await firstCopy(ctx, sender, chatId, clientId) : undefined;
+    const isCopy = error instanceof DuplicateMessage || isUniqueViolation(error);
+    const copy = isCopy ? await firstCopy(ctx, sender, chatId, clientId) : undefined;
     if (copy) return copy;
     throw error;
   }
@@ -156,12 +156,20 @@ async function storeNewOffer(
     const text = `${isCounter ? "Countered" : "Offered"} ${formatRupees(price)}`;
     const expiresAt = new Date(Date.now() + OFFER_HOURS * 60 * 60 * 1000);
     const offerState = { status: "pending" as const, isCounter, expiresAt };
-    const message = await insertChatMessage(
+    // The notification goes with the message (the other side), as a message's does.
+    const { message } = await insertChatMessage(
       tx,
       emit,
       { chatId, senderId: sender.id, clientId, type: "offer", text, offerPrice: price },
-      text,
-      members,
+      {
+        type: "offer",
+        text: isCounter
+          ? DEAL_NOTICES.countered(sender.name, price, item.productName)
+          : `${sender.name} offered ${formatRupees(price)} for ${item.productName}`,
+        fromName: sender.name,
+      },
+      // Both members' message.created frames carry the new offer's state.
+      offerState,
     );
     await repo.insertOffer(tx, {
       id: message.id,
@@ -172,20 +180,6 @@ async function storeNewOffer(
       isCounter,
       price,
       expiresAt,
-    });
-    // Live frames carry no offer state: both threads fetch the new offer's.
-    for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
-    const recipient = isCounter ? buyerId : item.sellerId;
-    await addNotification(tx, emit, {
-      userId: recipient,
-      type: "offer",
-      text: isCounter
-        ? DEAL_NOTICES.countered(sender.name, price, item.productName)
-        : `${sender.name} offered ${formatRupees(price)} for ${item.productName}`,
-      chatId,
-      itemId: item.id,
-      fromUserId: sender.id,
-      offerPrice: price,
     });
     return { message: toMessageDto(message, sender.id, offerState), isNew: true };
   });

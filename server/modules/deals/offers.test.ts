@@ -2,12 +2,16 @@
 // or an expired listing does to them. Reservations and sales: reservations.test.ts.
 import type { Message } from "@shared/api/chats";
 import { DEAL_MESSAGES } from "@shared/deals-constants";
+import type { LiveFrame } from "@shared/live-events";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newClientId, sendRequest } from "../../../tests/factories/chats";
 import { insertItem } from "../../../tests/factories/items";
+import { callAs } from "../../../tests/factories/profiles";
+import { createStudent } from "../../../tests/factories/users";
 import { get, post } from "../../../tests/helpers/api";
-import { items, offers } from "../../db/schema";
+import { connectLive, listenOnLoopback, settle } from "../../../tests/helpers/live";
+import { items, messages, offers } from "../../db/schema";
 import { runDealDeadlines } from "./deal-deadlines";
 import {
   answer,
@@ -44,6 +48,78 @@ describe("offers", () => {
       expect(seen?.offer?.status).toBe("pending");
     }
     expect(await noticesOf(seller.id)).toContain("Aarav Mehta offered ₹400 for Realme Buds Air 5");
+  });
+
+  it("the other side's open tab gets each offer's state in its live frames, with nothing to refetch", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const chatId = await dealChat(buyer, item);
+    const baseUrl = await listenOnLoopback(testApp.app);
+    const [buyerLive, sellerLive] = await Promise.all([
+      connectLive(baseUrl, buyer.cookie),
+      connectLive(baseUrl, seller.cookie),
+    ]);
+    try {
+      const made = await madeOffer(buyer, chatId, 500);
+      const created = await sellerLive.waitFor(
+        (frame) => frame.type === "message.created" && frame.data.message.id === made.id,
+        "the offer's message.created",
+      );
+      expect(created.type === "message.created" && created.data.message.offer).toMatchObject({
+        status: "pending",
+        isCounter: false,
+      });
+      // The seller counters in their tab: the buyer's tab learns both offers' states from frames.
+      const countered = await counter(seller, chatId, made.id, 550);
+      expect(countered.statusCode).toBe(201);
+      const counterOffer: Message = countered.json().message;
+      await buyerLive.waitFor(
+        (frame) =>
+          frame.type === "offer.updated" &&
+          frame.data.messageId === made.id &&
+          frame.data.offer.status === "countered",
+        "the first offer countered",
+      );
+      const counterFrame = await buyerLive.waitFor(
+        (frame) => frame.type === "message.created" && frame.data.message.id === counterOffer.id,
+        "the counter's message.created",
+      );
+      expect(counterFrame.type === "message.created" && counterFrame.data.message.offer).toMatchObject({
+        status: "pending",
+        isCounter: true,
+      });
+      // The buyer declines it: the seller's tab gets 'declined' from the frame.
+      expect((await answer(buyer, chatId, counterOffer.id, "decline")).statusCode).toBe(200);
+      await sellerLive.waitFor(
+        (frame) =>
+          frame.type === "offer.updated" &&
+          frame.data.messageId === counterOffer.id &&
+          frame.data.offer.status === "declined",
+        "the counter declined",
+      );
+      await settle();
+      // Nothing told either tab to fetch the thread again: no reservation, sale or rating happened.
+      const isDealFrame = (frame: LiveFrame) => frame.type === "deal.updated";
+      expect(buyerLive.frames.filter(isDealFrame)).toEqual([]);
+      expect(sellerLive.frames.filter(isDealFrame)).toEqual([]);
+    } finally {
+      await Promise.all([buyerLive.close(), sellerLive.close()]);
+    }
+  });
+
+  it("'This item is now reserved.' reaches a chat whose buyer the seller blocked: it is the app's line", async () => {
+    const item = await insertItem(testApp, seller.id);
+    const blockedBuyer = await createStudent(testApp);
+    const chatId = await dealChat(buyer, item);
+    const blockedChat = await dealChat(blockedBuyer, item);
+    const blocked = await callAs(testApp, "PUT", `/api/users/${blockedBuyer.id}/block`, seller.cookie);
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    const made = await madeOffer(buyer, chatId, 300);
+    expect((await answer(seller, chatId, made.id, "accept")).statusCode).toBe(200);
+    const lines = await testApp.database.db
+      .select({ text: messages.text })
+      .from(messages)
+      .where(and(eq(messages.chatId, blockedChat), eq(messages.type, "system")));
+    expect(lines.map((line) => line.text)).toEqual([DEAL_MESSAGES.nowReserved]);
   });
 
   it("a new offer from the buyer replaces their pending one", async () => {

@@ -269,7 +269,7 @@ describe("a blocked student cannot reach the blocker", () => {
         scamSignals: [],
       },
       "Pay the advance now",
-      { type: "message", text: "Pay the advance now", isAboutAppended: false, fromName: blocked.name },
+      { type: "message", text: "Pay the advance now", fromName: blocked.name },
     );
     expect(outcome.kind).not.toBe("stored");
     expect(await countMessages(testApp, chat.id)).toBe(before);

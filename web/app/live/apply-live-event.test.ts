@@ -42,6 +42,49 @@ describe("applyLiveEvent", () => {
     expect(thread?.messages.map((m) => m.id)).toEqual(["m1", "m2"]);
   });
 
+  it("shows another tab's offer answer from the frame, with no fetch of the thread", () => {
+    const queryClient = new QueryClient();
+    const pending = { status: "pending" as const, isCounter: false, expiresAt: "2026-01-03T10:01:00.000Z" };
+    queryClient.setQueryData(chatKeys.thread("c1"), threadWith([]));
+    // The offer arrives with its state, then the other side declines it in their own tab.
+    applyLiveEvent(queryClient, {
+      seq: 1,
+      type: "message.created",
+      data: { message: { ...message, offer: pending } },
+    });
+    expect(queryClient.getQueryData<ThreadResponse>(chatKeys.thread("c1"))?.messages[0]?.offer).toEqual(
+      pending,
+    );
+    applyLiveEvent(queryClient, {
+      seq: 2,
+      type: "offer.updated",
+      data: { chatId: "c1", messageId: "m2", offer: { ...pending, status: "declined" } },
+    });
+    const thread = queryClient.getQueryData<ThreadResponse>(chatKeys.thread("c1"));
+    expect(thread?.messages.map((m) => [m.id, m.offer?.status])).toEqual([["m2", "declined"]]);
+    expect(queryClient.getQueryState(chatKeys.thread("c1"))?.isInvalidated).toBe(false);
+  });
+
+  it("an offer's state waits for a thread still on its way, and lands in it", async () => {
+    const queryClient = new QueryClient();
+    let answer: (thread: ThreadResponse) => void = () => {};
+    const fetching = queryClient.fetchQuery({
+      queryKey: chatKeys.thread("c1"),
+      queryFn: () => new Promise<ThreadResponse>((resolve) => (answer = resolve)),
+    });
+    const expiresAt = "2026-01-03T10:01:00.000Z";
+    applyLiveEvent(queryClient, {
+      seq: 1,
+      type: "offer.updated",
+      data: { chatId: "c1", messageId: "m2", offer: { status: "accepted", isCounter: false, expiresAt } },
+    });
+    // The thread was read before the answer: it still says 'pending'.
+    answer(threadWith([{ ...message, offer: { status: "pending", isCounter: false, expiresAt } }]));
+    await fetching;
+    const thread = queryClient.getQueryData<ThreadResponse>(chatKeys.thread("c1"));
+    expect(thread?.messages[0]?.offer?.status).toBe("accepted");
+  });
+
   it("leaves threads that were never loaded alone", () => {
     const queryClient = new QueryClient();
     applyLiveEvent(queryClient, { seq: 1, type: "message.created", data: { message } });

@@ -3,7 +3,7 @@ import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
 import { applyChatRead } from "../../features/chats/api/chat-read-cache";
 import { chatKeys } from "../../features/chats/api/chats-api";
-import { mergeIntoThread } from "../../features/chats/api/thread-cache";
+import { applyOfferState, mergeIntoThread } from "../../features/chats/api/thread-cache";
 import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
@@ -31,8 +31,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
     case "chat.updated":
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
+    case "offer.updated":
+      // The bubble's new state, from the frame: the thread is not fetched again.
+      applyOfferState(queryClient, event.data.chatId, event.data.messageId, event.data.offer);
+      return;
     case "deal.updated":
-      // The offers' states, the header's badge and the thread's abilities.
+      // The header's badge and the thread's abilities (the item reserved, released, sold, rated).
       void queryClient.invalidateQueries({ queryKey: chatKeys.thread(event.data.chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;

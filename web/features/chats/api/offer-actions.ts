@@ -1,7 +1,8 @@
-import type { Message, OfferAction, ThreadResponse } from "@shared/api/chats";
+import type { Message, OfferAction } from "@shared/api/chats";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
-import { chatKeys, chatPath } from "./chats-api";
+import { chatPath } from "./chats-api";
+import { applyOfferState, mergeIntoThread } from "./thread-cache";
 
 const offerPath = (chatId: string, offerId: string) =>
   `${chatPath(chatId)}/offers/${encodeURIComponent(offerId)}`;
@@ -19,31 +20,27 @@ function counterOffer(chatId: string, offerId: string, offerPrice: number) {
   });
 }
 
-/** Puts the answered offer's new state in the thread at once (the live event brings the rest). */
+/**
+ * Puts the answered offer's new state in the thread at once; the live frames bring the same to the
+ * other tabs (offer.updated), and an accept's reservation to the header (deal.updated).
+ */
 export function useOfferAnswer(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, action }: { offerId: string; action: OfferAction }) =>
       answerOffer(chatId, offerId, action),
     onSuccess: ({ message }) => {
-      queryClient.setQueryData<ThreadResponse>(chatKeys.thread(chatId), (thread) =>
-        thread
-          ? { ...thread, messages: thread.messages.map((m) => (m.id === message.id ? message : m)) }
-          : thread,
-      );
-      void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
+      if (message.offer) applyOfferState(queryClient, chatId, message.id, message.offer);
     },
   });
 }
 
-/** 'Send Counter': the counter-offer joins the thread, which is fetched again with it. */
+/** The seller's counter: the new offer joins the thread from the answer, no fetch needed. */
 export function useCounterOffer(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, offerPrice }: { offerId: string; offerPrice: number }) =>
       counterOffer(chatId, offerId, offerPrice),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.thread(chatId) });
-    },
+    onSuccess: ({ message }) => mergeIntoThread(queryClient, chatId, message),
   });
 }

@@ -282,17 +282,23 @@ describe("a chat thread", () => {
       expect.objectContaining({ method: "POST", body: expect.objectContaining({ offerPrice: 1100 }) }),
     ]);
 
-    answer = { status: 201, body: { message: pending } };
+    const counterOffer = {
+      ...pending,
+      id: "m-counter",
+      clientId: "client-counter",
+      senderId: "me",
+      offerPrice: 1100,
+      createdAt: "2026-11-20T10:05:00.000Z",
+      offer: { status: "pending" as const, isCounter: true, expiresAt: "2999-01-01T00:00:00.000Z" },
+    };
+    answer = { status: 201, body: { message: counterOffer } };
     const threadFetches = api.requests.filter((request) => request.path === "/api/chats/chat-1").length;
     await user.click(within(dialog).getByRole("button", { name: "Send Counter" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Counter-offer" })).toBeNull());
     expect(counters()).toHaveLength(2);
-    // The thread is fetched again with the counter-offer in it.
-    await waitFor(() =>
-      expect(api.requests.filter((request) => request.path === "/api/chats/chat-1").length).toBeGreaterThan(
-        threadFetches,
-      ),
-    );
+    // The counter-offer joins the thread from the answer, with no fetch of the thread.
+    expect(await within(log).findByText(/Counter-offer ·/)).toBeVisible();
+    expect(api.requests.filter((request) => request.path === "/api/chats/chat-1")).toHaveLength(threadFetches);
   });
 
   it("a pending offer on an expired listing says 'This listing has expired.' in place of its answers", async () => {
