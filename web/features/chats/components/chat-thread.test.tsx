@@ -298,7 +298,9 @@ describe("a chat thread", () => {
     expect(counters()).toHaveLength(2);
     // The counter-offer joins the thread from the answer, with no fetch of the thread.
     expect(await within(log).findByText(/Counter-offer ·/)).toBeVisible();
-    expect(api.requests.filter((request) => request.path === "/api/chats/chat-1")).toHaveLength(threadFetches);
+    expect(api.requests.filter((request) => request.path === "/api/chats/chat-1")).toHaveLength(
+      threadFetches,
+    );
   });
 
   it("a pending offer on an expired listing says 'This listing has expired.' in place of its answers", async () => {
