@@ -4,7 +4,6 @@ import {
   type ChatRead,
   type ChatSummary,
   type Message,
-  type Notification,
   type OfferState,
   type UnreadCounts,
 } from "@shared/api/chats";
@@ -12,7 +11,8 @@ import type { LiveEvent } from "@shared/live-events";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
 import type { PendingEvent } from "../../realtime/live-events";
 import { isListingExpired, reservedFor } from "../deals/deals.policy";
-import { heldPhotoCheck, isScamWarned } from "../trust/scam-guard";
+import { toNotificationDto } from "../notifications/notifications.service";
+import { heldPhotoCheck, isScamWarned } from "../trust/scam-guard.service";
 import { type ChatDeal, chatAbilities } from "./chats.policy";
 import type { ChatRow, MessageRow, NotificationRow } from "./chats.repository";
 
@@ -193,30 +193,6 @@ export function toMessageDto(
     photoCheck: isRecipient ? heldPhotoCheck(message.scamSignals) : null,
     ...(offer ? { offer: toOfferState(offer) } : {}),
     createdAt: message.createdAt.toISOString(),
-  };
-}
-
-/**
- * A notification, with the sender's name and what its chat is about (for grouped rows).
- */
-export function toNotificationDto(
-  notification: NotificationRow,
-  context: { fromName: string | null; about: string | null } = { fromName: null, about: null },
-): Notification {
-  return {
-    id: notification.id,
-    type: notification.type,
-    text: notification.text,
-    chatId: notification.chatId,
-    itemId: notification.itemId,
-    recruitmentPostId: notification.recruitmentPostId,
-    fromUserId: notification.fromUserId,
-    offerPrice: notification.offerPrice,
-    link: notification.link,
-    fromName: context.fromName,
-    about: context.about,
-    read: notification.isRead,
-    createdAt: notification.createdAt.toISOString(),
   };
 }
 

@@ -227,20 +227,6 @@ export async function findMessageByClientId(
   return row;
 }
 
-export async function unreadCounts(
-  db: Db,
-  userId: string,
-): Promise<{ unread: number; unreadMessages: number }> {
-  const [row] = await db
-    .select({
-      unread: sql<number>`count(*)::int`,
-      unreadMessages: sql<number>`(count(*) filter (where ${notifications.type} = 'message'))::int`,
-    })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return row ?? { unread: 0, unreadMessages: 0 };
-}
-
 /** A message by its id (an offer's message shares the offer's id). */
 export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id));

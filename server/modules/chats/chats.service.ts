@@ -11,7 +11,7 @@ import { canContactSeller } from "../items/items.policy";
 import { loadItem } from "../items/items.service";
 import { markRead } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
-import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard";
+import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard.service";
 import { previewOf, toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";

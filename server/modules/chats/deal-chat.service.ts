@@ -27,6 +27,9 @@ import {
  * The chat and its members' ids, when the user is a member and no block stands between them:
  * an offer or its answer is refused where a message would be.
  */
+/** The chat's answers and live events for a deal's message, as the deal's services send them. */
+export { toMessageDto, toOfferEvents } from "./chats.mapper";
+
 export async function loadChatToAct(
   tx: Db,
   user: UserRow,

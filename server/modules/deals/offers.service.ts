@@ -7,13 +7,14 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { toMessageDto, toOfferEvents } from "../chats/chats.mapper";
 import {
   DuplicateMessage,
   findChatMessage,
   findSentMessage,
   insertChatMessage,
   loadChatToAct,
+  toMessageDto,
+  toOfferEvents,
 } from "../chats/deal-chat.service";
 import { addNotification } from "../notifications/notifications.service";
 import { itemChats, postDealLine } from "./deal-lines";

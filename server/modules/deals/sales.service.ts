@@ -5,8 +5,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { toItemDto } from "../items/items.mapper";
-import { loadItem } from "../items/items.service";
+import { loadItem, toItemDto } from "../items/items.service";
 import { addNotification } from "../notifications/notifications.service";
 import { announceItemChats, itemChats, postDealLine } from "./deal-lines";
 import {

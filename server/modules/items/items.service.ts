@@ -10,6 +10,9 @@ import { isEitherBlocked } from "../trust/blocks.service";
 import { findUpload, keyOfFileUrl, releaseImage } from "../uploads/uploads.service";
 import { isCollegeVerified } from "../verification/verification.policy";
 import { toItemDto, toItemSummaryDto } from "./items.mapper";
+
+export { toItemDto };
+
 import { canDeleteItem, canEditItem, canRenewItem, isItemSeller, isRenewalDue } from "./items.policy";
 import * as repo from "./items.repository";
 import { notifyPriceDrop } from "./price-drops.service";

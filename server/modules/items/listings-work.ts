@@ -1,8 +1,7 @@
 import { LISTING_TEXTS } from "@shared/listing-texts";
 import type { AppContext } from "../../context";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { toNotificationDto } from "../chats/chats.mapper";
-import { addNotification } from "../notifications/notifications.service";
+import { addNotification, toNotificationDto } from "../notifications/notifications.service";
 import * as repo from "./listings.repository";
 
 type JobContext = Pick<AppContext, "db" | "bus" | "log">;

@@ -76,3 +76,17 @@ export async function findNotificationContext(
     : [];
   return { fromName: fromUser?.name ?? null, about: chat?.about ?? null };
 }
+
+export async function unreadCounts(
+  db: Db,
+  userId: string,
+): Promise<{ unread: number; unreadMessages: number }> {
+  const [row] = await db
+    .select({
+      unread: sql<number>`count(*)::int`,
+      unreadMessages: sql<number>`(count(*) filter (where ${notifications.type} = 'message'))::int`,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row ?? { unread: 0, unreadMessages: 0 };
+}

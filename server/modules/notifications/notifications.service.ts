@@ -4,11 +4,11 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { toNotificationDto } from "../chats/chats.mapper";
-import { unreadCounts } from "../chats/unread.service";
+import { toNotificationDto } from "./notifications.mapper";
 import * as repo from "./notifications.repository";
 
 export type { NewNotification } from "./notifications.repository";
+export { toNotificationDto };
 
 /** Adds a notification inside the caller's transaction, with the events that update the badges. */
 export async function addNotification(
@@ -23,7 +23,7 @@ export async function addNotification(
     userId: row.userId,
     event: { type: "notification.created", data: { notification: toNotificationDto(row, context) } },
   });
-  emit({ userId: row.userId, event: { type: "counts", data: await unreadCounts(tx, row.userId) } });
+  emit({ userId: row.userId, event: { type: "counts", data: await repo.unreadCounts(tx, row.userId) } });
 }
 
 export async function listNotifications(ctx: AppContext, user: UserRow) {
@@ -33,7 +33,7 @@ export async function listNotifications(ctx: AppContext, user: UserRow) {
 }
 
 export function countUnread(ctx: AppContext, user: UserRow): Promise<UnreadCounts> {
-  return unreadCounts(ctx.db, user.id);
+  return repo.unreadCounts(ctx.db, user.id);
 }
 
 /** Marks the user's own unread notifications read: some, those of one chat, or all. */
@@ -42,6 +42,6 @@ export async function markRead(ctx: AppContext, user: UserRow, scope: repo.ReadS
     const ids = await repo.markNotificationsRead(tx, user.id, scope);
     if (ids.length === 0) return;
     emit({ userId: user.id, event: { type: "notification.read", data: { ids } } });
-    emit({ userId: user.id, event: { type: "counts", data: await unreadCounts(tx, user.id) } });
+    emit({ userId: user.id, event: { type: "counts", data: await repo.unreadCounts(tx, user.id) } });
   });
 }

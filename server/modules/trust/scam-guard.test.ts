@@ -8,7 +8,7 @@ import {
   SCAM_SIGNALS,
   type ScamSignal,
   scamSignalsOf,
-} from "./scam-guard";
+} from "./scam-guard.service";
 
 // Issue 18, "Scam guard in chat": a message that asks for money outside a handover or for payment
 // credentials warns its recipient; ordinary bargaining never does. The phrasings below are the
