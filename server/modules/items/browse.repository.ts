@@ -118,11 +118,11 @@ const COLLEGE_WALK_MIN_MATCHES = 200;
 const contains = (text: SQL, word: string) => sql`${text} like ${likePattern(word)}`;
 
 /**
- * How well an item matches a search, best first; an item matches if it meets the last. The whole
+ * How well an item matches a search, best first (`tiers`), and what every match meets (`any`). The whole
  * search as typed; then every word as typed, in any order; then every word in one of its forms
  * (singular, synonym, typo fixed). A tier that says the same as the one before is left out.
  */
-function searchTiers(terms: SearchTerms, text: SQL): SQL[] {
+function searchTiers(terms: SearchTerms, text: SQL): { tiers: SQL[]; any: SQL | undefined } {
   const tiers: { key: string; condition: SQL }[] = [];
   const add = (key: string, condition: SQL | undefined) => {
     if (condition && tiers.at(-1)?.key !== key) tiers.push({ key, condition });
@@ -132,11 +132,17 @@ function searchTiers(terms: SearchTerms, text: SQL): SQL[] {
     JSON.stringify(terms.words.map((word) => [word.typed])),
     and(...terms.words.map((word) => contains(text, word.typed))),
   );
-  add(
-    JSON.stringify(terms.words.map((word) => word.forms)),
-    and(...terms.words.map((word) => or(...word.forms.map((form) => contains(text, form))))),
-  );
-  return tiers.map((tier) => tier.condition);
+  // An item here and not above has some word only in another form: said outright, so that a rare
+  // form ('kitab' for 'book') is found through the trigram index instead of a walk past every
+  // item that has the word as typed.
+  const otherForms = terms.words.flatMap((word) => word.forms.filter((form) => form !== word.typed));
+  const any = and(...terms.words.map((word) => or(...word.forms.map((form) => contains(text, form)))));
+  if (otherForms.length > 0)
+    add(
+      JSON.stringify(terms.words.map((word) => word.forms)),
+      and(any, or(...otherForms.map((form) => contains(text, form)))),
+    );
+  return { tiers: tiers.map((tier) => tier.condition), any };
 }
 
 /** What an item must be to match, read from the item alone (its indexes answer it). */
@@ -146,8 +152,11 @@ function itemMatches(filters: BrowseFilters, isWalkingCollege = false, tier?: nu
   const tiers = filters.terms ? searchTiers(filters.terms, text) : undefined;
   let searchMatches: SQL | undefined;
   if (tiers && tier !== undefined)
-    searchMatches = and(tiers[tier], ...tiers.slice(0, tier).map((better) => sql`not (${better})`));
-  else if (tiers) searchMatches = tiers.at(-1);
+    searchMatches = and(
+      tiers.tiers[tier],
+      ...tiers.tiers.slice(0, tier).map((better) => sql`not (${better})`),
+    );
+  else if (tiers) searchMatches = tiers.any;
   else if (search) searchMatches = sql`${text} like lower(${likePattern(search)})`;
   return and(
     eq(items.isActive, true),
@@ -219,7 +228,7 @@ async function bestMatchPage(
   filters: BrowseFilters,
   isWalkingCollege: boolean,
 ): Promise<ItemWithSeller[]> {
-  const tierCount = filters.terms ? searchTiers(filters.terms, itemSearchText(items)).length : 0;
+  const tierCount = filters.terms ? searchTiers(filters.terms, itemSearchText(items)).tiers.length : 0;
   const needed = filters.page * PAGE_SIZE;
   const branches = Array.from(
     { length: tierCount },
