@@ -221,7 +221,9 @@ const shownToViewer = (viewerId: string) => [
 /**
  * A page of a search in best-match order: each tier of searchTiers walks the index of the newest
  * first for as many rows as the page needs (offset and page), as a page in date order does, and the
- * tiers are laid end to end. No query reads every match.
+ * tiers are laid end to end. No query reads every match. Only the first tier (the search as typed,
+ * where a common word's many matches are) walks a college's index; the others are left to the
+ * trigram index, which finds a rare form's few items directly.
  */
 async function bestMatchPage(
   db: Db,
@@ -234,7 +236,7 @@ async function bestMatchPage(
     { length: tierCount },
     (_, tier) => sql`(select ${items.id} as id, ${tier}::int as tier, ${items.createdAt} as created_at
       from ${items}
-      where ${and(itemMatches(filters, isWalkingCollege, tier), ...shownToViewer(filters.viewerId))}
+      where ${and(itemMatches(filters, isWalkingCollege && tier === 0, tier), ...shownToViewer(filters.viewerId))}
       order by ${sql.join(newestFirst, sql`, `)} limit ${needed})`,
   );
   const ranked = await db
