@@ -127,11 +127,15 @@ function searchTiers(terms: SearchTerms, text: SQL): { tiers: SQL[]; any: SQL | 
   const add = (key: string, condition: SQL | undefined) => {
     if (condition && tiers.at(-1)?.key !== key) tiers.push({ key, condition });
   };
-  add(JSON.stringify([[terms.phrase]]), contains(text, terms.phrase));
-  add(
-    JSON.stringify(terms.words.map((word) => [word.typed])),
-    and(...terms.words.map((word) => contains(text, word.typed))),
-  );
+  // A word no listing has as typed empties the tiers that need it as typed: left out, so that
+  // nothing walks the marketplace looking for it.
+  if (!terms.words.some((word) => word.absent)) {
+    add(JSON.stringify([[terms.phrase]]), contains(text, terms.phrase));
+    add(
+      JSON.stringify(terms.words.map((word) => [word.typed])),
+      and(...terms.words.map((word) => contains(text, word.typed))),
+    );
+  }
   // An item here and not above has some word only in another form: said outright, so that a rare
   // form ('kitab' for 'book') is found through the trigram index instead of a walk past every
   // item that has the word as typed.
@@ -231,6 +235,7 @@ async function bestMatchPage(
   isWalkingCollege: boolean,
 ): Promise<ItemWithSeller[]> {
   const tierCount = filters.terms ? searchTiers(filters.terms, itemSearchText(items)).tiers.length : 0;
+  if (tierCount === 0) return [];
   const needed = filters.page * PAGE_SIZE;
   const branches = Array.from(
     { length: tierCount },

@@ -6,7 +6,7 @@ import type { UserRow } from "../../db/schema";
 import { type BrowseFilters, browseItems } from "./browse.repository";
 import { toItemSummaryDtos } from "./items.service";
 import { knownForms, nearestWords } from "./search.repository";
-import { readSearch, type SearchTerms, typoFixes } from "./search-terms";
+import { isCheckable, readSearch, type SearchTerms, typoFixes } from "./search-terms";
 
 /**
  * The search's words with their forms, and for a word no listing has ever contained in any of its
@@ -15,13 +15,15 @@ import { readSearch, type SearchTerms, typoFixes } from "./search-terms";
 export async function searchTermsFor(db: Db, search: string | undefined): Promise<SearchTerms | undefined> {
   const terms = readSearch(search);
   if (!terms) return undefined;
+  const checkable = terms.words.filter((word) => isCheckable(word.typed));
   const mayBeTypos = terms.words.filter((word) => word.typos > 0);
-  const known = await knownForms(
-    db,
-    mayBeTypos.map((word) => word.forms),
-  );
+  const known = await knownForms(db, [
+    ...checkable.map((word) => [word.typed]),
+    ...mayBeTypos.map((word) => word.forms),
+  ]);
+  for (const [i, word] of checkable.entries()) word.absent = !known[i];
   for (const [i, word] of mayBeTypos.entries()) {
-    if (known[i]) continue;
+    if (known[checkable.length + i]) continue;
     const fixes = typoFixes(word, await nearestWords(db, word.typed));
     word.forms = [...new Set([...word.forms, ...fixes])];
   }

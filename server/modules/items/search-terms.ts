@@ -55,6 +55,8 @@ export interface SearchWord {
   forms: string[];
   /** How many typing mistakes may be forgiven in it, when no listing contains it: 0 for none. */
   typos: number;
+  /** No listing has ever contained it as typed (set from the marketplace's words): the tiers that need it are left out. */
+  absent?: boolean;
 }
 
 export interface SearchTerms {
@@ -65,7 +67,7 @@ export interface SearchTerms {
 
 /** How many typos a word of this length may carry: one from four letters, two from six. */
 function typosAllowed(word: string): number {
-  if (!/^\p{L}+$/u.test(word)) return 0;
+  if (!/^[\p{L}\p{M}]+$/u.test(word)) return 0;
   const length = [...word].length;
   return length >= 6 ? 2 : length >= 4 ? 1 : 0;
 }
@@ -81,6 +83,12 @@ export function readSearch(search: string | undefined): SearchTerms | undefined 
   });
   return { phrase, words };
 }
+
+/**
+ * Whether the marketplace's words (three letters or more, split at white space and ASCII
+ * punctuation) tell for sure if any listing contains this word: letters and digits only, three or more.
+ */
+export const isCheckable = (word: string) => /^[\p{L}\p{M}\p{N}]{3,}$/u.test(word);
 
 /**
  * The edit distance of two words with a swap of two neighbours as one edit (optimal string
