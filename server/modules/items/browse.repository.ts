@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { itemSearchText, items, userBlocks, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 import { type ItemWithSeller, itemWithSeller, sellerIsPresent } from "./items.repository";
-import type { SearchTerms } from "./search-terms";
+import type { SearchTerms, SearchWord } from "./search-terms";
 
 export interface BrowseFilters {
   search?: string;
@@ -127,20 +127,24 @@ function searchTiers(terms: SearchTerms, text: SQL): { tiers: SQL[]; any: SQL | 
   const add = (key: string, condition: SQL | undefined) => {
     if (condition && tiers.at(-1)?.key !== key) tiers.push({ key, condition });
   };
-  // A word no listing has as typed empties the tiers that need it as typed: left out, so that
-  // nothing walks the marketplace looking for it.
-  if (!terms.words.some((word) => word.absent)) {
-    add(JSON.stringify([[terms.phrase]]), contains(text, terms.phrase));
-    add(
-      JSON.stringify(terms.words.map((word) => [word.typed])),
-      and(...terms.words.map((word) => contains(text, word.typed))),
-    );
-  }
+  // A word no listing has as typed is looked for only in its other forms, and the tiers that need
+  // it as typed are left out (they would match nothing): nothing walks the marketplace for it.
+  const formsOf = (word: SearchWord) =>
+    word.absent ? word.forms.filter((form) => form !== word.typed) : word.forms;
+  // A word with no form left matches nothing (and() would drop an empty or()).
+  const any = and(
+    ...terms.words.map((word) => or(...formsOf(word).map((form) => contains(text, form))) ?? sql`false`),
+  );
+  if (terms.words.some((word) => word.absent)) return { tiers: any ? [any] : [], any };
+  add(JSON.stringify([[terms.phrase]]), contains(text, terms.phrase));
+  add(
+    JSON.stringify(terms.words.map((word) => [word.typed])),
+    and(...terms.words.map((word) => contains(text, word.typed))),
+  );
   // An item here and not above has some word only in another form: said outright, so that a rare
   // form ('kitab' for 'book') is found through the trigram index instead of a walk past every
   // item that has the word as typed.
   const otherForms = terms.words.flatMap((word) => word.forms.filter((form) => form !== word.typed));
-  const any = and(...terms.words.map((word) => or(...word.forms.map((form) => contains(text, form)))));
   if (otherForms.length > 0)
     add(
       JSON.stringify(terms.words.map((word) => word.forms)),
