@@ -9,16 +9,14 @@ import { SEARCH_SYNONYMS } from "@shared/search-synonyms";
 const MAX_WORDS = 8;
 
 /**
- * The search in the spelling of the database's search_normal (migration 0034): lower-case, the
- * joining marks of a model number ('-', '_', '.', '/') dropped between two letters or digits, runs
- * of white space one space.
+ * The search in the spelling of the database's search_normal (migration 0034): lower-case, without
+ * the marks that join a model number's parts ('-', '_', '.', '/'), trimmed.
  */
 export function normaliseSearch(text: string): string {
   return text
     .normalize("NFC")
     .toLowerCase()
-    .replace(/(?<=[a-z0-9])[-_./]+(?=[a-z0-9])/g, "")
-    .replace(/\s+/g, " ")
+    .replace(/[-_./]/g, "")
     .trim();
 }
 
@@ -76,7 +74,7 @@ function typosAllowed(word: string): number {
 export function readSearch(search: string | undefined): SearchTerms | undefined {
   const phrase = normaliseSearch(search ?? "");
   if (!phrase) return undefined;
-  const words = [...new Set(phrase.split(" "))].slice(0, MAX_WORDS).map((typed) => {
+  const words = [...new Set(phrase.split(/\s+/))].slice(0, MAX_WORDS).map((typed) => {
     const root = rootOf(typed);
     const forms = new Set([typed, root, ...(SYNONYMS_BY_ROOT.get(root) ?? [])]);
     return { typed, forms: [...forms], typos: typosAllowed(typed) };
