@@ -4,7 +4,8 @@
 -- marks that join the parts of a model number ('-', '_', '.', '/'): 'fx-991EX', 'fx.991ex' and
 -- 'fx_991ex' all read 'fx991ex'. The query is spelled the same way in
 -- server/modules/items/search-terms.ts. translate, not a regular expression: browse walks a
--- college's index computing it for every entry, and a regular expression costs five times more.
+-- college's index computing it for every entry (11,700 entries on a busy machine: lower() alone
+-- 22 ms, this 34 to 57 ms, the regular expressions first tried 55 to 82 ms).
 CREATE FUNCTION search_normal(t text) RETURNS text
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   AS $$ select translate(lower(t), '-_./', '') $$;
