@@ -52,7 +52,8 @@ export function browseApiPath(filters: BrowseFilters): string {
   if (filters.search) params.set("search", filters.search);
   params.set("category", filters.category);
   if (filters.college) params.set("college", filters.college);
-  params.set("sort", filters.sort);
+  // Left out at the default, like the address: a search is then shown best match first.
+  if (filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
   if (filters.hideReserved) params.set("hideReserved", "true");
   if (filters.verifiedOnly) params.set("verifiedOnly", "true");
   params.set("page", String(filters.page));

@@ -59,7 +59,7 @@ describe("the session written into each page", () => {
     const counts = "/api/notifications/counts";
     const expected: Record<string, string[]> = {
       // The student's own college until the address says otherwise; the filters in the address.
-      "/buy": [counts, "/api/items?category=all&college=IIT+Bombay&sort=newest&page=1"],
+      "/buy": [counts, "/api/items?category=all&college=IIT+Bombay&page=1"],
       "/buy?category=books&college=&sort=price-low&page=2": [
         counts,
         "/api/items?category=books&sort=price-low&page=2",

@@ -170,7 +170,8 @@ export const BrowseQuerySchema = z.object({
   category: z.enum(["all", ...CATEGORIES]).default("all"),
   /** The seller's college, exactly as in the directory. */
   college: z.string().max(200).optional(),
-  sort: z.enum(BROWSE_SORTS).default("newest"),
+  /** Newest first when left out; with a search, best match first (newest first among equals). */
+  sort: z.enum(BROWSE_SORTS).optional(),
   /** 'Hide reserved': leaves out items an accepted offer holds. */
   hideReserved: z.literal("true").optional(),
   /** 'Verified sellers only': items of verified students of their college. */

@@ -13,9 +13,12 @@ import {
 import { CATEGORIES, CONDITIONS } from "../../../shared/constants";
 import { users } from "./users";
 
-/** What browse searches: name and type, lower-cased, in the expression its trigram index is built on. */
+/**
+ * What browse searches: name and type in search_normal's spelling (lower-case, a model number's
+ * joining marks dropped: migration 0036), the expression its trigram index is built on.
+ */
 export function itemSearchText(table: { productName: AnyPgColumn; type: AnyPgColumn }): SQL {
-  return sql`lower(${table.productName} || ' ' || ${table.type})`;
+  return sql`search_normal(${table.productName} || ' ' || ${table.type})`;
 }
 
 export const items = pgTable(
@@ -104,3 +107,11 @@ export const items = pgTable(
     index("items_active_expires_idx").on(table.expiresAt).where(sql`${table.isActive}`),
   ],
 );
+
+/**
+ * Every word (three letters or more) ever in a listing's name or type, kept by a trigger on items
+ * (migration 0036): a search word no listing contains is forgiven as a typo of the nearest of these.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (table) => [
+  index("search_words_trgm_idx").using("gist", sql`${table.word} gist_trgm_ops`),
+]);

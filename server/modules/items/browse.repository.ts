@@ -1,18 +1,25 @@
 import type { BrowseSort } from "@shared/api/items";
 import type { PublicItem } from "@shared/api/listings";
 import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import { itemSearchText, items, userBlocks, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 import { type ItemWithSeller, itemWithSeller, sellerIsPresent } from "./items.repository";
+import type { SearchTerms, SearchWord } from "./search-terms";
 
 export interface BrowseFilters {
   search?: string;
+  /**
+   * The search read into words and the forms each may take (search-terms.ts, typos resolved by the
+   * service); without them the search matches as typed.
+   */
+  terms?: SearchTerms;
   category: "all" | Category;
   college?: string;
-  sort: BrowseSort;
+  /** 'best-match': the search's best matches first, newest first among equals (a search, no sort chosen). */
+  sort: BrowseSort | "best-match";
   /** 'Hide reserved' ("true" from the query string). */
   hideReserved?: "true" | boolean;
   /** 'Verified sellers only' ("true" from the query string): sellers verified by their college. */
@@ -84,7 +91,8 @@ const sellerIsHidden = sql`(${users.deletedAt} is not null or ${users.holidayAct
 // (Drizzle's descending index columns put nulls last), so the planner reads a page off an index
 // instead of sorting every match.
 const newestFirst = [sql`${items.createdAt} desc nulls last`, sql`${items.id} desc nulls last`];
-const ORDER: Record<BrowseSort, SQL[]> = {
+const ORDER: Record<BrowseSort | "best-match", SQL[]> = {
+  "best-match": newestFirst,
   newest: newestFirst,
   oldest: [sql`${items.createdAt} asc nulls first`, sql`${items.id} asc nulls first`],
   "price-low": [asc(items.price), ...newestFirst],
@@ -98,26 +106,73 @@ const blockedEitherWay = (viewerId: string) =>
 
 /**
  * The text itemSearchText makes, spelled so that the trigram index (built on itemSearchText) does
- * not apply. A search within one college that matches often is read by walking the college's index,
+ * not apply (concat_ws for the index's ||). A search within one college that matches often is read by walking the college's index,
  * which carries the name and type: a page is found within a few hundred entries, while the trigram
  * index's work grows with the whole marketplace ('calculator' is 36,000 items at a million
  * listings). A rare word is left to the trigram index, which finds its few items directly.
  */
-const searchTextWithinCollege = sql`(lower(${items.productName}) || ' ' || lower(${items.type}))`;
+const searchTextWithinCollege = sql`search_normal(concat_ws(' ', ${items.productName}, ${items.type}))`;
 
 /** From this many matches a search within a college walks the college's index for its page. */
 const COLLEGE_WALK_MIN_MATCHES = 200;
 
+/** The text contains this (normalised) word. */
+const contains = (text: SQL, word: string) => sql`${text} like ${likePattern(word)}`;
+
+/**
+ * How well an item matches a search, best first (`tiers`), and what every match meets (`any`). The whole
+ * search as typed; then every word as typed, in any order; then every word in one of its forms
+ * (singular, synonym, typo fixed). A tier that says the same as the one before is left out.
+ */
+function searchTiers(terms: SearchTerms, text: SQL): { tiers: SQL[]; any: SQL | undefined } {
+  const tiers: { key: string; condition: SQL }[] = [];
+  const add = (key: string, condition: SQL | undefined) => {
+    if (condition && tiers.at(-1)?.key !== key) tiers.push({ key, condition });
+  };
+  // A word no listing has as typed is looked for only in its other forms, and the tiers that need
+  // it as typed are left out (they would match nothing): nothing walks the marketplace for it.
+  const formsOf = (word: SearchWord) =>
+    word.absent ? word.forms.filter((form) => form !== word.typed) : word.forms;
+  // A word with no form left matches nothing (and() would drop an empty or()).
+  const any = and(
+    ...terms.words.map((word) => or(...formsOf(word).map((form) => contains(text, form))) ?? sql`false`),
+  );
+  if (terms.words.some((word) => word.absent)) return { tiers: any ? [any] : [], any };
+  add(JSON.stringify([[terms.phrase]]), contains(text, terms.phrase));
+  add(
+    JSON.stringify(terms.words.map((word) => [word.typed])),
+    and(...terms.words.map((word) => contains(text, word.typed))),
+  );
+  // An item here and not above has some word only in another form: said outright, so that a rare
+  // form ('kitab' for 'book') is found through the trigram index instead of a walk past every
+  // item that has the word as typed.
+  const otherForms = terms.words.flatMap((word) => word.forms.filter((form) => form !== word.typed));
+  if (otherForms.length > 0)
+    add(
+      JSON.stringify(terms.words.map((word) => word.forms)),
+      and(any, or(...otherForms.map((form) => contains(text, form)))),
+    );
+  return { tiers: tiers.map((tier) => tier.condition), any };
+}
+
 /** What an item must be to match, read from the item alone (its indexes answer it). */
-function itemMatches(filters: BrowseFilters, isWalkingCollege = false): SQL | undefined {
+function itemMatches(filters: BrowseFilters, isWalkingCollege = false, tier?: number): SQL | undefined {
   const search = filters.search?.trim();
+  const text = isWalkingCollege ? searchTextWithinCollege : itemSearchText(items);
+  const tiers = filters.terms ? searchTiers(filters.terms, text) : undefined;
+  let searchMatches: SQL | undefined;
+  if (tiers && tier !== undefined)
+    searchMatches = and(
+      tiers.tiers[tier],
+      ...tiers.tiers.slice(0, tier).map((better) => sql`not (${better})`),
+    );
+  else if (tiers) searchMatches = tiers.any;
+  else if (search) searchMatches = sql`${text} like lower(${likePattern(search)})`;
   return and(
     eq(items.isActive, true),
     filters.category === "all" ? undefined : eq(items.category, filters.category),
     filters.college ? eq(items.sellerCollege, filters.college) : undefined,
-    search
-      ? sql`${isWalkingCollege ? searchTextWithinCollege : itemSearchText(items)} like lower(${likePattern(search)})`
-      : undefined,
+    searchMatches,
     filters.hideReserved
       ? sql`(${items.reservedForId} is null or ${items.reservedUntil} <= now())`
       : undefined,
@@ -150,6 +205,8 @@ export async function browseItems(
     (await countForEveryone(db, filters, matches, counts)) - (await countBlocked(db, filters, matches));
   const isWalkingCollege =
     Boolean(filters.college && filters.search?.trim()) && total >= COLLEGE_WALK_MIN_MATCHES;
+  if (filters.sort === "best-match" && filters.terms)
+    return { rows: await bestMatchPage(db, filters, isWalkingCollege), total };
   const pageMatches = isWalkingCollege ? itemMatches(filters, true) : matches;
   // The page's ids first, read off the index of the order without touching a seller's row: a
   // hidden seller is looked up in the small index of the users who may be hidden, the blocked ones
@@ -158,13 +215,7 @@ export async function browseItems(
   const pageIds = db
     .select({ id: items.id })
     .from(items)
-    .where(
-      and(
-        pageMatches,
-        sql`not exists (select 1 from ${users} where ${users.id} = ${items.sellerId} and ${sellerIsHidden})`,
-        sql`${items.sellerId} not in (${blockedEitherWay(filters.viewerId)})`,
-      ),
-    )
+    .where(and(pageMatches, ...shownToViewer(filters.viewerId)))
     .orderBy(...ORDER[filters.sort])
     .limit(PAGE_SIZE)
     .offset((filters.page - 1) * PAGE_SIZE);
@@ -175,6 +226,51 @@ export async function browseItems(
     .where(inArray(items.id, pageIds))
     .orderBy(...ORDER[filters.sort]);
   return { rows, total };
+}
+
+/** The item's seller is not hidden today, nor blocked either way with the viewer. */
+const shownToViewer = (viewerId: string) => [
+  sql`not exists (select 1 from ${users} where ${users.id} = ${items.sellerId} and ${sellerIsHidden})`,
+  sql`${items.sellerId} not in (${blockedEitherWay(viewerId)})`,
+];
+
+/**
+ * A page of a search in best-match order: each tier of searchTiers walks the index of the newest
+ * first for as many rows as the page needs (offset and page), as a page in date order does, and the
+ * tiers are laid end to end. No query reads every match. Only the first tier (the search as typed,
+ * where a common word's many matches are) walks a college's index; the others are left to the
+ * trigram index, which finds a rare form's few items directly.
+ */
+async function bestMatchPage(
+  db: Db,
+  filters: BrowseFilters,
+  isWalkingCollege: boolean,
+): Promise<ItemWithSeller[]> {
+  const tierCount = filters.terms ? searchTiers(filters.terms, itemSearchText(items)).tiers.length : 0;
+  if (tierCount === 0) return [];
+  const needed = filters.page * PAGE_SIZE;
+  const branches = Array.from(
+    { length: tierCount },
+    (_, tier) => sql`(select ${items.id} as id, ${tier}::int as tier, ${items.createdAt} as created_at
+      from ${items}
+      where ${and(itemMatches(filters, isWalkingCollege && tier === 0, tier), ...shownToViewer(filters.viewerId))}
+      order by ${sql.join(newestFirst, sql`, `)} limit ${needed})`,
+  );
+  const ranked = await db
+    .select({ id: sql<string>`ranked.id` })
+    .from(sql`(${sql.join(branches, sql` union all `)}) as ranked`)
+    .orderBy(sql`ranked.tier`, sql`ranked.created_at desc`, sql`ranked.id desc`)
+    .limit(PAGE_SIZE)
+    .offset((filters.page - 1) * PAGE_SIZE);
+  const ids = ranked.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(itemWithSeller)
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(inArray(items.id, ids));
+  const place = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (place.get(a.item.id) ?? 0) - (place.get(b.item.id) ?? 0));
 }
 
 /** The matches anyone sees: matching items less those of sellers hidden today. */
