@@ -17,7 +17,7 @@ function renderResults(items = [lamp, mine]) {
   render(
     <MemoryRouter>
       <BrowseResults
-        data={{ items, total: items.length, page: 1, pageSize: 12, totalPages: 1 }}
+        data={{ items, total: items.length, page: 1, pageSize: 12, totalPages: 1, more: null }}
         isError={false}
         isUpdating={false}
         view="grid"
@@ -101,7 +101,7 @@ function renderEmpty(college: string) {
   render(
     <MemoryRouter>
       <BrowseResults
-        data={{ items: [], total: 0, page: 1, pageSize: 12, totalPages: 1 }}
+        data={{ items: [], total: 0, page: 1, pageSize: 12, totalPages: 1, more: null }}
         isError={false}
         isUpdating={false}
         view="grid"

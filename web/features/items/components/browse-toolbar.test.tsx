@@ -5,7 +5,17 @@ import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
 import type { BrowseFilters } from "../api/get-items";
 import { BrowseToolbar } from "./browse-toolbar";
 
-const DEFAULTS: BrowseFilters = { search: "", category: "all", college: "", sort: "newest", page: 1 };
+const DEFAULTS: BrowseFilters = {
+  search: "",
+  category: "all",
+  college: "",
+  city: "",
+  minPrice: 0,
+  maxPrice: 0,
+  condition: "",
+  sort: "newest",
+  page: 1,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
