@@ -1,7 +1,18 @@
 import type { User } from "@shared/api/auth";
 import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LandingPage } from "./landing-page";
+
+// 'Fresh on campus' asks the server for the newest listings as the page mounts.
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ city: null, items: [], cities: [] })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const STUDENT: User = {
   id: "u1",

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import type { Session } from "../../lib/session";
 import { ClosingCtaSection } from "./closing-cta-section";
 import { FeaturesSection } from "./features-section";
+import { FreshOnCampusSection } from "./fresh-on-campus-section";
 import { HeroSection } from "./hero-section";
 import { LandingFooter } from "./landing-footer";
 import { LandingHeader } from "./landing-header";
@@ -25,6 +26,7 @@ export function LandingPage({ session }: { session: Session }) {
       <LandingHeader userName={userName} isAdmin={isAdmin} isLoading={isLoading} />
       <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none`}>
         <HeroSection userName={signedIn ? userName : null} isAdmin={isAdmin} isLoading={isLoading} />
+        <FreshOnCampusSection />
         <FeaturesSection />
         <WhyChooseSection />
         <ClosingCtaSection signedIn={signedIn} isAdmin={isAdmin} isLoading={isLoading} />
