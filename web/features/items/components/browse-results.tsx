@@ -62,7 +62,8 @@ export function BrowseResults(props: BrowseResultsProps) {
   const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
   const last = data.total === 0 ? 0 : first + data.items.length - 1;
   const canWiden = Boolean(college && onShowAllColleges);
-  const city = data.more?.city;
+  // 'See listings in {city}' only where the city has something beyond the college.
+  const city = data.more && data.more.nearby.length > 0 ? data.more.city : undefined;
   const hasMore = Boolean(data.more && (data.more.nearby.length > 0 || data.more.india.length > 0));
 
   return (
