@@ -1,4 +1,4 @@
-import type { BrowseResponse } from "@shared/api/items";
+import type { BrowseResponse, ItemSummary } from "@shared/api/items";
 import { FRESH_LISTINGS_COUNT, type FreshListingsResponse } from "@shared/api/listings";
 import { PAGE_SIZE } from "@shared/constants";
 import { LRUCache } from "lru-cache";
@@ -97,4 +97,25 @@ export async function freshListings(
   };
   cache.set(key, answer);
   return answer;
+}
+
+/**
+ * 'New near you' on a new student's dashboard: the newest listings of their college, then of the
+ * other colleges of their city, up to `limit`, with the cards' hearts.
+ */
+export async function newNearYou(ctx: AppContext, viewer: UserRow, limit: number): Promise<ItemSummary[]> {
+  if (!viewer.college) return [];
+  const base: BrowseFilters = { category: "all", sort: "newest", page: 1, viewerId: viewer.id };
+  const own = await browseSection(ctx.db, { ...base, college: viewer.college }, limit);
+  const city = own.length < limit ? await cityOfCollege(ctx.db, viewer.college) : undefined;
+  const nearby = city
+    ? await browseSection(ctx.db, { ...base, city, exceptCollege: viewer.college }, limit - own.length)
+    : [];
+  const rows = [...own, ...nearby];
+  const hearts = await favouriteIdsAmong(
+    ctx.db,
+    viewer.id,
+    rows.map((row) => row.item.id),
+  );
+  return toItemSummaryDtos(viewer, rows).map((card) => ({ ...card, isFavourite: hearts.has(card.id) }));
 }
