@@ -97,57 +97,60 @@ export function BrowseToolbar({ filters, onChange, searchKey, saveSearchHref }: 
           />
         </div>
       </div>
-      <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+      <fieldset className="min-w-0">
         <legend className="sr-only">Filters</legend>
-        <label className={`${filters.sort === "newest" ? chipOff : chipOn} relative pr-8`}>
-          <span className="sr-only">Sort by</span>
-          <span aria-hidden="true">{sortLabel}</span>
-          <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute right-2.5 size-4" />
-          {/* The native picker: a sheet of its own on phones. Invisible over the chip it fills. */}
-          <select
-            name="sort"
-            value={filters.sort}
-            onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
-            className="absolute inset-0 cursor-pointer opacity-0"
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {CHIPS.map((chip) => {
-          const value = labels[chip.kind];
-          return (
-            <button
-              key={chip.kind}
-              type="button"
-              aria-haspopup="dialog"
-              onClick={() => setOpen(chip.kind)}
-              className={value ? chipOn : chipOff}
+        {/* One row that scrolls sideways on phones, within itself; it wraps from 640 px. */}
+        <div className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+          <label className={`${filters.sort === "newest" ? chipOff : chipOn} relative pr-8`}>
+            <span className="sr-only">Sort by</span>
+            <span aria-hidden="true">{sortLabel}</span>
+            <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute right-2.5 size-4" />
+            {/* The native picker: a sheet of its own on phones. Invisible over the chip it fills. */}
+            <select
+              name="sort"
+              value={filters.sort}
+              onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
+              className="absolute inset-0 cursor-pointer opacity-0"
             >
-              {value ? (
-                <>
-                  <span className="sr-only">{`${chip.name}: `}</span>
-                  <span className="max-w-40 truncate">{value}</span>
-                </>
-              ) : (
-                chip.name
-              )}
-              <ChevronDownIcon aria-hidden="true" className="size-4" />
-            </button>
-          );
-        })}
-        <button
-          type="button"
-          aria-pressed={filters.hideReserved ?? false}
-          onClick={() => onChange({ hideReserved: !filters.hideReserved })}
-          className={filters.hideReserved ? chipOn : chipOff}
-        >
-          Hide reserved
-        </button>
-        {/* 'Verified sellers only' (the privacy issue's filter) joins the row here, as a toggle chip. */}
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {CHIPS.map((chip) => {
+            const value = labels[chip.kind];
+            return (
+              <button
+                key={chip.kind}
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => setOpen(chip.kind)}
+                className={value ? chipOn : chipOff}
+              >
+                {value ? (
+                  <>
+                    <span className="sr-only">{`${chip.name}: `}</span>
+                    <span className="max-w-40 truncate">{value}</span>
+                  </>
+                ) : (
+                  chip.name
+                )}
+                <ChevronDownIcon aria-hidden="true" className="size-4" />
+              </button>
+            );
+          })}
+          <button
+            type="button"
+            aria-pressed={filters.hideReserved ?? false}
+            onClick={() => onChange({ hideReserved: !filters.hideReserved })}
+            className={filters.hideReserved ? chipOn : chipOff}
+          >
+            Hide reserved
+          </button>
+          {/* 'Verified sellers only' (the privacy issue's filter) joins the row here, as a toggle chip. */}
+        </div>
       </fieldset>
       {open ? (
         <Suspense fallback={null}>
