@@ -28,7 +28,7 @@ interface BrowseToolbarProps {
 }
 
 const chipBase =
-  "inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+  "relative inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 const chipOff = `${chipBase} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
 const chipOn = `${chipBase} border-indigo-700 bg-indigo-50 text-indigo-900`;
 
