@@ -26,7 +26,8 @@ export const FreshListingsQuerySchema = z.object({
 /** 'Fresh on campus': the newest listings as public teasers, and the cities a visitor may pick. */
 export const FreshListingsResponseSchema = z.object({
   city: z.string().nullable(),
-  items: z.array(PublicItemSchema),
+  /** Each with the college's short name, as a card shows it ('IIFM'). */
+  items: z.array(PublicItemSchema.extend({ collegeShortName: z.string() })),
   cities: z.array(z.string()),
 });
 export type FreshListingsResponse = z.infer<typeof FreshListingsResponseSchema>;

@@ -172,7 +172,7 @@ describe("GET /api/public/fresh-listings: 'Fresh on campus'", () => {
     expect(labels(body.items)).toEqual(["guitar", "drafter", "kettle", "lamp", "cycle"]);
     expect(body.items.length).toBeLessThanOrEqual(FRESH_LISTINGS_COUNT);
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ["condition", "id", "price", "productImage", "productName", "sellerCollege"].sort(),
+      ["collegeShortName", "condition", "id", "price", "productImage", "productName", "sellerCollege"].sort(),
     );
     expect(response.body).not.toContain("Meera");
     expect(body.cities).toContain(CITY);
@@ -182,6 +182,7 @@ describe("GET /api/public/fresh-listings: 'Fresh on campus'", () => {
     const body = (await get(testApp, "/api/public/fresh-listings?city=bhopal")).json();
     expect(body.city).toBe(CITY);
     expect(labels(body.items)).toEqual(["kettle", "lamp", "cycle"]);
+    expect(body.items[0]).toMatchObject({ sellerCollege: OTHER_NEIGHBOUR, collegeShortName: "BU" });
   });
 
   it("refuses a city the directory lacks with 400", async () => {

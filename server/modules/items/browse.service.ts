@@ -1,5 +1,6 @@
 import type { BrowseResponse, ItemSummary } from "@shared/api/items";
 import { FRESH_LISTINGS_COUNT, type FreshListingsResponse } from "@shared/api/listings";
+import { collegeShortName } from "@shared/colleges";
 import { PAGE_SIZE } from "@shared/constants";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
@@ -92,7 +93,10 @@ export async function freshListings(
     );
   const answer = {
     city: city ?? null,
-    items: await findFreshPublicItems(ctx.db, city, FRESH_LISTINGS_COUNT),
+    items: (await findFreshPublicItems(ctx.db, city, FRESH_LISTINGS_COUNT)).map((item) => ({
+      ...item,
+      collegeShortName: collegeShortName(item.sellerCollege),
+    })),
     cities,
   };
   cache.set(key, answer);

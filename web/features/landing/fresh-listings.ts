@@ -5,13 +5,29 @@
  * the visitor picks is remembered on the device and narrows the list ('Listings in {city}').
  * Plain DOM, as the landing page runs without React.
  */
+// Only types come from elsewhere: the landing page stays one small script, sharing no chunk with
+// the app (which draws the same section with React, fresh-on-campus-section.tsx).
 import type { FreshListingsResponse } from "@shared/api/listings";
-import { collegeShortName } from "@shared/colleges";
-import { variantUrl } from "@shared/images";
-import { formatRupees } from "@shared/rupees";
-import { getFreshListings } from "./api/fresh-listings";
 
+/** Where the visitor's city is remembered (the app's section reads the same key). */
 export const FRESH_CITY_KEY = "cb-fresh-city";
+
+/** '₹1,25,000', as the app writes a price (shared/rupees.ts). */
+const rupees = (price: number) => `₹${new Intl.NumberFormat("en-IN").format(price)}`;
+
+/** 'Fresh on campus' from the server, of one city when given; null when it cannot be had. */
+async function getFreshListings(city: string): Promise<FreshListingsResponse | null> {
+  const query = city ? `?${new URLSearchParams({ city })}` : "";
+  try {
+    const response = await fetch(`/api/public/fresh-listings${query}`, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
+    return response.ok ? ((await response.json()) as FreshListingsResponse) : null;
+  } catch {
+    return null;
+  }
+}
 
 function savedCity(): string {
   try {
@@ -49,15 +65,15 @@ function card(item: FreshListingsResponse["items"][number]): HTMLLIElement {
   );
   link.href = `/item/${encodeURIComponent(item.id)}`;
   const image = element("img", "aspect-[4/3] w-full bg-slate-100 object-cover");
-  image.src = variantUrl(item.productImage, "thumb");
+  image.src = `${item.productImage}${item.productImage.includes("?") ? "&" : "?"}variant=thumb`;
   image.alt = "";
   image.loading = "lazy";
   image.decoding = "async";
   const body = element("div", "space-y-0.5 p-2");
   body.append(
-    element("p", "text-base font-bold text-indigo-700", formatRupees(item.price)),
+    element("p", "text-base font-bold text-indigo-700", rupees(item.price)),
     element("p", "line-clamp-2 text-sm leading-5 font-semibold break-words text-slate-900", item.productName),
-    element("p", "truncate text-xs text-slate-600", collegeShortName(item.sellerCollege)),
+    element("p", "truncate text-xs text-slate-600", item.collegeShortName),
   );
   link.append(image, body);
   li.append(link);

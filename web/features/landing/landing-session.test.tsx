@@ -38,13 +38,14 @@ async function openStaticLandingPage(answer: () => Promise<Response>) {
 }
 
 const FRESH_PATH = "/api/public/fresh-listings";
-const teaser = (id: string, productName: string, price: number, sellerCollege: string) => ({
+const teaser = (id: string, productName: string, price: number, collegeShortName: string) => ({
   id,
   productName,
   productImage: `/api/files/images/${id}.jpg`,
   price,
   condition: "used",
-  sellerCollege,
+  sellerCollege: `${collegeShortName} (full name)`,
+  collegeShortName,
 });
 /** The server's 'Fresh on campus': India's newest, or Mumbai's. */
 async function fresh(url: string): Promise<Response> {
@@ -52,10 +53,7 @@ async function fresh(url: string): Promise<Response> {
   const items =
     city === "Mumbai"
       ? [teaser("m1", "Hostel mattress", 800, "IIT Bombay")]
-      : [
-          teaser("d1", "Casio fx-991EX", 650, "Indian Institute of Technology Delhi"),
-          teaser("m1", "Hostel mattress", 800, "IIT Bombay"),
-        ];
+      : [teaser("d1", "Casio fx-991EX", 1250, "IITD"), teaser("m1", "Hostel mattress", 800, "IIT Bombay")];
   return Response.json({ city, items, cities: ["Delhi", "Mumbai"] });
 }
 
@@ -137,7 +135,7 @@ describe("the landing page as the build writes it", () => {
     const list = within(section).getByRole("list", { name: "Fresh on campus" });
     const first = await within(list).findByRole("link", { name: /Casio fx-991EX/ });
     expect(first).toHaveAttribute("href", "/item/d1");
-    expect(first).toHaveTextContent("₹650");
+    expect(first).toHaveTextContent("₹1,250");
     expect(first).toHaveTextContent("IITD");
     expect(within(list).getAllByRole("link")).toHaveLength(2);
 

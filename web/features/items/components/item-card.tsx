@@ -197,11 +197,11 @@ export function ItemCardSkeleton({ view }: { view: ViewMode }) {
       <div
         className={`bg-slate-200 ${isList ? "aspect-square w-28 shrink-0 sm:w-44" : "aspect-[4/3] w-full min-[480px]:aspect-square"}`}
       />
-      <div className="flex flex-1 flex-col gap-3 p-2.5 sm:p-4">
+      <div className="flex flex-1 flex-col gap-3 p-2 sm:p-4">
         <div className="h-4 w-3/4 rounded bg-slate-200" />
         <div className="h-3 w-1/2 rounded bg-slate-200" />
         <div className="h-5 w-1/3 rounded bg-slate-200" />
-        <div className="h-10 w-full rounded-lg bg-slate-200" />
+        <div className="h-10 w-full rounded-lg bg-slate-200 max-sm:hidden" />
       </div>
     </div>
   );
