@@ -16,7 +16,7 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
     await seller.page.goto("/settings");
     const mobileChoices = seller.page.getByRole("group", { name: "Who can see my mobile number" });
     await expect(
-      mobileChoices.getByRole("radio", { name: "People I'm chatting with" }).isChecked(),
+      mobileChoices.getByRole("radio", { name: "Only people I share it with in a chat" }).isChecked(),
     ).resolves.toBe(true);
     await mobileChoices.getByRole("radio", { name: "All students" }).click();
     await seller.page.getByText("Privacy settings saved.").waitFor();
