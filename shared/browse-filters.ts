@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from "./constants";
+import { CATEGORIES, type Category, CONDITIONS, type Condition } from "./constants";
 import { BROWSE_SORTS, type BrowseSort } from "./items-constants";
 import { readEnum, readInt, readKept, readString } from "./search-params";
 
@@ -8,6 +8,13 @@ export interface BrowseFilters {
   category: "all" | Category;
   /** The seller's college; empty means every college. */
   college: string;
+  /** Every college of this city; empty means no city filter. Picking one clears the college. */
+  city: string;
+  /** Price bounds in whole rupees; 0 means no bound. */
+  minPrice: number;
+  maxPrice: number;
+  /** One condition, or empty for any. */
+  condition: "" | Condition;
   sort: BrowseSort;
   /** 'Hide reserved': leaves out items an accepted offer holds. */
   hideReserved?: boolean;
@@ -19,11 +26,18 @@ export interface BrowseFilters {
 export const DEFAULT_CATEGORY = "all";
 export const DEFAULT_SORT: BrowseSort = "newest";
 
+/** The largest price bound the address carries (the sell form's largest price, MAX_PRICE). */
+export const PRICE_BOUND_MAX = 1_000_000;
+
 /** Left out of the address when they hold these, to keep links short. */
 export const BROWSE_DEFAULTS = {
   search: "",
   category: DEFAULT_CATEGORY,
   sort: DEFAULT_SORT,
+  city: "",
+  minPrice: 0,
+  maxPrice: 0,
+  condition: "",
   hideReserved: false,
   verifiedOnly: false,
   page: 1,
@@ -39,6 +53,10 @@ export function parseBrowseFilters(params: URLSearchParams, defaultCollege: stri
     search: readString(params, "search"),
     category: readEnum(params, "category", CATEGORIES, DEFAULT_CATEGORY),
     college: readKept(params, "college", defaultCollege, { trim: false }),
+    city: readString(params, "city", { maxLength: 100 }),
+    minPrice: readInt(params, "minPrice", { min: 0, max: PRICE_BOUND_MAX, fallback: 0 }),
+    maxPrice: readInt(params, "maxPrice", { min: 0, max: PRICE_BOUND_MAX, fallback: 0 }),
+    condition: readEnum(params, "condition", CONDITIONS, ""),
     sort: readEnum(params, "sort", BROWSE_SORTS, DEFAULT_SORT),
     hideReserved: params.get("hideReserved") === "true",
     verifiedOnly: params.get("verifiedOnly") === "true",
@@ -52,6 +70,12 @@ export function browseApiPath(filters: BrowseFilters): string {
   if (filters.search) params.set("search", filters.search);
   params.set("category", filters.category);
   if (filters.college) params.set("college", filters.college);
+  if (filters.city) params.set("city", filters.city);
+  if (filters.minPrice > 0) params.set("minPrice", String(filters.minPrice));
+  // A maximum below the minimum (typed in the address) is left out rather than refused.
+  if (filters.maxPrice > 0 && filters.maxPrice >= filters.minPrice)
+    params.set("maxPrice", String(filters.maxPrice));
+  if (filters.condition) params.set("condition", filters.condition);
   // Left out at the default, like the address: a search is then shown best match first.
   if (filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
   if (filters.hideReserved) params.set("hideReserved", "true");

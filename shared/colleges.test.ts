@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type CityColleges,
   type CollegeOption,
+  collegeShortName,
   filterCollegeOptions,
   formatCollegeOption,
   toCollegeOptions,
@@ -113,5 +114,20 @@ describe("toCollegeOptions", () => {
     const copy = structuredClone(directory);
     toCollegeOptions(directory);
     expect(directory).toEqual(copy);
+  });
+});
+
+describe("collegeShortName", () => {
+  it.each([
+    ["IIT Bombay", "IIT Bombay"],
+    ["Indian Institute of Forest Management", "IIFM"],
+    ["Maulana Azad National Institute of Technology", "MANIT"],
+    ["All India Institute of Medical Sciences, Bhopal", "AIIMS Bhopal"],
+    ["Shri Govindram Seksaria Institute of Technology and Science", "SGSITS"],
+    ["B.M.S. College of Engineering", "BMSCE"],
+    ["National Institute of Technology Karnataka", "NITK"],
+    ["IIIT Delhi Indraprastha Institute", "IIIT DII"],
+  ])("names %s as %s", (name, short) => {
+    expect(collegeShortName(name)).toBe(short);
   });
 });

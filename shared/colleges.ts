@@ -35,3 +35,30 @@ export function filterCollegeOptions(options: CollegeOption[], query: string): C
       formatCollegeOption(option).toLowerCase().startsWith(needle),
   );
 }
+
+const MINOR_WORDS = new Set(["of", "and", "the", "for", "in", "at", "&"]);
+
+/**
+ * How a card names a college in a few characters: a short name stays ('IIT Bombay'), a long one
+ * becomes its initials ('Indian Institute of Forest Management' → 'IIFM'), keeping a place after a
+ * comma ('All India Institute of Medical Sciences, Bhopal' → 'AIIMS Bhopal').
+ */
+export function collegeShortName(name: string, maxLength = 18): string {
+  const trimmed = name.trim();
+  if (trimmed.length <= maxLength) return trimmed;
+  const [main = "", ...rest] = trimmed.split(",");
+  const words = main.split(/\s+/).filter((word) => word && !MINOR_WORDS.has(word.toLowerCase()));
+  // A word already in capitals ('IIT') is kept whole, dotted initials lose their dots ('B.M.S.').
+  const initials = words
+    .map((word) => {
+      if (/^([A-Z]\.){2,}$/.test(word)) return word.replaceAll(".", "");
+      if (/^[A-Z]{2,}$/.test(word)) return ` ${word} `;
+      return (word.match(/[A-Za-z]/)?.[0] ?? "").toUpperCase();
+    })
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+  const place = rest.join(",").trim();
+  const short = place ? `${initials} ${place}` : initials;
+  return short.length >= 2 ? short : trimmed;
+}

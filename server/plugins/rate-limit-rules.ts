@@ -188,6 +188,16 @@ export const ATTEMPT_LIMITS = {
    * Other students' profiles opened per user: far more than a person browses, too few to read the
    * directory's names, colleges and shared contact details in bulk.
    */
+  /**
+   * 'Fresh on campus' asked per address: a landing page asks once, a campus behind one address many
+   * times; a script scraping every city is slowed down.
+   */
+  freshListingsPerAddress: {
+    key: "fresh-listings:ip",
+    limit: 120,
+    windowSeconds: MINUTE,
+    refusal: "Too many requests. Please wait a moment and try again.",
+  },
   profileRead: {
     key: "profile-read:user",
     limit: 120,

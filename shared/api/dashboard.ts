@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { ItemSummarySchema } from "./items";
+
+/** How many listings 'New near you' shows. */
+export const NEW_NEAR_YOU_COUNT = 6;
 
 export const ActivitySchema = z.object({
   id: z.string(),
@@ -13,6 +17,11 @@ export const DashboardResponseSchema = z.object({
   followers: z.number().int(),
   itemsSelling: z.number().int(),
   recentActivity: z.array(ActivitySchema),
+  /**
+   * 'New near you', for a student with no activity yet: the newest listings of their college, then
+   * of their city's other colleges, up to NEW_NEAR_YOU_COUNT. Empty once they have activity.
+   */
+  newNearYou: z.array(ItemSummarySchema),
   supportEmail: z.string(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;

@@ -144,6 +144,8 @@ export type Item = z.infer<typeof ItemSchema>;
 export const ItemSummarySchema = ItemSchema.omit({ images: true }).extend({
   /** How many photos the item has, the cover included. */
   photoCount: z.number().int().min(1),
+  /** Whether the viewer keeps it among their favourites (the card's heart); absent where not asked. */
+  isFavourite: z.boolean().optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
@@ -165,20 +167,61 @@ export const ItemDetailResponseSchema = z.object({
 });
 export type ItemDetailResponse = z.infer<typeof ItemDetailResponseSchema>;
 
-export const BrowseQuerySchema = z.object({
-  search: z.string().max(100).optional(),
-  category: z.enum(["all", ...CATEGORIES]).default("all"),
-  /** The seller's college, exactly as in the directory. */
-  college: z.string().max(200).optional(),
-  /** Newest first when left out; with a search, best match first (newest first among equals). */
-  sort: z.enum(BROWSE_SORTS).optional(),
-  /** 'Hide reserved': leaves out items an accepted offer holds. */
-  hideReserved: z.literal("true").optional(),
-  /** 'Verified sellers only': items of verified students of their college. */
-  verifiedOnly: z.literal("true").optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+/** A price bound of the browse filters, whole rupees as typed in the query string. */
+const priceBound = (which: "minimum" | "maximum") =>
+  z.coerce
+    .number(`The ${which} price must be a whole number of rupees.`)
+    .int(`The ${which} price must be a whole number of rupees.`)
+    .min(0, `The ${which} price must be a whole number of rupees.`)
+    .max(MAX_PRICE, `The ${which} price can be at most ₹${MAX_PRICE}.`)
+    .optional();
+
+export const BROWSE_FILTER_MESSAGES = {
+  priceRange: "The minimum price cannot be more than the maximum price.",
+  condition: `The condition must be one of: ${CONDITIONS.join(", ")}.`,
+} as const;
+
+export const BrowseQuerySchema = z
+  .object({
+    search: z.string().max(100).optional(),
+    category: z.enum(["all", ...CATEGORIES]).default("all"),
+    /** The seller's college, exactly as in the directory. */
+    college: z.string().max(200).optional(),
+    /** The sellers' city, exactly as in the directory: every college of it. */
+    city: z.string().max(100, "The city is at most 100 characters.").optional(),
+    /** Price bounds in whole rupees, both inclusive. */
+    minPrice: priceBound("minimum"),
+    maxPrice: priceBound("maximum"),
+    condition: z.enum(CONDITIONS, BROWSE_FILTER_MESSAGES.condition).optional(),
+    /** Newest first when left out; with a search, best match first (newest first among equals). */
+    sort: z.enum(BROWSE_SORTS).optional(),
+    /** 'Hide reserved': leaves out items an accepted offer holds. */
+    hideReserved: z.literal("true").optional(),
+    /** 'Verified sellers only': items of verified students of their college. */
+    verifiedOnly: z.literal("true").optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+    {
+      message: BROWSE_FILTER_MESSAGES.priceRange,
+      path: ["minPrice"],
+    },
+  );
 export type BrowseQuery = z.input<typeof BrowseQuerySchema>;
+
+/**
+ * Below a first page of fewer than 12 items within one college: the newest items of the other
+ * colleges of its city ('More in {city}'), then of the rest of India ('Across India'), under the
+ * same search, category, price and condition. Not counted in 'N item(s) found'.
+ */
+export const BrowseMoreSchema = z.object({
+  city: z.string(),
+  nearby: z.array(ItemSummarySchema),
+  india: z.array(ItemSummarySchema),
+});
+export type BrowseMore = z.infer<typeof BrowseMoreSchema>;
 
 export const BrowseResponseSchema = z.object({
   items: z.array(ItemSummarySchema),
@@ -186,6 +229,8 @@ export const BrowseResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.literal(PAGE_SIZE),
   totalPages: z.number().int(),
+  /** The sections below the results; null when the page is full, past page 1 or not one college. */
+  more: BrowseMoreSchema.nullable(),
 });
 export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
 

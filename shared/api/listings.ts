@@ -15,6 +15,23 @@ export const PublicItemSchema = z.object({
 export const PublicItemResponseSchema = z.object({ item: PublicItemSchema });
 export type PublicItem = z.infer<typeof PublicItemSchema>;
 
+/** How many listings 'Fresh on campus' shows on the landing page. */
+export const FRESH_LISTINGS_COUNT = 8;
+
+export const FreshListingsQuerySchema = z.object({
+  /** The visitor's city, as the directory names it; none means all of India. */
+  city: z.string().trim().max(100, "The city is at most 100 characters.").optional(),
+});
+
+/** 'Fresh on campus': the newest listings as public teasers, and the cities a visitor may pick. */
+export const FreshListingsResponseSchema = z.object({
+  city: z.string().nullable(),
+  /** Each with the college's short name, as a card shows it ('IIFM'). */
+  items: z.array(PublicItemSchema.extend({ collegeShortName: z.string() })),
+  cities: z.array(z.string()),
+});
+export type FreshListingsResponse = z.infer<typeof FreshListingsResponseSchema>;
+
 /** What 'Save Search' stores: the current search, category and college, and a name. */
 export const SavedSearchInputSchema = z
   .object({

@@ -98,14 +98,14 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await other.context.close();
   }, 120_000);
 
-  it("fits one page of twelve compact cards in under four screens, and a tap anywhere on a card opens it", async () => {
+  it("fits at least four whole cards on a screen once past the header, one on the first screen, and a tap anywhere on a card opens it", async () => {
     const buyer = await openPhone();
     await signUpStudent(buyer.page.request, { name: "Sneha Pillai", ...CAMPUS });
     const { page } = buyer;
     await page.goto("/buy");
-    // The student's own campus is the starting filter, the one active: the twelve items there.
+    // The student's own campus is the starting filter: the twelve items there.
     await page.getByText("12 item(s) found").waitFor();
-    await page.getByRole("button", { name: "Filters 1 active" }).waitFor();
+    await page.getByRole("button", { name: `College: ${CAMPUS.college}` }).waitFor();
     const cards = page.getByRole("list", { name: "Items" }).getByRole("article");
     await expect.poll(() => cards.count()).toBe(12);
 
@@ -117,14 +117,47 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     );
     expect(first?.width ?? 0).toBeLessThan(PHONE.width / 2);
 
+    // Whole cards between the sticky top bar and the tab bar, from the layout.
+    const wholeCardsOnScreen = () =>
+      page.evaluate(() => {
+        const top = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+        const tabBar = document.querySelector('nav[aria-label="Sections"]')?.getBoundingClientRect();
+        const bottom = tabBar && tabBar.height > 0 ? tabBar.top : window.innerHeight;
+        const list = document.querySelector('ul[aria-label="Items"]');
+        return Array.from(list?.querySelectorAll("article") ?? []).filter((card) => {
+          const box = card.getBoundingClientRect();
+          return box.top >= top - 0.5 && box.bottom <= bottom + 0.5;
+        }).length;
+      });
+    expect(await wholeCardsOnScreen(), "whole cards on the first screen").toBeGreaterThanOrEqual(1);
+    // Scrolled so that the first card sits just under the top bar.
+    await page.evaluate(() => {
+      const top = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+      const card = document.querySelector('ul[aria-label="Items"] article');
+      if (card) window.scrollBy(0, card.getBoundingClientRect().top - top);
+    });
+    expect(await wholeCardsOnScreen(), "whole cards on one screen past the header").toBeGreaterThanOrEqual(4);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height, `the browse page is ${height} px tall`).toBeLessThan(SCREENS_PER_PAGE * PHONE.height);
-    // Nothing scrolls sideways.
+    // Nothing scrolls sideways (the chip row scrolls within itself).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousA11yViolations(page);
 
-    // The photo (away from the card's menu), then the price of another card: each opens its item.
+    // The heart saves the item from the card, and takes it out again.
     const newest = cards.filter({ hasText: names[11] as string });
+    const heart = newest.getByRole("button", { name: `Save ${names[11]} to favourites` });
+    const heartBox = await heart.boundingBox();
+    expect(heartBox && heartBox.width >= 44 && heartBox.height >= 44).toBe(true);
+    await heart.tap();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    const saved = await page.request.get("/api/me/favourites");
+    expect(JSON.stringify(await saved.json())).toContain(ids[11]);
+    await heart.tap();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
+
+    // The photo (away from the heart), then the price of another card: each opens its item.
     const box = await newest.boundingBox();
     if (!box) throw new Error("no card");
     // Taps where a finger lands (the card's link layer covers the text, as it should).
@@ -142,7 +175,6 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     const oldest = cards.filter({ hasText: names[0] as string });
     expect(await oldest.getByRole("link").count()).toBe(1);
     await oldest.getByRole("link", { name: "See Details" }).waitFor();
-    // On a phone the card keeps one button row: Contact Seller waits in its menu.
     expect(await oldest.getByRole("button", { name: "Contact Seller" }).count()).toBe(0);
     const menuButton = oldest.getByRole("button", { name: `More actions for ${names[0]}` });
     const menuBox = await menuButton.boundingBox();
@@ -157,42 +189,94 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await buyer.context.close();
   });
 
-  it("folds the filters behind a counted 'Filters' button, with search and sort always there", async () => {
+  it("filters from a row of chips under the search box, price in rupees, everything in the address", async () => {
     const buyer = await openPhone();
     await signUpStudent(buyer.page.request, { name: "Varun Iyer", ...CAMPUS });
     const { page } = buyer;
     await page.goto("/buy");
     await page.getByText("12 item(s) found").waitFor();
-
     await page.getByRole("searchbox", { name: "Search items" }).waitFor();
-    const sort = page.getByRole("combobox", { name: "Sort by" });
-    await sort.waitFor();
-    const category = page.getByRole("combobox", { name: "Category" });
-    const college = page.getByRole("combobox", { name: "Filter by college" });
-    expect(await category.isVisible()).toBe(false);
-    expect(await college.isVisible()).toBe(false);
+    // Save Search, Saved searches and Sell an Item wait in the menu beside the search box.
+    expect(await page.getByRole("link", { name: "Sell an Item" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "More browse actions" }).tap();
+    await page.getByRole("menuitem", { name: "Save Search" }).waitFor();
+    await page.keyboard.press("Escape");
 
-    // The student's own college counts as one active filter.
-    const filters = page.getByRole("button", { name: "Filters 1 active" });
-    expect(await filters.getAttribute("aria-expanded")).toBe("false");
-    const filtersBox = await filters.boundingBox();
-    expect(filtersBox && filtersBox.height >= 44 && filtersBox.width >= 44).toBe(true);
-    await filters.tap();
-    await category.waitFor();
-    await college.waitFor();
-    await category.selectOption("books");
-    await page.waitForURL(/category=books/);
-    await page.getByRole("button", { name: "Filters 2 active" }).waitFor();
+    const chips = page.getByRole("group", { name: "Filters" });
+    for (const name of ["Category", "Price", "Condition", "City", "Hide reserved"]) {
+      const chip = chips.getByRole("button", { name, exact: true });
+      const chipBox = await chip.boundingBox();
+      expect(chipBox && chipBox.height >= 44, `${name} is a 44 px target`).toBe(true);
+    }
+    await chips.getByRole("button", { name: "Price", exact: true }).tap();
+    const sheet = page.getByRole("dialog", { name: "Price" });
+    await sheet.getByRole("textbox", { name: "Min (₹)" }).fill("400");
+    await sheet.getByRole("textbox", { name: "Max (₹)" }).fill("500");
+    await expectNoSeriousA11yViolations(page);
+    await sheet.getByRole("button", { name: "Apply" }).tap();
+    await page.waitForURL(
+      (url) => url.searchParams.get("minPrice") === "400" && url.searchParams.get("maxPrice") === "500",
+    );
+    // 400, 425, 450, 475 and 500 rupees.
+    await page.getByText("5 item(s) found").waitFor();
+    await chips.getByRole("button", { name: "Price: ₹400–₹500" }).waitFor();
+
+    await chips.getByRole("button", { name: "Condition", exact: true }).tap();
+    await page
+      .getByRole("dialog", { name: "Condition" })
+      .getByRole("radio", { name: "New", exact: true })
+      .tap();
+    await page.waitForURL(/condition=new/);
     await page.getByText("0 item(s) found").waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("button", { name: "Filters 2 active" }).tap();
-    await category.waitFor({ state: "hidden" });
 
-    // Sort is one tap away while the filters are folded.
-    await sort.selectOption("price-high");
+    // The address keeps it all: a reload shows the same.
+    await page.reload();
+    await page.getByText("0 item(s) found").waitFor();
+    await chips.getByRole("button", { name: "Condition: New" }).waitFor();
+
+    // Sort is still one tap away.
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-high");
     await page.waitForURL(/sort=price-high/);
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
+  });
+
+  it("shows a new student at a college with no listings the city's, under 'More in {city}'", async () => {
+    const newcomer = await openPhone();
+    await signUpStudent(newcomer.page.request, {
+      name: "Fathima Rahman",
+      city: CAMPUS.city,
+      college: "Malabar Christian College",
+    });
+    const { page } = newcomer;
+    await page.goto("/buy");
+    // The count stays the college's own.
+    await page.getByText("0 item(s) found").waitFor();
+    await page.getByRole("heading", { name: "No items found" }).waitFor();
+    const nearby = page.getByRole("list", { name: `More in ${CAMPUS.city}` }).getByRole("article");
+    await nearby.first().waitFor();
+    expect(await nearby.count()).toBe(12);
+    await nearby.filter({ hasText: names[11] as string }).waitFor();
+    // 'See listings in {city}' comes before 'Show all colleges'.
+    const offers = await page.getByRole("button").allTextContents();
+    expect(offers.indexOf(`See listings in ${CAMPUS.city}`)).toBeGreaterThanOrEqual(0);
+    expect(offers.indexOf(`See listings in ${CAMPUS.city}`)).toBeLessThan(
+      offers.indexOf("Show all colleges"),
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: `See listings in ${CAMPUS.city}` }).tap();
+    await page.waitForURL(
+      (url) => url.searchParams.get("city") === CAMPUS.city && url.searchParams.get("college") === "",
+    );
+    await page.getByText("12 item(s) found").waitFor();
+    await page
+      .getByRole("group", { name: "Filters" })
+      .getByRole("button", { name: `City: ${CAMPUS.city}` })
+      .waitFor();
+    expect(newcomer.errors).toEqual([]);
+    await newcomer.context.close();
   });
 
   it("offers a student whose college has no items 'Show all colleges'; Clear Filters still resets only search and category", async () => {
@@ -206,17 +290,48 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await page.getByRole("button", { name: "Clear Filters" }).tap();
     await page.waitForURL((url) => !url.searchParams.has("search") && !url.searchParams.has("category"));
     expect(new URL(page.url()).searchParams.get("college")).toBe(EMPTY_CAMPUS.college);
-    await page.getByRole("button", { name: "Filters 1 active" }).waitFor();
     await page.getByText("0 item(s) found").waitFor();
+    // Aligarh has no other college with listings: India's newest follow, no offer of the city.
+    await page.getByRole("list", { name: "Across India" }).getByRole("article").first().waitFor();
+    expect(await page.getByRole("button", { name: /^See listings in/ }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Show all colleges" }).tap();
     await page.waitForURL((url) => url.searchParams.get("college") === "");
-    await page.getByRole("button", { name: "Filters", exact: true }).waitFor();
+    await page.getByRole("button", { name: "College", exact: true }).waitFor();
     await page.getByRole("list", { name: "Items" }).getByRole("article").first().waitFor();
     expect(await page.getByRole("button", { name: "Show all colleges" }).count()).toBe(0);
     expect(newcomer.errors).toEqual([]);
     await newcomer.context.close();
+  });
+
+  it("shows a signed-out visitor 'Fresh on campus' on the landing page, for their city, leading to the teaser", async () => {
+    const visitor = await openPhone();
+    const { page } = visitor;
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Fresh on campus" });
+    const list = section.getByRole("list", { name: "Fresh on campus" });
+    // The cities come with the first answer (India's newest, which may be half a minute old).
+    const city = section.getByRole("combobox", { name: "Your city" });
+    await city.getByRole("option", { name: CAMPUS.city }).waitFor({ state: "attached" });
+    await city.selectOption(CAMPUS.city);
+    await section.getByText(`Listings in ${CAMPUS.city}`).waitFor();
+    const newest = list.getByRole("link", { name: new RegExp(names[11] as string) });
+    await newest.waitFor();
+    // No seller's name, number or chat, signed out.
+    const text = await section.textContent();
+    expect(text).not.toContain("Anjali");
+    expect(text).not.toContain("Rahul");
+    await expectNoSeriousA11yViolations(page);
+    await newest.tap();
+    await page.waitForURL(`**/item/${ids[11]}`);
+    await page.getByRole("heading", { level: 1, name: names[11] }).waitFor();
+    await page.getByRole("link", { name: "Sign in to contact the seller" }).waitFor();
+    // The choice is remembered on the device.
+    await page.goto("/");
+    await section.getByText(`Listings in ${CAMPUS.city}`).waitFor();
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
   });
 
   it("asks again, once the connection is back, for the card photos that failed offline", async () => {

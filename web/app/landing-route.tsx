@@ -7,7 +7,7 @@ import { useSession } from "../lib/session";
 export function RoutedLandingPage() {
   return (
     <LandingLinkContext value={Link}>
-      <LandingPage session={useSession()} />
+      <LandingPage session={useSession()} isLive />
     </LandingLinkContext>
   );
 }

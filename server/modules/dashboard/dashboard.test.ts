@@ -36,6 +36,7 @@ describe("GET /api/dashboard", () => {
       itemsSelling: 0,
       followers: 0,
       recentActivity: [],
+      newNearYou: [],
       supportEmail: SUPPORT_EMAIL,
     });
   });
@@ -99,5 +100,32 @@ describe("GET /api/dashboard: Recent Activity", () => {
     expect(activity[2]).toMatchObject({ kind: "item.listed", at: at(1).toISOString() });
     expect(activity[2].text).toContain("Philips iron");
     expect(activity[2].text).toContain("₹1,250");
+  });
+});
+
+describe("GET /api/dashboard: 'New near you'", () => {
+  it("shows a student with no activity their college's newest, then their city's, six at most", async () => {
+    const city = "Bhopal";
+    const college = "Barkatullah University";
+    const neighbour = await createStudent(testApp, { city, college: "National Law Institute University" });
+    const classmate = await createStudent(testApp, { city, college });
+    const far = await createStudent(testApp, { city: "Jaipur", college: "University of Rajasthan" });
+    const day = (n: number) => new Date(Date.UTC(2025, 5, n, 9, 0, 0));
+    const names: string[] = [];
+    for (let n = 1; n <= 6; n++) {
+      await insertItem(testApp, neighbour.id, { productName: `Nearby ${n}`, createdAt: day(n) });
+    }
+    await insertItem(testApp, classmate.id, { productName: "Classmate lamp", createdAt: day(1) });
+    await insertItem(testApp, far.id, { productName: "Far away", createdAt: day(20) });
+    const newcomer = await createStudent(testApp, { city, college });
+    const body = await dashboardOf(newcomer.cookie);
+    for (const item of body.newNearYou) names.push(item.productName);
+    expect(names).toEqual(["Classmate lamp", "Nearby 6", "Nearby 5", "Nearby 4", "Nearby 3", "Nearby 2"]);
+    expect(body.newNearYou[0]).toMatchObject({ sellerCollege: college, isFavourite: false });
+
+    // Once they have activity of their own, their activity shows instead.
+    const seller = await dashboardOf(classmate.cookie);
+    expect(seller.recentActivity).toHaveLength(1);
+    expect(seller.newNearYou).toEqual([]);
   });
 });

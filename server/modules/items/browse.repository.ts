@@ -1,10 +1,10 @@
 import type { BrowseSort } from "@shared/api/items";
 import type { PublicItem } from "@shared/api/listings";
-import { CAMPUS_TIME_ZONE, type Category, PAGE_SIZE } from "@shared/constants";
+import { CAMPUS_TIME_ZONE, type Category, type Condition, PAGE_SIZE } from "@shared/constants";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
-import { itemSearchText, items, userBlocks, users } from "../../db/schema";
+import { colleges, itemSearchText, items, userBlocks, users } from "../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
 import { type ItemWithSeller, itemWithSeller, sellerIsPresent } from "./items.repository";
 import type { SearchTerms, SearchWord } from "./search-terms";
@@ -18,6 +18,16 @@ export interface BrowseFilters {
   terms?: SearchTerms;
   category: "all" | Category;
   college?: string;
+  /** Every college of this city (the directory's city name). */
+  city?: string;
+  /** Leaves out this college (the sections below a college's own results). */
+  exceptCollege?: string;
+  /** Leaves out every college of this city ('Across India' after 'More in {city}'). */
+  exceptCity?: string;
+  /** Price bounds in rupees, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  condition?: Condition;
   /** 'best-match': the search's best matches first, newest first among equals (a search, no sort chosen). */
   sort: BrowseSort | "best-match";
   /** 'Hide reserved' ("true" from the query string). */
@@ -182,7 +192,28 @@ function itemMatches(filters: BrowseFilters, isWalkingCollege = false, tier?: nu
           and verified_seller.college_verified_at is not null
           and verified_seller.college_verified_name = verified_seller.college)`
       : undefined,
+    filters.city ? sql`${items.sellerCollege} in (${collegesOf(filters.city)})` : undefined,
+    filters.exceptCollege ? sql`${items.sellerCollege} <> ${filters.exceptCollege}` : undefined,
+    filters.exceptCity ? sql`${items.sellerCollege} not in (${collegesOf(filters.exceptCity)})` : undefined,
+    filters.minPrice !== undefined ? sql`${items.price} >= ${filters.minPrice}` : undefined,
+    filters.maxPrice !== undefined ? sql`${items.price} <= ${filters.maxPrice}` : undefined,
+    filters.condition ? eq(items.condition, filters.condition) : undefined,
   );
+}
+
+/** The names of a city's colleges, as items carry them (seller_college). */
+const collegesOf = (city: string) =>
+  sql`select ${colleges.name} from ${colleges} where ${colleges.city} = ${city}`;
+
+/** The city of a college in the directory; undefined for a college it does not list. */
+export async function cityOfCollege(db: Db, college: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ city: colleges.city })
+    .from(colleges)
+    .where(eq(colleges.name, college))
+    .orderBy(asc(colleges.city))
+    .limit(1);
+  return row?.city;
 }
 
 /**
@@ -208,6 +239,29 @@ export async function browseItems(
   if (filters.sort === "best-match" && filters.terms)
     return { rows: await bestMatchPage(db, filters, isWalkingCollege), total };
   const pageMatches = isWalkingCollege ? itemMatches(filters, true) : matches;
+  const rows = await pageOf(db, filters, pageMatches, PAGE_SIZE, (filters.page - 1) * PAGE_SIZE);
+  return { rows, total };
+}
+
+/**
+ * The newest matches up to `limit`, without a count: a section under a college's short results
+ * ('More in {city}', 'Across India').
+ */
+export async function browseSection(
+  db: Db,
+  filters: BrowseFilters,
+  limit: number,
+): Promise<ItemWithSeller[]> {
+  return pageOf(db, filters, itemMatches(filters), limit, 0);
+}
+
+async function pageOf(
+  db: Db,
+  filters: BrowseFilters,
+  pageMatches: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<ItemWithSeller[]> {
   // The page's ids first, read off the index of the order without touching a seller's row: a
   // hidden seller is looked up in the small index of the users who may be hidden, the blocked ones
   // are a short list hashed once (ids are never null, so `not in` means what it says). Only the
@@ -217,15 +271,14 @@ export async function browseItems(
     .from(items)
     .where(and(pageMatches, ...shownToViewer(filters.viewerId)))
     .orderBy(...ORDER[filters.sort])
-    .limit(PAGE_SIZE)
-    .offset((filters.page - 1) * PAGE_SIZE);
-  const rows = await db
+    .limit(limit)
+    .offset(offset);
+  return db
     .select(itemWithSeller)
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(inArray(items.id, pageIds))
     .orderBy(...ORDER[filters.sort]);
-  return { rows, total };
 }
 
 /** The item's seller is not hidden today, nor blocked either way with the viewer. */
@@ -286,6 +339,12 @@ async function countForEveryone(
     filters.college ?? "",
     Boolean(filters.hideReserved),
     Boolean(filters.verifiedOnly),
+    filters.city ?? "",
+    filters.exceptCollege ?? "",
+    filters.exceptCity ?? "",
+    filters.minPrice ?? null,
+    filters.maxPrice ?? null,
+    filters.condition ?? "",
   ]);
   const kept = counts?.get(key);
   if (kept !== undefined) return kept;
@@ -311,4 +370,45 @@ async function countBlocked(db: Db, filters: BrowseFilters, matches: SQL | undef
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(and(sql`${items.sellerId} in (${blockedEitherWay(filters.viewerId)})`, matches, sellerIsShown));
   return row?.total ?? 0;
+}
+
+/**
+ * The newest listings anyone may see ('Fresh on campus' on the landing page), of one city's colleges
+ * when given: the teaser's fields only, read off the date index like a browse page.
+ */
+export async function findFreshPublicItems(
+  db: Db,
+  city: string | undefined,
+  limit: number,
+): Promise<PublicItem[]> {
+  const ids = db
+    .select({ id: items.id })
+    .from(items)
+    .where(
+      and(
+        eq(items.isActive, true),
+        city ? sql`${items.sellerCollege} in (${collegesOf(city)})` : undefined,
+        sql`not exists (select 1 from ${users} where ${users.id} = ${items.sellerId} and ${sellerIsHidden})`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return db
+    .select({
+      id: items.id,
+      productName: items.productName,
+      productImage: items.productImage,
+      price: items.price,
+      condition: items.condition,
+      sellerCollege: items.sellerCollege,
+    })
+    .from(items)
+    .where(inArray(items.id, ids))
+    .orderBy(...newestFirst);
+}
+
+/** The directory's cities, in alphabetical order. */
+export async function listCities(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ city: colleges.city }).from(colleges).orderBy(asc(colleges.city));
+  return rows.map((row) => row.city);
 }

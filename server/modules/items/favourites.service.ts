@@ -23,7 +23,8 @@ export async function listFavourites(
 ): Promise<FavouritesResponse> {
   const { rows, total } = await repo.findFavouritesPage(ctx.db, viewer.id, page);
   return {
-    items: toItemSummaryDtos(viewer, rows),
+    // Every card here is a favourite: its heart shows filled.
+    items: toItemSummaryDtos(viewer, rows).map((item) => ({ ...item, isFavourite: true })),
     total,
     page,
     pageSize: PAGE_SIZE,

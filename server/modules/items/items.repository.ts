@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from "@shared/constants";
 import { LISTING_ACTIVE_DAYS } from "@shared/listing-texts";
-import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   favourites,
@@ -91,6 +91,16 @@ export async function isFavourite(db: Db, userId: string, itemId: string): Promi
     .where(and(eq(favourites.userId, userId), eq(favourites.itemId, itemId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Which of these items the user keeps among their favourites (a page of cards' hearts). */
+export async function favouriteIdsAmong(db: Db, userId: string, itemIds: string[]): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await db
+    .select({ itemId: favourites.itemId })
+    .from(favourites)
+    .where(and(eq(favourites.userId, userId), inArray(favourites.itemId, itemIds)));
+  return new Set(rows.map((row) => row.itemId));
 }
 
 export async function setFavourite(db: Db, userId: string, itemId: string, isOn: boolean): Promise<void> {

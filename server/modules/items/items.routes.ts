@@ -10,6 +10,8 @@ import {
   MyItemsResponseSchema,
 } from "@shared/api/items";
 import {
+  FreshListingsQuerySchema,
+  FreshListingsResponseSchema,
   PublicItemResponseSchema,
   SavedSearchesResponseSchema,
   SavedSearchInputSchema,
@@ -20,7 +22,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { requireUser } from "../../plugins/auth";
-import { limitWrites } from "../../plugins/rate-limit-rules";
+import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
 import * as browseService from "./browse.service";
 import * as favourites from "./favourites.service";
 import { publicItem } from "./item-preview";
@@ -41,7 +43,8 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { access: "user" },
     schema: {
       tags: ["items"],
-      summary: "Browse active items: search, category, college, sort, 12 per page",
+      summary:
+        "Browse active items: search, category, college or city, price, condition, sort, 12 per page; under a short college page, its city's and India's newest",
       querystring: BrowseQuerySchema,
       response: { 200: BrowseResponseSchema, ...errors },
     },
@@ -129,6 +132,24 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const item = await publicItem(ctx, request.params.id);
       if (!item) throw new AppError("not_found", "Item not found");
       return { item };
+    },
+  });
+
+  app.get("/public/fresh-listings", {
+    config: { access: "public", isSharedAnswer: true },
+    schema: {
+      tags: ["items"],
+      summary:
+        "The landing page's 'Fresh on campus': the newest listings as public teasers, of one city when given (120 a minute per address)",
+      querystring: FreshListingsQuerySchema,
+      response: { 200: FreshListingsResponseSchema, ...errors, 429: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      await countAttempt(ctx, "freshListingsPerAddress", request.ip);
+      const answer = await browseService.freshListings(ctx, request.query.city || undefined);
+      // The same for everyone and at most half a minute old: browsers and caches may keep it that long.
+      reply.header("Cache-Control", "public, max-age=30");
+      return answer;
     },
   });
 

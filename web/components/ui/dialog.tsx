@@ -6,6 +6,8 @@ interface DialogProps {
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  /** 'sheet': on phones it rises from the bottom edge, full width (a filter's small sheet). */
+  placement?: "center" | "sheet";
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
@@ -15,7 +17,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * backdrop. On top: Tab wraps inside, Escape and a backdrop click close through onClose (so the
  * parent's state stays the truth), and focus returns to what opened it. Mount it to open it.
  */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, children, placement = "center" }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -67,7 +69,7 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
         if (event.target === dialogRef.current) onClose();
       }}
       onKeyDown={handleKeyDown}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className={`${placement === "sheet" ? "max-sm:mb-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-b-none" : ""} m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >
       <div className="p-5 sm:p-6">
         <h2 id={titleId} className="text-lg font-semibold">

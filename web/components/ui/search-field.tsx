@@ -10,13 +10,22 @@ interface SearchFieldProps {
   value: string;
   onCommit: (search: string) => void;
   className?: string;
+  /** The label for screen readers only, where the box's icon and placeholder say what it is. */
+  hideLabel?: boolean;
 }
 
 /**
  * A labelled search box whose text is committed 300 ms after the last keystroke, or at once on
  * Enter. A value changed from elsewhere (Reset, Back) replaces what the box shows.
  */
-export function SearchField({ label, placeholder, value, onCommit, className = "" }: SearchFieldProps) {
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onCommit,
+  className = "",
+  hideLabel = false,
+}: SearchFieldProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const committed = useRef(value);
@@ -66,7 +75,7 @@ export function SearchField({ label, placeholder, value, onCommit, className = "
   return (
     <search className={`min-w-0 ${className}`}>
       <form onSubmit={handleSubmit}>
-        <label htmlFor={id} className={labelClasses}>
+        <label htmlFor={id} className={hideLabel ? "sr-only" : labelClasses}>
           {label}
         </label>
         <div className="relative">

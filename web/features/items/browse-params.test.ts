@@ -10,6 +10,10 @@ describe("browse filters in the query string", () => {
       search: "",
       category: "all",
       college: "IIT Delhi",
+      city: "",
+      minPrice: 0,
+      maxPrice: 0,
+      condition: "",
       sort: "newest",
       hideReserved: false,
       verifiedOnly: false,
@@ -25,6 +29,36 @@ describe("browse filters in the query string", () => {
     expect(applyFilterChange(new URLSearchParams(""), { verifiedOnly: true }).get("verifiedOnly")).toBe(
       "true",
     );
+  });
+
+  it("reads city, price and condition, and drops what is out of range", () => {
+    expect(parse("city=Bhopal&minPrice=100&maxPrice=500&condition=like%20new")).toMatchObject({
+      city: "Bhopal",
+      minPrice: 100,
+      maxPrice: 500,
+      condition: "like new",
+    });
+    expect(parse("minPrice=-5&maxPrice=abc&condition=broken")).toMatchObject({
+      minPrice: 0,
+      maxPrice: 0,
+      condition: "",
+    });
+  });
+
+  it("writes price and condition into the address, leaves their defaults out, and goes back to page 1", () => {
+    const next = applyFilterChange(new URLSearchParams("page=3&college=IIT%20Delhi"), {
+      minPrice: 100,
+      maxPrice: 0,
+      condition: "used",
+    });
+    expect(next.toString()).toBe("college=IIT+Delhi&minPrice=100&condition=used");
+    expect(applyFilterChange(next, { city: "Delhi", college: "" }).get("city")).toBe("Delhi");
+  });
+
+  it("counts city, price, condition and Hide reserved as active filters", () => {
+    expect(
+      activeFilterCount(parse("city=Bhopal&college=&minPrice=100&condition=used&hideReserved=true")),
+    ).toBe(4);
   });
 
   it("reads 'Hide reserved' from hideReserved=true, and leaves it out of the address when unticked", () => {

@@ -3,9 +3,18 @@ import { withParams } from "@shared/search-params";
 
 export { DEFAULT_CATEGORY, DEFAULT_SORT, parseBrowseFilters } from "@shared/browse-filters";
 
-/** How many filters narrow the list beyond the search box: the category and the college. */
-export function activeFilterCount(filters: Pick<BrowseFilters, "category" | "college">): number {
-  return (filters.category === DEFAULT_CATEGORY ? 0 : 1) + (filters.college ? 1 : 0);
+/** How many filters narrow the list beyond the search box. */
+export function activeFilterCount(
+  filters: Pick<BrowseFilters, "category" | "college"> & Partial<BrowseFilters>,
+): number {
+  return [
+    filters.category !== DEFAULT_CATEGORY,
+    Boolean(filters.college),
+    Boolean(filters.city),
+    Boolean(filters.minPrice || filters.maxPrice),
+    Boolean(filters.condition),
+    Boolean(filters.hideReserved),
+  ].filter(Boolean).length;
 }
 
 export type FilterChange = Partial<Omit<BrowseFilters, "page">>;
@@ -23,6 +32,10 @@ export function applyFilterChange(params: URLSearchParams, change: FilterChange)
       category: change.category,
       sort: change.sort,
       college: change.college,
+      city: change.city,
+      minPrice: change.minPrice,
+      maxPrice: change.maxPrice,
+      condition: change.condition,
       hideReserved: change.hideReserved,
       verifiedOnly: change.verifiedOnly,
     },

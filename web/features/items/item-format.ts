@@ -23,3 +23,16 @@ export function messageSellerPath(sellerId: string, itemId: string): string {
 export function followersLabel(count: number): string {
   return count === 1 ? "1 follower" : `${count} followers`;
 }
+
+/** A listing's age in a card's few characters: 'now', '12m', '5h', '3d', '6w'. */
+export function formatAge(iso: string, now: number = Date.now()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "";
+  const minutes = Math.max(0, Math.floor((now - then) / 60_000));
+  if (minutes < 1) return "now";
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h`;
+  const days = Math.floor(hours / 24);
+  return days < 7 ? `${days}d` : `${Math.floor(days / 7)}w`;
+}

@@ -1,6 +1,8 @@
 import type { User } from "@shared/api/auth";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { fakeApi, renderScreen } from "../../../tests/helpers/render-screen";
+import { LiveFreshOnCampus } from "./fresh-on-campus-section";
 import { LandingPage } from "./landing-page";
 
 const STUDENT: User = {
@@ -46,5 +48,33 @@ describe("the landing page", () => {
     const icons = container.querySelectorAll("svg");
     expect(icons.length).toBeGreaterThan(10);
     for (const icon of icons) expect(icon).toHaveAttribute("aria-hidden", "true");
+  });
+});
+
+describe("'Fresh on campus' inside the app", () => {
+  it("asks for the newest listings itself and shows them as teasers", async () => {
+    fakeApi(() => ({
+      body: {
+        city: null,
+        cities: ["Bhopal"],
+        items: [
+          {
+            id: "i1",
+            productName: "Hero cycle",
+            productImage: "/api/files/images/i1.jpg",
+            price: 2500,
+            condition: "used",
+            sellerCollege: "Maulana Azad National Institute of Technology",
+            collegeShortName: "MANIT",
+          },
+        ],
+      },
+    }));
+    renderScreen(<LiveFreshOnCampus />);
+    const card = await screen.findByRole("link", { name: /Hero cycle/ });
+    expect(card).toHaveAttribute("href", "/item/i1");
+    expect(card).toHaveTextContent("₹2,500");
+    expect(card).toHaveTextContent("MANIT");
+    expect(screen.getByRole("option", { name: "Bhopal" })).toBeInTheDocument();
   });
 });

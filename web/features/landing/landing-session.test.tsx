@@ -30,12 +30,36 @@ async function openStaticLandingPage(answer: () => Promise<Response>) {
   document.body.replaceChildren(
     document.createRange().createContextualFragment(`<div id="root">${page}</div>${templates}`),
   );
-  const fetch = vi.fn(answer);
+  const fetch = vi.fn((url: string) => (url.startsWith(FRESH_PATH) ? fresh(url) : answer()));
   vi.stubGlobal("fetch", fetch);
   vi.resetModules();
   await import("./landing-session");
   return fetch;
 }
+
+const FRESH_PATH = "/api/public/fresh-listings";
+const teaser = (id: string, productName: string, price: number, collegeShortName: string) => ({
+  id,
+  productName,
+  productImage: `/api/files/images/${id}.jpg`,
+  price,
+  condition: "used",
+  sellerCollege: `${collegeShortName} (full name)`,
+  collegeShortName,
+});
+/** The server's 'Fresh on campus': India's newest, or Mumbai's. */
+async function fresh(url: string): Promise<Response> {
+  const city = new URL(url, "http://localhost").searchParams.get("city");
+  const items =
+    city === "Mumbai"
+      ? [teaser("m1", "Hostel mattress", 800, "IIT Bombay")]
+      : [teaser("d1", "Casio fx-991EX", 1250, "IITD"), teaser("m1", "Hostel mattress", 800, "IIT Bombay")];
+  return Response.json({ city, items, cities: ["Delhi", "Mumbai"] });
+}
+
+/** The session requests the page made, leaving out 'Fresh on campus'. */
+const sessionCalls = (fetch: ReturnType<typeof vi.fn>) =>
+  fetch.mock.calls.filter(([url]) => !String(url).startsWith(FRESH_PATH));
 
 const me = (user: User | null) => async () => Response.json({ user });
 
@@ -93,7 +117,7 @@ describe("the landing page as the build writes it", () => {
         .createRange()
         .createContextualFragment(`<div id="root" data-session="${SIGNED_OUT_PAGE}">${signedOutPage}</div>`),
     );
-    const fetch = vi.fn(me(STUDENT));
+    const fetch = vi.fn((url: string) => (url.startsWith(FRESH_PATH) ? fresh(url) : me(STUDENT)()));
     vi.stubGlobal("fetch", fetch);
     vi.resetModules();
     await import("./landing-session");
@@ -102,7 +126,27 @@ describe("the landing page as the build writes it", () => {
     expect(within(account).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
     expect(screen.getByRole("link", { name: "Get Started Free" })).toHaveAttribute("href", "/signup");
     expect(screen.getByRole("heading", { name: "Ready to join your campus community?" })).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sessionCalls(fetch)).toHaveLength(0);
+  });
+
+  it("shows a visitor 'Fresh on campus': teasers linking to the item, and a city's when one is picked", async () => {
+    const fetch = await openStaticLandingPage(me(null));
+    const section = screen.getByRole("region", { name: "Fresh on campus" });
+    const list = within(section).getByRole("list", { name: "Fresh on campus" });
+    const first = await within(list).findByRole("link", { name: /Casio fx-991EX/ });
+    expect(first).toHaveAttribute("href", "/item/d1");
+    expect(first).toHaveTextContent("₹1,250");
+    expect(first).toHaveTextContent("IITD");
+    expect(within(list).getAllByRole("link")).toHaveLength(2);
+
+    const city = within(section).getByRole("combobox", { name: "Your city" });
+    (city as HTMLSelectElement).value = "Mumbai";
+    city.dispatchEvent(new Event("change"));
+    await within(section).findByText("Listings in Mumbai");
+    expect(within(list).getAllByRole("link")).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledWith(`${FRESH_PATH}?city=Mumbai`, expect.anything());
+    expect(localStorage.getItem("cb-fresh-city")).toBe("Mumbai");
+    localStorage.clear();
   });
 
   it("shows the signed-out page when the server cannot be reached", async () => {

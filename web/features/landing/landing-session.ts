@@ -5,6 +5,7 @@
  * A page the server sent already drawn for a visitor (no session cookie) asks nothing.
  */
 import type { MeResponse } from "@shared/api/auth";
+import { startFreshListings } from "./fresh-listings";
 import { NAME_SLOT, type SessionVariant, SIGNED_OUT_PAGE, templateIdOf } from "./session-parts";
 
 type SignedInUser = NonNullable<MeResponse["user"]>;
@@ -41,6 +42,9 @@ function showPartsFor(user: SignedInUser | null): void {
 if (document.getElementById("root")?.dataset.session !== SIGNED_OUT_PAGE) {
   void signedInUser().then(showPartsFor);
 }
+
+// 'Fresh on campus': the newest listings, for everyone.
+startFreshListings(document.querySelector<HTMLElement>("[data-fresh]"));
 
 // The app's service worker (vite.config.ts), as the app's pages register it: after load, so the
 // landing page is installable and works offline from the first visit.

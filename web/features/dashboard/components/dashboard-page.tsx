@@ -4,6 +4,7 @@ import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { dashboardQueryOptions } from "../api/get-dashboard";
 import { FeatureCards } from "./feature-cards";
+import { NewNearYou } from "./new-near-you";
 import { RecentActivity } from "./recent-activity";
 import { StatTiles } from "./stat-tiles";
 import { VerifyEmailNotice } from "./verify-email-notice";
@@ -24,6 +25,8 @@ export function DashboardPage({ supportActions }: { supportActions: ReactNode })
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
       <WelcomeBanner user={user} />
       {user.emailVerified ? null : <VerifyEmailNotice />}
+      {/* A student with no activity yet: what is for sale around them, on the first screen. */}
+      {dashboard.data ? <NewNearYou items={dashboard.data.newNearYou} /> : null}
       <StatTiles
         data={dashboard.data}
         isPending={dashboard.isPending}

@@ -38,3 +38,29 @@ export function useToggleFavourite(itemId: string) {
 
   return { error, setFavourite: (isFavourite: boolean) => toggle.mutate(isFavourite) };
 }
+
+/**
+ * A card's heart: starts from what the page said (`isFavourite`), flips at once, and flips back
+ * with a message if the server refuses. The item page and Saved items read theirs again.
+ */
+export function useCardFavourite(itemId: string, initial: boolean) {
+  const queryClient = useQueryClient();
+  const [isFavourite, setIsFavourite] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => setFavourite(itemId, next),
+    onMutate: (next) => {
+      setError(null);
+      setIsFavourite(next);
+    },
+    onError: (_error, next) => {
+      setIsFavourite(!next);
+      setError(FAVOURITE_FAILED);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: favouritesKey });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) });
+    },
+  });
+  return { isFavourite, error, toggle: () => toggle.mutate(!isFavourite) };
+}

@@ -38,6 +38,8 @@ export function BrowsePage() {
     }
   }, [data, query.isPlaceholderData, filters.page, changePage]);
 
+  const saveSearchHref = `/saved-searches?save=1&${new URLSearchParams(filters as never)}`;
+
   function handlePageChange(page: number) {
     changePage(page);
     resultsRef.current?.scrollIntoView({ block: "start" });
@@ -50,18 +52,16 @@ export function BrowsePage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4 px-4 py-4 sm:space-y-5 sm:px-6 sm:py-8 lg:px-8">
+    <div className="mx-auto w-full max-w-6xl space-y-3 px-4 py-3 sm:space-y-5 sm:px-6 sm:py-8 lg:px-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Browse Items</h1>
+          <h1 className="text-xl font-bold text-slate-900 sm:text-3xl">Browse Items</h1>
           <p className="mt-1 hidden text-slate-600 sm:block">Second-hand finds from students around you.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* On phones these are in the menu beside the search box, and Sell in the tab bar. */}
+        <div className="flex flex-wrap gap-2 max-sm:hidden">
           {/* 'Save Search' leads to the saved searches with these filters, where a dialog asks for a name. */}
-          <Link
-            to={`/saved-searches?save=1&${new URLSearchParams(filters as never)}`}
-            className={secondaryButton}
-          >
+          <Link to={saveSearchHref} className={secondaryButton}>
             Save Search
           </Link>
           <Link to="/saved-searches" className={secondaryButton}>
@@ -74,7 +74,12 @@ export function BrowsePage() {
         </div>
       </header>
 
-      <BrowseToolbar filters={filters} onChange={changeFilters} searchKey={searchKey} />
+      <BrowseToolbar
+        filters={filters}
+        onChange={changeFilters}
+        searchKey={searchKey}
+        saveSearchHref={saveSearchHref}
+      />
 
       <div ref={resultsRef} className="scroll-mt-20">
         <OfflineAware query={query}>
@@ -86,7 +91,8 @@ export function BrowsePage() {
             onRetry={() => query.refetch()}
             onClearFilters={handleClearFilters}
             college={filters.college}
-            onShowAllColleges={() => changeFilters({ college: "" })}
+            onShowAllColleges={() => changeFilters({ college: "", city: "" })}
+            onShowCity={(city) => changeFilters({ city, college: "" })}
             toolbar={<ViewToggle view={view} onChange={setView} />}
           />
         </OfflineAware>

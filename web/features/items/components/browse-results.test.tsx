@@ -1,9 +1,15 @@
-import { render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render as renderBare, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { expect, it, vi } from "vitest";
 import { BUYER_ABILITIES, buildItemSummaryResponse } from "../../../../tests/factories/item-responses";
 import { BrowseResults } from "./browse-results";
+
+/** The cards' hearts keep their state through TanStack Query. */
+function render(ui: React.ReactNode) {
+  return renderBare(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+}
 
 const lamp = buildItemSummaryResponse({
   abilities: BUYER_ABILITIES,
@@ -17,7 +23,7 @@ function renderResults(items = [lamp, mine]) {
   render(
     <MemoryRouter>
       <BrowseResults
-        data={{ items, total: items.length, page: 1, pageSize: 12, totalPages: 1 }}
+        data={{ items, total: items.length, page: 1, pageSize: 12, totalPages: 1, more: null }}
         isError={false}
         isUpdating={false}
         view="grid"
@@ -101,7 +107,7 @@ function renderEmpty(college: string) {
   render(
     <MemoryRouter>
       <BrowseResults
-        data={{ items: [], total: 0, page: 1, pageSize: 12, totalPages: 1 }}
+        data={{ items: [], total: 0, page: 1, pageSize: 12, totalPages: 1, more: null }}
         isError={false}
         isUpdating={false}
         view="grid"
@@ -188,6 +194,95 @@ it("asks at once for the pictures of the first four cards, and lets the rest wai
       undefined,
     ]);
     expect(seen).toHaveLength(2);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+it("goes on under an empty college with 'More in {city}', then 'Across India', and offers the city first", async () => {
+  const user = userEvent.setup();
+  const onShowCity = vi.fn();
+  const nearby = buildItemSummaryResponse({
+    id: "near-1",
+    productName: "Hero cycle",
+    abilities: BUYER_ABILITIES,
+  });
+  const far = buildItemSummaryResponse({
+    id: "far-1",
+    productName: "Mini drafter",
+    abilities: BUYER_ABILITIES,
+  });
+  render(
+    <MemoryRouter>
+      <BrowseResults
+        data={{
+          items: [],
+          total: 0,
+          page: 1,
+          pageSize: 12,
+          totalPages: 1,
+          more: { city: "Bhopal", nearby: [nearby], india: [far] },
+        }}
+        isError={false}
+        isUpdating={false}
+        view="grid"
+        onRetry={vi.fn()}
+        onClearFilters={vi.fn()}
+        college="Indian Institute of Forest Management"
+        onShowAllColleges={vi.fn()}
+        onShowCity={onShowCity}
+        toolbar={null}
+      />
+    </MemoryRouter>,
+  );
+  // The count is the student's own filter's.
+  expect(screen.getByText("0 item(s) found")).toBeInTheDocument();
+  const buttons = screen.getAllByRole("button").map((button) => button.textContent);
+  expect(buttons.indexOf("See listings in Bhopal")).toBeLessThan(buttons.indexOf("Show all colleges"));
+  await user.click(screen.getByRole("button", { name: "See listings in Bhopal" }));
+  expect(onShowCity).toHaveBeenCalledWith("Bhopal");
+
+  const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+  expect(headings.indexOf("More in Bhopal")).toBeLessThan(headings.indexOf("Across India"));
+  expect(
+    within(screen.getByRole("list", { name: "More in Bhopal" })).getByText("Hero cycle"),
+  ).toBeInTheDocument();
+  expect(
+    within(screen.getByRole("list", { name: "Across India" })).getByText("Mini drafter"),
+  ).toBeInTheDocument();
+});
+
+it("toggles the favourite from the card's heart, and shows the college's short name", async () => {
+  const user = userEvent.setup();
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? "GET"} ${url}`);
+      return new Response(null, { status: 204 });
+    }),
+  );
+  try {
+    renderResults([
+      { ...lamp, sellerCollege: "Indian Institute of Forest Management", isFavourite: false },
+      mine,
+    ]);
+    const [lampCard, myCard] = screen.getAllByRole("article") as HTMLElement[];
+    expect(within(lampCard as HTMLElement).getByText("IIFM")).toBeInTheDocument();
+    const heart = within(lampCard as HTMLElement).getByRole("button", {
+      name: "Save Desk Lamp to favourites",
+    });
+    expect(heart).toHaveAttribute("aria-pressed", "false");
+    await user.click(heart);
+    expect(heart).toHaveAttribute("aria-pressed", "true");
+    expect(calls).toContain("PUT /api/items/item-1/favourite");
+    await user.click(heart);
+    expect(heart).toHaveAttribute("aria-pressed", "false");
+    expect(calls).toContain("DELETE /api/items/item-1/favourite");
+    // One's own item has no heart.
+    expect(
+      within(myCard as HTMLElement).queryByRole("button", { name: /favourites/ }),
+    ).not.toBeInTheDocument();
   } finally {
     vi.unstubAllGlobals();
   }

@@ -1,11 +1,21 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
 import type { BrowseFilters } from "../api/get-items";
 import { BrowseToolbar } from "./browse-toolbar";
 
-const DEFAULTS: BrowseFilters = { search: "", category: "all", college: "", sort: "newest", page: 1 };
+const DEFAULTS: BrowseFilters = {
+  search: "",
+  category: "all",
+  college: "",
+  city: "",
+  minPrice: 0,
+  maxPrice: 0,
+  condition: "",
+  sort: "newest",
+  page: 1,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,49 +33,99 @@ beforeEach(() => {
 
 function renderToolbar(filters: Partial<BrowseFilters> = {}) {
   const onChange = vi.fn();
-  // The college box reads the directory.
-  fakeApi(() => ({ body: { cities: {} } }));
-  renderScreen(<BrowseToolbar filters={{ ...DEFAULTS, ...filters }} onChange={onChange} searchKey={0} />);
+  // The college and city sheets read the directory.
+  fakeApi(() => ({
+    body: {
+      cities: [
+        { city: "Bhopal", colleges: [{ id: "1", name: "Barkatullah University" }] },
+        { city: "Mumbai", colleges: [{ id: "2", name: "IIT Bombay" }] },
+      ],
+    },
+  }));
+  renderScreen(
+    <BrowseToolbar
+      filters={{ ...DEFAULTS, ...filters }}
+      onChange={onChange}
+      searchKey={0}
+      saveSearchHref="/saved-searches?save=1"
+    />,
+  );
   return { onChange };
 }
 
-it("folds the category and college filters behind a Filters button that opens and closes them", async () => {
-  const user = userEvent.setup();
-  renderToolbar();
-  const filters = screen.getByRole("button", { name: "Filters" });
-  expect(filters).toHaveAttribute("aria-expanded", "false");
-  const panel = document.getElementById(filters.getAttribute("aria-controls") ?? "");
-  expect(panel).toContainElement(screen.getByRole("combobox", { name: "Category" }));
-  expect(panel).toContainElement(screen.getByRole("combobox", { name: "Filter by college" }));
-  // Hidden on phones while folded; out from 768 px whatever the button says.
-  expect(panel?.className).toBe("hidden md:contents");
-
-  await user.click(filters);
-  expect(filters).toHaveAttribute("aria-expanded", "true");
-  expect(panel?.className).toBe("contents");
-  await user.click(filters);
-  expect(filters).toHaveAttribute("aria-expanded", "false");
-});
-
-it("keeps the search box and the sort outside the fold, one tap away", async () => {
+it("puts the filters in one row of chips under the search box, with the sort", async () => {
   const user = userEvent.setup();
   const { onChange } = renderToolbar();
-  const panel = document.getElementById(
-    screen.getByRole("button", { name: "Filters" }).getAttribute("aria-controls") ?? "",
-  );
-  const sort = screen.getByRole("combobox", { name: "Sort by" });
-  expect(panel).not.toContainElement(sort);
-  expect(panel).not.toContainElement(screen.getByRole("searchbox", { name: "Search items" }));
-  await user.selectOptions(sort, "price-low");
+  const row = screen.getByRole("group", { name: "Filters" });
+  for (const name of ["Category", "Price", "Condition", "City", "College", "Hide reserved"]) {
+    expect(within(row).getByRole("button", { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+  }
+  expect(screen.getByRole("searchbox", { name: "Search items" })).toBeInTheDocument();
+  await user.selectOptions(within(row).getByRole("combobox", { name: "Sort by" }), "price-low");
   expect(onChange).toHaveBeenCalledWith({ sort: "price-low" });
 });
 
-it("counts the active filters on the button: a category and a college", () => {
-  renderToolbar({ category: "books", college: "IIT Madras", search: "lamp", sort: "oldest" });
-  expect(screen.getByRole("button", { name: "Filters 2 active" })).toBeInTheDocument();
+it("keeps Save Search, Saved searches and Sell an Item in a menu beside the search", async () => {
+  const user = userEvent.setup();
+  renderToolbar();
+  await user.click(screen.getByRole("button", { name: "More browse actions" }));
+  expect(screen.getByRole("menuitem", { name: "Save Search" })).toHaveAttribute(
+    "href",
+    "/saved-searches?save=1",
+  );
+  expect(screen.getByRole("menuitem", { name: "Saved searches" })).toHaveAttribute("href", "/saved-searches");
+  expect(screen.getByRole("menuitem", { name: "Sell an Item" })).toHaveAttribute("href", "/sell");
 });
 
-it("counts one for the college a student starts with", () => {
-  renderToolbar({ college: "IIT Madras" });
-  expect(screen.getByRole("button", { name: "Filters 1 active" })).toBeInTheDocument();
+it("opens the Price sheet, refuses a minimum above the maximum, and applies rupees", async () => {
+  const user = userEvent.setup();
+  const { onChange } = renderToolbar();
+  await user.click(screen.getByRole("button", { name: "Price" }));
+  const sheet = await screen.findByRole("dialog", { name: "Price" });
+  await user.type(within(sheet).getByRole("textbox", { name: "Min (₹)" }), "900");
+  await user.type(within(sheet).getByRole("textbox", { name: "Max (₹)" }), "300");
+  await user.click(within(sheet).getByRole("button", { name: "Apply" }));
+  expect(within(sheet).getByRole("alert")).toHaveTextContent(
+    "The minimum price cannot be more than the maximum price.",
+  );
+  expect(onChange).not.toHaveBeenCalled();
+  await user.clear(within(sheet).getByRole("textbox", { name: "Min (₹)" }));
+  await user.type(within(sheet).getByRole("textbox", { name: "Min (₹)" }), "100");
+  await user.click(within(sheet).getByRole("button", { name: "Apply" }));
+  expect(onChange).toHaveBeenCalledWith({ minPrice: 100, maxPrice: 300 });
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+});
+
+it("shows a chosen value on its chip", () => {
+  renderToolbar({ minPrice: 100, maxPrice: 300, condition: "like new", city: "Bhopal", category: "books" });
+  expect(screen.getByRole("button", { name: "Price: ₹100–₹300" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Condition: Like New" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "City: Bhopal" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Category: Books" })).toBeInTheDocument();
+});
+
+it("picks a city from the directory, which clears the college; and a condition", async () => {
+  const user = userEvent.setup();
+  const { onChange } = renderToolbar({ college: "IIT Bombay" });
+  await user.click(screen.getByRole("button", { name: "City" }));
+  const sheet = await screen.findByRole("dialog", { name: "City" });
+  const select = within(sheet).getByRole("combobox", { name: "City" });
+  await within(sheet).findByRole("option", { name: "Bhopal" });
+  await user.selectOptions(select, "Bhopal");
+  expect(onChange).toHaveBeenCalledWith({ city: "Bhopal", college: "" });
+
+  await user.click(screen.getByRole("button", { name: "Condition" }));
+  await user.click(
+    within(await screen.findByRole("dialog", { name: "Condition" })).getByRole("radio", { name: "Used" }),
+  );
+  expect(onChange).toHaveBeenLastCalledWith({ condition: "used" });
+});
+
+it("toggles Hide reserved from its chip", async () => {
+  const user = userEvent.setup();
+  const { onChange } = renderToolbar();
+  const chip = screen.getByRole("button", { name: "Hide reserved" });
+  expect(chip).toHaveAttribute("aria-pressed", "false");
+  await user.click(chip);
+  expect(onChange).toHaveBeenCalledWith({ hideReserved: true });
 });

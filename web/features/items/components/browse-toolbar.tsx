@@ -1,124 +1,170 @@
-import type { Category } from "@shared/constants";
+import { collegeShortName } from "@shared/colleges";
 import type { BrowseSort } from "@shared/items-constants";
 import { VERIFIED_LABELS } from "@shared/verification-labels";
-import SlidersHorizontalIcon from "lucide-react/icons/sliders-horizontal";
-import { useId, useState } from "react";
-import { secondaryButton } from "../../../components/ui/button-styles";
-import { Field, inputClasses } from "../../../components/ui/field";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
+import EllipsisVerticalIcon from "lucide-react/icons/ellipsis-vertical";
+import { Suspense, useState } from "react";
+import { Menu } from "../../../components/ui/menu";
 import { SearchField } from "../../../components/ui/search-field";
+import { formatRupees } from "../../../lib/format";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
+import { capitalise } from "../../../lib/item-labels";
 import type { BrowseFilters } from "../api/get-items";
-import { activeFilterCount, type FilterChange } from "../browse-params";
+import type { FilterChange } from "../browse-params";
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
-import { CollegeFilter } from "./college-filter";
+import type { FilterSheetKind } from "./filter-sheet";
+
+// A chip's sheet loads with the first tap on a chip, not with the page.
+const FilterSheet = lazyWhenOnline(() =>
+  import("./filter-sheet").then((module) => ({ default: module.FilterSheet })),
+);
 
 interface BrowseToolbarProps {
   filters: BrowseFilters;
   onChange: (change: FilterChange, options?: { replace?: boolean }) => void;
   /** Changes when the search box must forget what is being typed (Clear Filters). */
   searchKey: number;
+  /** 'Save Search' with the current filters: the saved searches page, which asks for a name. */
+  saveSearchHref: string;
 }
 
+const chipBase =
+  "relative inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const chipOff = `${chipBase} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
+const chipOn = `${chipBase} border-indigo-700 bg-indigo-50 text-indigo-900`;
+
+/** What a chip reads: its name, or the value chosen. */
+export function chipLabels(filters: BrowseFilters): Record<FilterSheetKind, string | null> {
+  const category = CATEGORY_OPTIONS.find((option) => option.value === filters.category)?.label;
+  const { minPrice, maxPrice } = filters;
+  const price =
+    minPrice && maxPrice
+      ? `${formatRupees(minPrice)}–${formatRupees(maxPrice)}`
+      : minPrice
+        ? `From ${formatRupees(minPrice)}`
+        : maxPrice
+          ? `Up to ${formatRupees(maxPrice)}`
+          : null;
+  return {
+    category: filters.category === "all" ? null : (category ?? null),
+    price,
+    condition: filters.condition ? capitalise(filters.condition) : null,
+    city: filters.city || null,
+    college: filters.college ? collegeShortName(filters.college) : null,
+  };
+}
+
+const CHIPS: { kind: FilterSheetKind; name: string }[] = [
+  { kind: "category", name: "Category" },
+  { kind: "price", name: "Price" },
+  { kind: "condition", name: "Condition" },
+  { kind: "city", name: "City" },
+  { kind: "college", name: "College" },
+];
+
 /**
- * Search, sort and the filters. Phones keep the search box and the sort one tap away and fold the
- * category and college filters behind a 'Filters' button that counts the active ones; from 768 px
- * everything is out.
+ * The search box with a menu beside it ('Save Search', 'Saved searches', 'Sell an Item'), and under
+ * it one row of chips: the sort, Category, Price, Condition, City, College (each opening a small
+ * sheet) and 'Hide reserved'. A chip shows its value once chosen. Everything is in the address.
  */
-export function BrowseToolbar({ filters, onChange, searchKey }: BrowseToolbarProps) {
-  const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
-  const activeCount = activeFilterCount(filters);
+export function BrowseToolbar({ filters, onChange, searchKey, saveSearchHref }: BrowseToolbarProps) {
+  const [open, setOpen] = useState<FilterSheetKind | null>(null);
+  const labels = chipLabels(filters);
+  const sortLabel = SORT_OPTIONS.find((option) => option.value === filters.sort)?.label ?? "Sort";
 
   return (
-    <section
-      aria-label="Search and filters"
-      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4 lg:grid-cols-4"
-    >
-      <SearchField
-        key={searchKey}
-        label="Search items"
-        placeholder="Search by name or type"
-        className="col-span-2 lg:col-span-1"
-        value={filters.search}
-        // Typing replaces the history entry so Back does not step through every keystroke.
-        onCommit={(search) => onChange({ search }, { replace: true })}
-      />
-      <button
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
-        className={`${secondaryButton} self-end md:hidden ${isOpen ? "border-indigo-600 bg-indigo-50" : ""}`}
-      >
-        <SlidersHorizontalIcon aria-hidden="true" className="size-4" />
-        Filters
-        {activeCount > 0 ? (
-          <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-700 px-1.5 text-xs font-bold text-white">
-            {activeCount}
-            <span className="sr-only"> active</span>
-          </span>
-        ) : null}
-      </button>
-      <Field label="Sort by" className="min-w-0">
-        {(control) => (
-          <select
-            {...control}
-            name="sort"
-            value={filters.sort}
-            onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
-            className={inputClasses}
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {/* Its fields join the toolbar's grid; on phones only while Filters is open. */}
-      <div id={panelId} className={isOpen ? "contents" : "hidden md:contents"}>
-        <Field label="Category" className="col-span-2 min-w-0 md:col-span-1">
-          {(control) => (
+    <section aria-label="Search and filters" className="space-y-2">
+      <div className="flex items-center gap-1">
+        <SearchField
+          key={searchKey}
+          label="Search items"
+          hideLabel
+          placeholder="Search by name or type"
+          className="flex-1"
+          value={filters.search}
+          // Typing replaces the history entry so Back does not step through every keystroke.
+          onCommit={(search) => onChange({ search }, { replace: true })}
+        />
+        <div className="relative sm:hidden">
+          <Menu
+            label="More browse actions"
+            trigger={<EllipsisVerticalIcon aria-hidden="true" className="size-5" />}
+            triggerClassName="grid size-11 place-items-center rounded-full text-slate-800 hover:bg-slate-100"
+            items={[
+              { label: "Save Search", to: saveSearchHref },
+              { label: "Saved searches", to: "/saved-searches" },
+              { label: "Sell an Item", to: "/sell" },
+            ]}
+          />
+        </div>
+      </div>
+      <fieldset className="min-w-0">
+        <legend className="sr-only">Filters</legend>
+        {/* One row that scrolls sideways on phones, within itself; it wraps from 640 px. */}
+        <div className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+          <label className={`${filters.sort === "newest" ? chipOff : chipOn} relative pr-8`}>
+            <span className="sr-only">Sort by</span>
+            <span aria-hidden="true">{sortLabel}</span>
+            <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute right-2.5 size-4" />
+            {/* The native picker: a sheet of its own on phones. Invisible over the chip it fills. */}
             <select
-              {...control}
-              name="category"
-              value={filters.category}
-              onChange={(event) => onChange({ category: event.target.value as "all" | Category })}
-              className={inputClasses}
+              name="sort"
+              value={filters.sort}
+              onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
+              className="absolute inset-0 cursor-pointer opacity-0"
             >
-              <option value="all">All Categories</option>
-              {CATEGORY_OPTIONS.map((option) => (
+              {SORT_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
               ))}
             </select>
-          )}
-        </Field>
-        <CollegeFilter
-          value={filters.college}
-          onChange={(college) => onChange({ college })}
-          className="col-span-2 lg:col-span-1"
-        />
-        <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:col-span-1">
-          <input
-            type="checkbox"
-            checked={filters.hideReserved ?? false}
-            onChange={(event) => onChange({ hideReserved: event.target.checked })}
-            className="size-5 accent-indigo-700"
-          />
-          Hide reserved
-        </label>
-        <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:col-span-1">
-          <input
-            type="checkbox"
-            checked={filters.verifiedOnly ?? false}
-            onChange={(event) => onChange({ verifiedOnly: event.target.checked })}
-            className="size-5 accent-indigo-700"
-          />
-          {VERIFIED_LABELS.verifiedSellersOnly}
-        </label>
-      </div>
+          </label>
+          {CHIPS.map((chip) => {
+            const value = labels[chip.kind];
+            return (
+              <button
+                key={chip.kind}
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => setOpen(chip.kind)}
+                className={value ? chipOn : chipOff}
+              >
+                {value ? (
+                  <>
+                    <span className="sr-only">{`${chip.name}: `}</span>
+                    <span className="max-w-40 truncate">{value}</span>
+                  </>
+                ) : (
+                  chip.name
+                )}
+                <ChevronDownIcon aria-hidden="true" className="size-4" />
+              </button>
+            );
+          })}
+          <button
+            type="button"
+            aria-pressed={filters.hideReserved ?? false}
+            onClick={() => onChange({ hideReserved: !filters.hideReserved })}
+            className={filters.hideReserved ? chipOn : chipOff}
+          >
+            Hide reserved
+          </button>
+          <button
+            type="button"
+            aria-pressed={filters.verifiedOnly ?? false}
+            onClick={() => onChange({ verifiedOnly: !filters.verifiedOnly })}
+            className={filters.verifiedOnly ? chipOn : chipOff}
+          >
+            {VERIFIED_LABELS.verifiedSellersOnly}
+          </button>
+        </div>
+      </fieldset>
+      {open ? (
+        <Suspense fallback={null}>
+          <FilterSheet kind={open} filters={filters} onChange={onChange} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
