@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { expect, it, vi } from "vitest";
@@ -98,4 +98,25 @@ it("starts with focus on the first control", async () => {
   render(<Opener />);
   await user.click(screen.getByRole("button", { name: "Edit user" }));
   expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus();
+});
+
+it("closes on Back (Android's or the browser's) through onClose, and the address stays", async () => {
+  const user = userEvent.setup();
+  const onClose = vi.fn();
+  window.history.replaceState(null, "", "/item/1");
+  const before = window.history.length;
+  render(<Opener onClose={onClose} />);
+  await user.click(screen.getByRole("button", { name: "Edit user" }));
+  // Its own step in the history, at the same address.
+  await waitFor(() => expect(window.history.length).toBe(before + 1));
+  window.history.back();
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  expect(onClose).toHaveBeenCalledTimes(1);
+  expect(window.location.pathname).toBe("/item/1");
+
+  // Closed by its own button, it takes its step away again.
+  await user.click(screen.getByRole("button", { name: "Edit user" }));
+  await waitFor(() => expect(JSON.stringify(window.history.state)).toContain("backToClose"));
+  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  await waitFor(() => expect(window.history.state).toBeNull());
 });

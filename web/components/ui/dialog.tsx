@@ -15,7 +15,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * A modal built on the native <dialog>: showModal() makes the page behind inert and gives the
  * backdrop. On top: Tab wraps inside, Escape and a backdrop click close through onClose (so the
- * parent's state stays the truth), and focus returns to what opened it. Mount it to open it.
+ * parent's state stays the truth), and focus returns to what opened it. Back (Android's, the
+ * browser's) closes it through onClose too, and the page stays. Mount it to open it.
  */
 export function Dialog({ title, description, onClose, children, placement = "center" }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -33,7 +34,20 @@ export function Dialog({ title, description, onClose, children, placement = "cen
     // As browsers do on showModal: focus starts on the first control unless something inside has it.
     if (dialog && !dialog.contains(document.activeElement))
       dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // Back closes it as Escape does (the cancel event calls onClose), and the page stays: as
+    // backToClose (web/lib/back-to-close.ts) does, written out so that no page carries a chunk
+    // of its own for it.
+    let closeView: (() => void) | null | undefined;
+    import("../../lib/history-views").then(
+      (views) => {
+        if (closeView === undefined)
+          closeView = views.openView(() => dialog?.dispatchEvent(new Event("cancel")));
+      },
+      () => {},
+    );
     return () => {
+      closeView?.();
+      closeView = null;
       if (dialog?.open) dialog.close();
       opener?.focus();
     };

@@ -6,6 +6,8 @@ import {
   chatsForTab,
   mergeMessage,
   type OutboxEntry,
+  tabOfNewestUnread,
+  unreadOfTab,
 } from "./thread-messages";
 
 const ME = "me";
@@ -120,5 +122,19 @@ describe("chat list", () => {
     expect(chatSubject(chat({ tab: "recruitment", recruitmentPurpose: "Hackathon team" }))).toBe(
       "Hackathon team",
     );
+  });
+
+  it("opens on the tab of the newest unread chat, and counts each tab's unread messages", () => {
+    const chats = [
+      chat({ id: "b-read", tab: "buying", updatedAt: "2026-01-03T09:00:00.000Z" }),
+      chat({ id: "b-unread", tab: "buying", unreadCount: 1, updatedAt: "2026-01-01T09:00:00.000Z" }),
+      chat({ id: "s-unread", tab: "selling", unreadCount: 2, updatedAt: "2026-01-02T09:00:00.000Z" }),
+      chat({ id: "s-unread-2", tab: "selling", unreadCount: 3, updatedAt: "2026-01-01T08:00:00.000Z" }),
+    ];
+    expect(tabOfNewestUnread(chats)).toBe("selling");
+    expect(tabOfNewestUnread(chats.map((c) => ({ ...c, unreadCount: 0 })))).toBeNull();
+    expect(unreadOfTab(chats, "selling")).toBe(5);
+    expect(unreadOfTab(chats, "buying")).toBe(1);
+    expect(unreadOfTab(chats, "recruitment")).toBe(0);
   });
 });

@@ -90,6 +90,16 @@ export function unreadTotal(chats: readonly ChatSummary[]): number {
   return chats.reduce((total, chat) => total + chat.unreadCount, 0);
 }
 
+/** A tab's unread messages: the sum of its chats' unread counts (the server's unread message notifications). */
+export function unreadOfTab(chats: readonly ChatSummary[], tab: ChatTab): number {
+  return unreadTotal(chats.filter((chat) => chat.tab === tab));
+}
+
+/** The tab of the most recently updated chat with unread messages; null when everything is read. */
+export function tabOfNewestUnread(chats: readonly ChatSummary[]): ChatTab | null {
+  return sortChats(chats).find((chat) => chat.unreadCount > 0)?.tab ?? null;
+}
+
 export function chatsForTab(chats: readonly ChatSummary[], tab: ChatTab): ChatSummary[] {
   return sortChats(chats.filter((chat) => chat.tab === tab));
 }

@@ -98,4 +98,21 @@ describe("the chat list", () => {
     expect(screen.getByText("Thanks!")).not.toHaveClass("font-semibold");
     expect(read.querySelector("img")).toHaveAttribute("src", "/api/files/profiles/rohan.webp?variant=avatar");
   });
+
+  it("shows each tab's unread count after its name, and none on a tab with everything read", async () => {
+    fakeApi(() => ({
+      body: {
+        chats: [
+          chat({ id: "s1", tab: "selling", unreadCount: 2 }),
+          chat({ id: "s2", tab: "selling", unreadCount: 1 }),
+          chat({ id: "r", tab: "recruitment", kind: "recruitment", unreadCount: 4 }),
+          chat({ id: "b", tab: "buying", unreadCount: 0 }),
+        ],
+      },
+    }));
+    renderScreen(<ListWithTabs />, { path: "/messages" });
+    expect(await screen.findByRole("tab", { name: "Selling 3 unread" })).toBeVisible();
+    expect(screen.getByRole("tab", { name: "Recruitment 4 unread" })).toBeVisible();
+    expect(screen.getByRole("tab", { name: "Buying" })).not.toHaveTextContent(/\d/);
+  });
 });

@@ -11,13 +11,24 @@ import { Spinner } from "../../../components/ui/spinner";
 import { type TabItem, Tabs } from "../../../components/ui/tabs";
 import { formatTimeOrDay } from "../../../lib/format";
 import { chatListQueryOptions } from "../api/chats-api";
-import { chatSubject, chatsForTab } from "../thread-messages";
+import { chatSubject, chatsForTab, unreadOfTab } from "../thread-messages";
 
-const CHAT_TABS: readonly TabItem<ChatTab>[] = [
+const CHAT_TABS: readonly { id: ChatTab; label: string }[] = [
   { id: "buying", label: "Buying" },
   { id: "selling", label: "Selling" },
   { id: "recruitment", label: "Recruitment" },
 ];
+
+/** A tab's unread count after its name ('Selling 2', read 'Selling 2 unread'); nothing at zero. */
+function TabUnread({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="grid h-5 min-w-5 place-items-center rounded-full bg-indigo-700 px-1.5 text-xs font-bold text-white">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 interface ChatListProps {
   tab: ChatTab;
@@ -33,12 +44,16 @@ export function ChatList({ tab, onTabChange, selectedChatId }: ChatListProps) {
   const query = useQuery(chatListQueryOptions);
   const { data, isPending, isError, refetch } = query;
   const chats = data ? chatsForTab(data.chats, tab) : [];
+  const tabs: TabItem<ChatTab>[] = CHAT_TABS.map((item) => ({
+    ...item,
+    badge: <TabUnread count={data ? unreadOfTab(data.chats, item.id) : 0} />,
+  }));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <Tabs
         label="Chat categories"
-        tabs={CHAT_TABS}
+        tabs={tabs}
         selected={tab}
         onSelect={onTabChange}
         tabId={tabId}

@@ -12,6 +12,7 @@ import { chatListQueryOptions, threadQueryOptions } from "../api/chats-api";
 import { useSendMessage } from "../api/send-message";
 import { useChatFromLink } from "../hooks/use-chat-from-link";
 import { useVisualViewportBox } from "../hooks/use-visual-viewport";
+import { tabOfNewestUnread } from "../thread-messages";
 import { ChatList } from "./chat-list";
 import { PaneMessage, ThreadLoading } from "./pane-message";
 
@@ -49,11 +50,18 @@ export function MessagesPage() {
   useEffect(() => {
     if (openChatTab) setLastOpenedTab(openChatTab);
   }, [openChatTab]);
+  // The page opens on the tab of the newest unread chat (a seller whose buyer wrote lands on
+  // Selling), decided once when the list is first there: new messages later do not move the tabs.
+  const [openingTab, setOpeningTab] = useState<ChatTab | null | undefined>(() =>
+    list ? tabOfNewestUnread(list.chats) : undefined,
+  );
+  if (openingTab === undefined && list) setOpeningTab(tabOfNewestUnread(list.chats));
   const tab =
     (chosenTab?.forChatId === chatId ? chosenTab.tab : undefined) ??
     openChatTab ??
     (chatId === null ? lastOpenedTab : null) ??
     chosenTab?.tab ??
+    openingTab ??
     "buying";
   const handleTabChange = (next: ChatTab) => setChosenTab({ tab: next, forChatId: chatId });
 

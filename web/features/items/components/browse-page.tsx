@@ -12,6 +12,7 @@ import { useBrowseFilters } from "../hooks/use-browse-filters";
 import { useViewMode } from "../hooks/use-view-mode";
 import { BrowseResults } from "./browse-results";
 import { BrowseToolbar } from "./browse-toolbar";
+import { ItemLiveNotice } from "./item-live-notice";
 import { ViewToggle } from "./view-toggle";
 
 // Below the grid, and only with more than one page: loaded a while after the first paint.
@@ -103,6 +104,8 @@ export function BrowsePage() {
           <Pagination page={filters.page} totalPages={data.totalPages} onChange={handlePageChange} />
         </Suspense>
       ) : null}
+      {/* 'Your item is live!' right after posting. */}
+      <ItemLiveNotice />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import ChevronLeftIcon from "lucide-react/icons/chevron-left";
 import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import XIcon from "lucide-react/icons/x";
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
+import { openView } from "../../../lib/history-views";
 
 interface GalleryFullscreenProps {
   images: string[];
@@ -17,7 +18,8 @@ const roundButton =
 
 /**
  * A photo over the whole screen (native modal <dialog>): swipe or the arrows (buttons and keys)
- * for the others, Escape or 'Close' to leave; focus returns to the photo that opened it.
+ * for the others, Escape, 'Close' or Back (Android's or the browser's, the item page stays) to
+ * leave; focus returns to the photo that opened it.
  */
 export function GalleryFullscreen({ images, name, startAt, onClose }: GalleryFullscreenProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -28,12 +30,18 @@ export function GalleryFullscreen({ images, name, startAt, onClose }: GalleryFul
   );
   const count = images.length;
   const url = images[index] ?? images[0] ?? "";
+  const closeRef = useRef(() => onClose(index));
+  closeRef.current = () => onClose(index);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
     dialog?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    // Back closes it and the item page stays (web/lib/back-to-close.ts); this view loads on demand
+    // already, so it brings the history part with it rather than fetching it on opening.
+    const closeView = openView(() => closeRef.current());
     return () => {
+      closeView();
       if (dialog?.open) dialog.close();
       opener?.focus();
     };

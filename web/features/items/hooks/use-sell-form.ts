@@ -10,6 +10,7 @@ import { useSession } from "../../../lib/session";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
 import type { SellFormSchema } from "../form-schemas";
+import { postedItemState } from "../item-live";
 import { usePhotoUploads } from "./use-photo-uploads";
 
 const loadSellFormSchema = () => import("../form-schemas").then((schemas) => schemas.SellFormSchema);
@@ -66,7 +67,13 @@ export function useSellForm(item: Item | null) {
     onSuccess: (result: { item: Item }) => {
       form.reset(EMPTY_FIELDS);
       photos.clear();
-      navigate(item ? `/item/${encodeURIComponent(result.item.id)}` : "/buy");
+      if (item) {
+        navigate(`/item/${encodeURIComponent(result.item.id)}`);
+        return;
+      }
+      // Browse says 'Your item is live!' and starts at the top, where the new item is.
+      window.scrollTo({ top: 0 });
+      navigate("/buy", { state: postedItemState(result.item) });
     },
   };
   const create = useCreateItem(saveOptions);
