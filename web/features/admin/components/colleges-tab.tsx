@@ -30,6 +30,7 @@ function AddCollegeForm({ cities }: { cities: string[] }) {
 
   return (
     <form
+      aria-label="Add a college"
       onFocus={prepare}
       onSubmit={handleSubmit((body) => add.mutateAsync(body).then(() => undefined))}
       noValidate
