@@ -113,12 +113,18 @@ describe("GET /api/colleges/search", () => {
 
   it("holds one address past 600 searches in ten minutes, and no other address", async () => {
     const ip = "198.51.100.44";
-    const answers = await Promise.all(
-      Array.from({ length: 600 }, () =>
-        testApp.app.inject({ method: "GET", url: "/api/colleges/search?q=zz", remoteAddress: ip }),
-      ),
-    );
-    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    // In batches, as pages of typing would come: a loaded machine answers them all in time.
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 12; batch += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          testApp.app.inject({ method: "GET", url: "/api/colleges/search?q=zz", remoteAddress: ip }),
+        ),
+      );
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(statuses).toHaveLength(600);
     const held = await testApp.app.inject({
       method: "GET",
       url: "/api/colleges/search?q=zz",
@@ -127,7 +133,7 @@ describe("GET /api/colleges/search", () => {
     expect(held.statusCode).toBe(429);
     expect(held.json().error.message).toBe("Too many searches. Please try again in a few minutes.");
     expect(await search("IITB", "198.51.100.45")).toHaveLength(1);
-  });
+  }, 120_000);
 });
 
 describe("the Colleges tab's short names", () => {
