@@ -79,19 +79,21 @@ describe.skipIf(!isBrowserAvailable)("the admin panel in the browser", () => {
     const city = `Testpur ${hex()}`;
     const college = `Zenith Institute ${hex()}`;
     await openTab(admin.page, "Colleges", "colleges");
+    // The tab also chooses colleges for short names and e-mail domains: the add form is its own region.
+    const addForm = admin.page.getByRole("region", { name: "Add College" });
     await admin.page.getByRole("button", { name: "Add College" }).click();
-    await expectFieldError(admin.page, "City", ADMIN_MESSAGES.collegeRequired);
-    await expectFieldError(admin.page, "College", ADMIN_MESSAGES.collegeRequired);
+    await expectFieldError(addForm, "City", ADMIN_MESSAGES.collegeRequired);
+    await expectFieldError(addForm, "College", ADMIN_MESSAGES.collegeRequired);
 
-    await admin.page.getByLabel("City", { exact: true }).fill(city);
-    await admin.page.getByLabel("College", { exact: true }).fill(college);
+    await addForm.getByLabel("City", { exact: true }).fill(city);
+    await addForm.getByLabel("College", { exact: true }).fill(college);
     await admin.page.getByRole("button", { name: "Add College" }).click();
     await admin.page.getByRole("button", { name: `Delete ${college}, ${city}` }).waitFor();
     await expectNoSeriousA11yViolations(admin.page);
 
     // The same college again is refused with the server's message.
-    await admin.page.getByLabel("City", { exact: true }).fill(city);
-    await admin.page.getByLabel("College", { exact: true }).fill(college);
+    await addForm.getByLabel("City", { exact: true }).fill(city);
+    await addForm.getByLabel("College", { exact: true }).fill(college);
     await admin.page.getByRole("button", { name: "Add College" }).click();
     await admin.page.getByRole("alert").filter({ hasText: ADMIN_MESSAGES.collegeExists }).waitFor();
 
