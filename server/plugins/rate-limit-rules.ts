@@ -1,3 +1,4 @@
+import { COLLEGE_MESSAGES } from "@shared/api/colleges";
 import { IMAGE_MESSAGES } from "@shared/items-constants";
 import { REPORT_TEXTS, SUSPENSION_TEXTS } from "@shared/reports-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
@@ -46,6 +47,16 @@ export const ATTEMPT_LIMITS = {
     limit: 30,
     windowSeconds: 15 * 60,
     refusal: "Too many requests. Please try again later.",
+  },
+  /**
+   * The sign-up picker's searches per address: a few a second while typing, and a campus sharing
+   * one address still fits; a script walking the directory does not.
+   */
+  collegeSearchPerAddress: {
+    key: "college-search:ip",
+    limit: 600,
+    windowSeconds: 10 * 60,
+    refusal: COLLEGE_MESSAGES.searchLimited,
   },
   signupPerAddress: {
     key: "signup:ip",

@@ -25,7 +25,11 @@ import { createWorld, type World } from "./world";
  */
 
 /** Answers that are the same for everyone, which browsers and CDNs may keep. */
-const SHARED_ANSWERS = new Set(["GET /api/files/{bucket}/{key}", "GET /api/colleges/"]);
+const SHARED_ANSWERS = new Set([
+  "GET /api/files/{bucket}/{key}",
+  "GET /api/colleges/",
+  "GET /api/colleges/search",
+]);
 /** Impossible days, each in the YYYY-MM-DD shape. */
 const IMPOSSIBLE_DATES = ["2024-02-31", "2023-02-29", "9999-99-99", "2025-13-01", "2025-04-31", "0000-01-01"];
 /** A right-to-left override: "Priya \u202eahsrahS" reads as someone else's name. */

@@ -109,6 +109,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     "team-requests": world.requestId,
     verifications: world.verificationId,
     domains: world.collegeDomain,
+    aliases: world.collegeAlias,
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";
@@ -119,8 +120,15 @@ export function pathValue(operation: Operation, name: string, world: World): str
   return value;
 }
 
+/** Required query strings, by operation: the call a caller would make. */
+const QUERIES: Record<string, string> = {
+  "GET /api/colleges/search": "q=IITB",
+};
+
 export function urlOf(operation: Operation, world: World): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
     encodeURIComponent(pathValue(operation, name, world)),
   );
+  const query = QUERIES[operation.key];
+  return query ? `${path}?${query}` : path;
 }

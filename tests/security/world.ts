@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../../server/db/rows";
 import {
+  collegeAliases,
   collegeCodes,
   collegeDomains,
   colleges,
@@ -70,6 +71,8 @@ export interface World {
   verificationId: string;
   /** An e-mail domain of the world's college. */
   collegeDomain: string;
+  /** A short name of the world's college (the Colleges tab). */
+  collegeAlias: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -291,6 +294,8 @@ export async function createWorld(testApp: TestApp): Promise<World> {
       .onConflictDoNothing();
   const collegeDomain = `matrix-${randomBytes(4).toString("hex")}.ac.in`;
   if (college) await db.insert(collegeDomains).values({ collegeId: college.id, domain: collegeDomain });
+  const collegeAlias = `Matrix ${randomBytes(4).toString("hex")}`;
+  if (college) await db.insert(collegeAliases).values({ collegeId: college.id, alias: collegeAlias });
   // The partner sends a student ID for review: only the administrator sees and decides it.
   const idCard = await multipartBody([
     { data: await makeImage("jpeg"), filename: "id.jpg", type: "image/jpeg" },
@@ -333,6 +338,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     requestId: request.id,
     verificationId: verification.id,
     collegeDomain,
+    collegeAlias,
   };
 }
 
@@ -442,8 +448,9 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from team_requests where id = ${world.requestId} and status = 'pending')
              + (select count(*) from id_verifications where id = ${world.verificationId} and status = 'pending')
              + (select count(*) from college_domains where domain = ${world.collegeDomain})
+             + (select count(*) from college_aliases where alias = ${world.collegeAlias})
              + (select count(*) from users where id in ${students} and college_verified_at is null)
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 26;
+  return Number(row?.n) === 27;
 }

@@ -1,7 +1,7 @@
 import type { CityColleges } from "@shared/colleges";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { collegeDomains, colleges } from "../../db/schema";
+import { collegeAliases, collegeDomains, colleges } from "../../db/schema";
 
 /** The directory grouped by city, cities and colleges in alphabetical order. */
 export async function listCollegesByCity(db: Db): Promise<CityColleges[]> {
@@ -127,4 +127,59 @@ export async function deleteDomain(db: Db, collegeId: string, domain: string): P
     .where(and(eq(collegeDomains.collegeId, collegeId), eq(collegeDomains.domain, domain)))
     .returning({ domain: collegeDomains.domain });
   return rows.length > 0;
+}
+
+/** Every college with its short names, for the picker's search (the directory is a few hundred rows). */
+export async function listSearchEntries(
+  db: Db,
+): Promise<{ id: string; city: string; name: string; aliases: string[] }[]> {
+  const [rows, aliases] = await Promise.all([
+    db
+      .select({ id: colleges.id, city: colleges.city, name: colleges.name })
+      .from(colleges)
+      .orderBy(asc(colleges.city), asc(colleges.name)),
+    db
+      .select({ collegeId: collegeAliases.collegeId, alias: collegeAliases.alias })
+      .from(collegeAliases)
+      .orderBy(asc(collegeAliases.alias)),
+  ]);
+  const byCollege = new Map<string, string[]>();
+  for (const row of aliases)
+    byCollege.set(row.collegeId, [...(byCollege.get(row.collegeId) ?? []), row.alias]);
+  return rows.map((row) => ({ ...row, aliases: byCollege.get(row.id) ?? [] }));
+}
+
+/** Every short name with its college (the admin panel's Colleges tab), in alphabetical order. */
+export async function listAliases(db: Db): Promise<{ alias: string; collegeId: string }[]> {
+  return db
+    .select({ alias: collegeAliases.alias, collegeId: collegeAliases.collegeId })
+    .from(collegeAliases)
+    .orderBy(asc(collegeAliases.alias), asc(collegeAliases.collegeId));
+}
+
+/** Gives a college a short name; false when it already has that name in any case. */
+export async function insertAlias(db: Db, collegeId: string, alias: string): Promise<boolean> {
+  const rows = await db
+    .insert(collegeAliases)
+    .values({ collegeId, alias })
+    .onConflictDoNothing()
+    .returning({ alias: collegeAliases.alias });
+  return rows.length > 0;
+}
+
+/** Short names for colleges (the directory's seed); ones a college has already are kept. */
+export async function insertAliases(db: Db, entries: { collegeId: string; alias: string }[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(collegeAliases).values(entries).onConflictDoNothing();
+}
+
+/** Takes a short name from a college, whatever its case; the removed spelling, or undefined. */
+export async function deleteAlias(db: Db, collegeId: string, alias: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(collegeAliases)
+    .where(
+      and(eq(collegeAliases.collegeId, collegeId), sql`lower(${collegeAliases.alias}) = lower(${alias})`),
+    )
+    .returning({ alias: collegeAliases.alias });
+  return row?.alias;
 }

@@ -1,7 +1,27 @@
-import { CollegesResponseSchema } from "@shared/api/colleges";
+import {
+  CollegeAliasBodySchema,
+  CollegeAliasesResponseSchema,
+  CollegeAliasSchema,
+  CollegeSearchQuerySchema,
+  CollegeSearchResponseSchema,
+  CollegesResponseSchema,
+} from "@shared/api/colleges";
+import { ErrorResponseSchema } from "@shared/api/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../context";
-import { listColleges } from "./colleges.service";
+import { requireUser } from "../../plugins/auth";
+import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
+import { addAlias, listAliases, listColleges, removeAlias, searchColleges } from "./colleges.service";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 
 export const collegesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get("/", {
@@ -12,5 +32,71 @@ export const collegesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       response: { 200: CollegesResponseSchema },
     },
     handler: async () => ({ cities: await listColleges(ctx) }),
+  });
+
+  app.get("/search", {
+    config: { access: "public", isSharedAnswer: true },
+    schema: {
+      tags: ["colleges"],
+      summary:
+        "The picker's suggestions for any word of a college's name, its city or a short name (IITB), case and accents aside; starts-with first, then word matches, then short names; rate-limited per address",
+      querystring: CollegeSearchQuerySchema,
+      response: { 200: CollegeSearchResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      await countAttempt(ctx, "collegeSearchPerAddress", request.ip);
+      return { colleges: await searchColleges(ctx, request.query.q) };
+    },
+  });
+};
+
+const IdParams = z.object({ id: z.uuid("Not found.") });
+const AliasParams = z.object({ id: z.uuid("Not found."), alias: z.string().max(60) });
+
+/** The Colleges tab's short names (registered under /api/admin). */
+export const adminCollegeAliasesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/college-aliases", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "colleges"],
+      summary: "Every college's short names (IITB, DU), with their college",
+      response: { 200: CollegeAliasesResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { aliases: await listAliases(ctx, requireUser(request)) };
+    },
+  });
+
+  app.post("/colleges/:id/aliases", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "colleges"],
+      summary:
+        "Give a college a short name the picker finds it by (e.g. IITB); one spelling per college, any case",
+      params: IdParams,
+      body: CollegeAliasBodySchema,
+      response: { 201: z.object({ alias: CollegeAliasSchema }), ...errors },
+    },
+    preHandler: limitWrites(ctx, "verificationAdmin"),
+    handler: async (request, reply) => {
+      const alias = await addAlias(ctx, requireUser(request), request.params.id, request.body.alias);
+      return reply.code(201).send({ alias });
+    },
+  });
+
+  app.delete("/colleges/:id/aliases/:alias", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "colleges"],
+      summary: "Take a short name from a college",
+      params: AliasParams,
+      response: { 204: z.null(), ...errors },
+    },
+    preHandler: limitWrites(ctx, "verificationAdmin"),
+    handler: async (request, reply) => {
+      await removeAlias(ctx, requireUser(request), request.params.id, request.params.alias);
+      return reply.code(204).send(null);
+    },
   });
 };

@@ -1,6 +1,14 @@
 import type { Db } from "../../db/client";
+import { SEED_COLLEGE_ALIASES } from "../../db/seed/college-aliases-data";
 import { SEED_COLLEGES } from "../../db/seed/colleges-data";
-import { countColleges, findCollegeNamed, insertColleges, insertDomains } from "./colleges.repository";
+import {
+  countColleges,
+  findCollegeNamed,
+  insertAliases,
+  insertColleges,
+  insertDomains,
+  listSearchEntries,
+} from "./colleges.repository";
 
 /** Fills an empty directory with the seeded colleges; a directory the admin has edited is left alone. */
 export async function seedCollegesIfEmpty(db: Db): Promise<boolean> {
@@ -9,6 +17,15 @@ export async function seedCollegesIfEmpty(db: Db): Promise<boolean> {
   await insertColleges(
     db,
     SEED_COLLEGES.flatMap((entry) => entry.colleges.map((name) => ({ city: entry.city, name }))),
+  );
+  // The well-known short names ('IITB', 'DU'); migration 0037 gave an older directory the same.
+  const idOf = new Map((await listSearchEntries(db)).map((row) => [`${row.city}|${row.name}`, row.id]));
+  await insertAliases(
+    db,
+    SEED_COLLEGE_ALIASES.flatMap((entry) => {
+      const collegeId = idOf.get(`${entry.city}|${entry.name}`);
+      return collegeId ? entry.aliases.map((alias) => ({ collegeId, alias })) : [];
+    }),
   );
   return true;
 }

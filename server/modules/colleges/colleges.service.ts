@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
+import { COLLEGE_MESSAGES, type CollegeSearchResponse } from "@shared/api/colleges";
 import { VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
@@ -93,5 +94,105 @@ export async function removeDomain(ctx: AppContext, admin: UserRow, collegeId: s
     if (!(await repo.deleteDomain(tx, collegeId, domain)))
       throw new AppError("not_found", VERIFICATION_MESSAGES.domainNotFound);
     await recordAudit(tx, admin, "college.domain.remove", { type: "college", id: collegeId }, { domain });
+  });
+}
+
+/** Lower case without accents or repeated spaces: 'Ahmedābād ' reads as 'ahmedabad'. */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** The words of a text, folded: 'B.M.S. College' is b, m, s, college. */
+function wordsOf(text: string): string[] {
+  return foldForSearch(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Every query word starts some word of the text ('Inst Manag' finds 'Indian Institute of Management'). */
+function wordsMatch(queryWords: string[], text: string): boolean {
+  const words = wordsOf(text);
+  return queryWords.every((queryWord) => words.some((word) => word.startsWith(queryWord)));
+}
+
+/** Letters and digits only: the short name 'IIT-B' is found by 'iitb'. */
+const compact = (text: string) => foldForSearch(text).replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * The picker's suggestions: first colleges whose name, city or 'name, city' starts with the query
+ * (the spec's starts-with), then those with a word starting with each word of the query, then those
+ * with a short name that does ('IITB', 'NIT Trichy'); case and accents never matter. Alphabetical
+ * by city and name within each rank. A query with no letter or digit finds nothing.
+ */
+export async function searchColleges(
+  ctx: Pick<AppContext, "db">,
+  rawQuery: string,
+): Promise<CollegeSearchResponse["colleges"]> {
+  const query = foldForSearch(rawQuery);
+  const queryWords = wordsOf(rawQuery);
+  if (queryWords.length === 0) return [];
+  const compactQuery = compact(rawQuery);
+  const ranks: CollegeSearchResponse["colleges"][] = [[], [], []];
+  for (const entry of await repo.listSearchEntries(ctx.db)) {
+    const college = { id: entry.id, city: entry.city, name: entry.name };
+    const name = foldForSearch(entry.name);
+    if (
+      name.startsWith(query) ||
+      foldForSearch(entry.city).startsWith(query) ||
+      `${name}, ${foldForSearch(entry.city)}`.startsWith(query)
+    ) {
+      ranks[0]?.push(college);
+    } else if (wordsMatch(queryWords, `${entry.name} ${entry.city}`)) {
+      ranks[1]?.push(college);
+    } else {
+      const alias = entry.aliases.find(
+        (candidate) =>
+          foldForSearch(candidate).startsWith(query) ||
+          compact(candidate) === compactQuery ||
+          wordsMatch(queryWords, candidate),
+      );
+      if (alias) ranks[2]?.push({ ...college, alias });
+    }
+  }
+  return ranks.flat();
+}
+
+/** Every short name with its college (the admin's Colleges tab). */
+export async function listAliases(ctx: AppContext, admin: UserRow) {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  return repo.listAliases(ctx.db);
+}
+
+/** Gives a college a short name the picker finds it by ('IITB'); one spelling per college, any case. */
+export async function addAlias(ctx: AppContext, admin: UserRow, collegeId: string, alias: string) {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  const college = await repo.findCollege(ctx.db, collegeId);
+  if (!college) throw new AppError("not_found", VERIFICATION_MESSAGES.collegeNotFound);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.insertAlias(tx, collegeId, alias)))
+      throw new AppError("conflict", COLLEGE_MESSAGES.aliasTaken(alias));
+    await recordAudit(
+      tx,
+      admin,
+      "college.alias.add",
+      { type: "college", id: collegeId },
+      { alias, name: college.name },
+    );
+  });
+  return { alias, collegeId };
+}
+
+export async function removeAlias(ctx: AppContext, admin: UserRow, collegeId: string, alias: string) {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  await ctx.db.transaction(async (tx) => {
+    const removed = await repo.deleteAlias(tx, collegeId, alias);
+    if (!removed) throw new AppError("not_found", COLLEGE_MESSAGES.aliasNotFound);
+    await recordAudit(
+      tx,
+      admin,
+      "college.alias.remove",
+      { type: "college", id: collegeId },
+      { alias: removed },
+    );
   });
 }

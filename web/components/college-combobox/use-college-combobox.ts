@@ -1,7 +1,11 @@
 import { type CollegeOption, filterCollegeOptions, formatCollegeOption } from "@shared/colleges";
 import { useQuery } from "@tanstack/react-query";
 import { type InputHTMLAttributes, type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
+import { collegeSearchQueryOptions } from "./api/college-search-query";
 import { collegeOptionsQueryOptions } from "./api/colleges-query";
+
+/** How long typing pauses before the server is asked (a few requests a word, not one a letter). */
+const SEARCH_PAUSE_MS = 150;
 
 interface CollegeComboboxOptions {
   /** Called with the college chosen by a click or Enter. */
@@ -18,6 +22,11 @@ interface CollegeComboboxOptions {
    * nothing to submit, so there Enter never goes past the box.
    */
   canEnterSubmit?: boolean;
+  /**
+   * Typed text is matched by the server (any word of a name, short names such as 'IITB'); without
+   * it, the directory is filtered here by starts-with.
+   */
+  isSearchedOnServer?: boolean;
 }
 
 export type CollegeComboboxState = ReturnType<typeof useCollegeCombobox>;
@@ -32,6 +41,7 @@ export function useCollegeCombobox({
   initialQuery = "",
   isChoiceKeptInBox = false,
   canEnterSubmit = false,
+  isSearchedOnServer = false,
 }: CollegeComboboxOptions) {
   // The directory (some 15 KB) is asked for when someone first reaches for the box, not with the page.
   const [isWanted, setIsWanted] = useState(false);
@@ -49,7 +59,19 @@ export function useCollegeCombobox({
   const listboxId = `${baseId}-listbox`;
   const optionId = (index: number) => `${baseId}-option-${index}`;
 
-  const matches = useMemo(() => filterCollegeOptions(options, query), [options, query]);
+  const typed = query.trim();
+  const [searched, setSearched] = useState(typed);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(typed), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const isServerSearch = isSearchedOnServer && isWanted && typed.length > 0;
+  const serverSearch = useQuery({
+    ...collegeSearchQueryOptions(searched),
+    enabled: isSearchedOnServer && isWanted && searched.length > 0,
+  });
+  const localMatches = useMemo(() => filterCollegeOptions(options, query), [options, query]);
+  const matches = isServerSearch ? (serverSearch.data ?? []) : localMatches;
   const isListShown = isOpen && matches.length > 0;
 
   useEffect(() => {
@@ -116,9 +138,9 @@ export function useCollegeCombobox({
     setActiveIndex,
     isOpen,
     isListShown,
-    isPending,
-    isError,
-    refetch,
+    isPending: isServerSearch ? serverSearch.data === undefined && !serverSearch.isError : isPending,
+    isError: isServerSearch ? serverSearch.isError : isError,
+    refetch: isServerSearch ? serverSearch.refetch : refetch,
     close,
     select,
     handleQueryChange,

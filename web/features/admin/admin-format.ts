@@ -28,6 +28,8 @@ const AUDIT_ACTIONS: Record<string, string> = {
   "recruitment.delete": "Deleted recruitment post",
   "college.add": "Added college",
   "college.delete": "Deleted college",
+  "college.alias.add": "Added college short name",
+  "college.alias.remove": "Removed college short name",
   "user.edit": "Edited user",
   "user.delete": "Deleted user",
   "ticket.resolved": "Resolved ticket",

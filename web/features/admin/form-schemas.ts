@@ -58,5 +58,6 @@ export const RejectIdFormSchema = z.object({
     .max(REJECT_REASON_MAX_LENGTH, `At most ${REJECT_REASON_MAX_LENGTH} characters.`),
 });
 
+export { CollegeAliasBodySchema as CollegeAliasFormSchema } from "@shared/api/colleges";
 /** A college's e-mail domain, as the server takes it (lower-cased, no '@'). */
 export { CollegeDomainBodySchema as CollegeDomainFormSchema } from "@shared/api/verification";

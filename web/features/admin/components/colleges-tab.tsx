@@ -10,6 +10,7 @@ import { useAddCollege } from "../api/add-college";
 import { type DirectoryCollege, useDeleteCollege } from "../api/delete-college";
 import { collegeDirectoryQueryOptions } from "../api/get-colleges";
 import { useAdminNotice } from "./admin-notice";
+import { CollegeAliasesSection } from "./college-aliases-section";
 import { CollegeDomainsSection } from "./college-domains-section";
 import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -30,7 +31,6 @@ function AddCollegeForm({ cities }: { cities: string[] }) {
 
   return (
     <form
-      aria-label="Add a college"
       onFocus={prepare}
       onSubmit={handleSubmit((body) => add.mutateAsync(body).then(() => undefined))}
       noValidate
@@ -104,6 +104,7 @@ export function CollegesTab() {
       <PanelSection title="Add College" titleId="admin-add-college-heading">
         <AddCollegeForm cities={cities.map((entry) => entry.city)} />
       </PanelSection>
+      <CollegeAliasesSection cities={cities} />
       <CollegeDomainsSection cities={cities} />
       <PanelSection title="All Colleges" titleId="admin-all-colleges-heading">
         {directory.isPending ? (

@@ -31,6 +31,7 @@ export function CollegeCombobox({
     initialQuery: value ? formatCollegeOption(value) : "",
     isChoiceKeptInBox: true,
     canEnterSubmit: true,
+    isSearchedOnServer: true,
   });
   const statusId = `${combobox.baseId}-status`;
   const describedBy = [isInvalid ? messageId : null, value ? statusId : null].filter(Boolean).join(" ");

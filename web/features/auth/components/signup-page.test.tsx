@@ -10,8 +10,23 @@ const COLLEGES = { cities: [{ city: "Mumbai", colleges: [{ id: "c1", name: "IIT 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
+/** The server's search as the picker reads it: here, any text naming IIT Bombay or its short name. */
+function searchAnswer(path: string) {
+  const q = decodeURIComponent(path.split("q=")[1] ?? "").toLowerCase();
+  const found = ["iit bombay", "mumbai", "iitb", "bombay"].some(
+    (name) => name.startsWith(q) || q.startsWith(name),
+  );
+  return { body: { colleges: found ? [{ id: "c1", city: "Mumbai", name: "IIT Bombay" }] : [] } };
+}
+
 function signupApi(signupAnswer = apiError(409, "email_in_use", "Email in use")) {
-  return fakeApi((path) => (path === "/api/colleges" ? { body: COLLEGES } : signupAnswer));
+  return fakeApi((path) =>
+    path === "/api/colleges"
+      ? { body: COLLEGES }
+      : path.startsWith("/api/colleges/search")
+        ? searchAnswer(path)
+        : signupAnswer,
+  );
 }
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
