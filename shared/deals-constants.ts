@@ -71,18 +71,6 @@ export const OFFER_STATUS_LABELS = {
   closed: "This item has been sold.",
 } as const satisfies Record<OfferStatus, string>;
 
-/** The accepted price as the deal's price: the chat's line and header, the listing's cards and page. */
-export const DEAL_PRICE_TEXTS = {
-  /** The chat's line when an offer is accepted, and so the chat list's last line. */
-  offerAccepted: (price: number) => `Offer accepted: ${formatRupees(price)}`,
-  /** The chat header, to the buyer the item is held for. */
-  reservedForYou: (price: number) => `Reserved for you at ${formatRupees(price)}`,
-  /** The chat header, to the seller, in the chat with the buyer it is held for. */
-  reservedFor: (name: string, price: number) => `Reserved for ${name} at ${formatRupees(price)}`,
-  /** The listing's own price beside the deal's, while reserved at another price. */
-  listedAt: (price: number) => `Listed at ${formatRupees(price)}`,
-} as const;
-
 /** The notifications a deal's changes make. */
 export const DEAL_NOTICES = {
   accepted: (name: string, price: number, item: string) =>

@@ -1,11 +1,6 @@
 import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
-import {
-  DEAL_MESSAGES,
-  DEAL_NOTICES,
-  DEAL_PRICE_TEXTS,
-  OFFER_HOURS,
-  RESERVATION_DAYS,
-} from "@shared/deals-constants";
+import { DEAL_PRICE_TEXTS } from "@shared/deal-price-texts";
+import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
 import { formatRupees } from "@shared/rupees";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";

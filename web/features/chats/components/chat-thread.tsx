@@ -1,6 +1,7 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
-import { DEAL_MESSAGES, DEAL_PRICE_TEXTS } from "@shared/deals-constants";
+import { DEAL_PRICE_TEXTS } from "@shared/deal-price-texts";
+import { DEAL_MESSAGES } from "@shared/deals-constants";
 import { variantUrl } from "@shared/images";
 import { BLOCK_LABEL, CANNOT_REPLY, UNBLOCK_LABEL } from "@shared/trust-constants";
 import { useQuery } from "@tanstack/react-query";

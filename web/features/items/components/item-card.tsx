@@ -8,11 +8,11 @@ import { useId } from "react";
 import { Link } from "react-router";
 import {
   ConditionBadge,
+  ItemPrice,
   OffMarketBadge,
   ReservedBadge,
   SellerRating,
 } from "../../../components/item-card/item-badges";
-import { ItemPrice } from "../../../components/item-card/item-price";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Menu } from "../../../components/ui/menu";

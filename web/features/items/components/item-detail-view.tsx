@@ -2,11 +2,11 @@ import type { ItemDetailResponse } from "@shared/api/items";
 import { Suspense } from "react";
 import {
   ConditionBadge,
+  ItemPrice,
   OffMarketBadge,
   ReservedBadge,
   SellerRating,
 } from "../../../components/item-card/item-badges";
-import { ItemPrice } from "../../../components/item-card/item-price";
 import { ReportButton } from "../../../components/trust/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";

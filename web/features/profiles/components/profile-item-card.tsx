@@ -3,11 +3,11 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import {
   ConditionBadge,
+  ItemPrice,
   OffMarketBadge,
   ReservedBadge,
   SellerRating,
 } from "../../../components/item-card/item-badges";
-import { ItemPrice } from "../../../components/item-card/item-price";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 
 interface ProfileItemCardProps {
