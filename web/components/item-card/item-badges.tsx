@@ -78,7 +78,7 @@ export function ItemPrice({
     item.reservedPrice !== null && item.reservedPrice !== item.price ? item.reservedPrice : null;
   return (
     <p className={className}>
-      {formatRupees(dealPrice ?? item.price)}
+      <span>{formatRupees(dealPrice ?? item.price)}</span>
       {dealPrice !== null ? (
         <span className="ml-1.5 inline-block text-xs font-medium text-slate-600">
           Listed at {formatRupees(item.price)}
