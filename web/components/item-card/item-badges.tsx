@@ -63,9 +63,9 @@ export function SellerRating({ rating }: { rating: { average: number; count: num
 }
 
 /**
- * An item's price as its cards and page show it (beside their badges, in this module so it loads
- * with them): while an accepted offer holds it at another
- * price, the deal's price with 'Listed at ₹700' beside it (issue 37); otherwise the listed price.
+ * An item's price as its cards and page show it: while an accepted offer holds it at another price,
+ * the deal's price with 'Listed at ₹700' beside it (issue 37); otherwise the listed price. Kept
+ * beside the badges so it loads with them, not in every page's first script.
  */
 export function ItemPrice({
   item,
