@@ -73,6 +73,11 @@ export const ChatItemSchema = z.object({
   status: z.enum(["available", "reserved", "sold", "expired", "removed"]),
   /** Whether the reservation or the sale is to this chat's buyer. */
   isDealWithThisChat: z.boolean(),
+  /**
+   * The accepted offer's price while the item is reserved for this chat's buyer: the header's
+   * 'Reserved for you at ₹650' (buyer) or 'Reserved for Pooja at ₹650' (seller); else null.
+   */
+  dealPrice: z.number().int().nullable(),
 });
 export type ChatItem = z.infer<typeof ChatItemSchema>;
 

@@ -125,6 +125,11 @@ export const ItemSchema = z.object({
   isReserved: z.boolean(),
   /** Whether the reservation is for the viewer. */
   isReservedForViewer: z.boolean(),
+  /**
+   * The accepted offer's price while reserved: the deal's price, shown in place of `price` with
+   * 'Listed at {price}' beside it; null when not reserved.
+   */
+  reservedPrice: z.number().int().nullable(),
   createdAt: z.string(),
   soldAt: z.string().nullable(),
   /** The seller's average as their profile shows it; null while 'New on Campus Bazaar'. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openDevice } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openDevice } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
 
@@ -96,17 +96,31 @@ describe.skipIf(!isBrowserAvailable)("a deal between two students, on phones", (
     await counter.getByRole("button", { name: "Accept" }).tap();
     await counter.getByText("Accepted").waitFor();
     await offerBubble(seller.page, "₹450").getByText("Accepted").waitFor();
-    for (const person of [buyer, seller]) {
-      await person.page
-        .getByRole("region", { name: "Chat thread" })
-        .getByText("Reserved", { exact: true })
-        .waitFor();
-    }
+    // The accepted price is the deal's: both headers say it, live, to each side in their words.
+    await buyer.page
+      .getByRole("region", { name: "Chat thread" })
+      .getByText("Reserved for you at ₹450", { exact: true })
+      .waitFor();
+    await seller.page
+      .getByRole("region", { name: "Chat thread" })
+      .getByText("Reserved for Ira Banerjee at ₹450", { exact: true })
+      .waitFor();
+    await expectNoSeriousA11yViolations(buyer.page);
+    // The chat list's last line is the accept, not the counter.
+    await seller.page.goto("/messages");
+    await seller.page.getByRole("tab", { name: /^Selling/ }).tap();
+    await seller.page
+      .getByRole("link", { name: /Ira Banerjee/ })
+      .getByText("Offer accepted: ₹450", { exact: true })
+      .waitFor();
 
-    // A third student still finds it in browse, marked Reserved, unless 'Hide reserved' is ticked.
+    // A third student still finds it in browse, marked Reserved at the deal's price, unless
+    // 'Hide reserved' is ticked.
     await third.page.goto(`/buy?search=${encodeURIComponent(productName)}&college=`);
     const card = third.page.getByRole("article").filter({ hasText: productName });
     await card.getByText("Reserved", { exact: true }).waitFor();
+    await card.getByText("Listed at ₹500", { exact: true }).waitFor();
+    await card.getByText("₹450", { exact: true }).waitFor();
 
     // The seller marks it sold, to the buyer (the reserved buyer is offered first).
     await seller.page.goto(`/item/${itemId}`);

@@ -58,6 +58,7 @@ export function buildItemResponse(overrides: Partial<Item> = {}): Item {
     isNegotiable: true,
     isReserved: false,
     isReservedForViewer: false,
+    reservedPrice: null,
     createdAt: "2026-11-20T10:00:00.000Z",
     soldAt: null,
     sellerRating: null,

@@ -54,6 +54,8 @@ export const items = pgTable(
     /** Set by an accepted offer: held for this buyer until reservedUntil (3 days) unless sold or released. */
     reservedForId: uuid("reserved_for_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** The accepted offer's price while reserved: the deal's price the listing and chat show. */
+    reservedPrice: integer("reserved_price"),
     /** The seller was reminded the day before the reservation lapses. */
     isReservationReminded: boolean("is_reservation_reminded").notNull().default(false),
     /** Who bought it, when the seller said so on 'Mark as Sold' (null for 'Someone else'). */

@@ -41,6 +41,8 @@ export interface MemberChatRow {
   itemIsNegotiable?: boolean | null;
   itemReservedForId?: string | null;
   itemReservedUntil?: Date | null;
+  /** The accepted offer's price while reserved. */
+  itemReservedPrice?: number | null;
   itemBuyerId?: string | null;
   itemSoldAt?: Date | null;
   itemExpiredAt?: Date | null;
@@ -77,11 +79,14 @@ function itemOf(row: MemberChatRow, viewerId: string): ChatItem | null {
           : "available";
   const buyer = buyerOf(row, viewerId);
   const dealWith = row.itemIsSold ? (row.itemBuyerId ?? null) : holder;
+  const isDealWithThisChat = dealWith !== null && dealWith === buyer;
   return {
     photoUrl: row.itemImage,
     price: row.itemPrice,
     status,
-    isDealWithThisChat: dealWith !== null && dealWith === buyer,
+    isDealWithThisChat,
+    // Only the two sides of the deal see its price in the header.
+    dealPrice: status === "reserved" && isDealWithThisChat ? (row.itemReservedPrice ?? null) : null,
   };
 }
 

@@ -58,6 +58,7 @@ export async function listChatsOf(
       itemIsNegotiable: items.isNegotiable,
       itemReservedForId: items.reservedForId,
       itemReservedUntil: items.reservedUntil,
+      itemReservedPrice: items.reservedPrice,
       itemBuyerId: items.buyerId,
       itemSoldAt: items.soldAt,
       itemExpiredAt: items.expiredAt,

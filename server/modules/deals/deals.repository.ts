@@ -168,11 +168,18 @@ export async function findUserName(db: Db, userId: string): Promise<string | und
  * Reserves the item for the buyer for `days`, unless it is sold or held for someone else: one
  * conditional update, so of two concurrent accepts only one reserves it. True when it did.
  */
-export async function reserveItem(db: Db, itemId: string, buyerId: string, days: number): Promise<boolean> {
+export async function reserveItem(
+  db: Db,
+  itemId: string,
+  buyerId: string,
+  days: number,
+  price: number,
+): Promise<boolean> {
   const rows = await db
     .update(items)
     .set({
       reservedForId: buyerId,
+      reservedPrice: price,
       reservedUntil: sql`now() + make_interval(days => ${days})`,
       isReservationReminded: false,
       updatedAt: new Date(),
@@ -199,7 +206,13 @@ export async function clearReservation(db: Db, itemId: string): Promise<string |
   if (!before?.reservedForId) return null;
   await db
     .update(items)
-    .set({ reservedForId: null, reservedUntil: null, isReservationReminded: false, updatedAt: new Date() })
+    .set({
+      reservedForId: null,
+      reservedUntil: null,
+      reservedPrice: null,
+      isReservationReminded: false,
+      updatedAt: new Date(),
+    })
     .where(eq(items.id, itemId));
   return before.reservedForId;
 }
@@ -216,6 +229,7 @@ export async function markItemSoldTo(db: Db, id: string, buyerId: string | null,
       buyerId,
       reservedForId: null,
       reservedUntil: null,
+      reservedPrice: null,
     })
     .where(and(eq(items.id, id), eq(items.isActive, true)))
     .returning({ id: items.id });
@@ -247,7 +261,8 @@ export async function lapseReservations(db: Db, batch = 100) {
       where ${items.reservedForId} is not null and ${items.reservedUntil} <= now()
       order by ${items.reservedUntil} limit ${batch} for update skip locked
     )
-    update ${items} set reserved_for_id = null, reserved_until = null, is_reservation_reminded = false,
+    update ${items} set reserved_for_id = null, reserved_until = null, reserved_price = null,
+      is_reservation_reminded = false,
       updated_at = now()
     from due where ${items.id} = due.id
     returning due.id, due.buyer_id, ${items.sellerId} as seller_id, ${items.productName} as name`);

@@ -1,4 +1,5 @@
 import { CHAT_MESSAGES, type OfferAction } from "@shared/api/chats";
+import { DEAL_PRICE_TEXTS } from "@shared/deal-price-texts";
 import { DEAL_MESSAGES, DEAL_NOTICES, OFFER_HOURS, RESERVATION_DAYS } from "@shared/deals-constants";
 import { formatRupees } from "@shared/rupees";
 import type { AppContext } from "../../context";
@@ -236,7 +237,7 @@ export async function answerOffer(
     if (action === "accept") {
       if (isListingExpired(item)) throw new AppError("conflict", DEAL_MESSAGES.listingExpired);
       if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
-      if (!(await repo.reserveItem(tx, item.id, buyerId, RESERVATION_DAYS)))
+      if (!(await repo.reserveItem(tx, item.id, buyerId, RESERVATION_DAYS, offer.price)))
         throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
     }
     const status = action === "accept" ? "accepted" : action === "decline" ? "declined" : "withdrawn";
@@ -262,7 +263,9 @@ export async function answerOffer(
       // The other chats get 'This item is now reserved.' only when a reservation starts.
       for (const other of await itemChats(tx, item.id)) {
         if (other.chatId === chat.id) {
-          for (const userId of members) emit({ userId, event: { type: "deal.updated", data: { chatId } } });
+          // 'Offer accepted: ₹650' in the thread and as the chat list's last line; the header's
+          // deal price comes with the deal.updated frame both members get.
+          await postDealLine(tx, emit, chatId, item.sellerId, DEAL_PRICE_TEXTS.offerAccepted(offer.price));
         } else if (isReservationStart) {
           await postDealLine(tx, emit, other.chatId, item.sellerId, DEAL_MESSAGES.nowReserved);
         }

@@ -43,6 +43,7 @@ export function toItemDto(row: ItemWithSeller, viewer: Pick<UserRow, "id">): Ite
     isNegotiable: item.isNegotiable,
     isReserved: holder !== null,
     isReservedForViewer: holder !== null && holder === viewer.id,
+    reservedPrice: holder !== null ? item.reservedPrice : null,
     createdAt: item.createdAt.toISOString(),
     soldAt: item.soldAt?.toISOString() ?? null,
     sellerRating:

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { chatKeys } from "../../features/chats/api/chats-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { upcomingEventsQueryOptions } from "../../features/recruitment/api/get-upcoming-events";
+import { itemKeys } from "../../lib/query-keys";
 import { applyBroadcastFrame, applyLiveEvent } from "./apply-live-event";
 
 const message: Message = {
@@ -30,6 +31,17 @@ function threadWith(messages: Message[]): ThreadResponse {
 }
 
 describe("applyLiveEvent", () => {
+  it("deal.updated refreshes the thread's header, the list and the item's page and cards (the deal's price)", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(chatKeys.thread("c1"), threadWith([]));
+    queryClient.setQueryData(itemKeys.detail("item-1"), { item: {} });
+    queryClient.setQueryData([...itemKeys.all, "browse", {}], { items: [] });
+    applyLiveEvent(queryClient, { seq: 1, type: "deal.updated", data: { chatId: "c1" } });
+    expect(queryClient.getQueryState(chatKeys.thread("c1"))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(itemKeys.detail("item-1"))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([...itemKeys.all, "browse", {}])?.isInvalidated).toBe(true);
+  });
+
   it("adds a new message to a loaded thread once, however often it arrives", () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(

@@ -8,6 +8,7 @@ import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
 import { ticketKeys } from "../../features/tickets/api/tickets-api";
+import { invalidateItemQueries } from "../../lib/query-keys";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {
@@ -36,9 +37,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
       applyOfferState(queryClient, event.data.chatId, event.data.messageId, event.data.offer);
       return;
     case "deal.updated":
-      // The header's badge and the thread's abilities (the item reserved, released, sold, rated).
+      // The header's badge and the thread's abilities (the item reserved, released, sold, rated),
+      // and the item's page and cards, which show the deal's price while it is reserved.
       void queryClient.invalidateQueries({ queryKey: chatKeys.thread(event.data.chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      void invalidateItemQueries(queryClient);
       return;
     case "chat.read":
       applyChatRead(queryClient, event.data);

@@ -1,3 +1,5 @@
+import type { Item } from "@shared/api/items";
+import { formatRupees } from "../../lib/format";
 import { capitalise } from "../../lib/item-labels";
 
 const conditionClasses: Record<string, string> = {
@@ -57,5 +59,31 @@ export function SellerRating({ rating }: { rating: { average: number; count: num
     <span className="text-xs font-medium text-amber-800">
       {rating.average.toFixed(1)} ★ · {rating.count} ratings
     </span>
+  );
+}
+
+/**
+ * An item's price as its cards and page show it: while an accepted offer holds it at another price,
+ * the deal's price with 'Listed at ₹700' beside it (issue 37); otherwise the listed price. Kept
+ * beside the badges so it loads with them, not in every page's first script.
+ */
+export function ItemPrice({
+  item,
+  className,
+}: {
+  item: Pick<Item, "price" | "reservedPrice">;
+  className: string;
+}) {
+  const dealPrice =
+    item.reservedPrice !== null && item.reservedPrice !== item.price ? item.reservedPrice : null;
+  return (
+    <p className={className}>
+      <span>{formatRupees(dealPrice ?? item.price)}</span>
+      {dealPrice !== null ? (
+        <span className="ml-1.5 inline-block text-xs font-medium text-slate-600">
+          Listed at {formatRupees(item.price)}
+        </span>
+      ) : null}
+    </p>
   );
 }

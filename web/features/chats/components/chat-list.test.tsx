@@ -21,6 +21,7 @@ function chat(overrides: Partial<ChatSummary>): ChatSummary {
       price: 900,
       status: "available",
       isDealWithThisChat: false,
+      dealPrice: null,
     },
     unreadCount: 0,
     isCounterpartBlocked: false,

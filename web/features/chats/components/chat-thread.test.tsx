@@ -20,6 +20,7 @@ const CHAT: ChatSummary = {
     price: 900,
     status: "available",
     isDealWithThisChat: false,
+    dealPrice: null,
   },
   unreadCount: 0,
   isCounterpartBlocked: false,

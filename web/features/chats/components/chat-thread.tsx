@@ -1,5 +1,6 @@
 import type { ChatSummary } from "@shared/api/chats";
 import { CHAT_MESSAGES, CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
+import { DEAL_PRICE_TEXTS } from "@shared/deal-price-texts";
 import { DEAL_MESSAGES } from "@shared/deals-constants";
 import { variantUrl } from "@shared/images";
 import { BLOCK_LABEL, CANNOT_REPLY, UNBLOCK_LABEL } from "@shared/trust-constants";
@@ -283,6 +284,13 @@ function itemThumbnail(url: string): string {
  */
 function ThreadHeader({ chat }: { chat: ChatSummary }) {
   const { item } = chat;
+  // The accepted price is the deal's: 'Reserved for you at ₹650' / 'Reserved for Pooja at ₹650'.
+  const dealLine =
+    item?.dealPrice != null
+      ? chat.tab === "selling"
+        ? DEAL_PRICE_TEXTS.reservedFor(chat.counterpart.name, item.dealPrice)
+        : DEAL_PRICE_TEXTS.reservedForYou(item.dealPrice)
+      : null;
   const about =
     chat.kind === "recruitment" ? (
       <span className="block truncate text-sm text-indigo-800">
@@ -293,12 +301,19 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
         <span className="truncate">{chat.itemName}</span>
         {item ? (
           <>
-            <span className="shrink-0 font-semibold text-slate-900">{formatRupees(item.price)}</span>
-            <span
-              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[item.status]}`}
-            >
-              {STATUS_LABELS[item.status]}
+            <span className="shrink-0 font-semibold text-slate-900">
+              {formatRupees(item.dealPrice ?? item.price)}
             </span>
+            {item.dealPrice !== null && item.dealPrice !== item.price ? (
+              <s className="shrink-0 text-xs text-slate-600">{formatRupees(item.price)}</s>
+            ) : null}
+            {dealLine ? null : (
+              <span
+                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[item.status]}`}
+              >
+                {STATUS_LABELS[item.status]}
+              </span>
+            )}
           </>
         ) : null}
       </span>
@@ -317,6 +332,9 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
       <span className="min-w-0 flex-1">
         <span className="block truncate text-base font-semibold text-slate-900">{chat.counterpart.name}</span>
         {about}
+        {dealLine ? (
+          <span className="block truncate text-xs font-semibold text-amber-900">{dealLine}</span>
+        ) : null}
       </span>
     </>
   );

@@ -8,6 +8,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import {
   ConditionBadge,
+  ItemPrice,
   OffMarketBadge,
   ReservedBadge,
   SellerRating,
@@ -15,7 +16,7 @@ import {
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Menu } from "../../../components/ui/menu";
-import { formatDate, formatRupees } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
 import { useCardFavourite } from "../api/toggle-favourite";
 import { formatAge } from "../item-format";
 
@@ -67,7 +68,7 @@ export function ItemCard({ item, view, onContact, isFirst = false }: ItemCardPro
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 p-2 sm:gap-2 sm:p-4">
         <div className="flex items-center justify-between gap-1">
-          <p className="text-base font-bold text-indigo-700 sm:text-lg">{formatRupees(item.price)}</p>
+          <ItemPrice item={item} className="text-base font-bold text-indigo-700 sm:text-lg" />
           {canContact ? (
             // Phones: 'Contact Seller' in the card's menu (from 640 px it is a button in the card).
             <div className="relative z-10 -my-2 -mr-2 sm:hidden">

@@ -2,6 +2,7 @@ import type { ItemDetailResponse } from "@shared/api/items";
 import { Suspense } from "react";
 import {
   ConditionBadge,
+  ItemPrice,
   OffMarketBadge,
   ReservedBadge,
   SellerRating,
@@ -9,7 +10,7 @@ import {
 import { ReportButton } from "../../../components/trust/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { formatDate, formatRupees } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { capitalise } from "../../../lib/item-labels";
 import { useToggleFavourite } from "../api/toggle-favourite";
@@ -52,7 +53,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
               {item.productName}
             </h1>
             <p className="mt-1 text-slate-600">{item.type}</p>
-            <p className="mt-3 text-3xl font-bold text-indigo-700">{formatRupees(item.price)}</p>
+            <ItemPrice item={item} className="mt-3 text-3xl font-bold text-indigo-700" />
             {item.isNegotiable ? null : (
               <p className="mt-1 text-sm font-semibold text-slate-700">Fixed price</p>
             )}

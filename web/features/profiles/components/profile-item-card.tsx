@@ -3,12 +3,12 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import {
   ConditionBadge,
+  ItemPrice,
   OffMarketBadge,
   ReservedBadge,
   SellerRating,
 } from "../../../components/item-card/item-badges";
 import { ItemThumbnail } from "../../../components/item-card/item-thumbnail";
-import { formatRupees } from "../../../lib/format";
 
 interface ProfileItemCardProps {
   item: Item;
@@ -57,7 +57,7 @@ export function ProfileItemCard({ item, children, showSellerRating = false }: Pr
             </h3>
             <ConditionBadge condition={item.condition} />
           </div>
-          <p className="text-lg font-bold text-indigo-700">{formatRupees(item.price)}</p>
+          <ItemPrice item={item} className="text-lg font-bold text-indigo-700" />
           {showSellerRating ? <SellerRating rating={item.sellerRating} /> : null}
           <div className="mt-auto flex flex-wrap gap-2 pt-1">{children(titleId)}</div>
         </div>
