@@ -1,6 +1,6 @@
 import { SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { sanitiseField, sanitiseWhileTyping } from "@shared/validation/signup";
-import { type ChangeEvent, type FocusEvent, type ReactNode, useEffect, useRef } from "react";
+import { type ChangeEvent, type FocusEvent, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Controller } from "react-hook-form";
 import { Link } from "react-router";
 import { PasswordInput } from "../../../components/password-input/password-input";
@@ -13,11 +13,16 @@ import { AuthLayout } from "./auth-layout";
 import { BotTrapField } from "./bot-trap-field";
 import { CollegeCombobox } from "./college-combobox";
 import { PasswordStrengthBar } from "./password-strength-bar";
-import { SignupAnimation } from "./signup-animation";
 import { SignupBlockBanner } from "./signup-block-banner";
 import { TermsCheckbox } from "./terms-checkbox";
 
 const STRENGTH_ID = "signup-password-strength";
+
+// Decorative (wide screens only): loaded after the form rather than with it, which keeps the
+// first script of /signup within its budget.
+const SignupAnimation = lazy(() =>
+  import("./signup-animation").then((module) => ({ default: module.SignupAnimation })),
+);
 const MESSAGE_ID = "signup-message";
 
 type SignupTextField = "name" | "email" | "mobile" | "password" | "confirmPassword";
@@ -79,7 +84,11 @@ export function SignupPage() {
     <AuthLayout
       title="Create your account"
       subtitle="Join the marketplace of your campus."
-      aside={<SignupAnimation />}
+      aside={
+        <Suspense fallback={null}>
+          <SignupAnimation />
+        </Suspense>
+      }
     >
       <form noValidate onFocus={signup.prepare} onSubmit={signup.handleSubmit} className="relative space-y-4">
         {isSucceeded || isBlocked ? (
