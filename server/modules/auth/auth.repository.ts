@@ -23,13 +23,21 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow | und
   return user;
 }
 
-export async function isCollegeListed(db: Db, city: string, college: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: colleges.id })
-    .from(colleges)
-    .where(and(eq(colleges.city, city), eq(colleges.name, college)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * The directory's own spelling of a college of this city, given as the sign-up form sends it: the
+ * form strips < > " ' & as typed (the spec), so "St. Xavier's College" arrives without its
+ * apostrophe and is matched the same way. Undefined when the city has no such college.
+ */
+export async function findListedCollege(
+  db: Db,
+  city: string,
+  college: string,
+  strip: (value: string) => string,
+): Promise<string | undefined> {
+  const rows = await db.select({ name: colleges.name }).from(colleges).where(eq(colleges.city, city));
+  return (
+    rows.find((row) => row.name === college)?.name ?? rows.find((row) => strip(row.name) === college)?.name
+  );
 }
 
 export async function insertEmailToken(

@@ -59,10 +59,8 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
   await countAttempt(ctx, "signupPerEmail", email);
 
   const city = sanitiseField(body.city);
-  const college = sanitiseField(body.college);
-  if (!(await repo.isCollegeListed(ctx.db, city, college))) {
-    throw new AppError("invalid_input", SIGNUP_MESSAGES.college);
-  }
+  const college = await repo.findListedCollege(ctx.db, city, sanitiseField(body.college), sanitiseField);
+  if (!college) throw new AppError("invalid_input", SIGNUP_MESSAGES.college);
   // A suspended account's number cannot come back as a new account while the suspension lasts.
   if (await isMobileOfSuspendedAccount(ctx, mobileDigits(body.mobile))) {
     throw new AppError("conflict", SUSPENDED_MOBILE_MESSAGE);

@@ -59,6 +59,18 @@ describe("POST /api/auth/signup", () => {
     expect(await whoIs(testApp, sessionCookieOf(response))).toMatchObject({ email: body.email });
   });
 
+  it("takes a college whose name has an apostrophe, sent as the form strips it, and keeps the directory's spelling", async () => {
+    // The form strips < > " ' & as typed (the spec): "Providence Women's College" arrives without its apostrophe.
+    for (const college of ["Providence Womens College", "Providence Women's College"]) {
+      const body = buildSignup({ city: "Kozhikode", college });
+      const response = await post(testApp, "/api/auth/signup", body);
+      expect(response.statusCode, college).toBe(201);
+      expect((await findUserRow(testApp, body.email))?.college).toBe("Providence Women's College");
+    }
+    const unknown = buildSignup({ city: "Kozhikode", college: "Providence Mens College" });
+    expect((await post(testApp, "/api/auth/signup", unknown)).statusCode).toBe(400);
+  });
+
   it("stores the profile as the spec says: e-mail lower-cased, mobile digits, IP hidden, user agent cut", async () => {
     const body = buildSignup({ mobile: "98765-43210" });
     body.email = body.email.replace(/^student/, "Priya.Sharma").replace("example.in", "Example.IN");
