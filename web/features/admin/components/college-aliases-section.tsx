@@ -2,7 +2,7 @@ import type { CollegesResponse } from "@shared/api/colleges";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
-import { Field, inputClasses, TextField } from "../../../components/ui/field";
+import { TextField } from "../../../components/ui/field";
 import { useZodForm } from "../../../lib/form";
 import {
   collegeAliasesQueryOptions,
@@ -10,7 +10,8 @@ import {
   useRemoveCollegeAlias,
 } from "../api/college-aliases";
 import { useAdminNotice } from "./admin-notice";
-import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
+import { CollegeChoiceField, CollegeEntryRow, collegeNamesOf } from "./college-entries";
+import { EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
 
 const loadAliasSchema = () => import("../form-schemas").then((schemas) => schemas.CollegeAliasFormSchema);
 
@@ -26,11 +27,7 @@ export function CollegeAliasesSection({ cities }: { cities: CollegesResponse["ci
   const { form, fieldError, formError, handleSubmit, prepare } = useZodForm(loadAliasSchema, {
     defaultValues: { alias: "" },
   });
-  const nameOf = new Map(
-    cities.flatMap((entry) =>
-      entry.colleges.map((college) => [college.id, `${college.name}, ${entry.city}`]),
-    ),
-  );
+  const nameOf = collegeNamesOf(cities);
   const add = useAddCollegeAlias({
     onSuccess: (_, change) => {
       notify("success", `${change.alias} added to ${nameOf.get(change.collegeId) ?? "the college"}.`);
@@ -58,27 +55,7 @@ export function CollegeAliasesSection({ cities }: { cities: CollegesResponse["ci
         className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-start"
       >
         <FormError message={formError} className="sm:col-span-3" />
-        <Field label="College" error={collegeError}>
-          {(control) => (
-            <select
-              {...control}
-              value={collegeId}
-              onChange={(event) => setCollegeId(event.target.value)}
-              className={inputClasses}
-            >
-              <option value="">Choose a college</option>
-              {cities.map((entry) => (
-                <optgroup key={entry.city} label={entry.city}>
-                  {entry.colleges.map((college) => (
-                    <option key={college.id} value={college.id}>
-                      {college.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          )}
-        </Field>
+        <CollegeChoiceField cities={cities} value={collegeId} onChange={setCollegeId} error={collegeError} />
         <TextField
           label="Short name"
           placeholder="IITB"
@@ -101,28 +78,18 @@ export function CollegeAliasesSection({ cities }: { cities: CollegesResponse["ci
         ) : (
           <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
             {aliases.data.aliases.map((entry) => (
-              <li
+              <CollegeEntryRow
                 key={`${entry.collegeId}|${entry.alias}`}
-                className="flex flex-wrap items-center justify-between gap-3 px-3 py-2 text-sm"
-              >
-                <span className="min-w-0 break-words">
-                  <span className="font-medium text-slate-900">{entry.alias}</span>{" "}
-                  <span className="text-slate-600">{nameOf.get(entry.collegeId) ?? ""}</span>
-                </span>
-                <button
-                  type="button"
-                  disabled={
-                    remove.isPending &&
-                    remove.variables?.alias === entry.alias &&
-                    remove.variables.collegeId === entry.collegeId
-                  }
-                  onClick={() => remove.mutate(entry)}
-                  className={`${dangerButton} shrink-0`}
-                >
-                  Remove
-                  <span className="sr-only"> {entry.alias}</span>
-                </button>
-              </li>
+                shown={entry.alias}
+                entry={entry.alias}
+                collegeName={nameOf.get(entry.collegeId) ?? ""}
+                isRemoving={
+                  remove.isPending &&
+                  remove.variables?.alias === entry.alias &&
+                  remove.variables.collegeId === entry.collegeId
+                }
+                onRemove={() => remove.mutate(entry)}
+              />
             ))}
           </ul>
         )}
