@@ -1,8 +1,18 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { BrowserRouter, Link, Route, Routes, useLocation, useNavigate } from "react-router";
+import {
+  BrowserRouter,
+  createBrowserRouter,
+  Link,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  useNavigate,
+} from "react-router";
 import { describe, expect, it } from "vitest";
+import { Menu } from "../components/ui/menu";
 import { useBackToClose } from "./back-to-close";
 
 function Viewer({ name }: { name: string }) {
@@ -131,5 +141,46 @@ describe("useBackToClose", () => {
     // And Back once more closes it, leaving the address as it was.
     window.history.back();
     await waitFor(() => expect(screen.getByText("At /saved")).toBeVisible());
+  });
+
+  it("Back closes an open menu; a link chosen from it goes to its page, and Back from there returns", async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, "", "/buy");
+    const page = (name: string) => (
+      <>
+        <Where />
+        <Menu trigger={`Menu on ${name}`} items={[{ label: "Profile", to: "/profile" }]} />
+      </>
+    );
+    const router = createBrowserRouter([
+      { path: "/buy", element: page("buy") },
+      // A page that loads on demand, as the app's pages do: the router's step comes later.
+      {
+        path: "/profile",
+        lazy: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return { element: page("profile") };
+        },
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+
+    await user.click(screen.getByRole("button", { name: "Menu on buy" }));
+    await waitFor(() => expect(isMarked()).toBe(true));
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(screen.getByText("At /buy")).toBeVisible();
+    expect(isMarked()).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Menu on buy" }));
+    await waitFor(() => expect(isMarked()).toBe(true));
+    await user.click(screen.getByRole("menuitem", { name: "Profile" }));
+    await waitFor(() => expect(screen.getByText("At /profile")).toBeVisible());
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(screen.getByText("At /profile")).toBeVisible();
+    expect(screen.queryByRole("menu")).toBeNull();
+    window.history.back();
+    await waitFor(() => expect(screen.getByText("At /buy")).toBeVisible());
+    expect(screen.queryByRole("menu")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 
 /**
  * Back closes what is open before it leaves the page: a photo viewer, a dialog, a menu, a sheet,
@@ -35,4 +36,33 @@ export function backToClose(close: () => void): () => void {
     closeView?.();
     closeView = null;
   };
+}
+
+/**
+ * useBackToClose for a menu whose entries include links. Closing the menu takes its history entry
+ * away with a step back, and a link's own step forward would race it: the router could land on
+ * the page it just left. So a link chosen from the menu only hides it (`leaveByLink`); the menu
+ * closes once the address has changed, and its entry stays under the new page, where Back steps
+ * over it. Returns whether the menu shows, and what a link's click calls.
+ *
+ *   const { isShown, leaveByLink } = useMenuBackToClose(isOpen, close);
+ *   <Link to="/profile" onClick={leaveByLink}>Profile</Link>
+ */
+export function useMenuBackToClose(
+  isOpen: boolean,
+  onClose: () => void,
+): { isShown: boolean; leaveByLink: () => void } {
+  const [isLeaving, setIsLeaving] = useState(false);
+  const { key } = useLocation();
+  const shownAt = useRef(key);
+  const latest = useRef(onClose);
+  latest.current = onClose;
+  useBackToClose(isOpen, onClose);
+  useEffect(() => {
+    if (shownAt.current === key) return;
+    shownAt.current = key;
+    setIsLeaving(false);
+    latest.current();
+  }, [key]);
+  return { isShown: isOpen && !isLeaving, leaveByLink: () => setIsLeaving(true) };
 }

@@ -4,6 +4,7 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useDismiss } from "../../components/ui/use-dismiss";
 import type { UnreadCounts } from "../../features/notifications/hooks";
+import { useMenuBackToClose } from "../../lib/back-to-close";
 import { CountBadge, unreadLabel } from "./count-badge";
 import { navIconButton } from "./nav-styles";
 
@@ -27,6 +28,8 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(isOpen, containerRef, close, buttonRef);
+  // Back (Android's or the browser's) closes the open menu before it leaves the page.
+  const { isShown, leaveByLink } = useMenuBackToClose(isOpen, close);
   // The browser's install offer (web/pwa/register.ts), read as the menu opens (opening draws it).
   const onInstall = window.installApp;
   const closeThen = (action: () => void) => () => {
@@ -41,17 +44,17 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
         type="button"
         // The unread total (notifications, messages among them) shows on the button itself.
         aria-label={unreadLabel("Menu", counts.notifications)}
-        aria-expanded={isOpen}
+        aria-expanded={isShown}
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
         className={navIconButton}
       >
-        {isOpen ? <X className="size-6" /> : <Menu className="size-6" />}
+        {isShown ? <X className="size-6" /> : <Menu className="size-6" />}
         <CountBadge count={counts.notifications} className="absolute -top-0.5 -right-0.5" />
       </button>
       <div
         id={panelId}
-        hidden={!isOpen}
+        hidden={!isShown}
         className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md"
       >
         <p className="truncate px-3 pb-2 text-sm text-slate-600">
@@ -62,7 +65,7 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
             <Link
               to="/notifications"
               aria-label={unreadLabel("Notifications", counts.notifications)}
-              onClick={close}
+              onClick={leaveByLink}
               className={entryClasses}
             >
               Notifications
@@ -73,7 +76,7 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
             <Link
               to="/messages"
               aria-label={unreadLabel("Messages", counts.messages)}
-              onClick={close}
+              onClick={leaveByLink}
               className={entryClasses}
             >
               Messages
@@ -81,7 +84,7 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
             </Link>
           </li>
           <li>
-            <Link to="/profile" onClick={close} className={entryClasses}>
+            <Link to="/profile" onClick={leaveByLink} className={entryClasses}>
               Profile
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useMenuBackToClose } from "../../lib/back-to-close";
 import { useDismiss } from "./use-dismiss";
 
 /** A menu entry: a link (`to`) or an action (`onSelect`). */
@@ -47,6 +48,8 @@ export function Menu({
   const menuRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(isOpen, containerRef, close, buttonRef);
+  // Back (Android's or the browser's) closes the open menu before it leaves the page.
+  const { isShown, leaveByLink } = useMenuBackToClose(isOpen, close);
 
   const menuItems = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -101,15 +104,15 @@ export function Menu({
         type="button"
         aria-label={label}
         aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
+        aria-expanded={isShown}
+        aria-controls={isShown ? menuId : undefined}
         onClick={() => (isOpen ? close() : open("first"))}
         onKeyDown={handleButtonKeyDown}
         className={triggerClassName}
       >
         {trigger}
       </button>
-      {isOpen ? (
+      {isShown ? (
         <div
           ref={menuRef}
           id={menuId}
@@ -125,7 +128,7 @@ export function Menu({
                 role="menuitem"
                 tabIndex={-1}
                 to={item.to}
-                onClick={close}
+                onClick={leaveByLink}
                 className={itemClasses}
               >
                 {item.label}
