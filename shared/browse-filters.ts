@@ -24,7 +24,13 @@ export interface BrowseFilters {
 }
 
 export const DEFAULT_CATEGORY = "all";
+/** The spec's default sort: newest. A typed search shows its best matches first unless a sort is picked. */
 export const DEFAULT_SORT: BrowseSort = "newest";
+
+/** The sort browse takes when the student picked none: best match for a search, else newest. */
+export function defaultSortFor(search: string): BrowseSort {
+  return search.trim() ? "best-match" : DEFAULT_SORT;
+}
 
 /** The largest price bound the address carries (the sell form's largest price, MAX_PRICE). */
 export const PRICE_BOUND_MAX = 1_000_000;
@@ -49,15 +55,18 @@ export const BROWSE_DEFAULTS = {
  * `college=` means the student cleared it.
  */
 export function parseBrowseFilters(params: URLSearchParams, defaultCollege: string): BrowseFilters {
+  const search = readString(params, "search");
+  const sort = readEnum(params, "sort", BROWSE_SORTS, defaultSortFor(search));
   return {
-    search: readString(params, "search"),
+    search,
     category: readEnum(params, "category", CATEGORIES, DEFAULT_CATEGORY),
     college: readKept(params, "college", defaultCollege, { trim: false }),
     city: readString(params, "city", { maxLength: 100 }),
     minPrice: readInt(params, "minPrice", { min: 0, max: PRICE_BOUND_MAX, fallback: 0 }),
     maxPrice: readInt(params, "maxPrice", { min: 0, max: PRICE_BOUND_MAX, fallback: 0 }),
     condition: readEnum(params, "condition", CONDITIONS, ""),
-    sort: readEnum(params, "sort", BROWSE_SORTS, DEFAULT_SORT),
+    // Best match without a search is newest.
+    sort: sort === "best-match" && !search.trim() ? DEFAULT_SORT : sort,
     hideReserved: params.get("hideReserved") === "true",
     verifiedOnly: params.get("verifiedOnly") === "true",
     page: readInt(params, "page", { min: 1, fallback: 1 }),
@@ -76,8 +85,8 @@ export function browseApiPath(filters: BrowseFilters): string {
   if (filters.maxPrice > 0 && filters.maxPrice >= filters.minPrice)
     params.set("maxPrice", String(filters.maxPrice));
   if (filters.condition) params.set("condition", filters.condition);
-  // Left out at the default, like the address: a search is then shown best match first.
-  if (filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
+  // Left out at the default, like the address: the server then shows a search best match first.
+  if (filters.sort !== defaultSortFor(filters.search)) params.set("sort", filters.sort);
   if (filters.hideReserved) params.set("hideReserved", "true");
   if (filters.verifiedOnly) params.set("verifiedOnly", "true");
   params.set("page", String(filters.page));

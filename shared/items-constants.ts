@@ -1,6 +1,10 @@
 /** Marketplace constants the pages show; apart from the schemas so that showing them needs no zod. */
 
-export const BROWSE_SORTS = ["newest", "oldest", "price-low", "price-high"] as const;
+/**
+ * The sorts of browse: the spec's four, and 'best-match', the order of a typed search (its best
+ * matches first, newest first among equals), which is a search's default and means newest without one.
+ */
+export const BROWSE_SORTS = ["newest", "oldest", "price-low", "price-high", "best-match"] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
 
 export const IMAGE_MESSAGES = {

@@ -119,6 +119,9 @@ describe("GET /api/items: a search's order", () => {
       "kitabLatin",
       "kitabHindi",
     ]);
+    // 'Best match' chosen by name is the same order; without a search it is newest first.
+    expect(await labelsFor({ search: "drawing sheets", sort: "best-match" })).toEqual(["sheets", "forDrawing"]);
+    expect(await labelsFor({ sort: "best-match" })).toEqual(await labelsFor({ sort: "newest" }));
   });
 
   it("keeps the order the student chose", async () => {

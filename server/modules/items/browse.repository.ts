@@ -29,7 +29,7 @@ export interface BrowseFilters {
   maxPrice?: number;
   condition?: Condition;
   /** 'best-match': the search's best matches first, newest first among equals (a search, no sort chosen). */
-  sort: BrowseSort | "best-match";
+  sort: BrowseSort;
   /** 'Hide reserved' ("true" from the query string). */
   hideReserved?: "true" | boolean;
   /** 'Verified sellers only' ("true" from the query string): sellers verified by their college. */
@@ -101,7 +101,7 @@ const sellerIsHidden = sql`(${users.deletedAt} is not null or ${users.holidayAct
 // (Drizzle's descending index columns put nulls last), so the planner reads a page off an index
 // instead of sorting every match.
 const newestFirst = [sql`${items.createdAt} desc nulls last`, sql`${items.id} desc nulls last`];
-const ORDER: Record<BrowseSort | "best-match", SQL[]> = {
+const ORDER: Record<BrowseSort, SQL[]> = {
   "best-match": newestFirst,
   newest: newestFirst,
   oldest: [sql`${items.createdAt} asc nulls first`, sql`${items.id} asc nulls first`],

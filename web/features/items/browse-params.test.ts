@@ -1,3 +1,4 @@
+import { browseApiPath } from "@shared/browse-filters";
 import { describe, expect, it } from "vitest";
 import { activeFilterCount, applyFilterChange, applyPageChange, parseBrowseFilters } from "./browse-params";
 
@@ -19,6 +20,22 @@ describe("browse filters in the query string", () => {
       verifiedOnly: false,
       page: 1,
     });
+  });
+
+  it("a typed search sorts by best match unless a sort is picked; 'Newest First' is then written, as it is a choice", () => {
+    expect(parse("search=calculator").sort).toBe("best-match");
+    expect(parse("search=calculator&sort=newest").sort).toBe("newest");
+    expect(parse("sort=best-match").sort).toBe("newest");
+    const searching = applyFilterChange(new URLSearchParams(""), { search: "calculator" });
+    expect(searching.has("sort")).toBe(false);
+    expect(applyFilterChange(searching, { sort: "newest" }).get("sort")).toBe("newest");
+    expect(
+      applyFilterChange(new URLSearchParams("search=calculator&sort=newest"), { sort: "best-match" }).has(
+        "sort",
+      ),
+    ).toBe(false);
+    // Without a search, newest is the default again and stays out of the address.
+    expect(applyFilterChange(new URLSearchParams(""), { sort: "newest" }).has("sort")).toBe(false);
   });
 
   it("reads 'Verified sellers only' from verifiedOnly=true, and leaves it out of the address when unticked", () => {
@@ -109,5 +126,15 @@ describe("the Filters button's count", () => {
     expect(activeFilterCount({ category: "books", college: "" })).toBe(1);
     expect(activeFilterCount({ category: "all", college: "IIT Delhi" })).toBe(1);
     expect(activeFilterCount(parse("category=books&search=lamp&sort=oldest"))).toBe(2);
+  });
+});
+
+describe("the browse request", () => {
+  it("asks the server for best match by leaving the sort out, and for newest by naming it", () => {
+    const searching = parse("search=calculator");
+    expect(browseApiPath(searching)).not.toContain("sort=");
+    expect(browseApiPath(parse("search=calculator&sort=newest"))).toContain("sort=newest");
+    expect(browseApiPath(parse("sort=price-low"))).toContain("sort=price-low");
+    expect(browseApiPath(parse(""))).not.toContain("sort=");
   });
 });

@@ -1,4 +1,9 @@
-import { type BrowseFilters, DEFAULT_CATEGORY, BROWSE_DEFAULTS as DEFAULTS } from "@shared/browse-filters";
+import {
+  type BrowseFilters,
+  DEFAULT_CATEGORY,
+  BROWSE_DEFAULTS as DEFAULTS,
+  defaultSortFor,
+} from "@shared/browse-filters";
 import { withParams } from "@shared/search-params";
 
 export { DEFAULT_CATEGORY, DEFAULT_SORT, parseBrowseFilters } from "@shared/browse-filters";
@@ -25,6 +30,9 @@ export type FilterChange = Partial<Omit<BrowseFilters, "page">>;
  * that the student cleared it.
  */
 export function applyFilterChange(params: URLSearchParams, change: FilterChange): URLSearchParams {
+  // A sort is written only when it is not the one browse would take anyway: with a search typed,
+  // 'Newest First' is a choice; without one, it is the default.
+  const search = change.search ?? params.get("search") ?? "";
   const next = withParams(
     params,
     {
@@ -39,7 +47,7 @@ export function applyFilterChange(params: URLSearchParams, change: FilterChange)
       hideReserved: change.hideReserved,
       verifiedOnly: change.verifiedOnly,
     },
-    DEFAULTS,
+    { ...DEFAULTS, sort: defaultSortFor(search) },
   );
   next.delete("page");
   return next;

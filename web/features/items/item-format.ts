@@ -7,7 +7,12 @@ export const CATEGORY_OPTIONS: { value: Category; label: string }[] = CATEGORIES
   label: capitalise(value),
 }));
 
-export const SORT_OPTIONS: { value: BrowseSort; label: string }[] = [
+/** The sort selector's options: the spec's four, and 'Best match' first while a search is typed. */
+export function sortOptions(search: string): { value: BrowseSort; label: string }[] {
+  return search.trim() ? [{ value: "best-match", label: "Best match" }, ...SORT_OPTIONS] : SORT_OPTIONS;
+}
+
+const SORT_OPTIONS: { value: BrowseSort; label: string }[] = [
   { value: "newest", label: "Newest First" },
   { value: "oldest", label: "Oldest First" },
   { value: "price-low", label: "Price: Low to High" },

@@ -65,6 +65,27 @@ it("puts the filters in one row of chips under the search box, with the sort", a
   expect(onChange).toHaveBeenCalledWith({ sort: "price-low" });
 });
 
+it("while a search is typed, the sort says 'Best match' and offers the spec's four beside it", async () => {
+  const user = userEvent.setup();
+  const { onChange } = renderToolbar({ search: "calculator", sort: "best-match" });
+  const sort = screen.getByRole("combobox", { name: "Sort by" });
+  expect(sort).toHaveValue("best-match");
+  expect(
+    within(sort)
+      .getAllByRole("option")
+      .map((option) => option.textContent),
+  ).toEqual(["Best match", "Newest First", "Oldest First", "Price: Low to High", "Price: High to Low"]);
+  await user.selectOptions(sort, "newest");
+  expect(onChange).toHaveBeenCalledWith({ sort: "newest" });
+});
+
+it("without a search there is no 'Best match' to choose", () => {
+  renderToolbar();
+  const sort = screen.getByRole("combobox", { name: "Sort by" });
+  expect(sort).toHaveValue("newest");
+  expect(within(sort).queryByRole("option", { name: "Best match" })).toBeNull();
+});
+
 it("keeps Save Search, Saved searches and Sell an Item in a menu beside the search", async () => {
   const user = userEvent.setup();
   renderToolbar();

@@ -1,3 +1,4 @@
+import { defaultSortFor } from "@shared/browse-filters";
 import { collegeShortName } from "@shared/colleges";
 import type { BrowseSort } from "@shared/items-constants";
 import { VERIFIED_LABELS } from "@shared/verification-labels";
@@ -11,7 +12,7 @@ import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { capitalise } from "../../../lib/item-labels";
 import type { BrowseFilters } from "../api/get-items";
 import type { FilterChange } from "../browse-params";
-import { CATEGORY_OPTIONS, SORT_OPTIONS } from "../item-format";
+import { CATEGORY_OPTIONS, sortOptions } from "../item-format";
 import type { FilterSheetKind } from "./filter-sheet";
 
 // A chip's sheet loads with the first tap on a chip, not with the page.
@@ -70,7 +71,8 @@ const CHIPS: { kind: FilterSheetKind; name: string }[] = [
 export function BrowseToolbar({ filters, onChange, searchKey, saveSearchHref }: BrowseToolbarProps) {
   const [open, setOpen] = useState<FilterSheetKind | null>(null);
   const labels = chipLabels(filters);
-  const sortLabel = SORT_OPTIONS.find((option) => option.value === filters.sort)?.label ?? "Sort";
+  const sorts = sortOptions(filters.search);
+  const sortLabel = sorts.find((option) => option.value === filters.sort)?.label ?? "Sort";
 
   return (
     <section aria-label="Search and filters" className="space-y-2">
@@ -102,7 +104,9 @@ export function BrowseToolbar({ filters, onChange, searchKey, saveSearchHref }: 
         <legend className="sr-only">Filters</legend>
         {/* One row that scrolls sideways on phones, within itself; it wraps from 640 px. */}
         <div className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
-          <label className={`${filters.sort === "newest" ? chipOff : chipOn} relative pr-8`}>
+          <label
+            className={`${filters.sort === defaultSortFor(filters.search) ? chipOff : chipOn} relative pr-8`}
+          >
             <span className="sr-only">Sort by</span>
             <span aria-hidden="true">{sortLabel}</span>
             <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute right-2.5 size-4" />
@@ -113,7 +117,7 @@ export function BrowseToolbar({ filters, onChange, searchKey, saveSearchHref }: 
               onChange={(event) => onChange({ sort: event.target.value as BrowseSort })}
               className="absolute inset-0 cursor-pointer opacity-0"
             >
-              {SORT_OPTIONS.map((option) => (
+              {sorts.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
