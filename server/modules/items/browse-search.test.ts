@@ -120,7 +120,10 @@ describe("GET /api/items: a search's order", () => {
       "kitabHindi",
     ]);
     // 'Best match' chosen by name is the same order; without a search it is newest first.
-    expect(await labelsFor({ search: "drawing sheets", sort: "best-match" })).toEqual(["sheets", "forDrawing"]);
+    expect(await labelsFor({ search: "drawing sheets", sort: "best-match" })).toEqual([
+      "sheets",
+      "forDrawing",
+    ]);
     expect(await labelsFor({ sort: "best-match" })).toEqual(await labelsFor({ sort: "newest" }));
   });
 
