@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** A student's saved search on /buy: search text, category and college, alerted in the background. */
@@ -14,6 +14,13 @@ export const savedSearches = pgTable(
     search: text("search").notNull().default(""),
     category: text("category").notNull().default("all"),
     college: text("college").notNull().default(""),
+    /**
+     * The search read as browse reads it, one list per word of the forms that count as that word
+     * (singular, synonyms, typo fixes; server/modules/items/search-terms.ts): a new item matches
+     * when it contains a form of every word. Empty for no search; null until the listings job
+     * reads a search saved before it was kept.
+     */
+    searchForms: jsonb("search_forms").$type<string[][]>(),
     /** New matches since the student last viewed the search. */
     unseenCount: integer("unseen_count").notNull().default(0),
     /** New matches not yet announced (one notice per search per hour at most). */

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { addNotification, toNotificationDto } from "../notifications/notifications.service";
 import * as repo from "./listings.repository";
+import { readFormsOfOlderSearches } from "./saved-searches.service";
 
 type JobContext = Pick<AppContext, "db" | "bus" | "log">;
 
@@ -46,12 +47,15 @@ export async function expireListings(ctx: Pick<AppContext, "db">, now: Date): Pr
  * Matches the items posted since the last run against every saved search, in batches, in the
  * database: each search that matches counts the new items as unseen and as pending notice. An
  * item matches a search of another student when its category and the seller's college agree (or
- * the search has none) and its name or type contains the search text; the items of sellers whose
+ * the search has none) and its name or type contains every word of the search in one of its forms,
+ * as browse's search finds it (a plural, a synonym, a typo forgiven: 'calculater' alerts a
+ * 'Calculator'); the items of sellers whose
  * account is gone, suspended or on holiday today are not matched. The cursor is kept in job_state,
  * so a restart goes on where the last run stopped.
  */
 export async function matchSavedSearches(ctx: Pick<AppContext, "db">, now: Date): Promise<number> {
   let matchedItems = 0;
+  await readFormsOfOlderSearches(ctx);
   const until = new Date(now.getTime() - SETTLE_MS);
   for (;;) {
     const cursor = await repo.findMatchCursor(ctx.db);

@@ -97,7 +97,8 @@ export async function countMatchesInSavedSearches(
   await db.execute(sql`
     with fresh as (
       select i.id, i.seller_id, i.category, i.seller_college,
-             lower(i.product_name || ' ' || i.type) as text
+             lower(i.product_name || ' ' || i.type) as text,
+             search_normal(i.product_name || ' ' || i.type) as normal
       from ${items} i join ${users} on ${users.id} = i.seller_id
       where i.is_active
         and (i.created_at, i.id) > (${iso(from.at)}::timestamptz, ${from.id}::uuid)
@@ -114,7 +115,13 @@ export async function countMatchesInSavedSearches(
             or (b.blocker_id = f.seller_id and b.blocked_id = s.user_id))
        and (s.category = 'all' or s.category = f.category)
        and (s.college = '' or s.college = f.seller_college)
-       and (s.search = '' or strpos(f.text, lower(s.search)) > 0)
+       and (s.search = '' or case
+         when s.search_forms is null then strpos(f.text, lower(s.search)) > 0
+         -- Every word in one of its forms.
+         else not exists (select 1 from jsonb_array_elements(s.search_forms) as word (forms)
+           where not exists (select 1 from jsonb_array_elements_text(word.forms) as form (text)
+             where strpos(f.normal, form.text) > 0))
+         end)
       group by s.id
     )
     update ${savedSearches} set

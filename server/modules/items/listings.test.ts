@@ -488,6 +488,71 @@ describe("saved searches", () => {
     expect(row?.pendingCount).toBe(0);
   });
 
+  it("alerts forgive as browse's search does: a model number's spacing, a typo, Hinglish, a plural; older searches too", async () => {
+    const db = testApp.database.db;
+    const watcher = await createStudent(testApp, { name: "Kavya Menon" });
+    // A word the marketplace already has, so a typo of it is forgiven when the search is saved.
+    await insertItem(testApp, seller.id, {
+      productName: "Casio calculator",
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
+    const saved = async (search: string) =>
+      (await save(watcher.cookie, { search })).json().savedSearch.id as string;
+    const ids = {
+      model: await saved("fx991"),
+      typo: await saved("Calculater"),
+      hinglish: await saved("kitab"),
+      plural: await saved("lab coats"),
+    };
+    // Saved before its forms were kept: the job reads them first.
+    const [older] = await db
+      .insert(savedSearches)
+      .values({ userId: watcher.id, name: "fx 991", search: "FX-991", category: "all", college: "" })
+      .returning();
+    const posted = new Date(Date.now() - 60_000);
+    await db
+      .update(jobState)
+      .set({ cursorAt: new Date(posted.getTime() - 1000) })
+      .where(eq(jobState.name, "listings"));
+    await db
+      .delete(items)
+      .where(sql`${items.createdAt} >= ${new Date(posted.getTime() - 1000).toISOString()}::timestamptz`);
+    await insertItem(testApp, seller.id, {
+      productName: "Casio fx-991EX Classwiz",
+      type: "Exam kit",
+      createdAt: posted,
+    });
+    await insertItem(testApp, seller.id, {
+      productName: "Scientific Calculator",
+      type: "Calculator",
+      createdAt: posted,
+    });
+    await insertItem(testApp, seller.id, {
+      productName: "Premchand किताब set",
+      type: "Novel",
+      createdAt: posted,
+    });
+    await insertItem(testApp, seller.id, {
+      productName: "White lab coat, size M",
+      type: "Apparel",
+      createdAt: posted,
+    });
+    await insertItem(testApp, seller.id, {
+      productName: "Drawing board",
+      type: "Stationery",
+      createdAt: posted,
+    });
+
+    await matchSavedSearches(jobContext(), new Date());
+    const unseen = async (id: string) =>
+      (await db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0]?.unseenCount;
+    expect(await unseen(ids.model)).toBe(1);
+    expect(await unseen(ids.typo)).toBe(1);
+    expect(await unseen(ids.hinglish)).toBe(1);
+    expect(await unseen(ids.plural)).toBe(1);
+    expect(await unseen(older?.id ?? "")).toBe(1);
+  });
+
   it("the job runs on one instance at a time and keeps its cursor", async () => {
     expect(await runListingsJobOnce(jobContext())).toBe(true);
     await testApp.database.db

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { savedSearches } from "../../db/schema";
 
@@ -22,7 +22,7 @@ export async function countSavedSearchesOf(db: Db, userId: string): Promise<numb
 
 export async function insertSavedSearch(
   db: Db,
-  values: Pick<SavedSearchRow, "userId" | "name" | "search" | "category" | "college">,
+  values: Pick<SavedSearchRow, "userId" | "name" | "search" | "category" | "college" | "searchForms">,
 ): Promise<SavedSearchRow> {
   const [row] = await db.insert(savedSearches).values(values).returning();
   if (!row) throw new Error("saved search insert returned nothing");
@@ -50,4 +50,20 @@ export async function markSavedSearchSeen(
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning();
   return row;
+}
+
+/** Searches saved before their forms were kept (search_forms null), a batch at a time. */
+export async function findSavedSearchesWithoutForms(
+  db: Db,
+  limit: number,
+): Promise<Pick<SavedSearchRow, "id" | "search">[]> {
+  return db
+    .select({ id: savedSearches.id, search: savedSearches.search })
+    .from(savedSearches)
+    .where(isNull(savedSearches.searchForms))
+    .limit(limit);
+}
+
+export async function setSavedSearchForms(db: Db, id: string, forms: string[][]): Promise<void> {
+  await db.update(savedSearches).set({ searchForms: forms }).where(eq(savedSearches.id, id));
 }

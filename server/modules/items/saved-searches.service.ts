@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { lockUser } from "../../db/locks";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { searchTermsFor } from "./browse.service";
 import * as repo from "./saved-searches.repository";
 
 const notFound = () => new AppError("not_found", LISTING_TEXTS.savedSearchNotFound);
@@ -29,6 +30,24 @@ function defaultName(input: Required<SavedSearchInput>): string {
   return input.college.trim();
 }
 
+/**
+ * The forms each word of a search may take, as browse reads it now (singular, synonyms, and typo
+ * fixes from the marketplace's words): new items are matched against these. Empty for no search.
+ */
+async function formsOf(ctx: Pick<AppContext, "db">, search: string): Promise<string[][]> {
+  const terms = await searchTermsFor(ctx.db, search);
+  return terms ? terms.words.map((word) => word.forms) : [];
+}
+
+/** Reads the forms of searches saved before they were kept, so their alerts forgive too. */
+export async function readFormsOfOlderSearches(ctx: Pick<AppContext, "db">): Promise<void> {
+  for (;;) {
+    const batch = await repo.findSavedSearchesWithoutForms(ctx.db, 200);
+    for (const row of batch) await repo.setSavedSearchForms(ctx.db, row.id, await formsOf(ctx, row.search));
+    if (batch.length < 200) return;
+  }
+}
+
 export async function listSavedSearches(ctx: AppContext, user: UserRow): Promise<SavedSearch[]> {
   return (await repo.findSavedSearchesOf(ctx.db, user.id)).map(toSavedSearchDto);
 }
@@ -38,6 +57,7 @@ export async function createSavedSearch(
   user: UserRow,
   input: Required<SavedSearchInput>,
 ): Promise<SavedSearch> {
+  const searchForms = await formsOf(ctx, input.search);
   // The user's row is locked first, so parallel saves cannot all pass the cap at once.
   const row = await ctx.db.transaction(async (tx) => {
     await lockUser(tx, user.id);
@@ -50,6 +70,7 @@ export async function createSavedSearch(
       search: input.search.trim(),
       category: input.category,
       college: input.college.trim(),
+      searchForms,
     });
   });
   return toSavedSearchDto(row);
