@@ -7,11 +7,38 @@ import { appSecrets } from "./schema";
  * the race changes nothing, and every instance then reads the winner's values. Several names are
  * written in one statement, so a set (a key pair) is never half kept.
  */
-export async function appSecretsOf<N extends string>(
+export function appSecretsOf<N extends string>(
   db: Db,
   generate: () => Record<N, string>,
 ): Promise<Record<N, string>> {
+  // A kept secret never changes, so each instance reads a set once; a failed read is tried again.
   const generated = generate();
+  const key = Object.keys(generated).sort().join(" ");
+  let byNames = remembered.get(db);
+  if (!byNames) {
+    byNames = new Map();
+    remembered.set(db, byNames);
+  }
+  const known = byNames.get(key) as Promise<Record<N, string>> | undefined;
+  if (known) return known;
+  const reading = readAppSecrets(db, generated);
+  byNames.set(key, reading);
+  reading.catch(() => byNames.delete(key));
+  return reading;
+}
+
+/** The sets each database's instance has read, by their names. */
+const remembered = new WeakMap<Db, Map<string, Promise<Record<string, string>>>>();
+
+/** Forgets what was read from this database, as a new instance would (tests that replace a secret). */
+export function forgetAppSecrets(db: Db): void {
+  remembered.delete(db);
+}
+
+async function readAppSecrets<N extends string>(
+  db: Db,
+  generated: Record<N, string>,
+): Promise<Record<N, string>> {
   const names = Object.keys(generated) as N[];
   const rows = await keepAppSecrets(db, generated);
   const kept = {} as Record<N, string>;

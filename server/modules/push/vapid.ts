@@ -1,6 +1,7 @@
 import webpush from "web-push";
 import type { AppContext } from "../../context";
-import { appSecretsOf } from "../../db/app-secrets";
+import { appSecretsOf, forgetAppSecrets } from "../../db/app-secrets";
+import type { Db } from "../../db/client";
 
 export interface VapidKeys {
   publicKey: string;
@@ -43,6 +44,7 @@ async function loadVapidKeys({ db, config }: Pick<AppContext, "db" | "config">):
 }
 
 /** Forgets the pair read from the database (tests that replace it). */
-export function forgetVapidKeys(db: object): void {
+export function forgetVapidKeys(db: Db): void {
   cache.delete(db);
+  forgetAppSecrets(db);
 }
