@@ -236,6 +236,13 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: HOUR,
     refusal: VERIFICATION_MESSAGES.confirmLimited,
   },
+  /** Pickup codes typed per seller ('Confirm handover'), across items: each item also locks after five wrong ones. */
+  pickupConfirm: {
+    key: "pickup-confirm:user",
+    limit: 30,
+    windowSeconds: HOUR,
+    refusal: "Too many pickup codes tried. Please try again later.",
+  },
   /** Student ID photos sent for review per student. */
   idCardUpload: {
     key: "id-card:user",

@@ -100,11 +100,10 @@ describe.skipIf(!isBrowserAvailable)("the marketplace in the browser", () => {
     await seller.page.goto("/profile");
     const card = seller.page.getByRole("article", { name: productName });
     await card.getByRole("button", { name: "Mark as Sold" }).click();
-    const confirmation = seller.page.getByRole("dialog", { name: "Please confirm" });
-    await confirmation.getByText("Mark this item as sold? This will hide it from marketplace.").waitFor();
-    await confirmation.getByRole("button", { name: "Mark as Sold" }).click();
-    // Then 'Who bought it?': nobody chatted about it here, so 'Someone else'.
-    const whoBought = seller.page.getByRole("dialog", { name: "Who bought it?" });
+    // One dialog: the question and 'Who bought it?'; nobody chatted about it here, so 'Someone else'.
+    const whoBought = seller.page.getByRole("dialog", { name: "Mark as Sold" });
+    await whoBought.getByText("Mark this item as sold? This will hide it from marketplace.").waitFor();
+    await whoBought.getByRole("group", { name: "Who bought it?" }).waitFor();
     await whoBought.getByRole("radio", { name: "Someone else" }).waitFor();
     await whoBought.getByRole("button", { name: "Mark as Sold" }).click();
     await card.getByText("Sold", { exact: true }).waitFor();

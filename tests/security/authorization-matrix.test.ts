@@ -53,6 +53,11 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   // Deals. The owner's item is not reserved (nothing to release) and not sold (nothing to rate).
   "POST /api/items/{id}/release": { student: 409, other: 403, admin: 403 },
   "GET /api/items/{id}/buyers": { other: 403, admin: 403 },
+  // The pickup code is only the reserved buyer's: never the seller's (the owner), nor anyone's
+  // while the item is not reserved. Only the seller confirms a handover; the owner's item is not
+  // reserved, so there is no code to confirm.
+  "GET /api/items/{id}/pickup-code": { student: 403, other: 403, admin: 403 },
+  "POST /api/items/{id}/handover": { student: 409, other: 403, admin: 403 },
   "POST /api/items/{id}/ratings": { student: 403, other: 403, admin: 403 },
   "GET /api/items/{id}/ratings": { student: 403, other: 403, admin: 403 },
   // The owner is the chat's buyer: only the seller counters; the owner withdraws their own offer.

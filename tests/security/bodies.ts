@@ -151,6 +151,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/me/saved-searches": () => json({ search: "desk lamp", category: "other" }),
   "POST /api/chats": (_app, world) => json({ userId: world.owner.id, itemId: world.itemId }),
   "POST /api/items/{id}/sold": () => json({ buyerId: null }),
+  "POST /api/items/{id}/handover": () => json({ code: "4821" }),
   "POST /api/items/{id}/ratings": () => json({ stars: 5, comment: "Smooth deal" }),
   "POST /api/chats/{chatId}/offers/{offerId}/counter": () => json({ clientId: clientId(), offerPrice: 350 }),
   "POST /api/chats/{chatId}/messages": () =>

@@ -135,3 +135,16 @@ export function canRateDeal(viewer: Viewer, deal: Sale, now = new Date()): boole
 export function canRemoveRating(viewer: Pick<UserRow, "role">): boolean {
   return viewer.role === "admin";
 }
+
+/**
+ * Only the buyer the item is reserved for sees its pickup code; never its seller (who must hear it
+ * from the buyer at the handover) and never anyone else.
+ */
+export function canSeePickupCode(viewer: Viewer, item: DealFacts, now = new Date()): boolean {
+  return !isSellerOf(viewer, item) && item.isActive && !item.isSold && reservedFor(item, now) === viewer.id;
+}
+
+/** Only the seller confirms a handover, with the code the reserved buyer shows. */
+export function canConfirmHandover(viewer: Viewer, item: Pick<DealFacts, "sellerId">): boolean {
+  return isSellerOf(viewer, item);
+}

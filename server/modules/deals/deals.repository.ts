@@ -10,6 +10,7 @@ import {
   items,
   messages,
   offers,
+  pickupCodes,
   ratings,
   users,
 } from "../../db/schema";
@@ -283,6 +284,84 @@ export async function remindReservations(db: Db, batch = 100) {
         and ${items.reservedUntil} <= now() + interval '1 day' limit ${batch} for update skip locked)`,
     )
     .returning({ id: items.id, sellerId: items.sellerId, name: items.productName });
+}
+
+// Pickup codes
+
+export type PickupCodeRow = typeof pickupCodes.$inferSelect;
+
+/**
+ * Gives the reserved buyer a pickup code. `isNewReservation`: a reservation starts, so any earlier
+ * code (another buyer's, or a lapsed one) gives way to the new one; otherwise the buyer keeps the code
+ * they have (another accepted offer of theirs), and one is made only if there is none.
+ */
+export async function issuePickupCode(
+  db: Db,
+  values: { itemId: string; buyerId: string; code: string },
+  isNewReservation: boolean,
+): Promise<void> {
+  const insert = db.insert(pickupCodes).values(values);
+  if (!isNewReservation) {
+    await insert.onConflictDoNothing({ target: pickupCodes.itemId });
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: pickupCodes.itemId,
+    set: {
+      buyerId: values.buyerId,
+      code: values.code,
+      failedAttempts: 0,
+      lockedUntil: null,
+      createdAt: sql`now()`,
+    },
+  });
+}
+
+/** The buyer's code of the item: the one query that reads a code out (the buyer's own answer). */
+export async function findBuyersPickupCode(
+  db: Db,
+  itemId: string,
+  buyerId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: pickupCodes.code })
+    .from(pickupCodes)
+    .where(and(eq(pickupCodes.itemId, itemId), eq(pickupCodes.buyerId, buyerId)));
+  return row?.code;
+}
+
+/** The item's code, locked for a handover's check (the item's row is locked before it). */
+export async function lockPickupCode(db: Db, itemId: string): Promise<PickupCodeRow | undefined> {
+  const [row] = await db.select().from(pickupCodes).where(eq(pickupCodes.itemId, itemId)).for("update");
+  return row;
+}
+
+/**
+ * Counts a wrong code. The `maxWrong`-th in a row locks the handover for `lockMinutes` and starts the
+ * count again. Returns the count after it and the lock's end, if it locked.
+ */
+export async function recordWrongPickupCode(
+  db: Db,
+  itemId: string,
+  maxWrong: number,
+  lockMinutes: number,
+): Promise<{ failedAttempts: number; lockedUntil: Date | null }> {
+  const [row] = await db
+    .update(pickupCodes)
+    .set({
+      failedAttempts: sql`case when ${pickupCodes.failedAttempts} + 1 >= ${maxWrong} then 0
+        else ${pickupCodes.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${pickupCodes.failedAttempts} + 1 >= ${maxWrong}
+        then now() + make_interval(mins => ${lockMinutes}) else ${pickupCodes.lockedUntil} end`,
+    })
+    .where(eq(pickupCodes.itemId, itemId))
+    .returning({ failedAttempts: pickupCodes.failedAttempts, lockedUntil: pickupCodes.lockedUntil });
+  return row ?? { failedAttempts: 0, lockedUntil: null };
+}
+
+/** Voids the item's code (the reservation was released or lapsed, or the item was sold). */
+export async function deletePickupCode(db: Db, itemId: string): Promise<void> {
+  await db.delete(pickupCodes).where(eq(pickupCodes.itemId, itemId));
 }
 
 // Ratings

@@ -7,13 +7,15 @@ import {
 import { ItemBuyersResponseSchema, MarkSoldBodySchema } from "@shared/api/deals";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import { ItemResponseSchema } from "@shared/api/items";
+import { HandoverBodySchema, PickupCodeResponseSchema } from "@shared/api/pickup";
 import { DealRatingsResponseSchema, RateBodySchema, ReputationResponseSchema } from "@shared/api/ratings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { limitWrites } from "../../plugins/rate-limit-rules";
+import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
 import * as offers from "./offers.service";
+import * as pickup from "./pickup.service";
 import * as ratings from "./ratings.service";
 import * as sales from "./sales.service";
 
@@ -105,6 +107,40 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     handler: async (request) => ({
       item: await sales.releaseReservation(ctx, requireUser(request), request.params.id),
     }),
+  });
+
+  app.get("/items/:id/pickup-code", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary:
+        "The pickup code of an item reserved for the caller, to show the seller at the handover (the reserved buyer only)",
+      params: ItemParams,
+      response: { 200: PickupCodeResponseSchema, ...readErrors },
+    },
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return pickup.pickupCodeFor(ctx, requireUser(request), request.params.id);
+    },
+  });
+
+  app.post("/items/:id/handover", {
+    config: { access: "user" },
+    schema: {
+      tags: ["items"],
+      summary:
+        "Confirm handover: the seller types the reserved buyer's pickup code, and the item is sold to that buyer; five wrong codes lock it for an hour",
+      params: ItemParams,
+      body: HandoverBodySchema,
+      response: { 200: ItemResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      // Codes tried per seller across items: each item also locks after five wrong ones.
+      await countAttempt(ctx, "pickupConfirm", user.id);
+      reply.header("cache-control", "no-store");
+      return { item: await pickup.confirmHandover(ctx, user, request.params.id, request.body.code) };
+    },
   });
 
   app.get("/items/:id/buyers", {

@@ -30,6 +30,7 @@ import {
   reservedFor,
 } from "./deals.policy";
 import * as repo from "./deals.repository";
+import { issuePickupCode } from "./pickup-code";
 
 type Emit = (event: PendingEvent) => void;
 
@@ -239,6 +240,8 @@ export async function answerOffer(
       if (item.isSold || !item.isActive) throw new AppError("conflict", DEAL_MESSAGES.sold);
       if (!(await repo.reserveItem(tx, item.id, buyerId, RESERVATION_DAYS, offer.price)))
         throw new AppError("conflict", DEAL_MESSAGES.reservedForOther);
+      // The buyer's pickup code, read only by the buyer (GET /items/:id/pickup-code).
+      await issuePickupCode(tx, item.id, buyerId, isReservationStart);
     }
     const status = action === "accept" ? "accepted" : action === "decline" ? "declined" : "withdrawn";
     const updated = await repo.setOfferStatus(tx, offer.id, status);

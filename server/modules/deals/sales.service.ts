@@ -2,8 +2,10 @@ import type { ItemBuyersResponse } from "@shared/api/deals";
 import { DEAL_MESSAGES, DEAL_NOTICES, ratingLink } from "@shared/deals-constants";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { loadItem, toItemDto } from "../items/items.service";
 import { addNotification } from "../notifications/notifications.service";
@@ -23,6 +25,8 @@ import { closeOffersOfSoldItem } from "./offers.service";
  * and the reservations' deadlines. Each answers with the item as the items' routes do.
  */
 
+type Emit = (event: PendingEvent) => void;
+
 const notYourItem = () => new AppError("forbidden", SELL_MESSAGES.notYourItem);
 
 /**
@@ -37,46 +41,62 @@ export async function markSold(ctx: AppContext, user: UserRow, id: string, buyer
     if (!isSellerOf(user, item)) throw notYourItem();
     throw new AppError("conflict", "This item is already sold.");
   }
-  await transactionWithEvents(ctx, async (tx, emit) => {
-    const chatsOfItem = await itemChats(tx, id);
-    const soldChat = buyerId
-      ? (await repo.findItemChatBuyers(tx, id, item.sellerId)).find((chat) => chat.buyerId === buyerId)
-      : undefined;
-    if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
-    if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
-      throw new AppError("conflict", "This item is already sold.");
-    await closeOffersOfSoldItem(tx, emit, id);
-    for (const chat of chatsOfItem) {
-      if (chat.buyerId === buyerId) continue;
-      await postDealLine(tx, emit, chat.chatId, user.id, DEAL_MESSAGES.nowSold);
-      await addNotification(tx, emit, {
-        userId: chat.buyerId,
-        type: "deal",
-        text: DEAL_NOTICES.sold(item.productName),
-        chatId: chat.chatId,
-        itemId: id,
-      });
-    }
-    if (soldChat && buyerId) {
-      const buyerName = await repo.findUserName(tx, buyerId);
-      for (const { to, about } of [
-        { to: buyerId, about: user.name },
-        { to: user.id, about: buyerName ?? "the buyer" },
-      ]) {
-        await addNotification(tx, emit, {
-          userId: to,
-          type: "deal",
-          text: DEAL_NOTICES.rate(about),
-          chatId: soldChat.chatId,
-          link: ratingLink(soldChat.chatId),
-          itemId: id,
-          fromUserId: to === buyerId ? user.id : buyerId,
-        });
-        emit({ userId: to, event: { type: "deal.updated", data: { chatId: soldChat.chatId } } });
-      }
-    }
-  });
+  await transactionWithEvents(ctx, (tx, emit) => recordSale(tx, emit, user, item, buyerId));
   return toItemDto(await loadItem(ctx, id), user);
+}
+
+/**
+ * Records the sale of the seller's item to `buyerId` (null: 'Someone else') inside the caller's
+ * transaction, once: the conditional update refuses an item already sold. The other buyers' chats
+ * get 'This item has been sold.', the pending offers close, the pickup code goes, and the buyer and
+ * the seller are asked to rate each other. 'Mark as Sold' and 'Confirm handover' both end here.
+ */
+export async function recordSale(
+  tx: Db,
+  emit: Emit,
+  seller: Pick<UserRow, "id" | "name">,
+  item: { id: string; sellerId: string; productName: string },
+  buyerId: string | null,
+): Promise<void> {
+  const id = item.id;
+  const chatsOfItem = await itemChats(tx, id);
+  const soldChat = buyerId
+    ? (await repo.findItemChatBuyers(tx, id, item.sellerId)).find((chat) => chat.buyerId === buyerId)
+    : undefined;
+  if (buyerId && !soldChat) throw new AppError("invalid_input", DEAL_MESSAGES.buyerNeverChatted);
+  if (!(await repo.markItemSoldTo(tx, id, buyerId, new Date())))
+    throw new AppError("conflict", "This item is already sold.");
+  await repo.deletePickupCode(tx, id);
+  await closeOffersOfSoldItem(tx, emit, id);
+  for (const chat of chatsOfItem) {
+    if (chat.buyerId === buyerId) continue;
+    await postDealLine(tx, emit, chat.chatId, seller.id, DEAL_MESSAGES.nowSold);
+    await addNotification(tx, emit, {
+      userId: chat.buyerId,
+      type: "deal",
+      text: DEAL_NOTICES.sold(item.productName),
+      chatId: chat.chatId,
+      itemId: id,
+    });
+  }
+  if (soldChat && buyerId) {
+    const buyerName = await repo.findUserName(tx, buyerId);
+    for (const { to, about } of [
+      { to: buyerId, about: seller.name },
+      { to: seller.id, about: buyerName ?? "the buyer" },
+    ]) {
+      await addNotification(tx, emit, {
+        userId: to,
+        type: "deal",
+        text: DEAL_NOTICES.rate(about),
+        chatId: soldChat.chatId,
+        link: ratingLink(soldChat.chatId),
+        itemId: id,
+        fromUserId: to === buyerId ? seller.id : buyerId,
+      });
+      emit({ userId: to, event: { type: "deal.updated", data: { chatId: soldChat.chatId } } });
+    }
+  }
 }
 
 /** 'Release Reservation': the item is available again and the buyer is told. */
@@ -87,6 +107,8 @@ export async function releaseReservation(ctx: AppContext, user: UserRow, id: str
   await transactionWithEvents(ctx, async (tx, emit) => {
     const buyerId = await repo.clearReservation(tx, id);
     if (!buyerId) throw new AppError("conflict", DEAL_MESSAGES.notReserved);
+    // The buyer's pickup code goes with the reservation.
+    await repo.deletePickupCode(tx, id);
     const chat = (await itemChats(tx, id)).find((row) => row.buyerId === buyerId);
     await addNotification(tx, emit, {
       userId: buyerId,
@@ -134,6 +156,7 @@ export async function runReservationDeadlines(
   return transactionWithEvents(ctx, async (tx, emit) => {
     const lapsed = await repo.lapseReservations(tx);
     for (const row of lapsed) {
+      await repo.deletePickupCode(tx, row.id);
       for (const userId of [row.buyerId, row.sellerId]) {
         await addNotification(tx, emit, {
           userId,

@@ -1,3 +1,5 @@
+import { DEAL_MESSAGES } from "@shared/deals-constants";
+import { SELL_MESSAGES } from "@shared/validation/sell";
 import { useState } from "react";
 import { Alert } from "../ui/alert";
 import { primaryButton, secondaryButton } from "../ui/button-styles";
@@ -7,8 +9,10 @@ import { useItemBuyers } from "./api/get-item-buyers";
 const SOMEONE_ELSE = "";
 
 /**
- * After 'Mark as Sold' is confirmed: 'Who bought it?', with the people who wrote or made an offer
- * about the item (the reserved buyer first; the server names them) and 'Someone else'. The buyer and the seller can then rate each other.
+ * 'Mark as Sold' in one dialog: the spec's question ('Mark this item as sold? This will hide it from
+ * marketplace.') and 'Who bought it?' together, with the people who wrote or made an offer about the
+ * item (the reserved buyer first; the server names them) and 'Someone else'. The buyer and the
+ * seller can then rate each other. A sale at a meeting goes through 'Confirm handover' instead.
  */
 export function WhoBoughtDialog({
   itemId,
@@ -25,10 +29,10 @@ export function WhoBoughtDialog({
   const selected = chosen ?? buyers[0]?.id ?? SOMEONE_ELSE;
   const options = [
     ...buyers.map((buyer) => ({ id: buyer.id, label: buyer.name })),
-    { id: SOMEONE_ELSE, label: "Someone else" },
+    { id: SOMEONE_ELSE, label: DEAL_MESSAGES.someoneElse },
   ];
   return (
-    <Dialog title={"Who bought it?"} onClose={onClose}>
+    <Dialog title="Mark as Sold" description={SELL_MESSAGES.markSoldConfirm} onClose={onClose}>
       <form
         className="mt-4 space-y-4"
         onSubmit={(event) => {
@@ -43,7 +47,7 @@ export function WhoBoughtDialog({
           </Alert>
         ) : null}
         <fieldset className="space-y-1">
-          <legend className="sr-only">{"Who bought it?"}</legend>
+          <legend className="mb-1 text-sm font-semibold text-slate-800">{DEAL_MESSAGES.whoBought}</legend>
           {options.map((option) => (
             <label
               key={option.id || "someone-else"}
@@ -61,11 +65,11 @@ export function WhoBoughtDialog({
             </label>
           ))}
         </fieldset>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={onClose} className={secondaryButton}>
             Cancel
           </button>
-          <button type="submit" className={primaryButton}>
+          <button type="submit" disabled={isPending} className={primaryButton}>
             Mark as Sold
           </button>
         </div>

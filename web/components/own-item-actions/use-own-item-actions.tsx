@@ -7,15 +7,15 @@ import { useConfirm } from "../ui/confirm-dialog";
 import { useDeleteItem } from "./api/delete-item";
 import { useRenewItem } from "./api/renew-item";
 
-// 'Who bought it?' loads once the seller confirmed the sale.
+// 'Mark as Sold' with 'Who bought it?', one dialog, loads when it is opened.
 const WhoBoughtDialog = lazyWhenOnline(() =>
   import("../deals/who-bought-dialog").then((module) => ({ default: module.WhoBoughtDialog })),
 );
 
 /**
- * The seller's Mark as Sold and Delete for one item, each behind the spec's confirmation, with
- * one error line for whichever failed. Used on the item's page and on the seller's profile grid;
- * render `confirmDialog` beside the buttons.
+ * The seller's Mark as Sold (one dialog: the spec's question with 'Who bought it?') and Delete
+ * (behind the spec's confirmation), with one error line for whichever failed. Used on the item's
+ * page and on the seller's profile grid; render `confirmDialog` beside the buttons.
  */
 export function useOwnItemActions(
   item: Pick<Item, "id" | "sellerId">,
@@ -38,10 +38,8 @@ export function useOwnItemActions(
     onError: () => setError(SELL_MESSAGES.deleteFailed),
   });
 
-  async function handleMarkSold() {
-    if (await confirm({ message: SELL_MESSAGES.markSoldConfirm, confirmLabel: "Mark as Sold" })) {
-      setIsAskingBuyer(true);
-    }
+  function handleMarkSold() {
+    setIsAskingBuyer(true);
   }
 
   async function handleDelete() {

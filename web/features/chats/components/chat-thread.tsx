@@ -25,6 +25,7 @@ import { buildThreadRows } from "../thread-rows";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
 import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
+import { PickupPanel } from "./pickup-panel";
 
 interface ChatThreadProps {
   chatId: string;
@@ -156,6 +157,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
           </ul>
         )}
       </div>
+      <PickupPanel chat={chat} onHandedOver={refetch} />
       {chat.abilities.canRate && chat.itemId ? (
         <div className="flex shrink-0 items-center justify-between gap-2 border-t border-slate-200 bg-amber-50 px-3 py-2">
           <p className="text-sm text-amber-950">How did the deal go?</p>

@@ -39,7 +39,9 @@ function openThread(summary: ChatSummary) {
   fakeApi((path) =>
     path === "/api/chats/chat-1"
       ? { body: { chat: summary, messages: [], counterpartReadAt: null, isNewContact: false } }
-      : { status: 204 },
+      : path === "/api/items/item-1/pickup-code"
+        ? { body: { pickup: { itemId: "item-1", code: "0427" } } }
+        : { status: 204 },
   );
   renderScreen(<ChatThread chatId="chat-1" myId="me" outbox={[]} onSend={vi.fn()} onRetry={vi.fn()} />, {
     path: "/messages",
@@ -54,11 +56,17 @@ it("tells the buyer 'Reserved for you at ₹650', with the deal's price in place
   expect(link).toHaveAttribute("href", "/item/item-1");
   expect(screen.getByText("Reserved for you at ₹650")).toBeVisible();
   expect(screen.getByText("₹700").tagName).toBe("S");
+  // The reserved buyer's pickup code shows under the thread; the seller's 'Confirm handover' does not.
+  expect(await screen.findByText("0427")).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Confirm handover" })).toBeNull();
 });
 
 it("tells the seller 'Reserved for Pooja at ₹650'", async () => {
   openThread(chat({ tab: "selling", counterpart: { id: "u3", name: "Pooja", photoUrl: null } }, {}));
   expect(await screen.findByText("Reserved for Pooja at ₹650")).toBeVisible();
+  // The seller gets 'Confirm handover', never the code.
+  expect(screen.getByRole("button", { name: "Confirm handover" })).toBeVisible();
+  expect(screen.queryByRole("region", { name: "Pickup code" })).toBeNull();
 });
 
 it("another buyer's chat says only 'Reserved' at the listed price", async () => {
@@ -67,4 +75,6 @@ it("another buyer's chat says only 'Reserved' at the listed price", async () => 
   expect(screen.getByText("₹700")).toBeVisible();
   expect(screen.queryByText(/Reserved for/)).toBeNull();
   expect(screen.queryByText("₹650")).toBeNull();
+  expect(screen.queryByRole("region", { name: "Pickup code" })).toBeNull();
+  expect(screen.queryByRole("button", { name: "Confirm handover" })).toBeNull();
 });

@@ -102,7 +102,7 @@ it("asks before marking an item sold, and Cancel changes nothing", async () => {
   renderGrid([buildItem()]);
   await user.click(await screen.findByRole("button", { name: "Mark as Sold" }));
 
-  const dialog = screen.getByRole("dialog");
+  const dialog = await screen.findByRole("dialog", { name: "Mark as Sold" });
   expect(dialog).toHaveAccessibleDescription(SELL_MESSAGES.markSoldConfirm);
   await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
 
@@ -115,9 +115,10 @@ it("marks the item sold once confirmed: the card then offers Delete only", async
   const user = userEvent.setup();
   renderGrid([buildItem()]);
   await user.click(await screen.findByRole("button", { name: "Mark as Sold" }));
-  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Mark as Sold" }));
-  // Then 'Who bought it?', the reserved buyer chosen first.
-  const whoBought = await screen.findByRole("dialog", { name: "Who bought it?" });
+  // One dialog: the question and 'Who bought it?', the reserved buyer chosen first.
+  const whoBought = await screen.findByRole("dialog", { name: "Mark as Sold" });
+  expect(screen.getAllByRole("dialog")).toHaveLength(1);
+  expect(within(whoBought).getByRole("group", { name: "Who bought it?" })).toBeInTheDocument();
   expect(await within(whoBought).findByRole("radio", { name: "Ira Banerjee" })).toBeChecked();
   expect(within(whoBought).getByRole("radio", { name: "Someone else" })).not.toBeChecked();
   await user.click(within(whoBought).getByRole("button", { name: "Mark as Sold" }));
@@ -151,10 +152,10 @@ it("says so when the server refuses, and keeps the item", async () => {
   renderGrid([buildItem()]);
   fetchMock.mockImplementation(async () => new Response(null, { status: 503 }));
   await user.click(await screen.findByRole("button", { name: "Mark as Sold" }));
-  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Mark as Sold" }));
   // 'Who bought it?' could not load the people who chatted: 'Someone else' is still there.
-  const whoBought = await screen.findByRole("dialog", { name: "Who bought it?" });
-  await within(whoBought).findByRole("radio", { name: "Someone else" });
+  const whoBought = await screen.findByRole("dialog", { name: "Mark as Sold" });
+  await within(whoBought).findByText(/Could not load who chatted with you/);
+  expect(within(whoBought).getByRole("radio", { name: "Someone else" })).toBeChecked();
   await user.click(within(whoBought).getByRole("button", { name: "Mark as Sold" }));
 
   expect(await screen.findByText(SELL_MESSAGES.markSoldFailed)).toBeInTheDocument();
