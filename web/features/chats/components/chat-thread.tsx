@@ -25,6 +25,7 @@ import { buildThreadRows } from "../thread-rows";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
 import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
+import { RepeatedFlagBanner } from "./scam-flags";
 
 interface ChatThreadProps {
   chatId: string;
@@ -108,6 +109,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader chat={chat} />
+      <RepeatedFlagBanner chat={chat} messages={data.messages} myId={myId} onReport={setReportedMessageId} />
       <div
         ref={logRef}
         role="log"
