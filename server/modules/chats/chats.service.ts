@@ -253,7 +253,9 @@ export async function sendMessage(
       const first = await repo.findMessageByClientId(ctx.db, sender.id, body.clientId);
       if (!first) throw new AppError("conflict", "Please send the message again.");
       if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
-      return { message: toMessageDto(first, sender.id), isNew: false };
+      // A retry whose first answer was lost still tells the sender, if this was their first flag.
+      const flag = first.scamKind ? (await repo.scamFlagsOf(ctx.db, chatId)).get(first.id) : undefined;
+      return { message: toMessageDto(first, sender.id, undefined, flag), isNew: false };
     }
     case "stored":
       await announceEvents(ctx, outcome.members, outcome.frames);

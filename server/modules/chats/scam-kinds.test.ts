@@ -124,6 +124,21 @@ describe("the kind of a flagged message", () => {
     }
   });
 
+  it("a retried send of the first flagged message still tells the sender", async () => {
+    const [buyer, seller] = await pair();
+    const chat = await openItemChat(testApp, buyer, seller, "Study lamp");
+    const body = { type: "text", clientId: newClientId(), text: "Pay 300 advance first, then I bring it" };
+    const first = await sendRequest(testApp, buyer.cookie, chat.id, body);
+    const again = await sendRequest(testApp, buyer.cookie, chat.id, body);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toMatchObject({
+      id: first.json().message.id,
+      flagNotice: true,
+      scamFlag: null,
+    });
+  });
+
   it("each member's flags are their own: the other's first flag is a first again, and told to them once", async () => {
     const [buyer, seller] = await pair();
     const chat = await openItemChat(testApp, buyer, seller, "Casio watch");
