@@ -122,7 +122,10 @@ describe("warnings that fit the scam", () => {
     const banner = screen.getByRole("region", { name: "Scam alert" });
     expect(banner).toHaveTextContent(BANNER);
     await user.click(within(banner).getByRole("button", { name: "Report" }));
-    expect(await screen.findByRole("dialog", { name: "Report this message" })).toBeVisible();
+    // The report dialog is loaded on first use: on a busy machine that takes more than a second.
+    expect(
+      await screen.findByRole("dialog", { name: "Report this message" }, { timeout: 10_000 }),
+    ).toBeVisible();
     await user.keyboard("{Escape}");
     await user.click(within(banner).getByRole("button", { name: "Block" }));
     expect(await screen.findByRole("dialog", { name: "Block Rohit Verma" })).toBeVisible();
