@@ -5,6 +5,7 @@
 
 import { SESSION_END_REASONS } from "@shared/live-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
+import { SCAM_KINDS } from "@shared/scam-kinds";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
 import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES, PHOTO_CHECKS } from "@shared/trust-constants";
 import { ID_REVIEW_STATUSES, VERIFICATION_METHODS } from "@shared/verification-constants";
@@ -13,7 +14,7 @@ import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
-import { endedSessions, idVerifications, reports, teamRequests, uploads, users } from "./schema";
+import { endedSessions, idVerifications, messages, reports, teamRequests, uploads, users } from "./schema";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,7 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: reports, constraint: "reports_target_type_check", list: REPORT_TARGET_TYPES },
   { table: teamRequests, constraint: "team_requests_status_check", list: TEAM_REQUEST_STATUSES },
   { table: uploads, constraint: "uploads_qr_check_known", list: PHOTO_CHECKS },
+  { table: messages, constraint: "messages_scam_kind_known", list: SCAM_KINDS },
   { table: endedSessions, constraint: "ended_sessions_reason_known", list: SESSION_END_REASONS },
   { table: users, constraint: "users_college_verified_via_check", list: VERIFICATION_METHODS },
   { table: idVerifications, constraint: "id_verifications_status_check", list: ID_REVIEW_STATUSES },

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { MESSAGE_TYPES, NOTIFICATION_TYPES } from "../chats-constants";
 import { OFFER_STATUSES } from "../deals-constants";
+import { SCAM_KINDS } from "../scam-kinds";
 import { PHOTO_CHECKS, type PhotoCheck } from "../trust-constants";
 
 /*
@@ -51,6 +52,20 @@ export const MessageSchema = z.object({
    * or 'unchecked' (the scam guard could not finish reading it). Always null on one's own messages.
    */
   photoCheck: z.nullable(z.enum(BLURRED_PHOTO_CHECKS)),
+  /**
+   * On the recipient's copy of a flagged message: its kind (whose words explain it), whether it is
+   * the first of that kind from its sender in the chat (the words show under it; later ones get a
+   * 'Flagged' chip), and how many flagged messages the sender has sent in the chat up to it (a
+   * banner from the second). Null on ordinary messages and on one's own.
+   */
+  scamFlag: z.optional(
+    z.nullable(z.object({ kind: z.enum(SCAM_KINDS), isFirstOfKind: z.boolean(), count: z.int() })),
+  ),
+  /**
+   * On the sender's own copy of their first flagged message in the chat: they are told, once, that
+   * such messages are flagged to the other person (not which rule, nor on later messages).
+   */
+  flagNotice: z.optional(z.boolean()),
   /** An offer message's state; absent or null for other messages. */
   offer: z.optional(z.nullable(OfferStateSchema)),
   createdAt: z.string(),

@@ -10,13 +10,15 @@ CREATE OR REPLACE FUNCTION "chat_send_many"(
   "p_chat_id" text[], "p_sender_id" uuid[], "p_client_id" text[], "p_type" text[], "p_text" text[],
   "p_offer_price" integer[], "p_last_message" text[], "p_notice_type" text[], "p_notice_text" text[],
   "p_photo_key" text[], "p_photo_width" integer[], "p_photo_height" integer[], "p_scam_signals" text[],
-  "p_look_back_since" timestamptz[], "p_look_back_count" integer[], "p_lock_cursors" boolean DEFAULT true
+  "p_scam_kind" text[], "p_look_back_since" timestamptz[], "p_look_back_count" integer[],
+  "p_lock_cursors" boolean DEFAULT true
 ) RETURNS TABLE (
   "send" integer, "is_chat_found" boolean, "is_member" boolean, "members" text[],
   "message_id" uuid, "message_created_at" timestamptz,
   "notification_id" uuid, "recipient_id" uuid, "notification_text" text, "item_id" uuid,
   "recruitment_post_id" uuid, "notification_created_at" timestamptz,
-  "unread" integer, "unread_messages" integer, "about" text, "earlier_texts" text[]
+  "unread" integer, "unread_messages" integer, "about" text, "earlier_texts" text[],
+  "earlier_messages" integer, "is_new_contact" boolean, "earlier_scam_kinds" text[]
 ) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
@@ -79,12 +81,40 @@ BEGIN
         ) t ORDER BY t.created_at, t.id
       ) AS texts
       WHERE p_look_back_since[k] IS NOT NULL AND EXISTS (SELECT 1 FROM allowed)
+    ), newcomer AS (
+      -- For the scam guard's newcomer rule (trust/scam-guard.service isNewcomerMessage), read with the
+      -- look-back: how many messages the sender wrote in the chat before this one (up to 3), and
+      -- whether the two members had no chat before this one (chats.repository hasEarlierChatBetween).
+      SELECT
+        (SELECT count(*)::int FROM (
+          SELECT 1 FROM messages m
+          WHERE m.chat_id = p_chat_id[k] AND m.sender_id = p_sender_id[k] AND m.type <> 'system'
+          LIMIT 3
+        ) w) AS earlier_messages,
+        NOT EXISTS (
+          SELECT 1 FROM chat_members mine
+            JOIN chat_members theirs ON theirs.chat_id = mine.chat_id AND theirs.user_id = a.recipient_id
+            JOIN chats c ON c.id = mine.chat_id
+            JOIN chats cur ON cur.id = p_chat_id[k]
+          WHERE mine.user_id = p_sender_id[k] AND (c.created_at, c.id) < (cur.created_at, cur.id)
+        ) AS is_new_contact
+      FROM allowed a
+      WHERE p_look_back_since[k] IS NOT NULL
+    ), flags AS (
+      -- The kinds of the sender's earlier flagged messages in the chat, oldest first: whether this
+      -- one is the first of its kind, their first flag, or their second (partial index on scam_kind).
+      SELECT array(
+        SELECT m.scam_kind FROM messages m
+        WHERE m.chat_id = p_chat_id[k] AND m.sender_id = p_sender_id[k] AND m.scam_kind IS NOT NULL
+        ORDER BY m.created_at, m.id
+      ) AS kinds
+      WHERE p_type[k] <> 'system' AND EXISTS (SELECT 1 FROM allowed)
     ), inserted AS (
       INSERT INTO messages (chat_id, sender_id, client_id, type, text, offer_price, photo_key, photo_width,
-        photo_height, scam_signals, created_at)
+        photo_height, scam_signals, scam_kind, created_at)
       SELECT allowed.id, p_sender_id[k], p_client_id[k], p_type[k], p_text[k], p_offer_price[k],
         p_photo_key[k], p_photo_width[k], p_photo_height[k],
-        coalesce(string_to_array(nullif(p_scam_signals[k], ''), ','), '{}'), clock_timestamp()
+        coalesce(string_to_array(nullif(p_scam_signals[k], ''), ','), '{}'), p_scam_kind[k], clock_timestamp()
       FROM allowed
       ON CONFLICT DO NOTHING
       RETURNING id, chat_id, sender_id, offer_price, created_at
@@ -110,7 +140,9 @@ BEGIN
       u.unread + 1, u.unread_messages + (n.type = 'message')::int,
       (SELECT CASE WHEN a.kind = 'recruitment' THEN coalesce(a.recruitment_purpose, a.item_name) ELSE a.item_name END
         FROM allowed a),
-      (SELECT e.texts FROM earlier e)
+      (SELECT e.texts FROM earlier e),
+      (SELECT w.earlier_messages FROM newcomer w), (SELECT w.is_new_contact FROM newcomer w),
+      (SELECT f.kinds FROM flags f)
     FROM (VALUES (1)) AS one (x) LEFT JOIN inserted i ON true LEFT JOIN noted n ON true
       LEFT JOIN LATERAL (
         SELECT count(*)::int AS unread, (count(*) FILTER (WHERE x.type = 'message'))::int AS unread_messages

@@ -13,6 +13,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CHAT_KINDS, MESSAGE_TYPES, NOTIFICATION_TYPES } from "../../../shared/chats-constants";
+import { SCAM_KINDS } from "../../../shared/scam-kinds";
+import { isOneOf } from "../one-of";
 import { items } from "./items";
 import { users } from "./users";
 
@@ -83,6 +85,11 @@ export const messages = pgTable(
      * its recipient is warned under it (migration 0015).
      */
     scamSignals: text("scam_signals").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The kind of warning the signals call for (trust/scam-guard.service scamKindOf), null when the
+     * guard did not flag the message (migration 0041, decision 051).
+     */
+    scamKind: text("scam_kind", { enum: SCAM_KINDS }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -90,6 +97,10 @@ export const messages = pgTable(
     index("messages_chat_created_idx").on(table.chatId, table.createdAt),
     index("messages_photo_key_idx").on(table.photoKey).where(sql`${table.photoKey} is not null`),
     check("messages_offer_positive", sql`${table.offerPrice} is null or ${table.offerPrice} > 0`),
+    check("messages_scam_kind_known", isOneOf(table.scamKind, SCAM_KINDS)),
+    index("messages_chat_scam_kind_idx")
+      .on(table.chatId, table.senderId, table.createdAt)
+      .where(sql`${table.scamKind} is not null`),
   ],
 );
 

@@ -179,8 +179,9 @@ export function toMessageDto(
   message: MessageRow,
   viewerId: string,
   offer?: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date } | null,
+  flag?: FlagPlace,
 ): Message {
-  const { photoKey, photoWidth, photoHeight } = message;
+  const { photoKey, photoWidth, photoHeight, scamKind } = message;
   const isRecipient = message.senderId !== viewerId;
   return {
     id: message.id,
@@ -196,9 +197,30 @@ export function toMessageDto(
         : null,
     scamWarning: isRecipient && isScamWarned(message.scamSignals),
     photoCheck: isRecipient ? heldPhotoCheck(message.scamSignals) : null,
+    scamFlag:
+      isRecipient && scamKind
+        ? { kind: scamKind, isFirstOfKind: flag?.isFirstOfKind ?? true, count: flag?.count ?? 1 }
+        : null,
+    flagNotice: !isRecipient && scamKind !== null && flag?.count === 1,
     ...(offer ? { offer: toOfferState(offer) } : {}),
     createdAt: message.createdAt.toISOString(),
   };
+}
+
+/**
+ * Where a flagged message stands among its sender's flagged messages in the chat: the first of its
+ * kind, and how many so far counting it. The thread reads it from the stored kinds
+ * (chats.repository scamFlagsOf), a send from the kinds its statement read before the insert.
+ */
+export interface FlagPlace {
+  isFirstOfKind: boolean;
+  count: number;
+}
+
+/** A new flagged message's place after its sender's earlier flagged messages' kinds (oldest first). */
+export function flagPlaceAfter(earlierKinds: readonly string[], kind: string | null): FlagPlace | undefined {
+  if (!kind) return undefined;
+  return { isFirstOfKind: !earlierKinds.includes(kind), count: earlierKinds.length + 1 };
 }
 
 /** What one stored send wrote, as rows: the message, the other member's notification and badges. */
@@ -212,6 +234,8 @@ export interface StoredSend {
   counts: UnreadCounts;
   /** An offer's state, when the message is an offer: both members' frames carry it. */
   offer?: { status: OfferState["status"]; isCounter: boolean; expiresAt: Date };
+  /** The kinds of the sender's flagged messages in the chat before this one, oldest first. */
+  earlierScamKinds?: string[];
 }
 
 /**
@@ -224,7 +248,10 @@ export function toSendEvents(send: StoredSend): PendingEvent[] {
   const events: PendingEvent[] = send.members.flatMap((userId) => [
     {
       userId,
-      event: { type: "message.created", data: { message: toMessageDto(send.message, userId, send.offer) } },
+      event: {
+        type: "message.created",
+        data: { message: toMessageDto(send.message, userId, send.offer, flagPlaceOf(send)) },
+      },
     },
     { userId, event: updated },
   ]);
@@ -242,6 +269,11 @@ export function toSendEvents(send: StoredSend): PendingEvent[] {
     );
   }
   return events;
+}
+
+/** A stored send's place among its sender's flagged messages (none for an ordinary message). */
+export function flagPlaceOf(send: Pick<StoredSend, "message" | "earlierScamKinds">): FlagPlace | undefined {
+  return flagPlaceAfter(send.earlierScamKinds ?? [], send.message.scamKind);
 }
 
 /** An offer's new state, as both members' open threads show it without fetching them again. */

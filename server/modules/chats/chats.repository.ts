@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import {
   chatMembers,
   chats,
@@ -13,7 +14,7 @@ import {
   userBlocks,
   users,
 } from "../../db/schema";
-import type { MemberChatRow } from "./chats.mapper";
+import type { FlagPlace, MemberChatRow } from "./chats.mapper";
 import { isSendBlockedSql } from "./send-batch.repository";
 
 export {
@@ -213,6 +214,24 @@ export async function latestMessagesWithOffers(db: Db, chatId: string, limit: nu
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
   return rows.reverse();
+}
+
+/**
+ * Each flagged message of a chat, by id, with its place among its sender's flagged messages there:
+ * the first of its kind, and how many so far (on the partial index of flagged messages).
+ */
+export async function scamFlagsOf(db: Db, chatId: string): Promise<Map<string, FlagPlace>> {
+  const result = await db.execute(sql`
+    select ${messages.id} as id,
+      row_number() over (partition by ${messages.senderId}, ${messages.scamKind}
+        order by ${messages.createdAt}, ${messages.id}) = 1 as is_first_of_kind,
+      (row_number() over (partition by ${messages.senderId} order by ${messages.createdAt}, ${messages.id}))::int as count
+    from ${messages}
+    where ${messages.chatId} = ${chatId} and ${messages.scamKind} is not null`);
+  const rows = rowsOf<{ id: string; is_first_of_kind: boolean; count: number }>(result);
+  return new Map(
+    rows.map((row) => [row.id, { isFirstOfKind: row.is_first_of_kind, count: Number(row.count) }]),
+  );
 }
 
 export async function findMessageByClientId(

@@ -11,7 +11,7 @@ import { canContactSeller } from "../items/items.policy";
 import { loadItem } from "../items/items.service";
 import { markRead } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
-import { SCAM_GUARD_LOOKBACK, scamSignalsOf } from "../trust/scam-guard.service";
+import { SCAM_GUARD_LOOKBACK, scamKindOf, scamSignalsOf } from "../trust/scam-guard.service";
 import { previewOf, toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
@@ -65,9 +65,10 @@ export async function listChats(ctx: AppContext, user: UserRow) {
 
 export async function getThread(ctx: AppContext, user: UserRow, chatId: string) {
   await assertMember(ctx.db, user, chatId);
-  const [[row], rows] = await Promise.all([
+  const [[row], rows, flags] = await Promise.all([
     repo.listChatsOf(ctx.db, user.id, chatId),
     repo.latestMessagesWithOffers(ctx.db, chatId, THREAD_LIMIT),
+    repo.scamFlagsOf(ctx.db, chatId),
   ]);
   if (!row) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
   const isNewContact =
@@ -75,7 +76,7 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
     !(await repo.hasEarlierChatBetween(ctx.db, chatId, user.id, row.counterpartId));
   return {
     chat: toChatSummary(row, user.id),
-    messages: rows.map(({ message, offer }) => toMessageDto(message, user.id, offer)),
+    messages: rows.map(({ message, offer }) => toMessageDto(message, user.id, offer, flags.get(message.id))),
     counterpartReadAt: row.counterpartReadAt?.toISOString() ?? null,
     isNewContact,
   };
@@ -112,6 +113,8 @@ export async function assertChatPhoto(
     throw new AppError("not_found", "Photo not found.");
 }
 
+type MessageKind = repo.MessageRow["scamKind"];
+
 type SendBody = SendMessageBody | { type: "recruitment_inquiry"; clientId: string; text: string };
 
 type PlainSendBody = Exclude<SendBody, { type: "offer" }>;
@@ -130,33 +133,44 @@ async function messageOf(
   text: string;
   photo: { key: string; width: number; height: number } | null;
   scamSignals: string[];
+  scamKind: MessageKind;
   lookBack?: repo.LookBack;
 }> {
   switch (body.type) {
     case "number":
       // The sender's own number, sent by their choice: it goes to this chat only, as a card.
       if (!sender.mobile) throw new AppError("invalid_input", PRIVACY_MESSAGES.noNumber);
-      return { text: sender.mobile, photo: null, scamSignals: [] };
+      return { text: sender.mobile, photo: null, scamSignals: [], scamKind: null };
     case "photo": {
       // Only a photo the sender uploaded for chats; a retry finds its first copy before this matters.
       const found = await repo.findOwnChatPhoto(ctx.db, sender.id, body.photoId);
       if (!found) throw new AppError("invalid_input", CHAT_MESSAGES.badPhoto);
       const { qrCheck, ...size } = found;
+      const scamSignals = scamSignalsOf({ text: "", photoCheck: qrCheck });
       return {
         text: "",
         photo: { key: body.photoId, ...size },
-        scamSignals: scamSignalsOf({ text: "", photoCheck: qrCheck }),
+        scamSignals,
+        scamKind: scamKindOf(scamSignals),
       };
     }
     default: {
       const text = body.text.trim();
-      // Read after the sender's last few texts too: a UPI ID or a request split over messages.
+      // Read after the sender's last few texts too: a UPI ID or a request split over messages; and
+      // the first texts of someone new for a way out of the chat (a number, WhatsApp, a link), but
+      // not their own number when they chose to show it to every student.
+      const sharedNumber = sender.mobileVisibility === "all" ? sender.mobile : null;
       const lookBack: repo.LookBack = {
         since: new Date(Date.now() - SCAM_GUARD_LOOKBACK.minutes * 60_000),
         count: SCAM_GUARD_LOOKBACK.messages,
-        signalsAfter: (earlierTexts) => scamSignalsOf({ text, earlierTexts }),
+        signalsAfter: ({ earlierTexts, earlierMessages, isNewContact }) => {
+          const newcomer = { isNewContact, earlierMessages, sharedNumber };
+          const signals = scamSignalsOf({ text, earlierTexts, newcomer });
+          return { signals, kind: scamKindOf(signals) };
+        },
       };
-      return { text, photo: null, scamSignals: scamSignalsOf({ text }), lookBack };
+      const scamSignals = scamSignalsOf({ text });
+      return { text, photo: null, scamSignals, scamKind: scamKindOf(scamSignals), lookBack };
     }
   }
 }
@@ -188,7 +202,7 @@ export async function sendMessage(
     await countWrite(ctx, "dealAction", sender.id);
     return makeOffer(ctx, sender, chatId, body.clientId, body.offerPrice);
   }
-  const { text, photo, scamSignals, lookBack } = await messageOf(ctx, sender, body).catch(
+  const { text, photo, scamSignals, scamKind, lookBack } = await messageOf(ctx, sender, body).catch(
     async (error: unknown) => {
       await refuseIfBlocked();
       throw error;
@@ -209,6 +223,7 @@ export async function sendMessage(
       photoWidth: photo?.width ?? null,
       photoHeight: photo?.height ?? null,
       scamSignals,
+      scamKind,
     },
     shown,
     {
@@ -238,10 +253,12 @@ export async function sendMessage(
       const first = await repo.findMessageByClientId(ctx.db, sender.id, body.clientId);
       if (!first) throw new AppError("conflict", "Please send the message again.");
       if (first.chatId !== chatId) throw new AppError("conflict", "This message id was already used.");
-      return { message: toMessageDto(first, sender.id), isNew: false };
+      // A retry whose first answer was lost still tells the sender, if this was their first flag.
+      const flag = first.scamKind ? (await repo.scamFlagsOf(ctx.db, chatId)).get(first.id) : undefined;
+      return { message: toMessageDto(first, sender.id, undefined, flag), isNew: false };
     }
     case "stored":
       await announceEvents(ctx, outcome.members, outcome.frames);
-      return { message: toMessageDto(outcome.message, sender.id), isNew: true };
+      return { message: toMessageDto(outcome.message, sender.id, undefined, outcome.flag), isNew: true };
   }
 }

@@ -76,7 +76,7 @@ export async function insertChatMessage(
 ): Promise<{ message: MessageRow; members: string[] }> {
   const outcome = await writeMessage(
     tx,
-    { ...values, photoKey: null, photoWidth: null, photoHeight: null, scamSignals: [] },
+    { ...values, photoKey: null, photoWidth: null, photoHeight: null, scamSignals: [], scamKind: null },
     previewOf(values),
     notice,
   );

@@ -13,7 +13,7 @@ import {
   prepareLiveEvents,
   type StoredFrame,
 } from "../../realtime/live-events";
-import { type StoredSend, toSendEvents } from "./chats.mapper";
+import { type FlagPlace, flagPlaceOf, type StoredSend, toSendEvents } from "./chats.mapper";
 import type { MessageRow, NotificationRow } from "./chats.repository";
 
 /*
@@ -48,6 +48,7 @@ export type NewMessage = Pick<
   | "photoWidth"
   | "photoHeight"
   | "scamSignals"
+  | "scamKind"
 >;
 
 /** The notification a send gives the other member. */
@@ -72,17 +73,33 @@ export type SendOutcome =
   /** (sender, clientId) was already stored: nothing was added. */
   | { kind: "duplicate" }
   /** `frames`: each member's new events as the live socket sends them, in order. */
-  | { kind: "stored"; message: MessageRow; members: string[]; frames: Map<string, StoredFrame[]> };
+  | {
+      kind: "stored";
+      message: MessageRow;
+      members: string[];
+      frames: Map<string, StoredFrame[]>;
+      /** A flagged message's place among its sender's flagged messages in the chat. */
+      flag?: FlagPlace;
+    };
 
 /**
  * The scam guard's look-back of a text (trust/scam-guard.ts): the sender's texts in the chat since
- * `since`, at most `count`, are read inside the send's statement, and the message's signals are
- * those `signalsAfter` finds reading the text after them.
+ * `since`, at most `count`, are read inside the send's statement, with how many messages the sender
+ * wrote in the chat before and whether the two members are new to each other; the message's signals
+ * and kind are those `signalsAfter` finds reading the text after them.
  */
 export interface LookBack {
   since: Date;
   count: number;
-  signalsAfter(earlierTexts: readonly string[]): string[];
+  signalsAfter(read: LookBackRead): { signals: string[]; kind: string | null };
+}
+
+export interface LookBackRead {
+  earlierTexts: readonly string[];
+  /** The sender's messages in the chat before this one, counted up to 3. */
+  earlierMessages: number;
+  /** The two members had no chat before this one. */
+  isNewContact: boolean;
 }
 
 interface SendInput {
@@ -111,6 +128,7 @@ const sendArguments = [
   "photo_width",
   "photo_height",
   "scam_signals",
+  "scam_kind",
   "look_back_since",
   "look_back_count",
 ].map((name) => sql`(select array_agg(${sql.raw(name)} order by k) from allowed)`);
@@ -143,6 +161,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
           column("photoWidths", "int"),
           column("photoHeights", "int"),
           column("scamSignals", "text"),
+          column("scamKinds", "text"),
           column("lookBackSince", "timestamptz"),
           column("lookBackCounts", "int"),
           column("limitKeys", "text"),
@@ -150,7 +169,7 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
         ],
         sql`, `,
       )}) with ordinality as i(chat_id, sender_id, client_id, type, text, offer_price, last_message,
-        notice_type, notice_text, photo_key, photo_width, photo_height, scam_signals,
+        notice_type, notice_text, photo_key, photo_width, photo_height, scam_signals, scam_kind,
         look_back_since, look_back_count, limit_key, max_count, send)
     ), screened as (
       select i.*, ${isSendBlockedSql(sql`i.chat_id`, sql`i.sender_id`)} as is_blocked from input i
@@ -169,7 +188,8 @@ const sendBatchStatement = preparedSql<SendSqlRow>(
     select c.send::int as send, c.is_blocked, c.is_allowed, c.attempts, c.retry_after,
       s.is_chat_found, s.is_member, s.members, s.message_id, s.message_created_at,
       s.notification_id, s.recipient_id, s.notification_text, s.item_id, s.recruitment_post_id,
-      s.notification_created_at, s.unread, s.unread_messages, s.about, s.earlier_texts
+      s.notification_created_at, s.unread, s.unread_messages, s.about, s.earlier_texts,
+      s.earlier_messages, s.is_new_contact, s.earlier_scam_kinds
     from checked c
     left join allowed a on a.send = c.send
     left join sent s on s.send = a.k
@@ -207,6 +227,11 @@ interface FunctionRow {
   about: string | null;
   /** The sender's earlier texts the scam guard reads a text after (LookBack), oldest first. */
   earlier_texts: string[] | null;
+  /** For a text: the sender's messages in the chat before it (up to 3), and whether the members are new to each other. */
+  earlier_messages: number | null;
+  is_new_contact: boolean | null;
+  /** The kinds of the sender's earlier flagged messages in the chat, oldest first. */
+  earlier_scam_kinds: string[] | null;
 }
 
 /**
@@ -217,9 +242,10 @@ const flagAndAppendStatement = preparedSql<AppendedRow>(
   "chat_send_flag_and_append",
   sql`
     with flagged as (
-      update ${messages} m set scam_signals = coalesce(string_to_array(nullif(f.signals, ''), ','), '{}')
-      from unnest(${sql.placeholder("flaggedIds")}::uuid[], ${sql.placeholder("flaggedSignals")}::text[])
-        as f(id, signals)
+      update ${messages} m set scam_signals = coalesce(string_to_array(nullif(f.signals, ''), ','), '{}'),
+        scam_kind = f.kind
+      from unnest(${sql.placeholder("flaggedIds")}::uuid[], ${sql.placeholder("flaggedSignals")}::text[],
+        ${sql.placeholder("flaggedKinds")}::text[]) as f(id, signals, kind)
       where m.id = f.id
     ), ${appendLiveEventsCtes}
     select user_id, seq from bumped
@@ -243,6 +269,7 @@ function messageValues(batch: SendInput[]) {
     photoHeights: batch.map((send) => send.message.photoHeight ?? null),
     // One text per send: chat_send_many splits it back into the message's array.
     scamSignals: batch.map((send) => (send.message.scamSignals ?? []).join(",")),
+    scamKinds: batch.map((send) => send.message.scamKind ?? null),
     lookBackSince: batch.map((send) => send.lookBack?.since.toISOString() ?? null),
     lookBackCounts: batch.map((send) => send.lookBack?.count ?? null),
   };
@@ -270,16 +297,22 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
     db,
     { statement: sendBatchStatement, values },
     (sent) => {
-      // A text read after the sender's earlier texts may raise signals it does not raise alone.
-      const flagged: { id: string; signals: string }[] = [];
+      // A text read after the sender's earlier texts may raise signals it does not raise alone,
+      // and the first texts of someone new are read for a way out of the chat.
+      const flagged: { id: string; signals: string; kind: string | null }[] = [];
       stored = batch.map((send, index) => {
         const result = toStoredSend(send, sent[index]);
-        const earlier = sent[index]?.earlier_texts;
-        if (!result || !send.lookBack || !earlier?.length) return result;
-        const signals = send.lookBack.signalsAfter(earlier);
+        const row = sent[index];
+        if (!result || !row || !send.lookBack) return result;
+        const { signals, kind } = send.lookBack.signalsAfter({
+          earlierTexts: row.earlier_texts ?? [],
+          earlierMessages: row.earlier_messages ?? 0,
+          isNewContact: row.is_new_contact === true,
+        });
         if (signals.join(",") === result.message.scamSignals.join(",")) return result;
-        flagged.push({ id: result.message.id, signals: signals.join(",") });
-        return { ...result, message: { ...result.message, scamSignals: signals } };
+        flagged.push({ id: result.message.id, signals: signals.join(","), kind });
+        const scamKind = kind as MessageRow["scamKind"];
+        return { ...result, message: { ...result.message, scamSignals: signals, scamKind } };
       });
       append = prepareLiveEvents(stored.flatMap((send) => (send ? toSendEvents(send) : [])));
       if (!append.step || flagged.length === 0) return append.step;
@@ -289,6 +322,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
           ...append.step.values,
           flaggedIds: flagged.map((flag) => flag.id),
           flaggedSignals: flagged.map((flag) => flag.signals),
+          flaggedKinds: flagged.map((flag) => flag.kind),
         },
       };
     },
@@ -310,6 +344,7 @@ async function storeBatch(db: Db, batch: SendInput[]): Promise<SendOutcome[]> {
       message: result.message,
       members: result.members,
       frames: framesOf(frames, result.members),
+      flag: flagPlaceOf(result),
     };
   });
 }
@@ -325,6 +360,7 @@ function toStoredSend(send: SendInput, row: FunctionRow | undefined): StoredSend
     photoWidth: send.message.photoWidth ?? null,
     photoHeight: send.message.photoHeight ?? null,
     scamSignals: send.message.scamSignals ?? [],
+    scamKind: send.message.scamKind ?? null,
     id: row.message_id,
     createdAt,
   };
@@ -351,6 +387,7 @@ function toStoredSend(send: SendInput, row: FunctionRow | undefined): StoredSend
     notification,
     notificationContext: { fromName: send.notice?.fromName ?? null, about: row.about },
     counts: { unread: row.unread ?? 0, unreadMessages: row.unread_messages ?? 0 },
+    earlierScamKinds: row.earlier_scam_kinds ?? [],
   };
 }
 
@@ -408,6 +445,7 @@ const writeMessageStatement = preparedSql<FunctionRow>(
       column("photoWidths", "int"),
       column("photoHeights", "int"),
       column("scamSignals", "text"),
+      column("scamKinds", "text"),
       column("lookBackSince", "timestamptz"),
       column("lookBackCounts", "int"),
       sql`false`,

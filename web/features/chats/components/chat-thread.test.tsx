@@ -59,8 +59,7 @@ const MINE: Message = {
   createdAt: "2026-11-20T10:05:00.000Z",
 };
 
-const WARNING =
-  "Be careful: you never need to scan a QR code or enter your UPI PIN to receive money. Meet on campus and pay on handover.";
+const WARNING = "You never need to scan a QR code or enter your UPI PIN to receive money.";
 const SAFETY_CARD =
   "Meet in a public place on campus. Check the item before you pay. Never share OTPs or your UPI PIN.";
 
@@ -76,6 +75,7 @@ const SCAM: Message = {
   photo: null,
   scamWarning: true,
   photoCheck: null,
+  scamFlag: { kind: "qr_or_pin", isFirstOfKind: true, count: 1 },
   createdAt: "2026-11-20T10:06:00.000Z",
 };
 
@@ -343,7 +343,7 @@ describe("a chat thread", () => {
   it("never warns under my own messages, even if a copy says so", async () => {
     openThread(
       { canSend: true, canOffer: true, canRate: false },
-      { messages: [{ ...MINE, scamWarning: true }] },
+      { messages: [{ ...MINE, scamWarning: true, scamFlag: SCAM.scamFlag }] },
     );
     const log = await screen.findByRole("log");
     expect(within(log).getByText("Sent")).toBeInTheDocument();
@@ -378,7 +378,7 @@ describe("a chat thread", () => {
       { canSend: true, canOffer: true, canRate: false },
       {
         messages: [
-          { ...PHOTO, photoCheck: "flagged", scamWarning: true },
+          { ...PHOTO, photoCheck: "flagged", scamWarning: true, scamFlag: SCAM.scamFlag },
           { ...PHOTO, id: "m5", clientId: "client-5", senderId: "me", photoCheck: "unchecked" },
         ],
       },

@@ -26,6 +26,7 @@ import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
 import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
 import { PickupPanel } from "./pickup-panel";
+import { RepeatedFlagBanner } from "./scam-flags";
 
 interface ChatThreadProps {
   chatId: string;
@@ -109,6 +110,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader chat={chat} />
+      <RepeatedFlagBanner chat={chat} messages={data.messages} myId={myId} onReport={setReportedMessageId} />
       <div
         ref={logRef}
         role="log"

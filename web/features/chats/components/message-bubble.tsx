@@ -1,12 +1,12 @@
 import { CHAT_SAFETY_TEXTS } from "@shared/chats-constants";
 import { variantUrl } from "@shared/images";
 import { REPORT_ACTION } from "@shared/report-action";
+import { SHOW_ANYWAY } from "@shared/scam-kinds";
 import { SHARED_NUMBER_LABEL } from "@shared/trust-constants";
 import Check from "lucide-react/icons/check";
 import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
 import Ellipsis from "lucide-react/icons/ellipsis";
-import Flag from "lucide-react/icons/flag";
 import ImageIcon from "lucide-react/icons/image";
 import ShieldAlert from "lucide-react/icons/shield-alert";
 import { useState } from "react";
@@ -15,6 +15,7 @@ import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
 import type { ThreadEntry } from "../thread-messages";
 import { OfferActions } from "./offer-actions";
+import { ScamFlagNote, SenderFlagNotice } from "./scam-flags";
 
 interface MessageBubbleProps {
   entry: ThreadEntry;
@@ -64,8 +65,6 @@ export function MessageBubble(props: MessageBubbleProps) {
       </li>
     );
   }
-  // The server sets it on the recipient's copy only; the check on isMine is belt and braces.
-  const isWarned = message.scamWarning && !isMine;
   const isOffer = message.type === "offer" && message.offerPrice !== null;
   const isPhoto = message.type === "photo";
   const tone = isOffer
@@ -142,36 +141,12 @@ export function MessageBubble(props: MessageBubbleProps) {
           items={[{ label: REPORT_ACTION, onSelect: () => onReport(message.id) }]}
         />
       ) : null}
-      {isWarned && onReport ? <ScamWarning onReport={() => onReport(message.id)} /> : null}
+      {isMine ? (
+        <SenderFlagNotice message={message} />
+      ) : (
+        <ScamFlagNote message={message} onReport={onReport ? () => onReport(message.id) : undefined} />
+      )}
     </li>
-  );
-}
-
-/**
- * Under a message that asks for money outside a handover or for payment details (or shows a QR
- * code): what is never needed to receive money, and a way to report it.
- */
-function ScamWarning({ onReport }: { onReport: () => void }) {
-  return (
-    <div
-      role="note"
-      aria-label="Scam warning"
-      className="mt-1 mb-1 flex max-w-[85%] items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:max-w-[70%]"
-    >
-      <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
-      <div className="min-w-0 flex-1">
-        <p>{CHAT_SAFETY_TEXTS.scamWarning}</p>
-        <button
-          type="button"
-          onClick={onReport}
-          aria-haspopup="dialog"
-          className="-ml-2 mt-1 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-red-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
-        >
-          <Flag aria-hidden="true" className="size-4" />
-          {CHAT_SAFETY_TEXTS.report}
-        </button>
-      </div>
-    </div>
   );
 }
 
@@ -216,7 +191,9 @@ function PhotoContent({ entry, isMine, onOpenPhoto }: MessageBubbleProps) {
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-900/60 px-3 text-center text-sm font-semibold text-white">
           <ShieldAlert aria-hidden="true" className="size-6" />
           <span>{HELD_PHOTO_LABELS[heldAs]}</span>
-          <span className="text-xs font-normal underline">{CHAT_SAFETY_TEXTS.showPhoto}</span>
+          <span className="text-xs font-normal underline">
+            {heldAs === "flagged" ? SHOW_ANYWAY : CHAT_SAFETY_TEXTS.showPhoto}
+          </span>
         </span>
       ) : null}
     </button>
