@@ -45,7 +45,9 @@ describe("GET /events/{id}", () => {
     expect(html).toContain('<meta property="og:title" content="Hack &lt;Night&gt; 2026" />');
     expect(html).toContain('<meta property="og:image" content="https://images.example.in/poster.jpg" />');
     expect(html).toContain(`<meta property="og:url" content="${origin}/events/${event.id}" />`);
-    expect(html).toMatch(/<meta property="og:description" content="Sat, 14 Feb, 2099, 6:30 pm · Lecture Hall 3, IIT Bombay\. /);
+    expect(html).toMatch(
+      /<meta property="og:description" content="Sat, 14 Feb, 2099, 6:30 pm · Lecture Hall 3, IIT Bombay\. /,
+    );
     expect(html).toContain("<h1");
     expect(html).toContain("Organised by Student Council, IIT Bombay");
     expect(html).toContain("0 students interested");
@@ -68,7 +70,9 @@ describe("GET /events/{id}", () => {
   it("gives an unknown event a neutral card and no poster", async () => {
     const response = await page(`/events/${randomUUID()}`);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<meta property="og:title" content="Events &amp; Hackathons · Campus Bazaar" />');
+    expect(response.body).toContain(
+      '<meta property="og:title" content="Events &amp; Hackathons · Campus Bazaar" />',
+    );
     expect(response.body).not.toContain("og:image");
   });
 });

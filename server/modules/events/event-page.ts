@@ -60,7 +60,10 @@ export async function eventPreviewPage(
   const event = await findPublicEvent(ctx, id);
   const canonical = `${origin}${publicEventPath(id)}`;
   const description = event
-    ? shortened(`${eventWhen(event)} · ${event.venue}, ${event.college}. ${event.description}`, PREVIEW_DESCRIPTION_MAX)
+    ? shortened(
+        `${eventWhen(event)} · ${event.venue}, ${event.college}. ${event.description}`,
+        PREVIEW_DESCRIPTION_MAX,
+      )
     : PUBLIC_EVENT_TEXTS.neutralDescription;
   const tags: [string, string, string][] = [
     ["property", "og:title", event?.title ?? NEUTRAL_TITLE],

@@ -38,12 +38,21 @@ describe("the events list's order", () => {
   it("lists those to come soonest first, then those begun latest first", async () => {
     const other = uniqueCollege("Order College");
     await insertEvent(testApp, { college: other, city, title: "In 20 days", ...indiaDateTime(20 * DAY) });
-    await insertEvent(testApp, { college: other, city, title: "In 75 minutes", ...indiaDateTime(75 * 60 * 1000) });
+    await insertEvent(testApp, {
+      college: other,
+      city,
+      title: "In 75 minutes",
+      ...indiaDateTime(75 * 60 * 1000),
+    });
     await insertEvent(testApp, { college: other, city, title: "In 3 days", ...indiaDateTime(3 * DAY) });
     await insertEvent(testApp, { college: other, city, title: "10 days ago", ...indiaDateTime(-10 * DAY) });
     await insertEvent(testApp, { college: other, city, title: "Yesterday", ...indiaDateTime(-DAY) });
 
-    expect(titles(await listEvents({ college: other }))).toEqual(["In 75 minutes", "In 3 days", "In 20 days"]);
+    expect(titles(await listEvents({ college: other }))).toEqual([
+      "In 75 minutes",
+      "In 3 days",
+      "In 20 days",
+    ]);
     expect(titles(await listEvents({ college: other, upcoming: "false" }))).toEqual([
       "In 75 minutes",
       "In 3 days",
@@ -55,11 +64,26 @@ describe("the events list's order", () => {
 
   it("in the student's city, lists their own college's events first, each part soonest first", async () => {
     const neighbour = uniqueCollege("Neighbour College");
-    await insertEvent(testApp, { college: neighbour, city, title: "Neighbour tomorrow", ...indiaDateTime(DAY) });
+    await insertEvent(testApp, {
+      college: neighbour,
+      city,
+      title: "Neighbour tomorrow",
+      ...indiaDateTime(DAY),
+    });
     await insertEvent(testApp, { college, city, title: "Own in a week", ...indiaDateTime(7 * DAY) });
-    await insertEvent(testApp, { college: neighbour, city, title: "Neighbour in 2 hours", ...indiaDateTime(2 * HOUR) });
+    await insertEvent(testApp, {
+      college: neighbour,
+      city,
+      title: "Neighbour in 2 hours",
+      ...indiaDateTime(2 * HOUR),
+    });
     await insertEvent(testApp, { college, city, title: "Own in 2 days", ...indiaDateTime(2 * DAY) });
-    await insertEvent(testApp, { college: neighbour, city: "Elsewhere", title: "Another city", ...indiaDateTime(DAY) });
+    await insertEvent(testApp, {
+      college: neighbour,
+      city: "Elsewhere",
+      title: "Another city",
+      ...indiaDateTime(DAY),
+    });
 
     const inCity = titles(await listEvents({ city })).filter((title) => /^(Own|Neighbour)/.test(title));
     expect(inCity).toEqual(["Own in 2 days", "Own in a week", "Neighbour in 2 hours", "Neighbour tomorrow"]);

@@ -5,7 +5,11 @@ import type { RecruitmentPost } from "@shared/api/recruitment";
 import { TEAM_MESSAGES } from "@shared/team-constants";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildRecruitment, createRecruitmentPost, sendRecruitment } from "../../../tests/factories/recruitment";
+import {
+  buildRecruitment,
+  createRecruitmentPost,
+  sendRecruitment,
+} from "../../../tests/factories/recruitment";
 import type { Actor } from "../../../tests/security/world";
 import { users } from "../../db/schema";
 import {
@@ -41,10 +45,26 @@ async function unreadNotifications(viewer: Actor): Promise<number> {
 describe("My teams", () => {
   it("lists the teams a student recruits for or belongs to, full ones included, and no others", async () => {
     const [asha, dev, stranger] = (await students(3, "Mine")) as [Actor, Actor, Actor];
-    const full = await createRecruitmentPost(testApp, meera.cookie, buildRecruitment({ purpose: "Full team", maxStudents: 1 }));
-    const open = await createRecruitmentPost(testApp, meera.cookie, buildRecruitment({ purpose: "Open team" }));
-    const ashasOwn = await createRecruitmentPost(testApp, asha.cookie, buildRecruitment({ purpose: "Asha's team" }));
-    const pendingOnly = await createRecruitmentPost(testApp, dev.cookie, buildRecruitment({ purpose: "Dev's team" }));
+    const full = await createRecruitmentPost(
+      testApp,
+      meera.cookie,
+      buildRecruitment({ purpose: "Full team", maxStudents: 1 }),
+    );
+    const open = await createRecruitmentPost(
+      testApp,
+      meera.cookie,
+      buildRecruitment({ purpose: "Open team" }),
+    );
+    const ashasOwn = await createRecruitmentPost(
+      testApp,
+      asha.cookie,
+      buildRecruitment({ purpose: "Asha's team" }),
+    );
+    const pendingOnly = await createRecruitmentPost(
+      testApp,
+      dev.cookie,
+      buildRecruitment({ purpose: "Dev's team" }),
+    );
     await memberOf(full.id, asha, meera);
     await requestId(pendingOnly.id, asha);
 
@@ -60,7 +80,11 @@ describe("My teams", () => {
 
   it("keeps a full team in its member's and recruiter's list while others no longer see it", async () => {
     const [asha, stranger] = (await students(2, "Full")) as [Actor, Actor];
-    const full = await createRecruitmentPost(testApp, meera.cookie, buildRecruitment({ purpose: "Quiz pair", maxStudents: 1 }));
+    const full = await createRecruitmentPost(
+      testApp,
+      meera.cookie,
+      buildRecruitment({ purpose: "Quiz pair", maxStudents: 1 }),
+    );
     await memberOf(full.id, asha, meera);
     // The default list hides full teams, and every college shows.
     expect(ids(await list(asha, "sort=newest"))).toContain(full.id);
@@ -74,7 +98,11 @@ describe("My teams", () => {
 describe("answering and removing", () => {
   it("tells a removed member in a notification", async () => {
     const [asha] = (await students(1, "Removed")) as [Actor];
-    const post = await createRecruitmentPost(testApp, meera.cookie, buildRecruitment({ purpose: "Robotics crew" }));
+    const post = await createRecruitmentPost(
+      testApp,
+      meera.cookie,
+      buildRecruitment({ purpose: "Robotics crew" }),
+    );
     const id = await memberOf(post.id, asha, meera);
     const removed = await answer(id, "remove", meera.cookie);
     expect(removed.statusCode).toBe(200);
@@ -98,9 +126,18 @@ describe("answering and removing", () => {
     await testApp.database.db.update(users).set({ college: "VJTI Mumbai" }).where(eq(users.id, asha.id));
     const post = await createRecruitmentPost(testApp, meera.cookie);
     await requestId(post.id, asha);
-    const response = await sendRecruitment(testApp, "GET", `/api/recruitment-posts/${post.id}/requests`, meera.cookie);
+    const response = await sendRecruitment(
+      testApp,
+      "GET",
+      `/api/recruitment-posts/${post.id}/requests`,
+      meera.cookie,
+    );
     expect(response.json().requests).toEqual([
-      expect.objectContaining({ requesterId: asha.id, requesterName: "College 1", requesterCollege: "VJTI Mumbai" }),
+      expect.objectContaining({
+        requesterId: asha.id,
+        requesterName: "College 1",
+        requesterCollege: "VJTI Mumbai",
+      }),
     ]);
   });
 });

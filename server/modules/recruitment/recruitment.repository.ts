@@ -77,7 +77,11 @@ function filtersOf(filters: RecruitmentFilters, viewerId?: string): SQL | undefi
   const search = filters.search?.trim();
   return and(
     // A full team stays in its own recruiter's and members' list.
-    filters.showFull === "false" ? (viewerId ? sql`(${isOpen} or ${isTeamOf(viewerId)})` : isOpen) : undefined,
+    filters.showFull === "false"
+      ? viewerId
+        ? sql`(${isOpen} or ${isTeamOf(viewerId)})`
+        : isOpen
+      : undefined,
     filters.eventId ? eq(recruitmentPosts.eventId, filters.eventId) : undefined,
     filters.college ? eq(users.college, filters.college) : undefined,
     // A post open to any year suits every year.

@@ -11,10 +11,7 @@ import { canManageRequests, isRecruiter } from "./recruitment.policy";
 import * as posts from "./recruitment.repository";
 import * as repo from "./team-requests.repository";
 
-function toRequestDto(
-  row: repo.TeamRequestRow,
-  requester: { name: string; college: string },
-): TeamRequest {
+function toRequestDto(row: repo.TeamRequestRow, requester: { name: string; college: string }): TeamRequest {
   return {
     id: row.id,
     postId: row.postId,
