@@ -91,6 +91,8 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   budget("/admin", "admin", [APP, ADMIN_LAYOUT, "features/admin/components/admin-page.tsx"]),
   // The old address of a profile, sent on to /profile/{id}; the page for unknown addresses.
   studentPage("/user/:id", "features/profiles/components/public-profile-page.tsx"),
+  // An event's public page in the app: its card on the Events page.
+  studentPage("/events/:eventId", "features/events/components/events-page.tsx"),
   budget("*", "anyone", [APP, "app/not-found-page.tsx"]),
 ];
 

@@ -35,6 +35,7 @@ import { chatsRoutes } from "./modules/chats/chats.routes";
 import { adminCollegeAliasesRoutes, collegesRoutes } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { adminDealsRoutes, dealsRoutes } from "./modules/deals/deals.routes";
+import { eventPreviewPage } from "./modules/events/event-page";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { BrowseCountCache } from "./modules/items/browse.repository";
@@ -348,7 +349,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     Boolean(request.cookies[sessionCookieName(config.isSecureCookie)]);
   await app.register(spaPlugin, {
     root: options.webRoot ?? WEB_ROOT,
-    pageFor: (request, pathname) => itemPreviewPage(ctx, pathname, !hasSessionCookie(request)),
+    pageFor: async (request, pathname) =>
+      (await itemPreviewPage(ctx, pathname, !hasSessionCookie(request))) ??
+      eventPreviewPage(ctx, pathname, !hasSessionCookie(request)),
     hasSessionCookie,
     sessionFor: async (request, pathname, search): Promise<PageSession> => {
       await app.loadSession(request);

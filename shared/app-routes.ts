@@ -35,6 +35,8 @@ export const APP_ROUTE_PATTERNS = [
   ...STUDENT_LAYOUT_PATTERNS,
   "/admin",
   "/user/:id",
+  // An event's public page: HTML of its own for a signed-out visitor, the Events page otherwise.
+  "/events/:eventId",
 ] as const;
 
 /** The path's segments, without empty ones (so a trailing slash matches as the router does). */

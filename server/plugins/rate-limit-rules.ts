@@ -209,6 +209,13 @@ export const ATTEMPT_LIMITS = {
     windowSeconds: MINUTE,
     refusal: "Too many requests. Please wait a moment and try again.",
   },
+  /** An event's public page read from a shared link: a person opens a few, a script every id. */
+  publicEventPerAddress: {
+    key: "public-event:ip",
+    limit: 120,
+    windowSeconds: MINUTE,
+    refusal: "Too many requests. Please wait a moment and try again.",
+  },
   profileRead: {
     key: "profile-read:user",
     limit: 120,

@@ -116,6 +116,11 @@ export const RecruitmentQuerySchema = z.object({
   eventId: z.uuid("Event not found.").optional(),
   /** One post by id (a notification's link), even a full team; the other filters are then ignored. */
   id: z.uuid("Recruitment post not found.").optional(),
+  /**
+   * 'My teams': the teams the viewer recruits for or is a member of, full ones included; the other
+   * filters but the sort are then ignored.
+   */
+  mine: z.enum(["true", "false"]).default("false"),
 });
 
 export const TeamRequestBodySchema = z.object({
@@ -130,6 +135,8 @@ export const TeamRequestSchema = z.object({
   postId: z.string(),
   requesterId: z.string(),
   requesterName: z.string(),
+  /** The requester's college as their profile has it; their profile is /profile/{requesterId}. */
+  requesterCollege: z.string(),
   note: z.string(),
   status: z.enum(TEAM_REQUEST_STATUSES),
   createdAt: z.string(),

@@ -130,7 +130,8 @@ describe.skipIf(!isBrowserAvailable)("the app's shell on a 360 px phone", () => 
     for (const [tab, path] of [
       ["Browse", "/buy"],
       ["Sell", "/sell"],
-      ["Profile", "/profile"],
+      ["Events", "/events"],
+      ["Teams", "/teammates"],
       ["Messages", "/messages"],
       ["Home", "/dashboard"],
     ] as const) {
@@ -183,10 +184,9 @@ describe.skipIf(!isBrowserAvailable)("the app's shell on a 360 px phone", () => 
     const phone = await openPhone(browser());
     await signUpStudent(phone.page.request, { name: "Aditya Rao" });
     await phone.page.goto("/dashboard");
-    await phone.page
-      .getByRole("navigation", { name: "Sections" })
-      .getByRole("link", { name: "Profile" })
-      .tap();
+    // The profile is in the top bar's menu; the tab bar holds Events and Teams.
+    await phone.page.getByRole("button", { name: /^Menu/ }).tap();
+    await phone.page.getByRole("link", { name: "Profile", exact: true }).tap();
     await phone.page.waitForURL("**/profile");
     await phone.page.getByRole("link", { name: "Settings" }).tap();
     await phone.page.waitForURL("**/settings");

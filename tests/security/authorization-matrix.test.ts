@@ -103,6 +103,8 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PUT /api/events/{id}/interest": {},
   "DELETE /api/events/{id}/interest": {},
   "GET /api/events/{id}/calendar.ics": {},
+  // An event's public page: anyone reads it, signed out too (BY_ROLE public).
+  "GET /api/public/events/{id}": {},
   // Team requests: others ask to join, never the recruiter; only the recruiter sees and answers
   // them; only the requester (the partner, none of the callers) cancels. Removing a pending
   // request's student finds no member.

@@ -15,6 +15,15 @@ function UserProfileRedirect() {
   return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
 }
 
+/**
+ * An event's public page (a shared link): a signed-out visitor gets the server's own HTML of it;
+ * in the app it is the event's card on the Events page.
+ */
+function EventLinkRedirect() {
+  const { eventId = "" } = useParams();
+  return <Navigate to={`/events?event=${encodeURIComponent(eventId)}`} replace />;
+}
+
 /** The app's pages; every path needs a budget in scripts/route-bundles.ts. */
 const routes: RouteObject[] = [
   {
@@ -228,6 +237,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: "/user/:id", element: <UserProfileRedirect /> },
+      { path: "/events/:eventId", element: <EventLinkRedirect /> },
       {
         path: "*",
         ...onDemand(

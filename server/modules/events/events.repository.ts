@@ -1,5 +1,5 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { eventInterests, eventReminders, events, recruitmentPosts, users } from "../../db/schema";
@@ -42,15 +42,36 @@ function countsFor(viewerId: string) {
   };
 }
 
+/** When the event starts, as India's wall clock (the date and time columns together). */
+const startsAt = sql`(${events.date} + ${events.time}::time)`;
+const hasBegun = sql`${startsAt} < (now() at time zone ${CAMPUS_TIME_ZONE})`;
+
+/**
+ * The list's order: events yet to begin before those that have, the viewer's own college's first
+ * within each, then the soonest first for those to come and the latest first for those gone.
+ */
+function listOrder(viewerCollege: string): SQL[] {
+  return [
+    sql`${hasBegun} asc`,
+    sql`(${events.college} = ${viewerCollege}) desc`,
+    sql`case when ${hasBegun} then null else ${startsAt} end asc`,
+    sql`${startsAt} desc`,
+    desc(events.createdAt),
+    asc(events.id),
+  ];
+}
+
 /**
  * The viewer's list: filtered by college, city, date, words and 'upcoming', with the counts, and
- * with `interested` only the events the viewer marked. With `id`, that one event, past or upcoming (a shared link).
+ * with `interested` only the events the viewer marked, in listOrder. With `id`, that one event,
+ * past or upcoming (a shared link).
  */
 export async function findEventsFor(
   db: Db,
-  viewerId: string,
+  viewer: { id: string; college: string },
   filters: EventFilters,
 ): Promise<EventWithCounts[]> {
+  const viewerId = viewer.id;
   const search = filters.search?.trim();
   const conditions: (SQL | undefined)[] = filters.id
     ? [eq(events.id, filters.id)]
@@ -61,9 +82,7 @@ export async function findEventsFor(
         search
           ? sql`(${events.title} ilike ${likePattern(search)} or ${events.description} ilike ${likePattern(search)} or ${events.organizer} ilike ${likePattern(search)} or ${events.venue} ilike ${likePattern(search)})`
           : undefined,
-        filters.upcoming === "true"
-          ? sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`
-          : undefined,
+        filters.upcoming === "true" ? sql`not ${hasBegun}` : undefined,
         filters.interested === "true"
           ? sql`exists (select 1 from ${eventInterests} i where i.event_id = ${eventId} and i.user_id = ${viewerId})`
           : undefined,
@@ -72,8 +91,21 @@ export async function findEventsFor(
     .select(countsFor(viewerId))
     .from(events)
     .where(and(...conditions))
-    .orderBy(desc(events.date), desc(events.time), desc(events.createdAt))
+    .orderBy(...listOrder(viewer.college))
     .limit(500);
+}
+
+/** One event with its interested count (its public page); undefined when there is none. */
+export async function findEventWithInterest(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      event: events,
+      interestedCount: sql<number>`(select count(*)::int from ${eventInterests} i where i.event_id = ${eventId})`,
+    })
+    .from(events)
+    .where(eq(events.id, id))
+    .limit(1);
+  return row;
 }
 
 export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {

@@ -5,13 +5,14 @@ import {
   EventParamsSchema,
   EventsQuerySchema,
 } from "@shared/api/events";
+import { PublicEventResponseSchema } from "@shared/api/public-events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
-import { limitWrites } from "../../plugins/rate-limit-rules";
+import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
 import { eventIcs, icsFileName } from "./events.calendar";
-import { listEvents, loadEvent, setInterest } from "./events.service";
+import { listEvents, loadEvent, publicEvent, setInterest } from "./events.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -26,7 +27,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     schema: {
       tags: ["events"],
       summary:
-        "Events and hackathons, newest date first, filtered by college, city, date, text, upcoming and the viewer's interest; or one by id",
+        "Events and hackathons, those to come soonest first (the viewer's college's first), then those begun latest first; filtered by college, city, date, text, upcoming and the viewer's interest; or one by id",
       querystring: EventsQuerySchema,
       response: { 200: EventListResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
     },
@@ -71,6 +72,24 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="${icsFileName(event)}"`)
         .send(eventIcs(event, ctx.config.publicUrl));
+    },
+  });
+
+  app.get("/public/events/:id", {
+    config: { access: "public", isSharedAnswer: true },
+    schema: {
+      tags: ["events"],
+      summary:
+        "One event as anyone may read it from a shared link: the poster's details and the interested count, no personal data (120 a minute per address)",
+      params: EventParamsSchema,
+      response: { 200: PublicEventResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await countAttempt(ctx, "publicEventPerAddress", request.ip);
+      const event = await publicEvent(ctx, request.params.id);
+      // The same for everyone; a minute-old interested count is fine for a shared link.
+      reply.header("Cache-Control", "public, max-age=60");
+      return { event };
     },
   });
 };

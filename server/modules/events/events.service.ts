@@ -5,6 +5,7 @@ import {
   EVENT_MESSAGES,
   type EventInterestResponse,
 } from "@shared/api/events";
+import type { PublicEvent } from "@shared/api/public-events";
 import { eventEnd } from "@shared/events-calendar";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
@@ -51,16 +52,44 @@ async function announce(ctx: AppContext): Promise<void> {
   await ctx.bus.publish({ kind: "broadcast", topic: "events.changed" });
 }
 
-/** Events newest date first, filtered in the database; 'upcoming' hides those already begun. */
+/**
+ * Events filtered in the database, those to come soonest first (the viewer's college's first) and
+ * then those begun, latest first; 'upcoming' hides those already begun.
+ */
 export async function listEvents(
   ctx: AppContext,
-  viewer: Pick<UserRow, "id">,
+  viewer: Pick<UserRow, "id" | "college">,
   filters: repo.EventFilters,
 ): Promise<CampusEvent[]> {
   const now = Date.now();
-  return (await repo.findEventsFor(ctx.db, viewer.id, filters)).map(({ event, ...counts }) =>
+  return (await repo.findEventsFor(ctx.db, viewer, filters)).map(({ event, ...counts }) =>
     toEventDto(event, counts, now),
   );
+}
+
+/**
+ * What anyone may read of an event (its public page and its link preview): the poster's words and
+ * the interested count, never who is interested. Not found for an unknown id.
+ */
+export async function publicEvent(ctx: Pick<AppContext, "db">, id: string): Promise<PublicEvent> {
+  const found = await repo.findEventWithInterest(ctx.db, id);
+  if (!found) throw new AppError("not_found", EVENT_MESSAGES.notFound);
+  const { event } = found;
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    organizer: event.organizer,
+    venue: event.venue,
+    college: event.college,
+    city: event.city,
+    date: event.date,
+    time: event.time,
+    image: event.image,
+    registrationUrl: event.registrationUrl,
+    interestedCount: found.interestedCount,
+    hasEnded: eventEnd(event).getTime() < Date.now(),
+  };
 }
 
 export async function loadEvent(ctx: AppContext, id: string): Promise<repo.EventRow> {

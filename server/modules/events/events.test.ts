@@ -32,7 +32,7 @@ describe("GET /api/events", () => {
     expect(response.json().error.code).toBe("unauthenticated");
   });
 
-  it("lists events newest date first, then latest time, with every field the cards show", async () => {
+  it("lists events to come soonest first, then earliest time, with every field the cards show", async () => {
     const college = uniqueCollege();
     await insertEvent(testApp, { college, title: "Early", date: "2099-03-01", time: "09:00" });
     await insertEvent(testApp, {
@@ -45,8 +45,8 @@ describe("GET /api/events", () => {
     await insertEvent(testApp, { college, title: "Same day, later", date: "2099-03-01", time: "17:45" });
 
     const events = await listEvents({ college });
-    expect(titles(events)).toEqual(["Latest", "Same day, later", "Early"]);
-    expect(events[0]).toMatchObject({
+    expect(titles(events)).toEqual(["Early", "Same day, later", "Latest"]);
+    expect(events[2]).toMatchObject({
       title: "Latest",
       description: "A 24-hour hackathon for student teams.",
       organizer: "Coding Club",
@@ -68,11 +68,11 @@ describe("GET /api/events", () => {
     await insertEvent(testApp, { college, title: "In two hours", ...indiaDateTime(2 * HOUR) });
     await insertEvent(testApp, { college, title: "Next week", ...indiaDateTime(7 * 24 * HOUR) });
 
-    expect(titles(await listEvents({ college }))).toEqual(["Next week", "In two hours"]);
-    expect(titles(await listEvents({ college, upcoming: "true" }))).toEqual(["Next week", "In two hours"]);
+    expect(titles(await listEvents({ college }))).toEqual(["In two hours", "Next week"]);
+    expect(titles(await listEvents({ college, upcoming: "true" }))).toEqual(["In two hours", "Next week"]);
     expect(titles(await listEvents({ college, upcoming: "false" }))).toEqual([
-      "Next week",
       "In two hours",
+      "Next week",
       "Began an hour ago",
       "Yesterday",
     ]);
@@ -91,7 +91,7 @@ describe("GET /api/events", () => {
       date: "2099-07-01",
     });
 
-    expect(titles(await listEvents({ college, city: "Pune" }))).toEqual(["Pune talk", "Pune fest"]);
+    expect(titles(await listEvents({ college, city: "Pune" }))).toEqual(["Pune fest", "Pune talk"]);
     expect(titles(await listEvents({ college, city: "Pune", date: "2099-07-01" }))).toEqual(["Pune fest"]);
     expect(titles(await listEvents({ college, date: "2099-07-01" })).sort()).toEqual([
       "Pune fest",

@@ -6,7 +6,12 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
 /** Which of a user's unread notifications to mark read: some, those of one chat, or all. */
-export type ReadScope = { ids: string[] } | { chatId: string } | { all: true };
+export type ReadScope =
+  | { ids: string[] }
+  | { chatId: string }
+  | { all: true }
+  /** One student's request to join one recruitment post: the recruiter's notice of it. */
+  | { teamRequest: { postId: string; fromUserId: string } };
 
 /** The trigger notifications_queue_push in docs/database.md also queues the push. */
 export async function insertNotification(
@@ -47,7 +52,13 @@ export async function markNotificationsRead(db: Db, userId: string, scope: ReadS
       ? inArray(notifications.id, scope.ids)
       : "chatId" in scope
         ? eq(notifications.chatId, scope.chatId)
-        : undefined;
+        : "teamRequest" in scope
+          ? and(
+              eq(notifications.type, "team_request"),
+              eq(notifications.recruitmentPostId, scope.teamRequest.postId),
+              eq(notifications.fromUserId, scope.teamRequest.fromUserId),
+            )
+          : undefined;
   const changed = await db
     .update(notifications)
     .set({ isRead: true })

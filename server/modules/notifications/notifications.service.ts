@@ -36,6 +36,22 @@ export function countUnread(ctx: AppContext, user: UserRow): Promise<UnreadCount
   return repo.unreadCounts(ctx.db, user.id);
 }
 
+/**
+ * Marks the user's unread notifications of a scope read inside the caller's transaction, with the
+ * events that update their list and badges (an answered join request leaves the unread count).
+ */
+export async function markReadWithin(
+  tx: Db,
+  emit: (event: PendingEvent) => void,
+  userId: string,
+  scope: repo.ReadScope,
+): Promise<void> {
+  const ids = await repo.markNotificationsRead(tx, userId, scope);
+  if (ids.length === 0) return;
+  emit({ userId, event: { type: "notification.read", data: { ids } } });
+  emit({ userId, event: { type: "counts", data: await repo.unreadCounts(tx, userId) } });
+}
+
 /** Marks the user's own unread notifications read: some, those of one chat, or all. */
 export async function markRead(ctx: AppContext, user: UserRow, scope: repo.ReadScope): Promise<void> {
   await transactionWithEvents(ctx, async (tx, emit) => {

@@ -52,6 +52,8 @@ export interface RecruitmentFilters {
   eventId?: string;
   /** One post by id; the other filters are then ignored. */
   id?: string;
+  /** 'My teams' (with `viewerId`): the viewer's own posts and the teams they are on, full or not. */
+  mine?: "true" | "false";
 }
 
 /** The team still takes members. */
@@ -63,12 +65,23 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** The viewer recruits for the post's team or is a member of it. */
+const isTeamOf = (viewerId: string) =>
+  sql`(${recruitmentPosts.recruiterId} = ${viewerId} or exists (select 1 from ${teamRequests} r
+    where r.post_id = "recruitment_posts"."id" and r.requester_id = ${viewerId} and r.status = 'accepted'))`;
+
 /** The filters' condition on top of being listed; undefined when there is none. */
-function filtersOf(filters: RecruitmentFilters): SQL | undefined {
+function filtersOf(filters: RecruitmentFilters, viewerId?: string): SQL | undefined {
   if (filters.id) return eq(recruitmentPosts.id, filters.id);
+  if (filters.mine === "true") return viewerId ? isTeamOf(viewerId) : sql`false`;
   const search = filters.search?.trim();
   return and(
-    filters.showFull === "false" ? isOpen : undefined,
+    // A full team stays in its own recruiter's and members' list.
+    filters.showFull === "false"
+      ? viewerId
+        ? sql`(${isOpen} or ${isTeamOf(viewerId)})`
+        : isOpen
+      : undefined,
     filters.eventId ? eq(recruitmentPosts.eventId, filters.eventId) : undefined,
     filters.college ? eq(users.college, filters.college) : undefined,
     // A post open to any year suits every year.
@@ -92,7 +105,7 @@ export async function findPostsPage(
   { page, pageSize }: PageRequest,
   viewerId?: string,
 ) {
-  const matches = filtersOf(filters);
+  const matches = filtersOf(filters, viewerId);
   const listed = and(
     isListed,
     viewerId ? sql`not ${isBlockedBetween(viewerId, recruitmentPosts.recruiterId)}` : undefined,

@@ -125,17 +125,24 @@ export async function setStatus(db: Db, id: string, status: RequestStatus) {
   return row;
 }
 
-/** The post's requests with the requesters' names: pending first (oldest first), then members. */
+/**
+ * The post's requests with what the recruiter weighs of each requester (name and college from
+ * their profile): pending first (oldest first), then members.
+ */
 export async function findRequestsOf(db: Db, postId: string) {
   return db
-    .select({ request: teamRequests, requesterName: users.name })
+    .select({ request: teamRequests, requester: { name: users.name, college: users.college } })
     .from(teamRequests)
     .innerJoin(users, eq(users.id, teamRequests.requesterId))
     .where(and(eq(teamRequests.postId, postId), inArray(teamRequests.status, ["pending", "accepted"])))
     .orderBy(sql`${teamRequests.status} = 'accepted'`, asc(teamRequests.createdAt), asc(teamRequests.id));
 }
 
-export async function findUserName(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
-  return row?.name ?? "";
+/** A requester's name and college as their profile has them. */
+export async function findRequester(db: Db, id: string): Promise<{ name: string; college: string }> {
+  const [row] = await db
+    .select({ name: users.name, college: users.college })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? { name: "", college: "" };
 }

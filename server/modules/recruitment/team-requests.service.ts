@@ -5,18 +5,19 @@ import { lockUser } from "../../db/locks";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
-import { addNotification } from "../notifications/notifications.service";
+import { addNotification, markReadWithin } from "../notifications/notifications.service";
 import { isEitherBlocked } from "../trust/blocks.service";
 import { canManageRequests, isRecruiter } from "./recruitment.policy";
 import * as posts from "./recruitment.repository";
 import * as repo from "./team-requests.repository";
 
-function toRequestDto(row: repo.TeamRequestRow, requesterName: string): TeamRequest {
+function toRequestDto(row: repo.TeamRequestRow, requester: { name: string; college: string }): TeamRequest {
   return {
     id: row.id,
     postId: row.postId,
     requesterId: row.requesterId,
-    requesterName,
+    requesterName: requester.name,
+    requesterCollege: requester.college,
     note: row.note,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
@@ -65,7 +66,7 @@ export async function requestToJoin(ctx: AppContext, user: UserRow, postId: stri
     return inserted;
   });
   await announce(ctx);
-  return toRequestDto(row, user.name);
+  return toRequestDto(row, user);
 }
 
 /** The post's pending requests and its members, for the recruiter only. */
@@ -73,9 +74,7 @@ export async function listRequests(ctx: AppContext, user: UserRow, postId: strin
   const found = await posts.findPost(ctx.db, postId);
   if (!found) throw new AppError("not_found", RECRUITMENT_MESSAGES.notFound);
   if (!canManageRequests(user, found.post)) throw new AppError("forbidden", RECRUITMENT_MESSAGES.notYours);
-  return (await repo.findRequestsOf(ctx.db, postId)).map((row) =>
-    toRequestDto(row.request, row.requesterName),
-  );
+  return (await repo.findRequestsOf(ctx.db, postId)).map((row) => toRequestDto(row.request, row.requester));
 }
 
 type Answer = "accept" | "decline" | "remove" | "cancel" | "leave";
@@ -94,6 +93,8 @@ const TO: Record<Answer, repo.RequestStatus> = {
   cancel: "cancelled",
   leave: "left",
 };
+/** The answers that close a pending request: its notice to the recruiter is dealt with. */
+const ENDS_PENDING: ReadonlySet<Answer> = new Set(["accept", "decline", "cancel"]);
 /** The answers that are the requester's own; the rest are the recruiter's. */
 const BY_REQUESTER: ReadonlySet<Answer> = new Set(["cancel", "leave"]);
 
@@ -141,8 +142,14 @@ export async function answerRequest(ctx: AppContext, user: UserRow, requestId: s
       throw new AppError("conflict", TEAM_MESSAGES.teamFull);
     }
     const row = await repo.setStatus(tx, requestId, TO[answer]);
-    const requesterName = await repo.findUserName(tx, request.requesterId);
-    const notice = noticeOf(answer, post.purpose, requesterName);
+    const requester = await repo.findRequester(tx, request.requesterId);
+    const notice = noticeOf(answer, post.purpose, requester.name);
+    if (ENDS_PENDING.has(answer)) {
+      // An answered (or withdrawn) request leaves the recruiter's unread count.
+      await markReadWithin(tx, emit, post.recruiterId, {
+        teamRequest: { postId: post.id, fromUserId: request.requesterId },
+      });
+    }
     if (notice) {
       await addNotification(tx, emit, {
         userId: notice.to === "requester" ? request.requesterId : post.recruiterId,
@@ -152,8 +159,8 @@ export async function answerRequest(ctx: AppContext, user: UserRow, requestId: s
         fromUserId: user.id,
       });
     }
-    return { row, requesterName };
+    return { row, requester };
   });
   await announce(ctx);
-  return toRequestDto(result.row, result.requesterName);
+  return toRequestDto(result.row, result.requester);
 }

@@ -2,7 +2,7 @@ import type { User } from "@shared/api/auth";
 import Bell from "lucide-react/icons/bell";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import MessageSquare from "lucide-react/icons/message-square";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 import { Menu } from "../../components/ui/menu";
 import { useLogout } from "../../features/auth/hooks/use-logout";
 import type { UnreadCounts } from "../../features/notifications/hooks";
@@ -13,6 +13,10 @@ import { MobileMenu } from "./mobile-menu";
 import { navIconButton } from "./nav-styles";
 
 const badgePosition = "absolute -top-0.5 -right-0.5";
+const sectionLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium ${
+    isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
 
 interface StudentNavProps {
   user: User;
@@ -38,6 +42,12 @@ export function StudentNav({ user, counts, className = "" }: StudentNavProps) {
         <LiveStatus className="ml-2 shrink-0" />
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
+          <NavLink to="/events" className={sectionLink}>
+            Events
+          </NavLink>
+          <NavLink to="/teammates" className={sectionLink}>
+            Teammate Finder
+          </NavLink>
           <Link
             to="/notifications"
             aria-label={unreadLabel("Notifications", counts.notifications)}

@@ -18,7 +18,7 @@ function renderAt(element: React.ReactNode, at: string) {
 }
 
 describe("the phone's tab bar", () => {
-  it("offers the five places in order, marks the current one, and moves between them", async () => {
+  it("offers the six places in order, Events and the Teammate Finder among them, and moves between them", async () => {
     const user = userEvent.setup();
     renderAt(
       <>
@@ -33,8 +33,9 @@ describe("the phone's tab bar", () => {
       "/dashboard",
       "/buy",
       "/sell",
+      "/events",
+      "/teammates",
       "/messages",
-      "/profile",
     ]);
     expect(within(bar).getByRole("link", { name: "Browse" })).toHaveAttribute("aria-current", "page");
     expect(within(bar).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
@@ -42,6 +43,12 @@ describe("the phone's tab bar", () => {
     await user.click(within(bar).getByRole("link", { name: "Sell" }));
     expect(screen.getByText("At /sell")).toBeVisible();
     expect(within(bar).getByRole("link", { name: "Sell" })).toHaveAttribute("aria-current", "page");
+
+    await user.click(within(bar).getByRole("link", { name: "Events" }));
+    expect(screen.getByText("At /events")).toBeVisible();
+    await user.click(within(bar).getByRole("link", { name: "Teams" }));
+    expect(screen.getByText("At /teammates")).toBeVisible();
+    expect(within(bar).getByRole("link", { name: "Teams" })).toHaveAttribute("aria-current", "page");
   });
 
   it("says and shows the unread messages on the Messages tab, and draws nothing at zero", () => {
@@ -52,9 +59,9 @@ describe("the phone's tab bar", () => {
     expect(messages.querySelector("[data-count]")).toHaveAttribute("data-count", "3");
   });
 
-  it("marks Profile only on one's own profile, not on someone else's", () => {
-    renderAt(<TabBar unreadMessages={0} />, "/profile/u2");
-    expect(screen.getByRole("link", { name: "Profile" })).not.toHaveAttribute("aria-current");
+  it("leaves the profile to the top bar's menu", () => {
+    renderAt(<TabBar unreadMessages={0} />, "/profile");
+    expect(screen.queryByRole("link", { name: "Profile" })).not.toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,9 @@
+import CalendarDays from "lucide-react/icons/calendar-days";
 import CirclePlus from "lucide-react/icons/circle-plus";
 import House from "lucide-react/icons/house";
 import MessageSquare from "lucide-react/icons/message-square";
 import Store from "lucide-react/icons/store";
-import UserRound from "lucide-react/icons/user-round";
+import UsersRound from "lucide-react/icons/users-round";
 import type { ComponentType } from "react";
 import { NavLink } from "react-router";
 import { CountBadge, unreadLabel } from "./count-badge";
@@ -22,8 +23,10 @@ const tabs = (): readonly Tab[] => [
   { label: "Home", to: "/dashboard", Icon: House },
   { label: "Browse", to: "/buy", Icon: Store },
   { label: "Sell", to: "/sell", Icon: CirclePlus },
+  { label: "Events", to: "/events", Icon: CalendarDays },
+  // The Teammate Finder: its page's own name does not fit a sixth of a 360 px screen.
+  { label: "Teams", to: "/teammates", Icon: UsersRound },
   { label: "Messages", to: "/messages", Icon: MessageSquare },
-  { label: "Profile", to: "/profile", Icon: UserRound },
 ];
 
 const tabClasses = ({ isActive }: { isActive: boolean }) =>
@@ -32,7 +35,8 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The phone's bottom tab bar (below 768 px): the five places a student goes most, one thumb away.
+ * The phone's bottom tab bar (below 768 px): the six places a student goes most, one thumb away
+ * (the profile is in the top bar's menu).
  * Fixed to the foot of the screen above the home indicator (safe area); the `data-tab-bar`
  * attribute makes styles.css reserve its height as `--tab-bar-space`, which the layout's <main>
  * and anything fixed to the bottom of the screen add below themselves.
@@ -44,14 +48,14 @@ export function TabBar({ unreadMessages }: { unreadMessages: number }) {
       data-tab-bar=""
       className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-5 px-[env(safe-area-inset-left)]">
+      <ul className="mx-auto grid max-w-lg grid-cols-6 px-[env(safe-area-inset-left)]">
         {tabs().map(({ label, to, Icon }) => {
           const isMessages = to === "/messages";
           return (
             <li key={to}>
               <NavLink
                 to={to}
-                // Only the page itself: someone else's profile is not "Profile".
+                // Only the page itself: an event's own page is not the list.
                 end
                 aria-label={isMessages ? unreadLabel(label, unreadMessages) : undefined}
                 className={tabClasses}

@@ -11,9 +11,9 @@ const own = { college: "IIT Bombay", city: "Mumbai" };
 const parse = (query: string) => parseEventFilters(new URLSearchParams(query), own);
 
 describe("events filters in the address", () => {
-  it("start as the student's own college and city, any date, upcoming only", () => {
+  it("start as the student's own city, every college of it, any date, upcoming only", () => {
     expect(parse("")).toEqual({
-      college: "IIT Bombay",
+      college: "",
       city: "Mumbai",
       date: "",
       search: "",
@@ -50,7 +50,7 @@ describe("events filters in the address", () => {
   });
 
   it("always tell the server whether only upcoming events are wanted", () => {
-    expect(eventsQueryString(parse(""))).toBe("college=IIT+Bombay&city=Mumbai&upcoming=true");
+    expect(eventsQueryString(parse(""))).toBe("city=Mumbai&upcoming=true");
     expect(eventsQueryString(parse("college=&city=&upcoming=false&search=ml"))).toBe(
       "search=ml&upcoming=false",
     );

@@ -1,4 +1,4 @@
-import { readBoolean, readKept, readString, withParams } from "@shared/search-params";
+import { readBoolean, readString, withParams } from "@shared/search-params";
 
 /** The events filters as the address holds them, and as GET /api/events receives them. */
 export interface EventFilters {
@@ -39,13 +39,14 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /**
- * Reads the filters from the address. Without a `college` key the student's own college and city
- * apply (the spec's default); `college=` (empty) records that they chose every college.
+ * Reads the filters from the address. Without a `college` key the student's own city applies, every
+ * college of it (the list puts their own college's events first); `college=` (empty) records that
+ * they chose every college, and `college=&city=` every city too.
  */
 export function parseEventFilters(params: URLSearchParams, own: Campus): EventFilters {
   const hasCampus = params.has("college");
   return {
-    college: readKept(params, "college", own.college),
+    college: hasCampus ? readString(params, "college") : "",
     city: hasCampus ? readString(params, "city") : own.city,
     date: readString(params, "date", { trim: false, accept: isCalendarDate }),
     search: readString(params, "search", { maxLength: SEARCH_MAX_LENGTH }),

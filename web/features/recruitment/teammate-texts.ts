@@ -8,6 +8,9 @@ export const TEAMMATE_TEXTS = {
   loadFailed: "Could not load recruitment posts. Please check your connection and try again.",
   noPostsYet: "No recruitment posts yet. Be the first to create one!",
   noMatches: "No recruitment posts match your filters.",
+  findTeammates: "Find teammates",
+  myTeams: "My teams",
+  noTeamsYet: "You are not on a team yet. Teams you recruit for or join show here, full ones too.",
   /** Beside 'Showing X of Y' when the matching posts take more than one page. */
   pageOf: (page: number, totalPages: number, matching: number) =>
     `Page ${page} of ${totalPages} (${matching} matching)`,

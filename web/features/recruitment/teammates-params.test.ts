@@ -17,6 +17,7 @@ describe("teammate filters in the address", () => {
       showFull: false,
       eventId: "",
       postId: "",
+      mine: false,
     });
   });
 
@@ -84,5 +85,16 @@ describe("one post's card in the address", () => {
     const params = applyRecruitmentFilterChange(new URLSearchParams(`post=${id}`), { search: "robot" });
     expect(params.toString()).toBe("search=robot");
     expect(applyRecruitmentFilterChange(new URLSearchParams(`post=${id}`), {}).toString()).toBe("");
+  });
+});
+
+describe("My teams in the address", () => {
+  it("reads mine=true and asks the server for the student's own teams, whatever the filters", () => {
+    const filters = parseRecruitmentFilters(new URLSearchParams("mine=true&year=2nd+Year"), "IIT Bombay");
+    expect(filters.mine).toBe(true);
+    expect(recruitmentQueryString(filters)).toBe("sort=newest&mine=true");
+    expect(applyRecruitmentFilterChange(new URLSearchParams("page=3"), { mine: true }).toString()).toBe(
+      "mine=true",
+    );
   });
 });

@@ -19,6 +19,8 @@ export interface RecruitmentFilters {
   eventId: string;
   /** One post's card (/teammates?post=ID, a notification's link); empty: the list. */
   postId: string;
+  /** 'My teams': the teams the student recruits for or is on, full ones too; the filters rest. */
+  mine: boolean;
 }
 
 export type RecruitmentFilterChange = Partial<Omit<RecruitmentFilters, "page" | "postId">>;
@@ -27,7 +29,15 @@ const SEARCH_MAX_LENGTH = 100;
 /** The server's highest page number. */
 const MAX_PAGE = 10_000;
 /** What an empty query string means, apart from the college (the student's own). */
-const DEFAULTS = { search: "", year: "", sort: "newest", page: 1, showFull: false, eventId: "" } as const;
+const DEFAULTS = {
+  search: "",
+  year: "",
+  sort: "newest",
+  page: 1,
+  showFull: false,
+  eventId: "",
+  mine: false,
+} as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -44,6 +54,7 @@ export function parseRecruitmentFilters(params: URLSearchParams, ownCollege: str
     showFull: readBoolean(params, "showFull", DEFAULTS.showFull),
     eventId: readString(params, "eventId", { trim: false, accept: (value) => UUID.test(value) }),
     postId: readString(params, "post", { trim: false, accept: (value) => UUID.test(value) }),
+    mine: readBoolean(params, "mine", DEFAULTS.mine),
   };
 }
 
@@ -68,8 +79,9 @@ export function applyRecruitmentPageChange(current: URLSearchParams, page: numbe
 
 /** The query string of GET /api/recruitment-posts for these filters; it always names the sort. */
 export function recruitmentQueryString(filters: RecruitmentFilters): string {
-  const { search, year, sort, college, page, showFull, eventId, postId } = filters;
+  const { search, year, sort, college, page, showFull, eventId, postId, mine } = filters;
   if (postId) return new URLSearchParams({ sort, id: postId }).toString();
+  if (mine) return withParams(new URLSearchParams({ sort, mine: "true" }), { page }, { page: 1 }).toString();
   return withParams(
     new URLSearchParams(),
     // An event's teams come from every college.

@@ -1,6 +1,7 @@
 import type { CampusEvent } from "@shared/api/events";
 import { EVENT_TEXTS } from "@shared/event-texts";
-import { eventPath, googleCalendarUrl } from "@shared/events-calendar";
+import { googleCalendarUrl } from "@shared/events-calendar";
+import { publicEventPath } from "@shared/events-constants";
 import CalendarPlusIcon from "lucide-react/icons/calendar-plus";
 import Share2Icon from "lucide-react/icons/share-2";
 import StarIcon from "lucide-react/icons/star";
@@ -37,7 +38,8 @@ export function EventActions({ event }: { event: CampusEvent }) {
     : (interest.data?.interestedCount ?? event.interestedCount);
 
   async function share() {
-    const url = `${window.location.origin}${eventPath(event.id)}`;
+    // The event's public page: readable signed out, with a link preview in chats.
+    const url = `${window.location.origin}${publicEventPath(event.id)}`;
     try {
       if (navigator.share) {
         await navigator.share({ title: event.title, url });

@@ -100,7 +100,7 @@ describe("an event's card", () => {
     render(<EventCard event={event} />);
     fireEvent.click(screen.getByRole("button", { name: "Share" }));
     expect(await screen.findByText("Link copied")).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/events?event=event-1`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/events/event-1`);
   });
 
   it("offers Google Calendar and the .ics file under 'Add to Calendar'", () => {

@@ -2,6 +2,7 @@ import type { CampusEvent } from "@shared/api/events";
 import CalendarIcon from "lucide-react/icons/calendar";
 import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { ReadMore } from "../../../components/ui/read-more";
 import { formatCalendarDateTime } from "../../../lib/format";
 import { eventDateTimeAttribute } from "../event-format";
 import { EventActions } from "./event-actions";
@@ -60,7 +61,7 @@ export function EventCard({ event }: { event: CampusEvent }) {
             </time>
           </p>
         </div>
-        <p className="text-sm break-words whitespace-pre-line text-slate-700">{event.description}</p>
+        <ReadMore text={event.description} className="text-sm text-slate-700" />
         <dl className="mt-auto space-y-1 text-sm">
           <Detail term="Venue">{event.venue}</Detail>
           <Detail term="College">{campus}</Detail>

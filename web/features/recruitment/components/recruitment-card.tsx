@@ -8,6 +8,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { ReadMore } from "../../../components/ui/read-more";
 import { formatDate } from "../../../lib/format";
 import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
 import { useMessageRecruiter } from "../api/message-recruiter";
@@ -134,7 +135,7 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
         ) : null}
       </div>
 
-      <p className="text-sm break-words whitespace-pre-line text-slate-700">{post.description}</p>
+      <ReadMore text={post.description} className="text-sm text-slate-700" />
 
       <p className="inline-flex items-center gap-2 self-start rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-900">
         <UsersIcon className="size-4" />

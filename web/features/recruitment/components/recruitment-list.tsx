@@ -15,6 +15,8 @@ interface RecruitmentListProps {
   userId: string;
   onRetry: () => void;
   onEdit: (post: RecruitmentPost) => void;
+  /** What an empty list says instead of the usual (My teams: no team yet). */
+  emptyText?: string;
 }
 
 export function RecruitmentList({
@@ -24,6 +26,7 @@ export function RecruitmentList({
   userId,
   onRetry,
   onEdit,
+  emptyText,
 }: RecruitmentListProps) {
   if (isError) {
     return (
@@ -73,7 +76,7 @@ export function RecruitmentList({
       {data.matching === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
           <p className="text-lg font-semibold text-slate-900">
-            {data.total === 0 ? TEAMMATE_TEXTS.noPostsYet : TEAMMATE_TEXTS.noMatches}
+            {emptyText ?? (data.total === 0 ? TEAMMATE_TEXTS.noPostsYet : TEAMMATE_TEXTS.noMatches)}
           </p>
         </div>
       ) : (

@@ -2,8 +2,10 @@ import type { RecruitmentPost, TeamRequest } from "@shared/api/recruitment";
 import { TEAM_MESSAGES, TEAM_REQUEST_NOTE_MAX } from "@shared/team-constants";
 
 import { useState } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { useConfirm } from "../../../components/ui/confirm-dialog";
 import { Dialog } from "../../../components/ui/dialog";
 import { DialogActions } from "../../../components/ui/dialog-actions";
 import { Field, inputClasses } from "../../../components/ui/field";
@@ -61,16 +63,39 @@ export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: 
   );
 }
 
-function RequestRow({ request }: { request: TeamRequest }) {
+function RequestRow({ request, team }: { request: TeamRequest; team: string }) {
   const answer = useAnswerRequest();
+  const { confirm, confirmDialog } = useConfirm();
   const act = (what: RequestAnswer) => answer.mutate({ id: request.id, answer: what });
   const isMember = request.status === "accepted";
+
+  async function remove() {
+    const isConfirmed = await confirm({
+      title: TEAM_MESSAGES.removeMember,
+      message: TEAM_MESSAGES.removeConfirm(request.requesterName, team),
+      confirmLabel: TEAM_MESSAGES.removeMember,
+      destructive: true,
+    });
+    if (isConfirmed) act("remove");
+  }
+
   return (
     <li className="space-y-2 border-b border-slate-200 py-3 last:border-0">
-      <p className="font-medium text-slate-900">
-        {request.requesterName}
-        {isMember ? <span className="ml-2 text-sm font-normal text-emerald-700">Member</span> : null}
-      </p>
+      <div>
+        <p className="font-medium text-slate-900">
+          {request.requesterName}
+          {isMember ? <span className="ml-2 text-sm font-normal text-emerald-700">Member</span> : null}
+        </p>
+        {request.requesterCollege ? (
+          <p className="text-sm break-words text-slate-700">{request.requesterCollege}</p>
+        ) : null}
+        <Link
+          to={`/profile/${encodeURIComponent(request.requesterId)}`}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 underline underline-offset-2"
+        >
+          {TEAM_MESSAGES.viewProfile(request.requesterName)}
+        </Link>
+      </div>
       {request.note ? (
         <p className="text-sm break-words whitespace-pre-line text-slate-700">{request.note}</p>
       ) : null}
@@ -79,7 +104,7 @@ function RequestRow({ request }: { request: TeamRequest }) {
           <button
             type="button"
             disabled={answer.isPending}
-            onClick={() => act("remove")}
+            onClick={() => void remove()}
             className={secondaryButton}
           >
             {TEAM_MESSAGES.removeMember}
@@ -110,11 +135,15 @@ function RequestRow({ request }: { request: TeamRequest }) {
           {requestFailure(answer.error)}
         </Alert>
       ) : null}
+      {confirmDialog}
     </li>
   );
 }
 
-/** The recruiter's 'Requests (N)': pending requests to answer, then the members. */
+/**
+ * The recruiter's 'Requests (N)': pending requests to answer, then the members, each with their
+ * college and a link to their profile; 'Remove' asks first. 'Close', Escape and Back close it.
+ */
 export function RequestsDialog({ post, onClose }: { post: RecruitmentPost; onClose: () => void }) {
   const requests = useTeamRequests(post.id);
   return (
@@ -134,10 +163,13 @@ export function RequestsDialog({ post, onClose }: { post: RecruitmentPost; onClo
       ) : (
         <ul>
           {requests.data.requests.map((request) => (
-            <RequestRow key={request.id} request={request} />
+            <RequestRow key={request.id} request={request} team={post.purpose} />
           ))}
         </ul>
       )}
+      <button type="button" onClick={onClose} className={`${secondaryButton} mt-4 w-full`}>
+        {TEAM_MESSAGES.close}
+      </button>
     </Dialog>
   );
 }

@@ -4,11 +4,13 @@ import { primaryButton } from "../../../components/ui/button-styles";
 import { OfflineAware } from "../../../components/ui/offline-state";
 import { InlineLoading } from "../../../components/ui/page-loading";
 import { Pagination } from "../../../components/ui/pagination";
+import { Tabs } from "../../../components/ui/tabs";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useRecruitmentPosts } from "../api/get-recruitment-posts";
 import { useTeammateFilters } from "../hooks/use-teammate-filters";
+import { TEAMMATE_TEXTS } from "../teammate-texts";
 import { RecruitmentList } from "./recruitment-list";
 import { TeammateFilters } from "./teammate-filters";
 
@@ -16,6 +18,12 @@ import { TeammateFilters } from "./teammate-filters";
 const RecruitmentForm = lazyWhenOnline(() =>
   import("./recruitment-form").then((module) => ({ default: module.RecruitmentForm })),
 );
+
+/** 'Find teammates' (every post, filtered) and 'My teams' (the student's own teams, full ones too). */
+const VIEWS = [
+  { id: "all", label: TEAMMATE_TEXTS.findTeammates },
+  { id: "mine", label: TEAMMATE_TEXTS.myTeams },
+] as const;
 
 /** Closed, creating a post, or editing one of the student's own. */
 type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; post: RecruitmentPost };
@@ -43,6 +51,7 @@ export function TeammatesPage() {
   }
   const editingPost = form.mode === "edit" ? form.post : null;
   const formId = useId();
+  const listId = useId();
   const createButtonRef = useRef<HTMLButtonElement>(null);
 
   function closeForm() {
@@ -83,9 +92,25 @@ export function TeammatesPage() {
         )}
       </div>
 
-      <TeammateFilters filters={filters} onChange={changeFilters} />
+      <Tabs
+        label="Teammate Finder views"
+        variant="segmented"
+        tabs={VIEWS}
+        selected={filters.mine ? "mine" : "all"}
+        onSelect={(view) => changeFilters({ mine: view === "mine" })}
+        tabId={(view) => `${listId}-${view}`}
+        panelId={listId}
+      />
 
-      <div ref={listRef} className="scroll-mt-20">
+      {filters.mine ? null : <TeammateFilters filters={filters} onChange={changeFilters} />}
+
+      <div
+        ref={listRef}
+        id={listId}
+        role="tabpanel"
+        aria-labelledby={`${listId}-${filters.mine ? "mine" : "all"}`}
+        className="scroll-mt-20"
+      >
         <OfflineAware query={query}>
           <RecruitmentList
             data={data}
@@ -94,6 +119,7 @@ export function TeammatesPage() {
             userId={user?.id ?? ""}
             onRetry={() => query.refetch()}
             onEdit={(post) => setForm({ mode: "edit", post })}
+            emptyText={filters.mine ? TEAMMATE_TEXTS.noTeamsYet : undefined}
           />
         </OfflineAware>
       </div>

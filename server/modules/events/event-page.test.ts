@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indiaDateTime, insertEvent } from "../../../tests/factories/events";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createWebRoot } from "../../../tests/helpers/web-root";
+import { type Actor, insertStudent } from "../../../tests/security/world";
+
+/** Issue 40: /events/{id} is readable signed out, with link-preview tags for WhatsApp. */
+
+let testApp: TestApp;
+let removeWebRoot: () => Promise<void>;
+let student: Actor;
+beforeAll(async () => {
+  const webRoot = await createWebRoot(
+    '<!doctype html><html><head><title>Campus Bazaar</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
+  removeWebRoot = webRoot.remove;
+  testApp = await createTestApp({}, { startWorkers: false, webRoot: webRoot.dir });
+  student = await insertStudent(testApp, "Rohan Mehta");
+});
+afterAll(async () => {
+  await testApp.close();
+  await removeWebRoot();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+const page = (url: string, cookie?: string) =>
+  testApp.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+describe("GET /events/{id}", () => {
+  it("sends a signed-out visitor the event as HTML without the app, with its Open Graph tags", async () => {
+    const event = await insertEvent(testApp, {
+      title: "Hack <Night> 2026",
+      venue: "Lecture Hall 3",
+      college: "IIT Bombay",
+      organizer: "Student Council",
+      image: "https://images.example.in/poster.jpg",
+      date: "2099-02-14",
+      time: "18:30",
+    });
+    const response = await page(`/events/${event.id}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const origin = "http://localhost:3000";
+    expect(html).toContain('<meta property="og:title" content="Hack &lt;Night&gt; 2026" />');
+    expect(html).toContain('<meta property="og:image" content="https://images.example.in/poster.jpg" />');
+    expect(html).toContain(`<meta property="og:url" content="${origin}/events/${event.id}" />`);
+    expect(html).toMatch(
+      /<meta property="og:description" content="Sat, 14 Feb, 2099, 6:30 pm · Lecture Hall 3, IIT Bombay\. /,
+    );
+    expect(html).toContain("<h1");
+    expect(html).toContain("Organised by Student Council, IIT Bombay");
+    expect(html).toContain("0 students interested");
+    expect(html).toContain(`href="/login?from=${encodeURIComponent(`/events/${event.id}`)}"`);
+    expect(html).toContain("Sign in to mark Interested");
+    // The app's scripts are left out: the page is what the visitor reads.
+    expect(html).not.toContain('<div id="root"></div>');
+    expect(html).not.toContain("/assets/app.js");
+  });
+
+  it("sends a signed-in student the app, with the same tags", async () => {
+    const event = await insertEvent(testApp, { title: "Design Sprint", ...indiaDateTime(2 * DAY) });
+    const response = await page(`/events/${event.id}`, student.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('<meta property="og:title" content="Design Sprint" />');
+    expect(response.body).not.toContain("Sign in to mark Interested");
+  });
+
+  it("gives an unknown event a neutral card and no poster", async () => {
+    const response = await page(`/events/${randomUUID()}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<meta property="og:title" content="Events &amp; Hackathons · Campus Bazaar" />',
+    );
+    expect(response.body).not.toContain("og:image");
+  });
+});
