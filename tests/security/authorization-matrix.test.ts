@@ -98,6 +98,11 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PUT /api/events/{id}/interest": {},
   "DELETE /api/events/{id}/interest": {},
   "GET /api/events/{id}/calendar.ics": {},
+  // Posting, editing and cancelling events: an organiser of the event's college (none of the callers
+  // is one; server/modules/events/event-organisers.test.ts holds the organisers' cells) or the administrator.
+  "POST /api/events": { student: 403, other: 403 },
+  "PATCH /api/events/{id}": { student: 403, other: 403 },
+  "POST /api/events/{id}/cancel": { student: 403, other: 403 },
   // Team requests: others ask to join, never the recruiter; only the recruiter sees and answers
   // them; only the requester (the partner, none of the callers) cancels. Removing a pending
   // request's student finds no member.

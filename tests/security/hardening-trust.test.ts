@@ -31,6 +31,8 @@ const SHARED_ANSWERS = new Set([
   "GET /api/colleges/search",
   // 'Fresh on campus': public teasers, the same for every visitor of a city, kept 30 s.
   "GET /api/public/fresh-listings",
+  // A college's calendar feed: its events only, the same bytes for everyone, kept 15 minutes.
+  "GET /api/colleges/{id}/events.ics",
 ]);
 /** Impossible days, each in the YYYY-MM-DD shape. */
 const IMPOSSIBLE_DATES = ["2024-02-31", "2023-02-29", "9999-99-99", "2025-13-01", "2025-04-31", "0000-01-01"];
