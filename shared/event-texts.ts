@@ -29,7 +29,6 @@ export const EVENT_TEXTS = {
   moved: (title: string, date: string, place: string) => `${title} moved to ${date} at ${place}.`,
   cancelled: (title: string, reason: string) => `${title} was cancelled: ${reason}`,
   cancelledBadge: "Cancelled",
-  teamEventCancelled: "The event was cancelled.",
   postEvent: "Post Event",
   editEvent: "Edit",
   cancelEvent: "Cancel Event",

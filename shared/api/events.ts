@@ -51,6 +51,7 @@ export const EventListResponseSchema = z.object({
   /** The viewer's college and the path of its calendar feed ('Subscribe to {college} events'), or null. */
   feed: z.object({ college: z.string(), path: z.string() }).nullable(),
 });
+export type EventListResponse = z.infer<typeof EventListResponseSchema>;
 
 export const EventsQuerySchema = z.object({
   college: z.string().max(200).optional(),

@@ -9,6 +9,7 @@ import type { EventFilters } from "../events-params";
 import { useEventFilters } from "../hooks/use-event-filters";
 import { EventList } from "./event-list";
 import { EventsFilterPanel } from "./events-filter-panel";
+import { OrganiserBar } from "./organiser-bar";
 
 /** One line saying which filters apply, so they stay clear while the panel is hidden. */
 function describeFilters(filters: EventFilters): string {
@@ -51,6 +52,8 @@ export function EventsPage() {
           <ChevronDownIcon className={`size-4 transition-transform ${isPanelOpen ? "rotate-180" : ""}`} />
         </button>
       </header>
+
+      <OrganiserBar organises={query.data?.organises} feed={query.data?.feed} />
 
       {/* Hidden rather than unmounted, so a search being typed survives hiding the panel. */}
       <div id={panelId} hidden={!isPanelOpen}>
