@@ -418,7 +418,18 @@ describe("calendar files: a line break in a text never starts a property", () =>
       names: vevent.getAllProperties().map((property) => property.name),
     };
   }
-  const PROPERTIES = ["uid", "dtstamp", "dtstart", "dtend", "summary", "location", "description", "url"];
+  const PROPERTIES = [
+    "uid",
+    "dtstamp",
+    "dtstart",
+    "dtend",
+    "sequence",
+    "status",
+    "summary",
+    "location",
+    "description",
+    "url",
+  ];
   /** No CR or LF but in CRLF, and no other break at all, anywhere in the file. */
   const hasOnlyCrlfBreaks = (ics: string) =>
     ics
