@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   "listing",
   "event_reminder",
   "team_request",
+  /** An event the student is interested in moved or was cancelled. */
+  "event_update",
 ] as const;
 
 export const CHAT_MESSAGES = {

@@ -7,6 +7,9 @@ interface EventTimes {
   date: string;
   /** HH:MM, India time. */
   time: string;
+  /** When it ends, if known; otherwise EVENT_DEFAULT_HOURS after the start. */
+  endDate?: string | null;
+  endTime?: string | null;
 }
 
 interface CalendarEvent extends EventTimes {
@@ -24,7 +27,19 @@ export function eventStart({ date, time }: EventTimes): Date {
 }
 
 export function eventEnd(event: EventTimes): Date {
+  if (event.endDate && event.endTime) return eventStart({ date: event.endDate, time: event.endTime });
   return new Date(eventStart(event).getTime() + EVENT_DEFAULT_HOURS * 60 * 60 * 1000);
+}
+
+/** The India date and time (YYYY-MM-DD, HH:MM) of an instant: India keeps +05:30 all year. */
+export function indiaWallTime(at: Date): { date: string; time: string } {
+  const shifted = new Date(at.getTime() + 330 * 60 * 1000).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
+}
+
+/** 20990115T100000: a local date-time for DTSTART;TZID=Asia/Kolkata. */
+export function localStamp({ date, time }: { date: string; time: string }): string {
+  return `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
 }
 
 /** 20261124T043000Z */

@@ -9,6 +9,16 @@ export const EVENT_MESSAGES = {
   registrationUrl: "Registration URL must be a valid URL.",
   required: (field: string) => `${field} is required.`,
   notFound: "Event not found.",
+  organiserOnly: "Only an organiser of this event's college can do that.",
+  endBeforeStart: "The end must be after the start.",
+  registrationAfterEnd: "Registration must close before the event ends.",
+  alreadyCancelled: "This event was cancelled.",
+  reasonRequired: "Please give a reason.",
+  updated: "Event updated.",
+  cancelledNotice: "Event cancelled. Everyone interested was told.",
+  notOrganiserStudent: "Only a student of a college can organise its events.",
+  organiserMade: (name: string, college: string) => `${name} is now an organiser of ${college}.`,
+  organiserRevoked: (name: string) => `${name} is no longer an organiser.`,
 } as const;
 
 /** The public event page (/events/{id}), read signed out from a shared link (issue 40). */
@@ -25,3 +35,5 @@ export const PUBLIC_EVENT_TEXTS = {
 export function publicEventPath(id: string): string {
   return `/events/${encodeURIComponent(id)}`;
 }
+/** The reminders an interested student gets: the day before, an hour before, a day before registration closes. */
+export const EVENT_REMINDER_KINDS = ["24h", "1h", "registration"] as const;

@@ -39,6 +39,8 @@ const CASES: Record<NotificationType, [Omit<NotificationTarget, "type">, string 
     [{ ...none, link: "/events?event=event-1" }, "/events?event=event-1"],
     [none, "/events"],
   ],
+  // A moved or cancelled event: its card.
+  event_update: [[{ ...none, link: "/events?event=event-1" }, "/events?event=event-1"]],
   // A moderator's notice: what it was about is gone; the list is its page.
   admin: [
     [none, null],

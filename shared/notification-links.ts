@@ -54,6 +54,7 @@ export function notificationLink(notification: NotificationTarget): string | nul
     case "team_request":
       return recruitmentPostId ? teamPostPath(recruitmentPostId) : "/teammates";
     case "event_reminder":
+    case "event_update":
       return "/events";
     case "admin":
       return null;

@@ -20,6 +20,8 @@ export const TEAM_REQUEST_STATUSES = [
 export const TEAM_ASK_AGAIN_HOURS = 24;
 
 export const TEAM_MESSAGES = {
+  /** On a team's card once its event was cancelled (and the link removed). */
+  eventCancelled: "The event was cancelled.",
   linkedEvent: "Linked event",
   noLinkedEvent: "No linked event",
   linkedEventGone: "Please choose an upcoming event.",

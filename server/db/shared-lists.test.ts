@@ -3,6 +3,7 @@
 // list without its migration fails here. The offer states have their own test
 // (server/modules/deals/offer-statuses.test.ts).
 
+import { EVENT_REMINDER_KINDS } from "@shared/events-constants";
 import { SESSION_END_REASONS } from "@shared/live-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { SCAM_KINDS } from "@shared/scam-kinds";
@@ -14,7 +15,16 @@ import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
-import { endedSessions, idVerifications, messages, reports, teamRequests, uploads, users } from "./schema";
+import {
+  endedSessions,
+  eventReminders,
+  idVerifications,
+  messages,
+  reports,
+  teamRequests,
+  uploads,
+  users,
+} from "./schema";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -32,10 +42,11 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: endedSessions, constraint: "ended_sessions_reason_known", list: SESSION_END_REASONS },
   { table: users, constraint: "users_college_verified_via_check", list: VERIFICATION_METHODS },
   { table: idVerifications, constraint: "id_verifications_status_check", list: ID_REVIEW_STATUSES },
+  { table: eventReminders, constraint: "event_reminders_kind_check", list: EVENT_REMINDER_KINDS },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */
-const LISTS_OF_THEIR_OWN = ["offers_status_check", "reports_status_check", "event_reminders_kind_check"];
+const LISTS_OF_THEIR_OWN = ["offers_status_check", "reports_status_check"];
 
 const quoted = (text: string) => [...text.matchAll(/'([^']+)'/g)].map((match) => match[1] ?? "").sort();
 

@@ -11,6 +11,8 @@ export interface QueuedMail {
   text: string;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** An iCalendar part sent with the text (a cancelled event's METHOD:CANCEL). */
+  calendar?: { method: "CANCEL" | "PUBLISH"; content: string };
 }
 
 /**
@@ -19,19 +21,31 @@ export interface QueuedMail {
  * Kick the worker after the commit (ctx.outbox.kick) so it leaves at once.
  */
 export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
-  const { headers, ...rest } = mail;
+  const { headers, calendar, ...rest } = mail;
   await insertOutboxRow(db, {
     kind: MAIL_KIND,
-    payload: { ...rest, ...(headers ? { headers: JSON.stringify(headers) } : {}) },
+    payload: {
+      ...rest,
+      ...(headers ? { headers: JSON.stringify(headers) } : {}),
+      ...(calendar ? { calendarMethod: calendar.method, calendar: calendar.content } : {}),
+    },
   });
 }
 
 export function createMailSender(mailer: Mailer): OutboxSender {
   return async (row) => {
-    const { to, subject, text, headers } = row.payload;
+    const { to, subject, text, headers, calendar, calendarMethod } = row.payload;
     if (!to || !subject || text === undefined)
       throw new Error("the queued mail has no address, subject or text");
     if (!isMailSubject(subject)) throw new Error("the queued mail's subject is not one of the server's own");
-    await mailer.send({ to, subject, text, ...(headers ? { headers: JSON.parse(headers) } : {}) });
+    await mailer.send({
+      to,
+      subject,
+      text,
+      ...(headers ? { headers: JSON.parse(headers) } : {}),
+      ...(calendar
+        ? { calendar: { method: calendarMethod === "CANCEL" ? "CANCEL" : "PUBLISH", content: calendar } }
+        : {}),
+    });
   };
 }

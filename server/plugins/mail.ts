@@ -15,6 +15,7 @@ export const MAIL_SUBJECTS = {
   suspended: "Your Campus Bazaar account is suspended",
   suspensionLifted: "Your Campus Bazaar suspension was lifted",
   collegeCode: "Your Campus Bazaar college verification code",
+  eventCancelled: "An event you were interested in was cancelled",
 } as const;
 /** The e-mail digest's subject: a count, nothing typed by anyone. */
 export type DigestSubject = `You have ${number} unread ${"message" | "messages"} on Campus Bazaar`;
@@ -36,6 +37,8 @@ export interface OutgoingMail {
   link?: string;
   /** Extra headers, e.g. List-Unsubscribe on a mail a student may turn off. */
   headers?: Record<string, string>;
+  /** An iCalendar part (METHOD:CANCEL for a cancelled event), so the mail app updates its calendar. */
+  calendar?: { method: "CANCEL" | "PUBLISH"; content: string };
 }
 
 export interface Mailer {
@@ -69,6 +72,15 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.text,
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.calendar
+            ? {
+                icalEvent: {
+                  method: mail.calendar.method,
+                  filename: "event.ics",
+                  content: mail.calendar.content,
+                },
+              }
+            : {}),
         });
       },
     };
@@ -83,7 +95,10 @@ export function createMailer(options: {
         .map(([name, value]) => `${name}: ${value}\n`)
         .join("");
       const headers = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n`;
-      await fs.writeFile(file, headers + mail.text);
+      const calendar = mail.calendar
+        ? `\n\n--- text/calendar; method=${mail.calendar.method} ---\n${mail.calendar.content}`
+        : "";
+      await fs.writeFile(file, headers + mail.text + calendar);
       // Without SMTP the operator opens the file for the link; the log names the file only.
       options.log.info({ mailFile: file }, `mail written: ${mail.subject}`);
     },

@@ -379,6 +379,12 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(30, 300),
     refusal: "You're changing interest too fast.",
   },
+  /** An organiser posting, editing or cancelling an event; a change notifies everyone interested. */
+  eventManage: {
+    key: "event-manage",
+    windows: perMinuteAndHour(20, 120),
+    refusal: "You're changing events too fast.",
+  },
   /** 'Request to Join' a team; each one notifies the recruiter. */
   teamRequest: {
     key: "team-request",

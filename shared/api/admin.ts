@@ -27,6 +27,8 @@ export const AdminUserSchema = z.object({
   isSuspended: z.boolean(),
   /** The end of a running suspension; null when permanent or not suspended. */
   suspendedUntil: z.string().nullable(),
+  /** The college whose events the student organises ('Organiser'), or null. */
+  organiserOf: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

@@ -29,12 +29,29 @@ export const EventSchema = z.object({
   isInterested: z.boolean(),
   /** Active recruitment posts linked to it that still take members. */
   teamsCount: z.number().int(),
-  /** Its end (start + EVENT_DEFAULT_HOURS, India time) has passed: 'This event has ended'. */
+  /** Its end has passed: 'This event has ended'. */
   hasEnded: z.boolean(),
+  /** When it ends: YYYY-MM-DD and HH:MM, India time. */
+  endDate: z.string(),
+  endTime: z.string(),
+  /** 'Registration closes', YYYY-MM-DDTHH:MM India time, or null. */
+  registrationCloses: z.string().nullable(),
+  /** 'Cancel Event' was used: the card says 'Cancelled' with the reason. */
+  isCancelled: z.boolean(),
+  cancelReason: z.string().nullable(),
+  /** The viewer may edit and cancel it (an organiser of its college, or the administrator). */
+  canManage: z.boolean(),
 });
 export type CampusEvent = z.infer<typeof EventSchema>;
 
-export const EventListResponseSchema = z.object({ events: z.array(EventSchema) });
+export const EventListResponseSchema = z.object({
+  events: z.array(EventSchema),
+  /** The college the viewer organises (they may post its events), or null. */
+  organises: z.object({ college: z.string(), city: z.string() }).nullable(),
+  /** The viewer's college and the path of its calendar feed ('Subscribe to {college} events'), or null. */
+  feed: z.object({ college: z.string(), path: z.string() }).nullable(),
+});
+export type EventListResponse = z.infer<typeof EventListResponseSchema>;
 
 export const EventsQuerySchema = z.object({
   college: z.string().max(200).optional(),
@@ -88,5 +105,28 @@ export const CreateEventBodySchema = z.object({
   college: required("College"),
   image: httpUrl(EVENT_MESSAGES.imageUrl, "Image URL"),
   registrationUrl: httpUrl(EVENT_MESSAGES.registrationUrl, "Registration URL").nullable(),
+  /** When it ends; without them, two hours after the start. */
+  endDate: calendarDate(EVENT_MESSAGES.required("End date")).optional(),
+  endTime: z
+    .string(EVENT_MESSAGES.required("End time"))
+    .regex(TIME, EVENT_MESSAGES.required("End time"))
+    .optional(),
+  /** 'Registration closes': YYYY-MM-DDTHH:MM, India time. */
+  registrationCloses: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "Please choose when registration closes.")
+    .nullable()
+    .optional(),
 });
 export type CreateEventBody = z.infer<typeof CreateEventBodySchema>;
+
+/** 'Cancel Event': the reason every interested student is told. */
+export const CancelEventBodySchema = z.object({
+  reason: typedText(EVENT_MESSAGES.reasonRequired)
+    .refine((value) => value.trim().length > 0, EVENT_MESSAGES.reasonRequired)
+    .refine((value) => value.length <= 300, "Reason must be at most 300 characters.")
+    .refine(...singleLine("Reason")),
+});
+export type CancelEventBody = z.infer<typeof CancelEventBodySchema>;
+
+export const EventResponseSchema = z.object({ event: EventSchema });

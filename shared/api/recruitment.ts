@@ -86,6 +86,8 @@ export const RecruitmentPostSchema = z.object({
   eventId: z.string().nullable(),
   /** The linked event's title, while it exists. */
   eventTitle: z.string().nullable(),
+  /** Its event was cancelled and the link removed: the card says 'The event was cancelled.' */
+  eventCancelled: z.boolean(),
   /** Accepted members: 'Team: Asha, Rohan'. */
   members: z.array(z.object({ id: z.string(), name: z.string() })),
   /** '{accepted} of {maxStudents} spots filled'. */

@@ -93,7 +93,7 @@ describe.skipIf(!isBrowserAvailable)("interest, calendar and joining a team on a
     ]);
     const file = await fs.readFile((await download.path()) ?? "", "utf8");
     expect(file).toContain("BEGIN:VCALENDAR");
-    expect(file).toContain("DTSTART:20991215T043000Z");
+    expect(file).toContain("DTSTART;TZID=Asia/Kolkata:20991215T100000");
     expect(file).toContain(`SUMMARY:HackDU ${tag}`);
 
     await eventCard.getByRole("link", { name: "Teams looking for members (1)" }).tap();

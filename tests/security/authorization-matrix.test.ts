@@ -105,6 +105,11 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "GET /api/events/{id}/calendar.ics": {},
   // An event's public page: anyone reads it, signed out too (BY_ROLE public).
   "GET /api/public/events/{id}": {},
+  // Posting, editing and cancelling events: an organiser of the event's college (none of the callers
+  // is one; server/modules/events/event-organisers.test.ts holds the organisers' cells) or the administrator.
+  "POST /api/events": { student: 403, other: 403 },
+  "PATCH /api/events/{id}": { student: 403, other: 403 },
+  "POST /api/events/{id}/cancel": { student: 403, other: 403 },
   // Team requests: others ask to join, never the recruiter; only the recruiter sees and answers
   // them; only the requester (the partner, none of the callers) cancels. Removing a pending
   // request's student finds no member.

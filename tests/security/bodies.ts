@@ -71,6 +71,20 @@ async function adminSecondStep(testApp: TestApp): Promise<{ challenge: string; c
  * A valid body for every operation that takes one, so that only the access check stands between
  * a caller and the change. The matrix fails on an operation with a body that is missing here.
  */
+/** The event form, as the admin's Events tab and an organiser's 'Post Event' send it. */
+const EVENT_FORM = {
+  title: "Hack Nagpur",
+  organizer: "Coding Club",
+  date: "2099-03-01",
+  time: "09:30",
+  venue: "Hall 2",
+  description: "A day of building things.",
+  city: "Pune",
+  college: "Fergusson College",
+  image: "https://images.example.in/hack.jpg",
+  registrationUrl: null,
+};
+
 export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/auth/signup": () => json(buildSignup()),
   "POST /api/auth/login": (_app, world) => json({ email: world.owner.email, password: world.owner.password }),
@@ -107,19 +121,10 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
       city: "Pune",
       college: "Fergusson College",
     }),
-  "POST /api/admin/events": () =>
-    json({
-      title: "Hack Nagpur",
-      organizer: "Coding Club",
-      date: "2099-03-01",
-      time: "09:30",
-      venue: "Hall 2",
-      description: "A day of building things.",
-      city: "Pune",
-      college: "Fergusson College",
-      image: "https://images.example.in/hack.jpg",
-      registrationUrl: null,
-    }),
+  "POST /api/admin/events": () => json(EVENT_FORM),
+  "POST /api/events": () => json(EVENT_FORM),
+  "PATCH /api/events/{id}": () => json({ ...EVENT_FORM, college: "IIT Bombay", city: "Mumbai" }),
+  "POST /api/events/{id}/cancel": () => json({ reason: "The hall is closed for repairs." }),
   "POST /api/admin/colleges": () =>
     json({ city: "Nagpur", college: `Matrix Institute ${randomBytes(4).toString("hex")}` }),
   "POST /api/admin/tickets/{ticketId}/status": () => json({ status: "resolved" }),

@@ -33,6 +33,8 @@ const SHARED_ANSWERS = new Set([
   "GET /api/public/fresh-listings",
   // An event's public page: the poster's details and the interested count, kept a minute.
   "GET /api/public/events/{id}",
+  // A college's calendar feed: its events only, the same bytes for everyone, kept 15 minutes.
+  "GET /api/colleges/{id}/events.ics",
 ]);
 /** Impossible days, each in the YYYY-MM-DD shape. */
 const IMPOSSIBLE_DATES = ["2024-02-31", "2023-02-29", "9999-99-99", "2025-13-01", "2025-04-31", "0000-01-01"];
@@ -418,7 +420,18 @@ describe("calendar files: a line break in a text never starts a property", () =>
       names: vevent.getAllProperties().map((property) => property.name),
     };
   }
-  const PROPERTIES = ["uid", "dtstamp", "dtstart", "dtend", "summary", "location", "description", "url"];
+  const PROPERTIES = [
+    "uid",
+    "dtstamp",
+    "dtstart",
+    "dtend",
+    "sequence",
+    "status",
+    "summary",
+    "location",
+    "description",
+    "url",
+  ];
   /** No CR or LF but in CRLF, and no other break at all, anywhere in the file. */
   const hasOnlyCrlfBreaks = (ics: string) =>
     ics

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, as the schema's other imports: it loads without the app's path aliases.
+import { EVENT_REMINDER_KINDS } from "../../../shared/events-constants";
 import { TEAM_REQUEST_STATUSES } from "../../../shared/team-constants";
 import { isOneOf } from "../one-of";
 import { users } from "./users";
@@ -33,12 +34,23 @@ export const events = pgTable(
     time: text("time").notNull(),
     image: text("image").notNull(),
     registrationUrl: text("registration_url"),
+    /** When it ends, India's calendar and time (0042); null only for rows written without one: start + 2 h. */
+    endDate: date("end_date"),
+    endTime: text("end_time"),
+    /** 'Registration closes' (0042): its reminder goes out a day before. */
+    registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true }),
+    /** Grows with each change of the event: the calendar file's SEQUENCE. */
+    sequence: integer("sequence").notNull().default(0),
+    /** Set by 'Cancel Event': the event stays, marked 'Cancelled', with its reason. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("events_date_idx").on(table.date.desc(), table.time.desc()),
     index("events_college_idx").on(table.college),
+    check("events_end_whole", sql`(${table.endDate} is null) = (${table.endTime} is null)`),
   ],
 );
 
@@ -58,6 +70,8 @@ export const recruitmentPosts = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** One of the listed events, when the recruiter picked one. */
     eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    /** Its event was cancelled (0042): the link is gone and the card says so. */
+    eventCancelled: boolean("event_cancelled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,12 +111,12 @@ export const eventReminders = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["24h", "1h"] }).notNull(),
+    kind: text("kind", { enum: EVENT_REMINDER_KINDS }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.userId, table.kind], name: "event_reminders_pkey" }),
-    check("event_reminders_kind_check", sql`${table.kind} in ('24h', '1h')`),
+    check("event_reminders_kind_check", isOneOf(table.kind, EVENT_REMINDER_KINDS)),
   ],
 );
 

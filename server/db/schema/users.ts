@@ -66,6 +66,8 @@ export const users = pgTable(
     collegeVerifiedVia: text("college_verified_via", { enum: VERIFICATION_METHODS }),
     /** The verified college address as a keyed hash (HMAC with a server secret), never the address. */
     collegeEmailHash: text("college_email_hash"),
+    /** The college whose events this student organises (0042); rights hold while it is their college. */
+    organiserCollege: text("organiser_college"),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),

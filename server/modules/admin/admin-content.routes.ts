@@ -3,7 +3,7 @@ import {
   AdminItemsResponseSchema,
   AdminRecruitmentResponseSchema,
 } from "@shared/api/admin";
-import { CreateEventBodySchema, EventListResponseSchema, EventSchema } from "@shared/api/events";
+import { CreateEventBodySchema, EventSchema } from "@shared/api/events";
 import { ADMIN_RECRUITMENT_PAGE_SIZE } from "@shared/api/recruitment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -27,7 +27,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     schema: {
       tags: ["admin"],
       summary: "Every event, past ones too",
-      response: { 200: EventListResponseSchema, ...adminErrors },
+      response: { 200: z.object({ events: z.array(EventSchema) }), ...adminErrors },
     },
     handler: async (request) => ({ events: await events.listAllEvents(ctx, requireUser(request)) }),
   });

@@ -81,3 +81,13 @@ export async function markAccountDeleted(db: Db, id: string): Promise<void> {
   await db.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
   await db.delete(sessions).where(eq(sessions.userId, id));
 }
+
+/** Sets (a college) or clears (null) the college whose events the student organises. */
+export async function setOrganiserCollege(db: Db, id: string, college: string | null) {
+  const [row] = await db
+    .update(users)
+    .set({ organiserCollege: college })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}

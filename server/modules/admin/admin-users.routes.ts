@@ -61,6 +61,32 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   });
 
+  app.put("/users/:id/organiser", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Make a student an 'Organiser' of their college: they post, edit and cancel its events",
+      params: IdParams,
+      response: { 200: z.object({ user: AdminUserSchema }), ...adminErrors },
+    },
+    handler: async (request) => ({
+      user: await users.setOrganiser(ctx, requireUser(request), request.params.id, true),
+    }),
+  });
+
+  app.delete("/users/:id/organiser", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      summary: "Revoke a student's 'Organiser' rights",
+      params: IdParams,
+      response: { 200: z.object({ user: AdminUserSchema }), ...adminErrors },
+    },
+    handler: async (request) => ({
+      user: await users.setOrganiser(ctx, requireUser(request), request.params.id, false),
+    }),
+  });
+
   app.get("/audit", {
     config: { access: "admin" },
     schema: {

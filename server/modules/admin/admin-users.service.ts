@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, type AdminUser } from "@shared/api/admin";
+import { EVENT_MESSAGES } from "@shared/events-constants";
 import { mobileDigits, normaliseEmail } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
@@ -35,6 +36,9 @@ function toAdminUser(user: UserRow): AdminUser {
     lastLogin: user.lastLogin?.toISOString() ?? null,
     isSuspended: isSuspended(user),
     suspendedUntil: isSuspended(user) ? (user.suspendedUntil?.toISOString() ?? null) : null,
+    // An organiser of a college the student has since left organises nothing.
+    organiserOf:
+      user.organiserCollege && user.organiserCollege === user.college ? user.organiserCollege : null,
   };
 }
 
@@ -132,6 +136,36 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: string): P
   await ctx.bus.publish({ kind: "users-ended", users: [id] });
   // Their photos and item pictures are no longer public.
   await removeUploadsOf(ctx, id);
+}
+
+/**
+ * Makes a student an 'Organiser' of their college (they post, edit and cancel its events), or
+ * revokes it; audit logged either way.
+ */
+export async function setOrganiser(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  isOrganiser: boolean,
+): Promise<AdminUser> {
+  assertAdmin(admin);
+  const user = await findStudent(ctx, id);
+  if (user.role !== "student" || (isOrganiser && !user.college.trim()))
+    throw new AppError("invalid_input", EVENT_MESSAGES.notOrganiserStudent);
+  const college = isOrganiser ? user.college : null;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await repo.setOrganiserCollege(tx, id, college);
+    await recordAudit(
+      tx,
+      admin,
+      isOrganiser ? "user.organiser" : "user.organiser_revoke",
+      { type: "user", id },
+      { college: isOrganiser ? college : user.organiserCollege },
+    );
+    return row;
+  });
+  if (!updated) throw new AppError("not_found", "User not found");
+  return toAdminUser(updated);
 }
 
 /** What the administrator did, newest first, a page at a time. */

@@ -54,6 +54,11 @@ export async function collegeOfStudent(ctx: Pick<AppContext, "db">, user: Pick<U
   return { ...college, domains: await repo.domainsOfCollege(ctx.db, college.id) };
 }
 
+/** One college of the directory by id, or undefined. */
+export function collegeById(ctx: Pick<AppContext, "db">, id: string) {
+  return repo.findCollege(ctx.db, id);
+}
+
 /** The college an e-mail domain belongs to, when one does (an exact match: a subdomain is its own entry). */
 export function collegeOfDomain(ctx: Pick<AppContext, "db">, domain: string) {
   return repo.findDomain(ctx.db, domain);

@@ -125,7 +125,7 @@ describe("PUT/DELETE /api/events/:id/interest", () => {
 });
 
 describe("GET /api/events/:id/calendar.ics", () => {
-  it("is a valid iCalendar file with the event's times in IST, two hours long", async () => {
+  it("is a valid iCalendar file with the event's times in India's zone, two hours long when no end is given", async () => {
     const event = await insertEvent(testApp, {
       title: "HackDU; the big one, 2026",
       venue: "Main Auditorium",
@@ -145,6 +145,10 @@ describe("GET /api/events/:id/calendar.ics", () => {
     const calendar = new ICAL.Component(ICAL.parse(response.body));
     const vevent = calendar.getFirstSubcomponent("vevent");
     if (!vevent) throw new Error("no VEVENT");
+    // The file's own VTIMEZONE is what converts its TZID times.
+    const zone = calendar.getFirstSubcomponent("vtimezone");
+    if (!zone) throw new Error("no VTIMEZONE");
+    ICAL.TimezoneService.register(zone);
     const parsed = new ICAL.Event(vevent);
     expect(parsed.uid).toBe(`event-${event.id}@localhost`);
     expect(vevent.getFirstPropertyValue("dtstamp")).toBeTruthy();

@@ -1,33 +1,35 @@
-import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { EVENT_TEXTS } from "@shared/event-texts";
+import { EVENT_TEXTS, twelveHourTime } from "@shared/event-texts";
 import { eventPath } from "@shared/notification-links";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { addNotification } from "../notifications/notifications.service";
-import { claimReminder, type EventRow, findDueReminders } from "./events.repository";
+import { claimReminder, type EventRow, findDueReminders, type ReminderKind } from "./events.repository";
 
-export type { ReminderKind } from "./events.repository";
+export type { ReminderKind };
 
 /** 10:00 am, 6:30 pm */
-export function reminderTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const half = hours < 12 ? "am" : "pm";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${half}`;
-}
+export const reminderTime = twelveHourTime;
 
-const indiaDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: CAMPUS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** 'HackDU starts tomorrow at 10:00 am at Main Auditorium.' ('today' on the day itself). */
-export function reminderText(event: Pick<EventRow, "title" | "date" | "time" | "venue">, now: Date): string {
-  const day = indiaDate.format(now) === event.date ? "today" : "tomorrow";
-  return EVENT_TEXTS.reminder(event.title, day, reminderTime(event.time), event.venue);
+/**
+ * The reminder's words: the day before 'Tomorrow: HackDU at 10:00 am, Main Auditorium.', an hour
+ * before 'HackDU starts in an hour at Main Auditorium.', and a day before registration closes
+ * 'Registration for HackDU closes tomorrow at 6:00 pm.'
+ */
+export function reminderText(
+  kind: ReminderKind,
+  event: Pick<EventRow, "title" | "time" | "venue">,
+  closesTime?: string | null,
+): string {
+  switch (kind) {
+    case "24h":
+      return EVENT_TEXTS.reminderDayBefore(event.title, reminderTime(event.time), event.venue);
+    case "1h":
+      return EVENT_TEXTS.reminderHourBefore(event.title, event.venue);
+    case "registration":
+      return EVENT_TEXTS.reminderRegistration(event.title, reminderTime(closesTime ?? "00:00"));
+  }
 }
 
 /**
@@ -40,14 +42,15 @@ export async function sendEventReminder(
   emit: (event: PendingEvent) => void,
   reminder: {
     userId: string;
+    kind: ReminderKind;
     event: Pick<EventRow, "id" | "title" | "date" | "time" | "venue">;
-    now: Date;
+    closesTime?: string | null;
   },
 ): Promise<void> {
   await addNotification(tx, emit, {
     userId: reminder.userId,
     type: "event_reminder",
-    text: reminderText(reminder.event, reminder.now),
+    text: reminderText(reminder.kind, reminder.event, reminder.closesTime),
     link: eventPath(reminder.event.id),
   });
 }
@@ -71,8 +74,9 @@ export async function runEventReminders(
         if (!(await claimReminder(tx, reminder))) return false;
         await sendEventReminder(tx, emit, {
           userId: reminder.user_id,
+          kind: reminder.kind,
           event: { ...reminder, id: reminder.event_id },
-          now,
+          closesTime: reminder.closes_time,
         });
         return true;
       });

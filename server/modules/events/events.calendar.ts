@@ -1,4 +1,12 @@
-import { eventEnd, eventLocation, eventPath, eventStart, utcStamp } from "@shared/events-calendar";
+import { CAMPUS_TIME_ZONE } from "@shared/constants";
+import {
+  eventEnd,
+  eventLocation,
+  eventPath,
+  indiaWallTime,
+  localStamp,
+  utcStamp,
+} from "@shared/events-calendar";
 import type { EventRow } from "./events.repository";
 
 /**
@@ -40,36 +48,123 @@ function fold(line: string): string {
   return parts.join("\r\n ");
 }
 
-/**
- * One event as an iCalendar file: times in UTC, two hours long, with a UID that stays the same
- * across downloads so a calendar updates the event instead of adding it twice.
- */
-export function eventIcs(event: EventRow, publicUrl: string, now = new Date()): string {
-  const origin = new URL(publicUrl).origin;
+/** India keeps +05:30 all year: one STANDARD rule describes it. */
+const VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${CAMPUS_TIME_ZONE}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:+0530",
+  "TZOFFSETTO:+0530",
+  "TZNAME:IST",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
+type CalendarRow = Pick<
+  EventRow,
+  | "id"
+  | "title"
+  | "description"
+  | "organizer"
+  | "venue"
+  | "college"
+  | "city"
+  | "date"
+  | "time"
+  | "endDate"
+  | "endTime"
+  | "sequence"
+  | "cancelledAt"
+  | "cancelReason"
+  | "createdAt"
+>;
+
+/** One VEVENT: India times with their zone, the real end, an alarm an hour before, and its SEQUENCE. */
+function vevent(event: CalendarRow, publicUrl: string, now: Date | null): string[] {
+  const url = new URL(publicUrl);
+  const isCancelled = event.cancelledAt !== null;
+  const description = isCancelled
+    ? `${text(`Cancelled: ${event.cancelReason ?? ""}`)}\\n\\n${text(event.description)}`
+    : text(event.description);
+  return [
+    "BEGIN:VEVENT",
+    `UID:event-${event.id}@${url.hostname}`,
+    `DTSTAMP:${utcStamp(now ?? event.createdAt)}`,
+    `DTSTART;TZID=${CAMPUS_TIME_ZONE}:${localStamp(event)}`,
+    `DTEND;TZID=${CAMPUS_TIME_ZONE}:${localStamp(indiaWallTime(eventEnd(event)))}`,
+    `SEQUENCE:${event.sequence}`,
+    `STATUS:${isCancelled ? "CANCELLED" : "CONFIRMED"}`,
+    `SUMMARY:${text(event.title)}`,
+    `LOCATION:${text(eventLocation(event))}`,
+    // Each part escaped alone, so a CR at the end of the description cannot pair with the LF after it.
+    `DESCRIPTION:${description}\\n\\n${text(`Organised by ${event.organizer}.`)}`,
+    `URL:${url.origin}${eventPath(event.id)}`,
+    ...(isCancelled
+      ? []
+      : [
+          "BEGIN:VALARM",
+          "ACTION:DISPLAY",
+          "TRIGGER:-PT1H",
+          `DESCRIPTION:${text(event.title)}`,
+          "END:VALARM",
+        ]),
+    "END:VEVENT",
+  ];
+}
+
+function calendar(head: string[], events: string[][]): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Campus Bazaar//Events//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:event-${event.id}@${new URL(publicUrl).hostname}`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(eventStart(event))}`,
-    `DTEND:${utcStamp(eventEnd(event))}`,
-    `SUMMARY:${text(event.title)}`,
-    `LOCATION:${text(eventLocation(event))}`,
-    // Each part escaped alone, so a CR at the end of the description cannot pair with the LF after it.
-    `DESCRIPTION:${text(event.description)}\\n\\n${text(`Organised by ${event.organizer}.`)}`,
-    `URL:${origin}${eventPath(event.id)}`,
-    "END:VEVENT",
+    ...head,
+    ...VTIMEZONE,
+    ...events.flat(),
     "END:VCALENDAR",
   ];
   return `${lines.map(fold).join("\r\n")}\r\n`;
 }
 
+/**
+ * One event as an iCalendar file, with a UID that stays the same across downloads and a SEQUENCE
+ * that grows with each change, so a calendar updates the event instead of adding it twice.
+ * METHOD:CANCEL is for the mail that tells a student it was cancelled.
+ */
+export function eventIcs(
+  event: CalendarRow,
+  publicUrl: string,
+  options: { method?: "PUBLISH" | "CANCEL"; now?: Date } = {},
+): string {
+  return calendar(
+    [`METHOD:${options.method ?? "PUBLISH"}`],
+    [vevent(event, publicUrl, options.now ?? new Date())],
+  );
+}
+
+/** How often a calendar app should fetch a college's feed again. */
+export const FEED_REFRESH = "PT6H";
+
+/**
+ * A college's events as a feed calendar apps subscribe to: what the cards show, nobody's account.
+ * The same bytes for every visitor (DTSTAMP is each event's creation), so caches may share it.
+ */
+export function collegeFeedIcs(college: string, events: CalendarRow[], publicUrl: string) {
+  return calendar(
+    [
+      "METHOD:PUBLISH",
+      `X-WR-CALNAME:${text(`${college} events`)}`,
+      `X-WR-TIMEZONE:${CAMPUS_TIME_ZONE}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
+      `X-PUBLISHED-TTL:${FEED_REFRESH}`,
+    ],
+    events.map((event) => vevent(event, publicUrl, null)),
+  );
+}
+
 /** A file name from the title: letters, digits and dashes. */
-export function icsFileName(event: EventRow): string {
+export function icsFileName(event: Pick<EventRow, "title">): string {
   const slug = event.title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

@@ -1,5 +1,6 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { EVENT_REMINDER_KINDS } from "@shared/events-constants";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { eventInterests, eventReminders, events, recruitmentPosts, users } from "../../db/schema";
@@ -146,7 +147,7 @@ export async function deleteEvent(db: Db, id: string): Promise<EventRow | undefi
   return row;
 }
 
-export type ReminderKind = "24h" | "1h";
+export type ReminderKind = (typeof EVENT_REMINDER_KINDS)[number];
 
 export interface DueReminder {
   event_id: string;
@@ -156,27 +157,42 @@ export interface DueReminder {
   date: string;
   time: string;
   venue: string;
+  /** 'Registration closes' as HH:MM India time, for the registration reminder. */
+  closes_time: string | null;
 }
 
 /**
- * Reminders due now: for each interested student of an event not yet begun, the 24-hour one once
- * the start is a day away (unless it is already within the hour) and the 1-hour one once it is an
- * hour away, each unless it was sent.
+ * Reminders due now, for each interested student of an event neither begun nor cancelled, unless
+ * the student turned 'Event reminders' off or it was sent: the day-before one once the start is a
+ * day away (when that is tomorrow in India and not already within the hour), the hour-before one
+ * once it is an hour away, and the registration one once 'Registration closes' is a day away.
  */
 export async function findDueReminders(db: Db, now: Date, limit: number): Promise<DueReminder[]> {
+  const at = now.toISOString();
   const result = await db.execute(sql`
     with due as (
       select i.event_id, i.user_id, k.kind, e.title, to_char(e.date, 'YYYY-MM-DD') as date, e.time, e.venue,
-             ((e.date + e.time::time) at time zone ${CAMPUS_TIME_ZONE}) as starts_at, k.lead
+             to_char(e.registration_closes_at at time zone ${CAMPUS_TIME_ZONE}, 'HH24:MI') as closes_time,
+             ((e.date + e.time::time) at time zone ${CAMPUS_TIME_ZONE}) as starts_at,
+             case when k.kind = 'registration' then e.registration_closes_at
+                  else ((e.date + e.time::time) at time zone ${CAMPUS_TIME_ZONE}) end as due_at,
+             k.lead
       from event_interests i
-      join events e on e.id = i.event_id
+      join events e on e.id = i.event_id and e.cancelled_at is null
       join users u on u.id = i.user_id and u.deleted_at is null
-      cross join (values ('24h', interval '24 hours'), ('1h', interval '1 hour')) as k(kind, lead)
+      left join notification_settings s on s.user_id = i.user_id
+      cross join (values ('24h', interval '24 hours'), ('1h', interval '1 hour'),
+                         ('registration', interval '24 hours')) as k(kind, lead)
+      where coalesce(s.push_events, true)
     )
-    select event_id, user_id, kind, title, date, time, venue from due
-    where starts_at > ${now.toISOString()}::timestamptz
-      and starts_at - lead <= ${now.toISOString()}::timestamptz
-      and (kind = '1h' or starts_at - interval '1 hour' > ${now.toISOString()}::timestamptz)
+    select event_id, user_id, kind, title, date, time, venue, closes_time from due
+    where due_at is not null
+      and due_at > ${at}::timestamptz
+      and due_at - lead <= ${at}::timestamptz
+      and (kind <> '24h' or (starts_at - interval '1 hour' > ${at}::timestamptz
+           and (starts_at at time zone ${CAMPUS_TIME_ZONE})::date = (${at}::timestamptz at time zone ${CAMPUS_TIME_ZONE})::date + 1))
+      and (kind <> 'registration' or (due_at at time zone ${CAMPUS_TIME_ZONE})::date
+           = (${at}::timestamptz at time zone ${CAMPUS_TIME_ZONE})::date + 1)
       and not exists (select 1 from event_reminders r
                       where r.event_id = due.event_id and r.user_id = due.user_id and r.kind = due.kind)
     limit ${limit}`);
@@ -194,4 +210,64 @@ export async function claimReminder(
     .onConflictDoNothing()
     .returning({ kind: eventReminders.kind });
   return row !== undefined;
+}
+
+/** Forgets the reminders sent for an event, of the kinds given: after a move they go out again. */
+export async function clearReminders(db: Db, eventId: string, kinds: ReminderKind[]): Promise<void> {
+  if (kinds.length === 0) return;
+  await db
+    .delete(eventReminders)
+    .where(and(eq(eventReminders.eventId, eventId), inArray(eventReminders.kind, kinds)));
+}
+
+/** The event locked for a change, or undefined. */
+export async function lockEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).for("update").limit(1);
+  return row;
+}
+
+/** Saves an edit; its SEQUENCE grows by one. */
+export async function updateEvent(
+  db: Db,
+  id: string,
+  values: Omit<NewEvent, "id" | "createdAt" | "createdBy" | "sequence">,
+): Promise<EventRow | undefined> {
+  const [row] = await db
+    .update(events)
+    .set({ ...values, sequence: sql`${events.sequence} + 1` })
+    .where(eq(events.id, id))
+    .returning();
+  return row;
+}
+
+/** Marks it cancelled with its reason, once; its SEQUENCE grows by one. */
+export async function markCancelled(db: Db, id: string, reason: string): Promise<EventRow | undefined> {
+  const [row] = await db
+    .update(events)
+    .set({ cancelledAt: sql`now()`, cancelReason: reason, sequence: sql`${events.sequence} + 1` })
+    .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+    .returning();
+  return row;
+}
+
+/** The interested students still on the platform: who a change or a cancellation is told to. */
+export async function interestedStudents(
+  db: Db,
+  eventId: string,
+): Promise<{ id: string; name: string; email: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(eventInterests)
+    .innerJoin(users, eq(users.id, eventInterests.userId))
+    .where(and(eq(eventInterests.eventId, eventId), isNull(users.deletedAt)));
+}
+
+/** A college's events for its calendar feed: from a month ago on, soonest first. */
+export async function findFeedEvents(db: Db, college: string): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.college, college), sql`${events.date} >= current_date - 31`))
+    .orderBy(asc(events.date), asc(events.time))
+    .limit(500);
 }

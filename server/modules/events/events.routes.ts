@@ -1,8 +1,11 @@
 import { ErrorResponseSchema } from "@shared/api/errors";
 import {
+  CancelEventBodySchema,
+  CreateEventBodySchema,
   EventInterestResponseSchema,
   EventListResponseSchema,
   EventParamsSchema,
+  EventResponseSchema,
   EventsQuerySchema,
 } from "@shared/api/events";
 import { PublicEventResponseSchema } from "@shared/api/public-events";
@@ -11,8 +14,20 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
-import { eventIcs, icsFileName } from "./events.calendar";
-import { listEvents, loadEvent, publicEvent, setInterest } from "./events.service";
+import { collegeFeedIcs, eventIcs, icsFileName } from "./events.calendar";
+import {
+  cancelEvent,
+  collegeFeed,
+  editEvent,
+  listEvents,
+  loadEvent,
+  postEvent,
+  publicEvent,
+  setInterest,
+} from "./events.service";
+
+/** How long a browser or a shared cache may keep a college's calendar feed. */
+const FEED_MAX_AGE_SECONDS = 15 * 60;
 
 const errors = {
   400: ErrorResponseSchema,
@@ -31,7 +46,76 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       querystring: EventsQuerySchema,
       response: { 200: EventListResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
     },
-    handler: async (request) => ({ events: await listEvents(ctx, requireUser(request), request.query) }),
+    handler: async (request) => listEvents(ctx, requireUser(request), request.query),
+  });
+
+  const manageErrors = { ...errors, 403: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+  app.post("/events", {
+    config: { access: "user" },
+    schema: {
+      tags: ["events"],
+      summary: "Post an event: an organiser for their own college, the administrator for any",
+      body: CreateEventBodySchema,
+      response: { 201: EventResponseSchema, ...manageErrors },
+    },
+    preHandler: limitWrites(ctx, "eventManage"),
+    handler: async (request, reply) => {
+      const event = await postEvent(ctx, requireUser(request), request.body);
+      return reply.code(201).send({ event });
+    },
+  });
+
+  app.patch("/events/:id", {
+    config: { access: "user" },
+    schema: {
+      tags: ["events"],
+      summary: "Edit an event of the organiser's college; a new time or place is told to everyone interested",
+      params: EventParamsSchema,
+      body: CreateEventBodySchema,
+      response: { 200: EventResponseSchema, ...manageErrors },
+    },
+    preHandler: limitWrites(ctx, "eventManage"),
+    handler: async (request) => ({
+      event: await editEvent(ctx, requireUser(request), request.params.id, request.body),
+    }),
+  });
+
+  app.post("/events/:id/cancel", {
+    config: { access: "user" },
+    schema: {
+      tags: ["events"],
+      summary:
+        "Cancel Event: kept as 'Cancelled'; everyone interested is told the reason; its teams are unlinked",
+      params: EventParamsSchema,
+      body: CancelEventBodySchema,
+      response: { 200: EventResponseSchema, ...manageErrors },
+    },
+    preHandler: limitWrites(ctx, "eventManage"),
+    handler: async (request) => ({
+      event: await cancelEvent(ctx, requireUser(request), request.params.id, request.body.reason),
+    }),
+  });
+
+  app.get("/colleges/:id/events.ics", {
+    config: { access: "public", isSharedAnswer: true },
+    schema: {
+      tags: ["events"],
+      summary: "A college's events as a calendar feed (webcal://): read-only, nobody's account, cacheable",
+      params: z.object({ id: z.uuid("College not found.") }),
+      response: { 200: z.string(), 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const feed = await collegeFeed(ctx, request.params.id);
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("cache-control", `public, max-age=${FEED_MAX_AGE_SECONDS}`)
+        .header(
+          "content-disposition",
+          `inline; filename="${icsFileName({ title: `${feed.college} events` })}"`,
+        )
+        .send(collegeFeedIcs(feed.college, feed.events, ctx.config.publicUrl));
+    },
   });
 
   app.put("/events/:id/interest", {
@@ -62,7 +146,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { access: "user" },
     schema: {
       tags: ["events"],
-      summary: "The event as an iCalendar file (two hours long, times in UTC)",
+      summary:
+        "The event as an iCalendar file: India times with their zone, its end, an alarm an hour before, its SEQUENCE and STATUS",
       params: EventParamsSchema,
       response: { 200: z.string(), ...errors },
     },

@@ -114,6 +114,7 @@ export const PUSH_KIND_OF_TYPE: Record<NotificationType, PushKind> = {
   // Warnings, report outcomes, removals and suspensions from the moderators.
   admin: "pushAdmin",
   event_reminder: "pushEvents",
+  event_update: "pushEvents",
 };
 
 /** Which setting a notification type falls under. */

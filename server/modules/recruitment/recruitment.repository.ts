@@ -15,7 +15,7 @@ export type PostRow = typeof recruitmentPosts.$inferSelect;
 export type PostWithRecruiter = { post: PostRow; recruiterName: string; recruiterCollege: string };
 export type PostColumns = Pick<
   typeof recruitmentPosts.$inferInsert,
-  "purpose" | "maxStudents" | "event" | "qualities" | "years" | "description" | "eventId"
+  "purpose" | "maxStudents" | "event" | "qualities" | "years" | "description" | "eventId" | "eventCancelled"
 >;
 
 // Each ends with the id, so a page boundary never falls between two equal posts differently twice.
@@ -174,8 +174,19 @@ export async function isUpcomingEvent(db: Db, eventId: string): Promise<boolean>
     .where(
       and(
         eq(events.id, eventId),
+        isNull(events.cancelledAt),
         sql`(${events.date} + ${events.time}::time) >= (now() at time zone ${CAMPUS_TIME_ZONE})`,
       ),
     );
   return row !== undefined;
+}
+
+/** Removes a cancelled event's link from its posts, marking them; returns how many. */
+export async function unlinkEvent(db: Db, eventId: string): Promise<number> {
+  const rows = await db
+    .update(recruitmentPosts)
+    .set({ eventId: null, eventCancelled: true })
+    .where(eq(recruitmentPosts.eventId, eventId))
+    .returning({ id: recruitmentPosts.id });
+  return rows.length;
 }

@@ -10,6 +10,7 @@ import {
 } from "@shared/api/recruitment";
 import { TEAM_MESSAGES } from "@shared/team-constants";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transactionWithEvents } from "../../realtime/transaction";
@@ -55,6 +56,7 @@ function toPostDto(
     abilities: recruitmentAbilities(viewer, post, { isFull, hasOpenRequest: team.myRequest !== null }),
     eventId: post.eventId,
     eventTitle: team.eventTitle,
+    eventCancelled: post.eventCancelled,
     members: team.members,
     acceptedCount: team.members.length,
     isFull,
@@ -135,6 +137,8 @@ function columnsOf(input: RecruitmentInput): repo.PostColumns {
     years: normaliseYears(input.years),
     description: input.description.trim(),
     eventId: input.eventId ?? null,
+    // Linking an event again ends 'The event was cancelled.'
+    ...(input.eventId ? { eventCancelled: false } : {}),
   };
 }
 
@@ -240,4 +244,12 @@ export async function removePost(ctx: AppContext, admin: UserRow, id: string): P
     );
   });
   await announce(ctx);
+}
+
+/**
+ * Unlinks the teams of a cancelled event, inside the caller's transaction: each card then says
+ * 'The event was cancelled.' instead of linking to it.
+ */
+export function unlinkCancelledEvent(tx: Db, eventId: string): Promise<number> {
+  return repo.unlinkEvent(tx, eventId);
 }

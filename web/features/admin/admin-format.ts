@@ -24,6 +24,10 @@ export function isTicketIdShaped(value: string): boolean {
 const AUDIT_ACTIONS: Record<string, string> = {
   "event.create": "Posted event",
   "event.delete": "Deleted event",
+  "event.edit": "Edited event",
+  "event.cancel": "Cancelled event",
+  "user.organiser": "Made organiser",
+  "user.organiser_revoke": "Revoked organiser",
   "item.delete": "Deleted marketplace post",
   "recruitment.delete": "Deleted recruitment post",
   "college.add": "Added college",

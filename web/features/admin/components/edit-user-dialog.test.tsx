@@ -19,6 +19,7 @@ const asha: AdminUser = {
   lastLogin: null,
   isSuspended: false,
   suspendedUntil: null,
+  organiserOf: null,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

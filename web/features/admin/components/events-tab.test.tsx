@@ -24,6 +24,12 @@ const sprint: CampusEvent = {
   isInterested: false,
   teamsCount: 0,
   hasEnded: false,
+  endDate: "2027-03-15",
+  endTime: "20:30",
+  registrationCloses: null,
+  isCancelled: false,
+  cancelReason: null,
+  canManage: false,
 };
 
 function json(status: number, body: unknown): Response {

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { AdminUser } from "@shared/api/admin";
+import { EVENT_MESSAGES } from "@shared/events-constants";
 import { MODERATION_TEXTS } from "@shared/reports-constants";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
@@ -12,6 +13,7 @@ import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { ADMIN_FAILURES } from "../admin-texts";
 import { useDeleteUser } from "../api/delete-user";
 import { adminUsersQueryOptions } from "../api/get-users";
+import { useSetOrganiser } from "../api/set-organiser";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useAdminNotice } from "./admin-notice";
 import { Pager } from "./pager";
@@ -86,6 +88,16 @@ export function UsersTab() {
   const notify = useAdminNotice();
   const { confirm, confirmDialog } = useConfirm();
   const { lift, handleLift, confirmDialog: liftDialog } = useConfirmedLift();
+  const organiser = useSetOrganiser({
+    onSuccess: ({ user }) =>
+      notify(
+        "success",
+        user.organiserOf
+          ? EVENT_MESSAGES.organiserMade(user.name, user.organiserOf)
+          : EVENT_MESSAGES.organiserRevoked(user.name),
+      ),
+    onError: (error) => notify("error", error.message),
+  });
   const remove = useDeleteUser({
     onSuccess: () => notify("success", ADMIN_MESSAGES.userDeleted),
     onError: (error) => notify("error", ADMIN_FAILURES.deleteUser(error.message)),
@@ -149,6 +161,11 @@ export function UsersTab() {
                   <tr key={user.id} className={cardTable.row}>
                     <th scope="row" className={`${cellClasses} font-semibold text-slate-900`}>
                       {user.name}
+                      {user.organiserOf ? (
+                        <span className="mt-1 block w-fit rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">
+                          Organiser
+                        </span>
+                      ) : null}
                       {user.isSuspended ? (
                         <span className="mt-1 block w-fit rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
                           {user.suspendedUntil
@@ -190,6 +207,17 @@ export function UsersTab() {
                             <span className="sr-only"> for {user.name}</span>
                           </button>
                         ) : null}
+                        <button
+                          type="button"
+                          onClick={() =>
+                            organiser.mutate({ userId: user.id, isOrganiser: !user.organiserOf })
+                          }
+                          disabled={organiser.isPending && organiser.variables?.userId === user.id}
+                          className={secondaryButton}
+                        >
+                          {user.organiserOf ? "Revoke Organiser" : "Make Organiser"}
+                          <span className="sr-only"> {user.name}</span>
+                        </button>
                         <button type="button" onClick={() => setEditing(user)} className={secondaryButton}>
                           Edit<span className="sr-only"> {user.name}</span>
                         </button>

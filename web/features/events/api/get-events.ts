@@ -1,11 +1,11 @@
-import type { CampusEvent } from "@shared/api/events";
+import type { EventListResponse } from "@shared/api/events";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { type EventFilters, eventsQueryString } from "../events-params";
 import { eventKeys } from "./events-api";
 
 /** GET /api/events: the events matching the filters, filtered on the server. */
-export function getEvents(filters: EventFilters, signal?: AbortSignal): Promise<{ events: CampusEvent[] }> {
+export function getEvents(filters: EventFilters, signal?: AbortSignal): Promise<EventListResponse> {
   return apiFetch(`/api/events?${eventsQueryString(filters)}`, { signal });
 }
 

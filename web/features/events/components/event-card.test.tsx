@@ -34,6 +34,12 @@ const event: CampusEvent = {
   isInterested: false,
   teamsCount: 0,
   hasEnded: false,
+  endDate: "2099-12-15",
+  endTime: "19:30",
+  registrationCloses: null,
+  isCancelled: false,
+  cancelReason: null,
+  canManage: false,
 };
 
 describe("an event's card", () => {

@@ -1,4 +1,5 @@
 import type { CampusEvent } from "@shared/api/events";
+import { EVENT_TEXTS } from "@shared/event-texts";
 import CalendarIcon from "lucide-react/icons/calendar";
 import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
@@ -6,6 +7,7 @@ import { ReadMore } from "../../../components/ui/read-more";
 import { formatCalendarDateTime } from "../../../lib/format";
 import { eventDateTimeAttribute } from "../event-format";
 import { EventActions } from "./event-actions";
+import { EventManageActions } from "./event-manage-actions";
 
 /** The event's picture, loaded only near the viewport; a neutral panel if it cannot load. */
 function EventImage({ src, alt }: { src: string; alt: string }) {
@@ -41,6 +43,9 @@ function Detail({ term, children }: { term: string; children: string }) {
   );
 }
 
+/** '2099-03-10T18:00' as its date and time. */
+const splitLocal = (value: string): [string, string] => [value.slice(0, 10), value.slice(11, 16)];
+
 export function EventCard({ event }: { event: CampusEvent }) {
   const headingId = useId();
   const campus = [event.college, event.city].filter(Boolean).join(", ");
@@ -61,14 +66,26 @@ export function EventCard({ event }: { event: CampusEvent }) {
             </time>
           </p>
         </div>
+        {event.isCancelled ? (
+          <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            <strong className="font-semibold">{EVENT_TEXTS.cancelledBadge}</strong>
+            {event.cancelReason ? `: ${event.cancelReason}` : null}
+          </p>
+        ) : null}
         <ReadMore text={event.description} className="text-sm text-slate-700" />
         <dl className="mt-auto space-y-1 text-sm">
+          <Detail term="Ends">{formatCalendarDateTime(event.endDate, event.endTime)}</Detail>
+          {event.registrationCloses ? (
+            <Detail term={EVENT_TEXTS.registrationCloses}>
+              {formatCalendarDateTime(...splitLocal(event.registrationCloses))}
+            </Detail>
+          ) : null}
           <Detail term="Venue">{event.venue}</Detail>
           <Detail term="College">{campus}</Detail>
           <Detail term="Organizer">{event.organizer}</Detail>
         </dl>
         <EventActions event={event} />
-        {event.registrationUrl && !event.hasEnded ? (
+        {event.registrationUrl && !event.hasEnded && !event.isCancelled ? (
           <a
             href={event.registrationUrl}
             target="_blank"
@@ -80,6 +97,7 @@ export function EventCard({ event }: { event: CampusEvent }) {
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}
+        <EventManageActions event={event} />
       </div>
     </article>
   );

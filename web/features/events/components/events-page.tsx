@@ -8,6 +8,7 @@ import { useEventFilters } from "../hooks/use-event-filters";
 import { EventList } from "./event-list";
 import { EventsFilterChips } from "./events-filter-chips";
 import { EventsFilterPanel } from "./events-filter-panel";
+import { OrganiserBar } from "./organiser-bar";
 
 /** One line saying which filters apply, for screen readers and the wide screen's summary. */
 function describeFilters(filters: EventFilters): string {
@@ -51,6 +52,8 @@ export function EventsPage() {
           onTogglePanel={() => setIsPanelOpen((isOpen) => !isOpen)}
         />
       )}
+
+      <OrganiserBar organises={query.data?.organises} feed={query.data?.feed} />
 
       {/* Hidden rather than unmounted, so a search being typed survives hiding the panel. */}
       <div id={panelId} hidden={!isPanelOpen}>

@@ -76,6 +76,7 @@ function targetOf(notification: Notification): { to: string; label: string } | n
       if (!notification.itemId) return { to, label: "View" };
       return { to, label: notification.text.startsWith("Your listing ") ? "Renew" : "View item" };
     case "event_reminder":
+    case "event_update":
       return { to, label: "View event" };
     case "team_request":
       return { to, label: "View team" };

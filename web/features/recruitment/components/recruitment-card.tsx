@@ -1,6 +1,7 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
 import { eventPath } from "@shared/notification-links";
 import { RECRUITMENT_MESSAGES } from "@shared/recruitment-constants";
+import { TEAM_MESSAGES } from "@shared/team-constants";
 import MessageSquareIcon from "lucide-react/icons/message-square";
 import UsersIcon from "lucide-react/icons/users";
 import { useId, useTransition } from "react";
@@ -127,6 +128,9 @@ export function RecruitmentCard({ post, isOwn, onEdit }: RecruitmentCardProps) {
               {post.eventTitle}
             </Link>
           </p>
+        ) : null}
+        {post.eventCancelled ? (
+          <p className="mt-0.5 text-sm font-medium text-red-800">{TEAM_MESSAGES.eventCancelled}</p>
         ) : null}
         {post.event ? (
           <p className="mt-0.5 text-sm break-words text-indigo-800">

@@ -25,6 +25,7 @@ export function buildRecruitmentPost(overrides: Partial<RecruitmentPost> = {}): 
     },
     eventId: null,
     eventTitle: null,
+    eventCancelled: false,
     members: [],
     acceptedCount: 0,
     isFull: false,

@@ -143,6 +143,9 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
               onChange={(checked) => change({ [key]: checked })}
             />
           ))}
+          <p className="px-1 text-xs text-slate-600">
+            With 'Event reminders' off, no reminders come in Notifications either.
+          </p>
         </fieldset>
         <div className="border-t border-slate-200 pt-3">
           <Toggle
