@@ -4,6 +4,7 @@
 // (server/modules/deals/offer-statuses.test.ts).
 
 import { SESSION_END_REASONS } from "@shared/live-constants";
+import { MEETUP_SPOT_STATUSES, MEETUP_STATUSES } from "@shared/meetups-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
 import { EMAIL_VISIBILITIES, MOBILE_VISIBILITIES, PHOTO_CHECKS } from "@shared/trust-constants";
@@ -13,7 +14,16 @@ import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
-import { endedSessions, idVerifications, reports, teamRequests, uploads, users } from "./schema";
+import {
+  endedSessions,
+  idVerifications,
+  meetupSpots,
+  meetups,
+  reports,
+  teamRequests,
+  uploads,
+  users,
+} from "./schema";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -30,6 +40,8 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: endedSessions, constraint: "ended_sessions_reason_known", list: SESSION_END_REASONS },
   { table: users, constraint: "users_college_verified_via_check", list: VERIFICATION_METHODS },
   { table: idVerifications, constraint: "id_verifications_status_check", list: ID_REVIEW_STATUSES },
+  { table: meetupSpots, constraint: "meetup_spots_status_check", list: MEETUP_SPOT_STATUSES },
+  { table: meetups, constraint: "meetups_status_check", list: MEETUP_STATUSES },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */
