@@ -14,6 +14,7 @@ import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
 import type { ThreadEntry } from "../thread-messages";
+import { MeetupCard } from "./meetup-card";
 import { OfferActions } from "./offer-actions";
 
 interface MessageBubbleProps {
@@ -63,6 +64,9 @@ export function MessageBubble(props: MessageBubbleProps) {
         </span>
       </li>
     );
+  }
+  if (message.type === "meetup" && status === "sent") {
+    return <MeetupCard message={message} isMine={isMine} senderName={senderName} />;
   }
   // The server sets it on the recipient's copy only; the check on isMine is belt and braces.
   const isWarned = message.scamWarning && !isMine;
