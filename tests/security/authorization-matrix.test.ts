@@ -66,7 +66,7 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "GET /api/chats/{chatId}": { other: 403, admin: 403 },
   // Meetups are the chat's two members': the owner accepts the partner's suggestion.
   "GET /api/chats/{chatId}/meetups": { other: 403, admin: 403 },
-  "POST /api/chats/{chatId}/meetups": { other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/meetups": { student: 201, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/meetups/{meetupId}/accept": { other: 403, admin: 403 },
   "GET /api/chats/{chatId}/meetups/{meetupId}/calendar.ics": { other: 403, admin: 403 },
   // Any signed-in student may suggest a spot for a college; it waits for the administrator.
