@@ -71,9 +71,9 @@ async function spotId(collegeIdOf: string, name: string, directions?: string): P
   return response.json().spot.id;
 }
 
-async function dealChat(): Promise<string> {
-  const item = await insertItem(testApp, seller.id, { productName: "Casio fx-991EX" });
-  const response = await openChatRequest(testApp, buyer, item.sellerId, item.id);
+async function dealChat(who = buyer, withSeller = seller): Promise<string> {
+  const item = await insertItem(testApp, withSeller.id, { productName: "Casio fx-991EX" });
+  const response = await openChatRequest(testApp, who, item.sellerId, item.id);
   expect(response.statusCode).toBe(200);
   return response.json().chat.id;
 }
@@ -381,6 +381,55 @@ describe("meetup reminders", () => {
         .from(outbox)
         .where(and(eq(outbox.kind, "push"), sql`${outbox.payload}->>'notificationId' = ${reminders[0]?.id}`));
       expect(pushes, who.name).toHaveLength(1);
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("a script suggesting meetups or spots is held with 429 and Retry-After", async () => {
+    const strict = await createTestAppOn(
+      testApp.database,
+      { WRITE_RATE_LIMIT_SCALE: "1" },
+      { startWorkers: false },
+    );
+    try {
+      // Students of their own: the counters are per student, and the others spent some already.
+      const [scripted, other] = await Promise.all([
+        createStudent(testApp, { name: "Script Buyer", city: "New Delhi", college: "IIT Delhi" }),
+        createStudent(testApp, { name: "Script Seller", city: "Mumbai", college: "IIT Bombay" }),
+      ]);
+      const chatId = await dealChat(scripted, other);
+      const spot = await spotId(sellerCollegeId, "Rate-limit spot");
+      const proposals = [];
+      for (let index = 0; index < 11; index++) {
+        proposals.push(
+          await strict.app.inject({
+            method: "POST",
+            url: `/api/chats/${chatId}/meetups`,
+            headers: { cookie: scripted.cookie },
+            payload: { clientId: newClientId(), spotId: spot, startsAt: inHours(2 + index).toISOString() },
+          }),
+        );
+      }
+      expect(proposals.slice(0, 10).map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+      const refused = proposals[10];
+      expect(refused?.statusCode).toBe(429);
+      expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(0);
+
+      const suggestions = [];
+      for (let index = 0; index < 6; index++) {
+        suggestions.push(
+          await strict.app.inject({
+            method: "POST",
+            url: `/api/colleges/${buyerCollegeId}/meetup-spots`,
+            headers: { cookie: other.cookie },
+            payload: { name: `Flood spot ${index}`, directions: "Somewhere on campus." },
+          }),
+        );
+      }
+      expect(suggestions.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201, 429]);
+    } finally {
+      await strict.stop();
     }
   });
 });
