@@ -15,6 +15,7 @@ import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { colleges, follows, items, users } from "../server/db/schema";
 import { hashPassword } from "../server/lib/passwords";
 import { seedCollegesIfEmpty, seedDemoCollegeDomains } from "../server/modules/colleges/colleges.seed";
+import { seedDemoMeetupSpots } from "../server/modules/meetups/meetups.seed";
 import { storeImage } from "../server/modules/uploads/uploads.service";
 import { RateLimiter } from "../server/plugins/rate-limit";
 import { createDiskStorage } from "../server/plugins/storage";
@@ -259,6 +260,9 @@ async function main(): Promise<void> {
       busy.map((campus) => ({ ...campus, domain: `${slug(campus.name).slice(0, 40)}.${DEMO_DOMAIN}` })),
     );
     if (demoDomains > 0) process.stdout.write(`  ${demoDomains} demo college e-mail domains\n`);
+    // Every demo campus gets its meetup spots ('Library entrance', 'Main canteen', 'Main gate').
+    const demoSpots = await seedDemoMeetupSpots(db, busy);
+    if (demoSpots > 0) process.stdout.write(`  ${demoSpots} demo meetup spots\n`);
 
     process.stdout.write("  hashing the demo password (once)...\n");
     const passwordHash = await hashPassword(options.password);

@@ -41,6 +41,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { BrowseCountCache } from "./modules/items/browse.repository";
 import { itemPreviewPage } from "./modules/items/item-preview";
 import { itemsRoutes } from "./modules/items/items.routes";
+import { adminMeetupSpotsRoutes, meetupsRoutes } from "./modules/meetups/meetups.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { startDigests } from "./modules/push/digest";
@@ -312,6 +313,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(verificationRoutes, { ctx });
       await api.register(adminVerificationRoutes, { prefix: "/admin", ctx });
       await api.register(adminCollegeAliasesRoutes, { prefix: "/admin", ctx });
+      await api.register(meetupsRoutes, { ctx });
+      await api.register(adminMeetupSpotsRoutes, { prefix: "/admin", ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

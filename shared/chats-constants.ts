@@ -6,8 +6,17 @@ export const CHAT_KINDS = ["item", "recruitment"] as const;
 /**
  * A message's kind. "number": the sender shared their mobile number (in text), by their own
  * choice. "system" is a line about the deal ('This item is now reserved.'), not a member's words.
+ * "meetup": a meetup card (issue 38), its spot and time in the meetups row of the same id.
  */
-export const MESSAGE_TYPES = ["text", "offer", "recruitment_inquiry", "photo", "number", "system"] as const;
+export const MESSAGE_TYPES = [
+  "text",
+  "offer",
+  "recruitment_inquiry",
+  "photo",
+  "number",
+  "system",
+  "meetup",
+] as const;
 
 /**
  * What a notification is about. 'offer': a new offer or counter to answer; 'deal': a deal's change

@@ -5,6 +5,7 @@
 
 import { EVENT_REMINDER_KINDS } from "@shared/events-constants";
 import { SESSION_END_REASONS } from "@shared/live-constants";
+import { MEETUP_SPOT_STATUSES, MEETUP_STATUSES } from "@shared/meetups-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { SCAM_KINDS } from "@shared/scam-kinds";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
@@ -19,6 +20,8 @@ import {
   endedSessions,
   eventReminders,
   idVerifications,
+  meetupSpots,
+  meetups,
   messages,
   reports,
   teamRequests,
@@ -43,6 +46,8 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: users, constraint: "users_college_verified_via_check", list: VERIFICATION_METHODS },
   { table: idVerifications, constraint: "id_verifications_status_check", list: ID_REVIEW_STATUSES },
   { table: eventReminders, constraint: "event_reminders_kind_check", list: EVENT_REMINDER_KINDS },
+  { table: meetupSpots, constraint: "meetup_spots_status_check", list: MEETUP_SPOT_STATUSES },
+  { table: meetups, constraint: "meetups_status_check", list: MEETUP_STATUSES },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */

@@ -409,6 +409,18 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(10, 60),
     refusal: "You're blocking and unblocking too fast.",
   },
+  /** 'Suggest a meetup' and its Accept: each one writes a card or a notice into the chat. */
+  meetupPropose: {
+    key: "meetup-propose",
+    windows: perMinuteAndHour(10, 60),
+    refusal: "You're suggesting meetups too fast.",
+  },
+  /** 'Suggest a spot': each suggestion waits in the administrator's Colleges tab. */
+  meetupSpotSuggest: {
+    key: "meetup-spot-suggest",
+    windows: perMinuteAndHour(5, 20),
+    refusal: "You're suggesting spots too fast.",
+  },
   /** The administrator's college domains and student ID decisions: a script on a stolen session is held. */
   verificationAdmin: {
     key: "verification-admin",

@@ -69,6 +69,13 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "POST /api/me/saved-searches/{id}/seen": { other: 404, admin: 404 },
   "DELETE /api/me/saved-searches/{id}": { other: 404, admin: 404 },
   "GET /api/chats/{chatId}": { other: 403, admin: 403 },
+  // Meetups are the chat's two members': the owner accepts the partner's suggestion.
+  "GET /api/chats/{chatId}/meetups": { other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/meetups": { student: 201, other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/meetups/{meetupId}/accept": { other: 403, admin: 403 },
+  "GET /api/chats/{chatId}/meetups/{meetupId}/calendar.ics": { other: 403, admin: 403 },
+  // Any signed-in student may suggest a spot for a college; it waits for the administrator.
+  "POST /api/colleges/{id}/meetup-spots": {},
   "POST /api/chats/{chatId}/messages": { student: 201, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/read": { other: 403, admin: 403 },
   // A chat's photos are its members' only.

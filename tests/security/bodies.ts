@@ -148,6 +148,18 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/admin/colleges/{id}/domains": () =>
     json({ domain: `m-${randomBytes(4).toString("hex")}.ac.in` }),
   "POST /api/admin/colleges/{id}/aliases": () => json({ alias: `M ${randomBytes(4).toString("hex")}` }),
+  "POST /api/admin/colleges/{id}/meetup-spots": () =>
+    json({ name: `Spot ${randomBytes(4).toString("hex")}`, directions: "Beside the main gate." }),
+  "PATCH /api/admin/meetup-spots/{id}": () =>
+    json({ name: `Spot ${randomBytes(4).toString("hex")}`, directions: "Beside the main gate." }),
+  "POST /api/colleges/{id}/meetup-spots": () =>
+    json({ name: `Spot ${randomBytes(4).toString("hex")}`, directions: "Behind the library." }),
+  "POST /api/chats/{chatId}/meetups": (_testApp, world) =>
+    json({
+      clientId: clientId(),
+      spotId: world.chatSpotId,
+      startsAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+    }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
   "POST /api/uploads/chat-photo": imageForm,

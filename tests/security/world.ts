@@ -8,6 +8,7 @@ import {
   colleges,
   emailTokens,
   idVerifications,
+  meetupSpots,
   savedSearches,
   sessions,
   users,
@@ -73,6 +74,12 @@ export interface World {
   collegeDomain: string;
   /** A short name of the world's college (the Colleges tab). */
   collegeAlias: string;
+  /** A student's suggested meetup spot for the world's college, waiting for the administrator. */
+  meetupSpotId: string;
+  /** An approved meetup spot of the chat's college (IIT Bombay), to suggest a meetup at. */
+  chatSpotId: string;
+  /** The partner's open meetup suggestion in the chat: the owner may accept it. */
+  meetupId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -313,7 +320,45 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     .select({ id: idVerifications.id })
     .from(idVerifications)
     .where(eq(idVerifications.userId, partner.id));
-  if (!notification || !college || !rating || !savedSearch || !verification)
+  // Meetups: a suggested spot waiting on the world's college; an approved spot of the students'
+  // college, and the partner's suggestion to meet there, which the owner may accept.
+  const [suggestedSpot] = college
+    ? await db
+        .insert(meetupSpots)
+        .values({
+          collegeId: college.id,
+          name: `Matrix spot ${randomBytes(4).toString("hex")}`,
+          directions: "By the gate.",
+          status: "pending",
+          suggestedBy: partner.id,
+        })
+        .returning({ id: meetupSpots.id })
+    : [];
+  const [chatSpot] = bombay
+    ? await db
+        .insert(meetupSpots)
+        .values({
+          collegeId: bombay.id,
+          name: `Matrix canteen ${randomBytes(4).toString("hex")}`,
+          directions: "Next to the billing counter.",
+          status: "approved",
+        })
+        .returning({ id: meetupSpots.id })
+    : [];
+  const meetup = expectCreated(
+    await post(
+      testApp,
+      `/api/chats/${chat.id}/meetups`,
+      {
+        clientId: `c-${randomBytes(8).toString("hex")}`,
+        spotId: chatSpot?.id,
+        startsAt: new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString(),
+      },
+      { cookie: partner.cookie },
+    ),
+    "suggest a meetup",
+  ).meetup;
+  if (!notification || !college || !rating || !savedSearch || !verification || !suggestedSpot || !chatSpot)
     throw new Error("world records missing");
   return {
     owner,
@@ -339,6 +384,9 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     verificationId: verification.id,
     collegeDomain,
     collegeAlias,
+    meetupSpotId: suggestedSpot.id,
+    chatSpotId: chatSpot.id,
+    meetupId: meetup.id,
   };
 }
 
@@ -414,6 +462,8 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("id_verifications", "user_id", people),
     rows("college_codes", "user_id", people),
     rows("college_domains", "college_id", [world.collegeId]),
+    rows("meetup_spots", "id", [world.meetupSpotId, world.chatSpotId]),
+    rows("meetups", "chat_id", [world.chatId]),
   ];
   return JSON.stringify(await queryRows(testApp, sql.join(parts, sql` union all `)));
 }
@@ -450,7 +500,10 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from college_domains where domain = ${world.collegeDomain})
              + (select count(*) from college_aliases where alias = ${world.collegeAlias})
              + (select count(*) from users where id in ${students} and college_verified_at is null)
+             + (select count(*) from meetup_spots where id = ${world.meetupSpotId} and status = 'pending')
+             + (select count(*) from meetup_spots where id = ${world.chatSpotId})
+             + (select count(*) from meetups where id = ${world.meetupId} and status = 'proposed')
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 27;
+  return Number(row?.n) === 30;
 }

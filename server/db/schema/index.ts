@@ -9,6 +9,7 @@ export * from "./favourites";
 export * from "./follows";
 export * from "./items";
 export * from "./listings";
+export * from "./meetups";
 export * from "./pickup";
 export * from "./presence";
 export * from "./push";

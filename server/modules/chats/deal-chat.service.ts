@@ -43,6 +43,18 @@ export async function loadChatToAct(
   return found;
 }
 
+/** The chat and its members' ids, when the user is a member (a block aside: reading is allowed). */
+export async function loadChatToRead(
+  db: Db,
+  user: UserRow,
+  chatId: string,
+): Promise<{ chat: ChatRow; members: string[] }> {
+  const found = await findChatWithMembers(db, chatId);
+  if (!found) throw new AppError("not_found", CHAT_MESSAGES.chatNotFound);
+  if (!canReadChat(user, found.members)) throw new AppError("forbidden", CHAT_MESSAGES.notMember);
+  return found;
+}
+
 /** The sender's message with this clientId (a retried send's first copy), if any. */
 export function findSentMessage(db: Db, senderId: string, clientId: string): Promise<MessageRow | undefined> {
   return findMessageByClientId(db, senderId, clientId);

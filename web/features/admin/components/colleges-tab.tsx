@@ -12,6 +12,7 @@ import { collegeDirectoryQueryOptions } from "../api/get-colleges";
 import { useAdminNotice } from "./admin-notice";
 import { CollegeAliasesSection } from "./college-aliases-section";
 import { CollegeDomainsSection } from "./college-domains-section";
+import { MeetupSpotsSection } from "./meetup-spots-section";
 import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
 
 const loadAddCollegeFormSchema = () =>
@@ -106,6 +107,7 @@ export function CollegesTab() {
       </PanelSection>
       <CollegeAliasesSection cities={cities} />
       <CollegeDomainsSection cities={cities} />
+      <MeetupSpotsSection cities={cities} />
       <PanelSection title="All Colleges" titleId="admin-all-colleges-heading">
         {directory.isPending ? (
           <LoadingState>Loading colleges...</LoadingState>

@@ -22,6 +22,7 @@ import { useMarkChatRead } from "../api/mark-chat-read";
 import type { MessageDraft } from "../api/send-message";
 import { buildThreadEntries, isSeen, type OutboxEntry } from "../thread-messages";
 import { buildThreadRows } from "../thread-rows";
+import { MeetupHeaderLine, SuggestMeetupBar } from "./meetup-card";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
 import { BackToConversations, PaneMessage, ThreadLoading } from "./pane-message";
@@ -178,6 +179,9 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
             onClose={() => setIsRating(false)}
           />
         </Suspense>
+      ) : null}
+      {chat.abilities.canSend && chat.kind === "item" && chat.itemId ? (
+        <SuggestMeetupBar chatId={chatId} />
       ) : null}
       {chat.abilities.canSend ? (
         <MessageComposer
@@ -339,6 +343,7 @@ function ThreadHeader({ chat }: { chat: ChatSummary }) {
         {dealLine ? (
           <span className="block truncate text-xs font-semibold text-amber-900">{dealLine}</span>
         ) : null}
+        {chat.kind === "item" ? <MeetupHeaderLine chatId={chat.id} /> : null}
       </span>
     </>
   );

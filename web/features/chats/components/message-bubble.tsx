@@ -14,6 +14,7 @@ import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
 import { MessageText } from "../message-text";
 import type { ThreadEntry } from "../thread-messages";
+import { MeetupCard } from "./meetup-card";
 import { OfferActions } from "./offer-actions";
 import { ScamFlagNote, SenderFlagNotice } from "./scam-flags";
 
@@ -64,6 +65,9 @@ export function MessageBubble(props: MessageBubbleProps) {
         </span>
       </li>
     );
+  }
+  if (message.type === "meetup" && status === "sent") {
+    return <MeetupCard message={message} isMine={isMine} senderName={senderName} />;
   }
   const isOffer = message.type === "offer" && message.offerPrice !== null;
   const isPhoto = message.type === "photo";
