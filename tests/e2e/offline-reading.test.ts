@@ -52,6 +52,14 @@ function keptSnapshot(page: Page): Promise<string | null> {
   });
 }
 
+/** Waits until the device keeps the answer of this query key (written within a second or so). */
+async function waitUntilKept(page: Page, ...key: string[]): Promise<void> {
+  const written = JSON.stringify(key).slice(1, -1);
+  await expect
+    .poll(async () => (await keptSnapshot(page))?.includes(written) ?? false, { timeout: 15_000 })
+    .toBe(true);
+}
+
 const showingLine = (page: Page) => page.getByRole("status").filter({ hasText: SHOWING }).first();
 const tabBar = (page: Page) => page.getByRole("navigation", { name: "Sections" });
 
@@ -107,19 +115,26 @@ describe.skipIf(!isBrowserAvailable)("the last known state, offline, on a phone"
     await page.getByRole("heading", { name: itemName }).waitFor();
     const photo = page.locator(`img[src*="/api/files/images/"]`).first();
     await expect
-      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    await waitUntilKept(page, "items", "detail", itemId);
     await page.goto(`/messages?chatId=${chatId}`);
     await page.getByRole("log").getByText(`Still available, collect at Hostel 7 ${tag}`).waitFor();
+    await waitUntilKept(page, "chats", "thread", chatId);
     await page.goto("/events");
     await page.getByRole("heading", { name: eventTitle }).waitFor();
     // Kept on the device once the answers are in (writes are gathered over a second).
     await expect
-      .poll(async () => {
-        const kept = (await keptSnapshot(page)) ?? "";
-        return [itemName, eventTitle, `Hostel 7 ${tag}`, "Anjali Rao"].every((text) => kept.includes(text));
-      })
-      .toBe(true);
+      .poll(
+        async () => {
+          const kept = (await keptSnapshot(page)) ?? "";
+          return [itemName, eventTitle, `Hostel 7 ${tag}`, "Anjali Rao"].filter(
+            (text) => !kept.includes(text),
+          );
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([]);
 
     // Offline: each reload shows the shell (header, tab bar) and what was seen, with when.
     await context.setOffline(true);
@@ -137,7 +152,7 @@ describe.skipIf(!isBrowserAvailable)("the last known state, offline, on a phone"
     await showingLine(page).waitFor();
     // Its photo from the worker's photo cache.
     await expect
-      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 15_000 })
       .toBeGreaterThan(0);
 
     await page.goto("/messages");
@@ -168,7 +183,7 @@ describe.skipIf(!isBrowserAvailable)("the last known state, offline, on a phone"
     await page.getByRole("button", { name: /^Menu/ }).tap();
     await page.getByRole("button", { name: "Logout" }).tap();
     await page.waitForURL(`${baseUrl}/`);
-    await expect.poll(() => keptSnapshot(page)).toBeNull();
+    await expect.poll(() => keptSnapshot(page), { timeout: 15_000 }).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem("campus-bazaar:offline-account"))).toBeNull();
 
     // Another student signs in on the same phone and uses the app a little.
@@ -176,7 +191,9 @@ describe.skipIf(!isBrowserAvailable)("the last known state, offline, on a phone"
     await page.goto("/messages");
     await tabBar(page).waitFor();
     await page.getByText("No conversations yet.").first().waitFor();
-    await expect.poll(async () => (await keptSnapshot(page))?.includes("Rohan Verma") ?? false).toBe(true);
+    await expect
+      .poll(async () => (await keptSnapshot(page))?.includes("Rohan Verma") ?? false, { timeout: 15_000 })
+      .toBe(true);
 
     // Offline, none of the first student's answers show: their chat, item and event are not kept.
     await context.setOffline(true);

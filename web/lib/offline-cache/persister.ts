@@ -146,6 +146,7 @@ export function keepOfflineCache(queryClient: QueryClient, userId: string): () =
     timer = undefined;
     unsubscribe();
     document.removeEventListener("visibilitychange", saveWhenHidden);
+    window.removeEventListener("pagehide", saveOnLeaving);
   }
 
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
@@ -163,14 +164,22 @@ export function keepOfflineCache(queryClient: QueryClient, userId: string): () =
     if (event.type === "updated" && event.action.type === "success") schedule();
   });
 
-  // A phone puts the app away without warning: what is waiting is written as it goes.
+  // A phone puts the app away without warning, and a link may leave the page within the second:
+  // what is waiting is written as it goes.
   function saveWhenHidden(): void {
     if (document.visibilityState !== "hidden" || !timer) return;
     clearTimeout(timer);
     timer = undefined;
     void save();
   }
+  function saveOnLeaving(): void {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = undefined;
+    void save();
+  }
   document.addEventListener("visibilitychange", saveWhenHidden);
+  window.addEventListener("pagehide", saveOnLeaving);
   schedule();
   return stop;
 }
