@@ -5,6 +5,7 @@ import { openDevice, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signInAdminByRequest } from "./support/admin";
 import { openChatAbout, postItem } from "./support/items";
+import { keptSnapshot } from "./support/offline";
 import { signUpStudent } from "./support/students";
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -20,36 +21,6 @@ async function sendMessage(request: APIRequestContext, chatId: string, text: str
     headers: origin,
   });
   expect(response.status()).toBe(201);
-}
-
-/** What the device keeps for offline reading (web/lib/offline-cache/), as JSON; null when nothing. */
-function keptSnapshot(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    // Opening a database that is not there would make it: look first.
-    const databases = await indexedDB.databases();
-    if (!databases.some((database) => database.name === "campus-bazaar-offline")) return null;
-    return new Promise<string | null>((resolve) => {
-      const request = indexedDB.open("campus-bazaar-offline");
-      request.onerror = () => resolve(null);
-      request.onsuccess = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains("snapshots")) {
-          db.close();
-          resolve(null);
-          return;
-        }
-        const read = db.transaction("snapshots").objectStore("snapshots").get("queries");
-        read.onsuccess = () => {
-          db.close();
-          resolve(read.result ? JSON.stringify(read.result) : null);
-        };
-        read.onerror = () => {
-          db.close();
-          resolve(null);
-        };
-      };
-    });
-  });
 }
 
 /** Waits until the device keeps the answer of this query key (written within a second or so). */
@@ -180,6 +151,7 @@ describe.skipIf(!isBrowserAvailable)("the last known state, offline, on a phone"
     await showingLine(page).waitFor({ state: "hidden" });
 
     // Signing out forgets everything kept.
+    await page.goto("/dashboard");
     await page.getByRole("button", { name: /^Menu/ }).tap();
     await page.getByRole("button", { name: "Logout" }).tap();
     await page.waitForURL(`${baseUrl}/`);
