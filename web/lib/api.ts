@@ -15,9 +15,6 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_CODE = "network";
-const NETWORK_ERROR_TEXT = "Network error. Please check your internet connection.";
-/** An action tried offline is refused where it was asked for, in these words (decision 052). */
-export const OFFLINE_TEXT = "You're offline. Try again when you're back online.";
 
 /**
  * Calls the API with JSON in and out. Throws ApiError with the server's code and message, or
@@ -38,7 +35,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       body: json === undefined ? rest.body : JSON.stringify(json),
     });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR_CODE, navigator.onLine ? NETWORK_ERROR_TEXT : OFFLINE_TEXT);
+    throw new ApiError(0, NETWORK_ERROR_CODE, "Network error. Please check your internet connection.");
   }
   if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as unknown;
