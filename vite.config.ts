@@ -21,6 +21,7 @@ import {
 } from "./scripts/route-bundles.ts";
 import { type Shell, shellModules } from "./scripts/shell-chunks.ts";
 import type { RouteChunks } from "./shared/app-routes.ts";
+import { PHOTO_CACHE } from "./web/lib/offline-cache/kept-account.ts";
 
 /**
  * A built file's content, from the bundle in memory rather than from disk: another build writing
@@ -167,6 +168,13 @@ const SHARED_MODULE_MAX_BYTES = 6000;
 const SHARED_MODULE_MIN_PAGES = 5;
 
 /**
+ * Modules a shell reaches only through a package's index, which its own code never uses: TanStack
+ * Query's dehydrate and hydrate, used only by the offline persister (web/lib/offline-cache/), which
+ * loads on demand. Left in the app's chunk they would weigh on every page, /signup included.
+ */
+const ON_DEMAND_ONLY = /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$/;
+
+/**
  * Puts into one chunk per shell the modules that can only ever load with it (scripts/shell-chunks.ts),
  * instead of a dozen small shared chunks: fewer files, each compressed better. The groups are read
  * by the bundler after the module graph is complete, when buildEnd has filled them in.
@@ -202,7 +210,7 @@ function shellChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const groups = shells.map(
     ({ name }, index): CodeSplittingGroup => ({
       name,
-      test: (id) => modules.get(name)?.has(id) ?? false,
+      test: (id) => (modules.get(name)?.has(id) ?? false) && !ON_DEMAND_ONLY.test(id),
       // The app's shell first: a module it holds is not a layout's.
       priority: shells.length - index,
       // What a shell's modules import from elsewhere stays where it is (e.g. React in the entry).
@@ -287,9 +295,9 @@ function precompress(): Plugin {
 
 /**
  * The web app manifest and the service worker (Workbox, generated at build): the shell and every
- * hashed asset precached, a page the network cannot bring answered with the shell (index.html), the API
- * never cached (its answers are personal), and a new version waiting until the student reloads or
- * comes back (web/pwa/register.ts shows 'A new version is available'). Pushes are shown by
+ * hashed asset precached, a page the network cannot bring answered with the shell (index.html), no
+ * API answer cached (they are personal; only the public item and profile photos are kept), and a
+ * new version waiting until the student reloads or comes back (web/pwa/register.ts shows 'A new version is available'). Pushes are shown by
  * web/public/push-sw.js, which the worker imports. The app registers the worker once it has drawn
  * its first page (web/app/app.tsx), in a chunk of its own, so first paint pays nothing for it.
  */
@@ -329,6 +337,23 @@ function installableApp(): Plugin[] {
           urlPattern: ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
           handler: "NetworkOnly",
           options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+        // Item and profile photos are no personal answer: public, the same for everyone and never
+        // changed (the server marks them immutable). Kept a week, so the item pages kept for
+        // offline reading (web/lib/offline-cache/) show theirs; sign-out empties this cache too.
+        // Chat photos (/api/files/chats/) are personal and, like every other API answer, never kept.
+        {
+          urlPattern: ({ request, url, sameOrigin }) =>
+            sameOrigin &&
+            request.destination === "image" &&
+            /^\/api\/files\/(images|profiles)\//.test(url.pathname),
+          handler: "CacheFirst",
+          options: {
+            cacheName: PHOTO_CACHE,
+            expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+            // 0: a photo the bucket serves after the server's redirect (S3 storage) arrives opaque.
+            cacheableResponse: { statuses: [0, 200] },
+          },
         },
       ],
       importScripts: ["/push-sw.js"],

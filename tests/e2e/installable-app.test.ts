@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDevice, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
+import { keptSnapshot } from "./support/offline";
 import { signUpStudent } from "./support/students";
 
 /** The worker the e2e server sends (it serves the build's files as they are on disk). */
@@ -49,6 +50,9 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
       expect(await installabilityErrors(), address).toEqual([]);
     }
 
+    // Who is signed in is kept on the device once the page has been drawn (decision 052).
+    await expect.poll(() => keptSnapshot(page), { timeout: 15_000 }).not.toBeNull();
+
     // Offline, a reload of a page visited is answered by the worker: the shell and the offline notice.
     await context.setOffline(true);
     await page.reload();
@@ -60,16 +64,12 @@ describe.skipIf(!isBrowserAvailable)("the installable app, in the browser", () =
     await page.locator("html[data-offline]").waitFor({ state: "attached" });
     expect(await page.locator("svg.motion-safe\\:animate-spin").first().isVisible()).toBe(false);
 
-    // Who is signed in cannot be asked offline: the page says it is offline, not loading.
-    const pageOffline = page
-      .getByRole("status")
-      .filter({ hasText: "This page loads as soon as you're back online." });
-    await pageOffline.waitFor();
+    // Who is signed in is kept on the device (decision 052): the app's shell draws offline.
+    await page.getByRole("link", { name: /^Buy Item/ }).waitFor();
 
-    // Back online, the notice goes on its own, and the page loads without a tap.
+    // Back online, the notice goes on its own.
     await context.setOffline(false);
     await notice.waitFor({ state: "hidden" });
-    await pageOffline.waitFor({ state: "hidden" });
 
     // Offline again, a list opened from the app says so in place of a spinner, and loads by itself
     // once the connection is back.

@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from "react";
 import { BrowserRouter, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { PageLoading } from "../components/ui/page-loading";
 import { importWhenOnline } from "../lib/import-when-online";
+import { offlineCacheRestored } from "../lib/session";
 import { soonWhenIdle } from "../lib/when-idle";
 import { AppRoutesContext, OUTLET_ROUTE_IDS, PageOutlet } from "./layout/page-outlet";
 import { isOnDemandHandle, onDemand } from "./on-demand";
@@ -278,7 +279,12 @@ export function RoutedPages({ routes }: { routes: RouteObject[] }) {
   useEffect(() => {
     // In a transition, like the first render (web/main.tsx): React draws the page in slices between
     // which the phone stays responsive, not in one long task as soon as the code is in.
-    if (!codeIn) void firstCode.then(() => startTransition(() => setCodeIn(true)));
+    // Offline, also what the device kept (lib/session.tsx): the page then draws with it at once.
+    if (!codeIn) {
+      void Promise.all([firstCode, offlineCacheRestored()]).then(() =>
+        startTransition(() => setCodeIn(true)),
+      );
+    }
     // The service worker, install offer and update notice, in a chunk of their own, a while after the
     // first page itself has been drawn (not its loading notice); offline by then, once it is back.
     else if (import.meta.env.PROD) {

@@ -36,7 +36,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },
-      mutations: { retry: false },
+      // An action tried offline is refused at once, where it was asked for (apiFetch's network
+      // error), rather than waiting unseen behind a spinner; the chat's outbox keeps its messages
+      // for later itself.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -94,6 +94,24 @@ describe("a list offline", () => {
     expect(screen.queryByText(OFFLINE_TEXTS.stale)).not.toBeInTheDocument();
   });
 
+  it("over a list loaded before, says offline when it was loaded, and the line goes once back", async () => {
+    const load = vi.fn(async (page: number) => [`Thing ${page}`]);
+    renderList(load);
+    expect(await screen.findByRole("listitem")).toHaveTextContent("Thing 1");
+    expect(screen.queryByText(/^Offline\. Showing what you saw at/)).not.toBeInTheDocument();
+
+    setConnection(false);
+    expect(
+      await screen.findByText(/^Offline\. Showing what you saw at \d{1,2}:\d{2} [ap]m\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("listitem")).toHaveTextContent("Thing 1");
+
+    setConnection(true);
+    await vi.waitFor(() =>
+      expect(screen.queryByText(/^Offline\. Showing what you saw at/)).not.toBeInTheDocument(),
+    );
+  });
+
   it("shows a failure while offline as being offline, and tries again once back", async () => {
     let isReachable = false;
     const load = vi.fn(async (page: number) => {

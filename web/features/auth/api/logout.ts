@@ -2,6 +2,7 @@ import { hashKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { apiFetch } from "../../../lib/api";
+import { forgetOfflineCache } from "../../../lib/offline-cache/kept-account";
 import { meQueryOptions } from "../../../lib/session";
 
 export function logout(): Promise<void> {
@@ -12,7 +13,8 @@ export function logout(): Promise<void> {
 export const LOGOUT_MUTATION_KEY = ["auth", "logout"] as const;
 
 /**
- * Signs out, leaves the signed-in pages, then drops every cached answer of the old session.
+ * Signs out, leaves the signed-in pages, then drops every cached answer of the old session, in
+ * memory and kept on the device.
  * Navigating first keeps the route guards from bouncing the user to /login on the way out.
  */
 export function useLogout(isAdmin: boolean) {
@@ -29,6 +31,8 @@ export function useLogout(isAdmin: boolean) {
       await queryClient.cancelQueries();
       queryClient.setQueryData(meQueryOptions.queryKey, { user: null });
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== meQueryHash });
+      // Nothing of this account stays on the device for reading offline (decision 052).
+      forgetOfflineCache();
     },
     // The spec: a sign-out failure is only logged.
     onError: (error) => console.warn("Sign-out failed", error),

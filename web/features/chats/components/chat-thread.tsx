@@ -14,6 +14,7 @@ import { Alert } from "../../../components/ui/alert";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Menu } from "../../../components/ui/menu";
+import { OfflineSnapshotNote } from "../../../components/ui/offline-state";
 import { ApiError } from "../../../lib/api";
 import { formatRupees } from "../../../lib/format";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
@@ -53,7 +54,7 @@ const RateDialog = lazyWhenOnline(() =>
 
 /** The right pane (on a phone, the whole screen): who and what, the messages, and the composer. */
 export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating = false }: ChatThreadProps) {
-  const { data, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
+  const { data, dataUpdatedAt, isPending, isError, error, refetch } = useQuery(threadQueryOptions(chatId));
   const messages = data?.messages;
   const entries = useMemo(
     () => buildThreadEntries(messages ?? [], outbox, chatId, myId),
@@ -112,6 +113,10 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
     <div className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader chat={chat} />
       <RepeatedFlagBanner chat={chat} messages={data.messages} myId={myId} onReport={setReportedMessageId} />
+      <OfflineSnapshotNote
+        updatedAt={dataUpdatedAt}
+        className="border-b border-slate-200 bg-white px-3 py-1.5"
+      />
       <div
         ref={logRef}
         role="log"

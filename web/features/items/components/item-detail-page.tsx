@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineSnapshotNote } from "../../../components/ui/offline-state";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { ApiError } from "../../../lib/api";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -46,5 +47,10 @@ function ItemDetail({ itemId }: { itemId: string }) {
       </Alert>
     );
   }
-  return <ItemDetailView detail={detail.data} />;
+  return (
+    <>
+      <OfflineSnapshotNote updatedAt={detail.dataUpdatedAt} className="mt-4" />
+      <ItemDetailView detail={detail.data} />
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BackButton } from "../../../components/ui/back-button";
 import { ghostButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineSnapshotNote } from "../../../components/ui/offline-state";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -53,6 +54,7 @@ export function OwnProfilePage() {
     const { profile, items } = query.data;
     content = (
       <>
+        <OfflineSnapshotNote updatedAt={query.dataUpdatedAt} />
         <section className={card}>
           {isEditing ? (
             <Suspense fallback={<ProfileLoading />}>
