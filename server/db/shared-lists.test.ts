@@ -3,6 +3,7 @@
 // list without its migration fails here. The offer states have their own test
 // (server/modules/deals/offer-statuses.test.ts).
 
+import { COLLEGE_REQUEST_STATUSES } from "@shared/colleges";
 import { SESSION_END_REASONS } from "@shared/live-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";
@@ -13,7 +14,15 @@ import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
-import { endedSessions, idVerifications, reports, teamRequests, uploads, users } from "./schema";
+import {
+  collegeRequests,
+  endedSessions,
+  idVerifications,
+  reports,
+  teamRequests,
+  uploads,
+  users,
+} from "./schema";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -30,6 +39,7 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: endedSessions, constraint: "ended_sessions_reason_known", list: SESSION_END_REASONS },
   { table: users, constraint: "users_college_verified_via_check", list: VERIFICATION_METHODS },
   { table: idVerifications, constraint: "id_verifications_status_check", list: ID_REVIEW_STATUSES },
+  { table: collegeRequests, constraint: "college_requests_status_check", list: COLLEGE_REQUEST_STATUSES },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */
