@@ -3,7 +3,7 @@
 // list without its migration fails here. The offer states have their own test
 // (server/modules/deals/offer-statuses.test.ts).
 
-import { COLLEGE_REQUEST_STATUSES } from "@shared/colleges";
+import { COLLEGE_REQUEST_STATUSES } from "@shared/college-requests";
 import { SESSION_END_REASONS } from "@shared/live-constants";
 import { REPORT_TARGET_TYPES } from "@shared/reports-constants";
 import { TEAM_REQUEST_STATUSES } from "@shared/team-constants";

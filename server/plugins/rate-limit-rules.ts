@@ -1,5 +1,5 @@
 import { COLLEGE_MESSAGES } from "@shared/api/colleges";
-import { COLLEGE_REQUEST_TEXTS } from "@shared/colleges";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { IMAGE_MESSAGES } from "@shared/items-constants";
 import { REPORT_TEXTS, SUSPENSION_TEXTS } from "@shared/reports-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";

@@ -5,7 +5,7 @@ import {
   COLLEGE_NAME_MIN_LENGTH,
   COLLEGE_REQUEST_STATUSES,
   COLLEGE_REQUEST_TEXTS,
-} from "../colleges";
+} from "../college-requests";
 import { characterCount, sanitiseField } from "../validation/signup";
 import { singleLine, typedText } from "./text-rules";
 

@@ -143,6 +143,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/admin/colleges/{id}/domains": () =>
     json({ domain: `m-${randomBytes(4).toString("hex")}.ac.in` }),
   "POST /api/admin/colleges/{id}/aliases": () => json({ alias: `M ${randomBytes(4).toString("hex")}` }),
+  "POST /api/admin/college-requests/{id}/merge": (_testApp, world) => json({ collegeId: world.collegeId }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
   "POST /api/uploads/chat-photo": imageForm,

@@ -110,6 +110,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     verifications: world.verificationId,
     domains: world.collegeDomain,
     aliases: world.collegeAlias,
+    "college-requests": world.collegeRequestId,
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";

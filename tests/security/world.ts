@@ -5,6 +5,7 @@ import {
   collegeAliases,
   collegeCodes,
   collegeDomains,
+  collegeRequests,
   colleges,
   emailTokens,
   idVerifications,
@@ -73,6 +74,8 @@ export interface World {
   collegeDomain: string;
   /** A short name of the world's college (the Colleges tab). */
   collegeAlias: string;
+  /** A pending student's request for a college the directory lacks (the Colleges tab decides it). */
+  collegeRequestId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -313,7 +316,30 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     .select({ id: idVerifications.id })
     .from(idVerifications)
     .where(eq(idVerifications.userId, partner.id));
-  if (!notification || !college || !rating || !savedSearch || !verification)
+  // A student who signed up with 'My college isn't listed': college pending, one request waiting.
+  passwordHash ??= hashPassword(STRONG_PASSWORD);
+  const [pendingStudent] = await db
+    .insert(users)
+    .values({
+      name: "Pending Student",
+      email: `pending-${randomBytes(5).toString("hex")}@example.in`,
+      city: "Nagpur",
+      college: "",
+      collegePending: true,
+      passwordHash: await passwordHash,
+    })
+    .returning({ id: users.id });
+  const [collegeRequest] = pendingStudent
+    ? await db
+        .insert(collegeRequests)
+        .values({
+          userId: pendingStudent.id,
+          name: `Matrix Request ${randomBytes(4).toString("hex")}`,
+          city: "Nagpur",
+        })
+        .returning({ id: collegeRequests.id })
+    : [];
+  if (!notification || !college || !rating || !savedSearch || !verification || !collegeRequest)
     throw new Error("world records missing");
   return {
     owner,
@@ -339,6 +365,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     verificationId: verification.id,
     collegeDomain,
     collegeAlias,
+    collegeRequestId: collegeRequest.id,
   };
 }
 
@@ -405,6 +432,7 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("notification_settings", "user_id", people),
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
+    rows("college_requests", "id", [world.collegeRequestId]),
     rows("reports", "id", [world.reportId, world.photoReportId]),
     rows("offers", "chat_id", [world.chatId]),
     rows("ratings", "ratee_id", people),
@@ -449,8 +477,9 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from id_verifications where id = ${world.verificationId} and status = 'pending')
              + (select count(*) from college_domains where domain = ${world.collegeDomain})
              + (select count(*) from college_aliases where alias = ${world.collegeAlias})
+             + (select count(*) from college_requests where id = ${world.collegeRequestId} and status = 'pending')
              + (select count(*) from users where id in ${students} and college_verified_at is null)
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 27;
+  return Number(row?.n) === 28;
 }

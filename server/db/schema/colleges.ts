@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 // Relative, as the schema's other imports: it loads without the app's path aliases.
-import { COLLEGE_REQUEST_STATUSES } from "../../../shared/colleges";
+import { COLLEGE_REQUEST_STATUSES } from "../../../shared/college-requests";
 import { isOneOf } from "../one-of";
 import { users } from "./users";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { COLLEGE_REQUEST_TEXTS } from "@shared/colleges";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, collegeRequests, colleges, items, notifications, users } from "../../../server/db/schema";

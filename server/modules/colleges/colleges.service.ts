@@ -6,7 +6,7 @@ import {
   type CollegeRequestFields,
   type CollegeSearchResponse,
 } from "@shared/api/colleges";
-import { COLLEGE_REQUEST_TEXTS } from "@shared/colleges";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
