@@ -43,7 +43,7 @@ describe.skipIf(!isBrowserAvailable)("'My college isn't listed' on a 360 px touc
     const admin = await openPage(browser(), baseUrl);
     await signInAdminInBrowser(admin.page);
     await admin.page.getByRole("tab", { name: "Colleges" }).click();
-    await admin.page.getByText(`${name}, Nashik`).waitFor();
+    await admin.page.getByText(`${name}, Nashik`, { exact: true }).first().waitFor();
     await expectNoSeriousA11yViolations(admin.page);
     await admin.page.getByLabel(`Existing college for ${name}`).selectOption({ label: "IIT Bombay" });
     await admin.page.getByRole("button", { name: "Merge into IIT Bombay, Mumbai" }).click();
@@ -61,5 +61,5 @@ describe.skipIf(!isBrowserAvailable)("'My college isn't listed' on a 360 px touc
     expect(admin.errors).toEqual([]);
     await admin.context.close();
     await student.context.close();
-  });
+  }, 240_000);
 });
