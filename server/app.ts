@@ -32,7 +32,11 @@ import { toUserDto } from "./modules/auth/auth.mapper";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { PASSWORD_RESET_KIND, sendPasswordResetMail } from "./modules/auth/auth.service";
 import { chatsRoutes } from "./modules/chats/chats.routes";
-import { adminCollegeAliasesRoutes, collegesRoutes } from "./modules/colleges/colleges.routes";
+import {
+  adminCollegeAliasesRoutes,
+  adminCollegeRequestsRoutes,
+  collegesRoutes,
+} from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { adminDealsRoutes, dealsRoutes } from "./modules/deals/deals.routes";
 import { eventPreviewPage } from "./modules/events/event-page";
@@ -315,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminCollegeAliasesRoutes, { prefix: "/admin", ctx });
       await api.register(meetupsRoutes, { ctx });
       await api.register(adminMeetupSpotsRoutes, { prefix: "/admin", ctx });
+      await api.register(adminCollegeRequestsRoutes, { prefix: "/admin", ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -54,14 +54,20 @@ export const BROWSE_DEFAULTS = {
  * missing `college` means "not chosen yet" and takes `defaultCollege` (the student's own);
  * `college=` means the student cleared it.
  */
-export function parseBrowseFilters(params: URLSearchParams, defaultCollege: string): BrowseFilters {
+export function parseBrowseFilters(
+  params: URLSearchParams,
+  defaultCollege: string,
+  defaultCity = "",
+): BrowseFilters {
   const search = readString(params, "search");
   const sort = readEnum(params, "sort", BROWSE_SORTS, defaultSortFor(search));
+  // A student whose college is still pending has no college to start from: their city instead.
+  const isCityDefault = !defaultCollege && !params.has("college") && !params.has("city");
   return {
     search,
     category: readEnum(params, "category", CATEGORIES, DEFAULT_CATEGORY),
     college: readKept(params, "college", defaultCollege, { trim: false }),
-    city: readString(params, "city", { maxLength: 100 }),
+    city: isCityDefault ? defaultCity : readString(params, "city", { maxLength: 100 }),
     minPrice: readInt(params, "minPrice", { min: 0, max: PRICE_BOUND_MAX, fallback: 0 }),
     maxPrice: readInt(params, "maxPrice", { min: 0, max: PRICE_BOUND_MAX, fallback: 0 }),
     condition: readEnum(params, "condition", CONDITIONS, ""),

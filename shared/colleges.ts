@@ -62,3 +62,9 @@ export function collegeShortName(name: string, maxLength = 18): string {
   const short = place ? `${initials} ${place}` : initials;
   return short.length >= 2 ? short : trimmed;
 }
+
+/** What the sign-up picker itself shows of 'My college isn't listed' (kept small: /signup's first script). */
+export const NOT_LISTED_TEXTS = {
+  link: "My college isn't listed",
+  chosen: (name: string, city: string) => `Requested: ${name} (${city}). College pending until it is added.`,
+} as const;

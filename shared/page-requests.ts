@@ -15,13 +15,14 @@ export const CHAT_LIST_PATH = "/api/chats";
 export function pageRequests(
   pathname: string,
   search: URLSearchParams,
-  viewer: { role: string; college: string },
+  viewer: { role: string; college: string; city: string; collegePending: boolean },
 ): string[] {
   if (viewer.role !== "student") return [];
   if (!STUDENT_LAYOUT_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname))) return [];
   const requests = [UNREAD_COUNTS_PATH];
   if (matchesRoutePattern("/buy", pathname)) {
-    requests.push(browseApiPath(parseBrowseFilters(search, viewer.college)));
+    const defaultCity = viewer.collegePending ? viewer.city : "";
+    requests.push(browseApiPath(parseBrowseFilters(search, viewer.college, defaultCity)));
   }
   if (matchesRoutePattern("/messages", pathname)) requests.push(CHAT_LIST_PATH);
   return requests;

@@ -3,6 +3,7 @@
 // list without its migration fails here. The offer states have their own test
 // (server/modules/deals/offer-statuses.test.ts).
 
+import { COLLEGE_REQUEST_STATUSES } from "@shared/college-requests";
 import { EVENT_REMINDER_KINDS } from "@shared/events-constants";
 import { SESSION_END_REASONS } from "@shared/live-constants";
 import { MEETUP_SPOT_STATUSES, MEETUP_STATUSES } from "@shared/meetups-constants";
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { rowsOf } from "./rows";
 import {
+  collegeRequests,
   endedSessions,
   eventReminders,
   idVerifications,
@@ -48,6 +50,7 @@ const LISTS: { table: PgTable; constraint: string; list: readonly string[] }[] =
   { table: eventReminders, constraint: "event_reminders_kind_check", list: EVENT_REMINDER_KINDS },
   { table: meetupSpots, constraint: "meetup_spots_status_check", list: MEETUP_SPOT_STATUSES },
   { table: meetups, constraint: "meetups_status_check", list: MEETUP_STATUSES },
+  { table: collegeRequests, constraint: "college_requests_status_check", list: COLLEGE_REQUEST_STATUSES },
 ];
 
 /** Checks that hold a list of values with no list in shared/ (nothing in the code names them). */

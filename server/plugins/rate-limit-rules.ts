@@ -1,4 +1,5 @@
 import { COLLEGE_MESSAGES } from "@shared/api/colleges";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { IMAGE_MESSAGES } from "@shared/items-constants";
 import { REPORT_TEXTS, SUSPENSION_TEXTS } from "@shared/reports-constants";
 import { PRIVACY_MESSAGES } from "@shared/trust-constants";
@@ -57,6 +58,16 @@ export const ATTEMPT_LIMITS = {
     limit: 600,
     windowSeconds: 10 * 60,
     refusal: COLLEGE_MESSAGES.searchLimited,
+  },
+  /**
+   * 'My college isn't listed' sign-ups per address: each leaves a request in the administrator's
+   * queue, so a campus sharing one address gets a few a day and a script filling the queue does not.
+   */
+  collegeRequestPerAddress: {
+    key: "college-request:ip",
+    limit: 20,
+    windowSeconds: 24 * HOUR,
+    refusal: COLLEGE_REQUEST_TEXTS.limited,
   },
   signupPerAddress: {
     key: "signup:ip",

@@ -4,6 +4,7 @@ import { SESSION_END_REASONS } from "../live-constants";
 import { LOGIN_ERRORS, SECOND_FACTOR_MESSAGES, SIGNUP_MESSAGES } from "../validation/messages";
 import { checkPasswordStrength } from "../validation/password-strength";
 import { characterCount, isEmailShaped, validateSignup } from "../validation/signup";
+import { CollegeRequestFieldsSchema } from "./colleges";
 import { typedText } from "./text-rules";
 
 /** The signed-in person as the browser sees them. */
@@ -12,7 +13,10 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   city: z.string(),
+  /** Empty while the student's college request waits ('College pending'). */
   college: z.string(),
+  /** The student asked for a college the directory lacks; the administrator has not decided yet. */
+  collegePending: z.boolean(),
   mobile: z.string(),
   role: z.enum(ROLES),
   emailVerified: z.boolean(),
@@ -71,12 +75,29 @@ export const SignupBodySchema = z
     mobile: z.string(),
     password: z.string(),
     acceptTerms: z.boolean(),
+    /**
+     * 'My college isn't listed': city and college are what the student typed, not a directory
+     * entry; the account starts with 'College pending' and a request for the administrator.
+     */
+    collegeNotListed: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     const message = validateSignup({ ...body, confirmPassword: body.password });
     if (message) {
       ctx.addIssue({ code: "custom", message });
       return;
+    }
+    if (body.collegeNotListed) {
+      const request = CollegeRequestFieldsSchema.safeParse({ name: body.college, city: body.city });
+      if (!request.success) {
+        const [issue] = request.error.issues;
+        ctx.addIssue({
+          code: "custom",
+          path: ["college"],
+          message: issue?.message ?? SIGNUP_MESSAGES.college,
+        });
+        return;
+      }
     }
     for (const [field, max] of Object.entries(SIGNUP_FIELD_LIMITS)) {
       if (characterCount(body[field as keyof typeof SIGNUP_FIELD_LIMITS]) > max) {

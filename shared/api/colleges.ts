@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  CITY_NAME_MAX_LENGTH,
+  COLLEGE_NAME_MAX_LENGTH,
+  COLLEGE_NAME_MIN_LENGTH,
+  COLLEGE_REQUEST_STATUSES,
+  COLLEGE_REQUEST_TEXTS,
+} from "../college-requests";
+import { characterCount, sanitiseField } from "../validation/signup";
+import { singleLine, typedText } from "./text-rules";
 
 export const CollegesResponseSchema = z.object({
   cities: z.array(
@@ -58,3 +67,56 @@ export type CollegeAliasBody = z.input<typeof CollegeAliasBodySchema>;
 export const CollegeAliasSchema = z.object({ alias: z.string(), collegeId: z.string() });
 export const CollegeAliasesResponseSchema = z.object({ aliases: z.array(CollegeAliasSchema) });
 export type CollegeAliasesResponse = z.infer<typeof CollegeAliasesResponseSchema>;
+
+/** Sign-up's own sanitising (the characters < > " ' & go, spaces trimmed), then runs of spaces as one. */
+const tidyName = (value: string) => sanitiseField(value).replace(/\s+/g, " ");
+const hasLetter = (value: string) => /\p{L}/u.test(value);
+
+/**
+ * A college that is not in the directory, as a student names it under 'No matches': the spec's
+ * college rules (city and college required, sign-up's sanitising), at least two characters, one
+ * line, with letters. Checked by the sign-up form and again by the server.
+ */
+export const CollegeRequestFieldsSchema = z.object({
+  name: typedText()
+    .overwrite(tidyName)
+    .refine((value) => value.length > 0, COLLEGE_REQUEST_TEXTS.nameRequired)
+    .refine((value) => characterCount(value) >= COLLEGE_NAME_MIN_LENGTH, COLLEGE_REQUEST_TEXTS.nameTooShort)
+    .refine((value) => characterCount(value) <= COLLEGE_NAME_MAX_LENGTH, COLLEGE_REQUEST_TEXTS.nameTooLong)
+    .refine(...singleLine("College"))
+    .refine(hasLetter, COLLEGE_REQUEST_TEXTS.nameNeedsLetter),
+  city: typedText()
+    .overwrite(tidyName)
+    .refine((value) => value.length > 0, COLLEGE_REQUEST_TEXTS.cityRequired)
+    .refine((value) => characterCount(value) <= CITY_NAME_MAX_LENGTH, COLLEGE_REQUEST_TEXTS.cityTooLong)
+    .refine(...singleLine("City"))
+    .refine(hasLetter, COLLEGE_REQUEST_TEXTS.cityNeedsLetter),
+});
+export type CollegeRequestFields = z.output<typeof CollegeRequestFieldsSchema>;
+
+/** A request waiting in the Colleges tab, with the student who asked. */
+export const CollegeRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  status: z.enum(COLLEGE_REQUEST_STATUSES),
+  createdAt: z.string(),
+  student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type CollegeRequest = z.infer<typeof CollegeRequestSchema>;
+
+export const CollegeRequestsResponseSchema = z.object({ requests: z.array(CollegeRequestSchema) });
+export type CollegeRequestsResponse = z.infer<typeof CollegeRequestsResponseSchema>;
+
+/** 'Merge into {existing}': the directory's college the request names. */
+export const MergeCollegeRequestBodySchema = z.object({
+  collegeId: z.uuid(COLLEGE_REQUEST_TEXTS.collegeNotFound),
+});
+export type MergeCollegeRequestBody = z.infer<typeof MergeCollegeRequestBodySchema>;
+
+/** What a decision did: the request, and the college the student now belongs to. */
+export const CollegeRequestDecisionSchema = z.object({
+  request: z.object({ id: z.string(), status: z.enum(COLLEGE_REQUEST_STATUSES) }),
+  college: z.object({ id: z.string(), name: z.string(), city: z.string() }),
+});
+export type CollegeRequestDecision = z.infer<typeof CollegeRequestDecisionSchema>;

@@ -32,6 +32,8 @@ export const ProfileSchema = z.object({
   /** Null when the person's privacy settings keep it from the viewer ('Mobile number hidden'). */
   mobile: z.string().nullable(),
   college: z.string(),
+  /** The college the person named waits for the administrator ('College pending'). */
+  collegePending: z.boolean(),
   city: z.string(),
   profilePhoto: z.string().nullable(),
   /** 'Verified Student': verified by the college (issue 36), never by the sign-in e-mail alone. */

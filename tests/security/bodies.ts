@@ -160,6 +160,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
       spotId: world.chatSpotId,
       startsAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
     }),
+  "POST /api/admin/college-requests/{id}/merge": (_testApp, world) => json({ collegeId: world.collegeId }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
   "POST /api/uploads/chat-photo": imageForm,

@@ -112,6 +112,7 @@ export function pathValue(operation: Operation, name: string, world: World): str
     aliases: world.collegeAlias,
     meetups: world.meetupId,
     "meetup-spots": world.meetupSpotId,
+    "college-requests": world.collegeRequestId,
   };
   // An offer's answer: the owner made the offer, so the owner may withdraw it.
   if (name === "action") return "withdraw";

@@ -5,6 +5,7 @@ import {
   collegeAliases,
   collegeCodes,
   collegeDomains,
+  collegeRequests,
   colleges,
   emailTokens,
   idVerifications,
@@ -80,6 +81,8 @@ export interface World {
   chatSpotId: string;
   /** The partner's open meetup suggestion in the chat: the owner may accept it. */
   meetupId: string;
+  /** A pending student's request for a college the directory lacks (the Colleges tab decides it). */
+  collegeRequestId: string;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -358,7 +361,39 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     ),
     "suggest a meetup",
   ).meetup;
-  if (!notification || !college || !rating || !savedSearch || !verification || !suggestedSpot || !chatSpot)
+  // A student who signed up with 'My college isn't listed': college pending, one request waiting.
+  passwordHash ??= hashPassword(STRONG_PASSWORD);
+  const [pendingStudent] = await db
+    .insert(users)
+    .values({
+      name: "Pending Student",
+      email: `pending-${randomBytes(5).toString("hex")}@example.in`,
+      city: "Nagpur",
+      college: "",
+      collegePending: true,
+      passwordHash: await passwordHash,
+    })
+    .returning({ id: users.id });
+  const [collegeRequest] = pendingStudent
+    ? await db
+        .insert(collegeRequests)
+        .values({
+          userId: pendingStudent.id,
+          name: `Matrix Request ${randomBytes(4).toString("hex")}`,
+          city: "Nagpur",
+        })
+        .returning({ id: collegeRequests.id })
+    : [];
+  if (
+    !notification ||
+    !college ||
+    !rating ||
+    !savedSearch ||
+    !verification ||
+    !suggestedSpot ||
+    !chatSpot ||
+    !collegeRequest
+  )
     throw new Error("world records missing");
   return {
     owner,
@@ -387,6 +422,7 @@ export async function createWorld(testApp: TestApp): Promise<World> {
     meetupSpotId: suggestedSpot.id,
     chatSpotId: chatSpot.id,
     meetupId: meetup.id,
+    collegeRequestId: collegeRequest.id,
   };
 }
 
@@ -453,6 +489,7 @@ export async function snapshot(testApp: TestApp, world: World): Promise<string> 
     rows("notification_settings", "user_id", people),
     rows("events", "id", [world.eventId]),
     rows("colleges", "id", [world.collegeId]),
+    rows("college_requests", "id", [world.collegeRequestId]),
     rows("reports", "id", [world.reportId, world.photoReportId]),
     rows("offers", "chat_id", [world.chatId]),
     rows("ratings", "ratee_id", people),
@@ -499,11 +536,12 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from id_verifications where id = ${world.verificationId} and status = 'pending')
              + (select count(*) from college_domains where domain = ${world.collegeDomain})
              + (select count(*) from college_aliases where alias = ${world.collegeAlias})
+             + (select count(*) from college_requests where id = ${world.collegeRequestId} and status = 'pending')
              + (select count(*) from users where id in ${students} and college_verified_at is null)
              + (select count(*) from meetup_spots where id = ${world.meetupSpotId} and status = 'pending')
              + (select count(*) from meetup_spots where id = ${world.chatSpotId})
              + (select count(*) from meetups where id = ${world.meetupId} and status = 'proposed')
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 30;
+  return Number(row?.n) === 31;
 }

@@ -32,6 +32,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     city: text("city").notNull().default(""),
     college: text("college").notNull().default(""),
+    /** True while the student's request for a college the directory lacks waits (0044); college is ''. */
+    collegePending: boolean("college_pending").notNull().default(false),
     /** Digits only. */
     mobile: text("mobile").notNull().default(""),
     passwordHash: text("password_hash").notNull(),

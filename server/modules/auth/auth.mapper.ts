@@ -9,6 +9,7 @@ export function toUserDto(user: UserRow): User {
     email: user.email,
     city: user.city,
     college: user.college,
+    collegePending: user.collegePending,
     mobile: user.mobile,
     role: user.role,
     emailVerified: user.emailVerified,

@@ -1,4 +1,5 @@
 import type { LoginBody, SignupBody } from "@shared/api/auth";
+import { type CollegeRequestFields, CollegeRequestFieldsSchema } from "@shared/api/colleges";
 import { RESET_TOKEN_TTL_MS, USER_AGENT_MAX_LENGTH, VERIFY_TOKEN_TTL_MS } from "@shared/constants";
 import { AUTH_MESSAGES, LOGIN_ERRORS, SIGNUP_ERRORS, SIGNUP_MESSAGES } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField } from "@shared/validation/signup";
@@ -12,6 +13,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passw
 import { hashToken, newToken } from "../../lib/tokens";
 import { MAIL_SUBJECTS } from "../../plugins/mail";
 import { countAccountAttempt, countAttempt } from "../../plugins/rate-limit-rules";
+import { fileCollegeRequest, findCollegeInCity } from "../colleges/colleges.service";
 import { suspendedRefusal } from "../trust/appeals.service";
 import { isMobileOfSuspendedAccount } from "../verification/verification.service";
 import * as repo from "./auth.repository";
@@ -58,32 +60,60 @@ export async function signup(ctx: AppContext, body: SignupBody, meta: ClientMeta
   await countAttempt(ctx, "signupPerAddress", meta.ip);
   await countAttempt(ctx, "signupPerEmail", email);
 
-  const city = sanitiseField(body.city);
-  const college = await repo.findListedCollege(ctx.db, city, sanitiseField(body.college), sanitiseField);
-  if (!college) throw new AppError("invalid_input", SIGNUP_MESSAGES.college);
+  const choice = await chooseCollege(ctx, body, meta);
   // A suspended account's number cannot come back as a new account while the suspension lasts.
   if (await isMobileOfSuspendedAccount(ctx, mobileDigits(body.mobile))) {
     throw new AppError("conflict", SUSPENDED_MOBILE_MESSAGE);
   }
   const now = new Date();
-  const user = await repo.insertUser(ctx.db, {
-    name: sanitiseField(body.name),
-    email,
-    city,
-    college,
-    mobile: mobileDigits(body.mobile),
-    passwordHash: await hashPassword(body.password),
-    securityFlags: {
-      accountCreated: now.toISOString(),
-      ipAddress: "hidden",
-      userAgent: meta.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
-    },
-    createdAt: now,
-    lastLogin: now,
+  const user = await ctx.db.transaction(async (tx) => {
+    const row = await repo.insertUser(tx, {
+      name: sanitiseField(body.name),
+      email,
+      city: choice.city,
+      college: choice.college,
+      collegePending: choice.request !== undefined,
+      mobile: mobileDigits(body.mobile),
+      passwordHash: await hashPassword(body.password),
+      securityFlags: {
+        accountCreated: now.toISOString(),
+        ipAddress: "hidden",
+        userAgent: meta.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+      },
+      createdAt: now,
+      lastLogin: now,
+    });
+    if (row && choice.request) await fileCollegeRequest(tx, row.id, choice.request);
+    return row;
   });
   if (!user) throw new AppError("email_in_use", SIGNUP_ERRORS.email_in_use);
   await trySendVerificationMail(ctx, user);
   return user;
+}
+
+/**
+ * The college a new account names: the directory's entry the picker chose, or, for 'My college
+ * isn't listed', the directory's entry of that name and city when there is one, else no college
+ * yet and a request for the administrator ('College pending').
+ */
+async function chooseCollege(
+  ctx: AppContext,
+  body: SignupBody,
+  meta: ClientMeta,
+): Promise<{ city: string; college: string; request?: CollegeRequestFields }> {
+  if (!body.collegeNotListed) {
+    const city = sanitiseField(body.city);
+    const college = await repo.findListedCollege(ctx.db, city, sanitiseField(body.college), sanitiseField);
+    if (!college) throw new AppError("invalid_input", SIGNUP_MESSAGES.college);
+    return { city, college };
+  }
+  const fields = CollegeRequestFieldsSchema.safeParse({ name: body.college, city: body.city });
+  if (!fields.success)
+    throw new AppError("invalid_input", fields.error.issues[0]?.message ?? SIGNUP_MESSAGES.college);
+  const listed = await findCollegeInCity(ctx, fields.data.city, fields.data.name);
+  if (listed) return { city: listed.city, college: listed.name };
+  await countAttempt(ctx, "collegeRequestPerAddress", meta.ip);
+  return { city: fields.data.city, college: "", request: fields.data };
 }
 
 /** Wrong passwords are counted per e-mail and address, with a backoff per e-mail (countAccountAttempt). */

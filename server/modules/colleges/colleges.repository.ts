@@ -1,7 +1,7 @@
 import type { CityColleges } from "@shared/colleges";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { collegeAliases, collegeDomains, colleges } from "../../db/schema";
+import { collegeAliases, collegeDomains, collegeRequests, colleges, users } from "../../db/schema";
 
 /** The directory grouped by city, cities and colleges in alphabetical order. */
 export async function listCollegesByCity(db: Db): Promise<CityColleges[]> {
@@ -182,4 +182,76 @@ export async function deleteAlias(db: Db, collegeId: string, alias: string): Pro
     )
     .returning({ alias: collegeAliases.alias });
   return row?.alias;
+}
+
+/** A student's request for a college the directory lacks, waiting for the administrator. */
+export async function insertCollegeRequest(db: Db, entry: { userId: string; name: string; city: string }) {
+  const [row] = await db.insert(collegeRequests).values(entry).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The waiting requests, oldest first, with the student who asked. */
+export function listPendingRequests(db: Db) {
+  return db
+    .select({
+      id: collegeRequests.id,
+      name: collegeRequests.name,
+      city: collegeRequests.city,
+      status: collegeRequests.status,
+      createdAt: collegeRequests.createdAt,
+      studentId: users.id,
+      studentName: users.name,
+      studentEmail: users.email,
+    })
+    .from(collegeRequests)
+    .innerJoin(users, eq(users.id, collegeRequests.userId))
+    .where(and(eq(collegeRequests.status, "pending"), sql`${users.deletedAt} is null`))
+    .orderBy(asc(collegeRequests.createdAt), asc(collegeRequests.id));
+}
+
+/** A request, locked until the decision commits (two administrators' clicks take turns). */
+export async function lockCollegeRequest(db: Db, id: string) {
+  const [row] = await db.select().from(collegeRequests).where(eq(collegeRequests.id, id)).for("update");
+  return row;
+}
+
+/** Records the decision on a waiting request; undefined when it was already decided. */
+export async function decideCollegeRequest(
+  db: Db,
+  id: string,
+  decision: { status: "added" | "merged"; collegeId: string; decidedBy: string },
+) {
+  const [row] = await db
+    .update(collegeRequests)
+    .set({ ...decision, decidedAt: sql`now()` })
+    .where(and(eq(collegeRequests.id, id), eq(collegeRequests.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** The directory's college of this city with this name, whatever its case. */
+export async function findCollegeInCity(db: Db, city: string, name: string): Promise<CollegeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(colleges)
+    .where(sql`lower(${colleges.city}) = lower(${city}) and lower(${colleges.name}) = lower(${name})`)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Gives a pending student their college and its city and ends 'College pending' (the items
+ * trigger copies the college onto their listings). False when the student is gone.
+ */
+export async function assignPendingCollege(
+  db: Db,
+  userId: string,
+  college: { city: string; name: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ city: college.city, college: college.name, collegePending: false, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -2,9 +2,12 @@ import {
   CollegeAliasBodySchema,
   CollegeAliasesResponseSchema,
   CollegeAliasSchema,
+  CollegeRequestDecisionSchema,
+  CollegeRequestsResponseSchema,
   CollegeSearchQuerySchema,
   CollegeSearchResponseSchema,
   CollegesResponseSchema,
+  MergeCollegeRequestBodySchema,
 } from "@shared/api/colleges";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,7 +15,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
-import { addAlias, listAliases, listColleges, removeAlias, searchColleges } from "./colleges.service";
+import {
+  addAlias,
+  addRequestedCollege,
+  listAliases,
+  listCollegeRequests,
+  listColleges,
+  mergeCollegeRequest,
+  removeAlias,
+  searchColleges,
+} from "./colleges.service";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -98,5 +110,52 @@ export const adminCollegeAliasesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext 
       await removeAlias(ctx, requireUser(request), request.params.id, request.params.alias);
       return reply.code(204).send(null);
     },
+  });
+};
+
+/** The Colleges tab's requests for missing colleges (registered under /api/admin). */
+export const adminCollegeRequestsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.get("/college-requests", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "colleges"],
+      summary: "The waiting 'My college isn't listed' requests, oldest first, with the student who asked",
+      response: { 200: CollegeRequestsResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { requests: await listCollegeRequests(ctx, requireUser(request)) };
+    },
+  });
+
+  app.post("/college-requests/:id/add", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "colleges"],
+      summary:
+        "'Add': the requested college joins the directory, the student is given it and told; 409 when already decided or already listed",
+      params: IdParams,
+      response: { 200: CollegeRequestDecisionSchema, ...errors },
+    },
+    preHandler: limitWrites(ctx, "verificationAdmin"),
+    handler: async (request) => addRequestedCollege(ctx, requireUser(request), request.params.id),
+  });
+
+  app.post("/college-requests/:id/merge", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin", "colleges"],
+      summary:
+        "'Merge into {existing}': the student is given a college the directory already lists and told; 409 when already decided",
+      params: IdParams,
+      body: MergeCollegeRequestBodySchema,
+      response: { 200: CollegeRequestDecisionSchema, ...errors },
+    },
+    preHandler: limitWrites(ctx, "verificationAdmin"),
+    handler: async (request) =>
+      mergeCollegeRequest(ctx, requireUser(request), request.params.id, request.body.collegeId),
   });
 };

@@ -1,10 +1,20 @@
 import { ADMIN_MESSAGES } from "@shared/api/admin";
-import { COLLEGE_MESSAGES, type CollegeSearchResponse } from "@shared/api/colleges";
+import {
+  COLLEGE_MESSAGES,
+  type CollegeRequest,
+  type CollegeRequestDecision,
+  type CollegeRequestFields,
+  type CollegeSearchResponse,
+} from "@shared/api/colleges";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
+import { addNotification } from "../notifications/notifications.service";
 import * as repo from "./colleges.repository";
 
 /** The directory grouped by city, for everyone, signed in or not. */
@@ -199,5 +209,111 @@ export async function removeAlias(ctx: AppContext, admin: UserRow, collegeId: st
       { type: "college", id: collegeId },
       { alias: removed },
     );
+  });
+}
+
+/**
+ * The directory's college of this city with this name, whatever its case: sign-up's 'My college
+ * isn't listed' assigns it at once instead of asking the administrator for it.
+ */
+export function findCollegeInCity(ctx: Pick<AppContext, "db">, city: string, name: string) {
+  return repo.findCollegeInCity(ctx.db, city, name);
+}
+
+/** Files a new student's request for a missing college, inside the sign-up's transaction. */
+export async function fileCollegeRequest(
+  tx: Db,
+  userId: string,
+  fields: CollegeRequestFields,
+): Promise<void> {
+  await repo.insertCollegeRequest(tx, { userId, name: fields.name, city: fields.city });
+}
+
+/** The Colleges tab's waiting requests, oldest first. */
+export async function listCollegeRequests(ctx: AppContext, admin: UserRow): Promise<CollegeRequest[]> {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  return (await repo.listPendingRequests(ctx.db)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    student: { id: row.studentId, name: row.studentName, email: row.studentEmail },
+  }));
+}
+
+type Decision = "added" | "merged";
+
+/**
+ * Decides a waiting request once: `choose` finds (or adds) the college, the student is given it
+ * (their listings follow by trigger), told in one notification, and the audit log keeps it.
+ */
+async function decideRequest(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  status: Decision,
+  choose: (tx: Db, request: { name: string; city: string }) => Promise<repo.CollegeRow>,
+): Promise<CollegeRequestDecision> {
+  if (!canManageColleges(admin)) throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const request = await repo.lockCollegeRequest(tx, id);
+    if (!request) throw new AppError("not_found", COLLEGE_REQUEST_TEXTS.notFound);
+    if (request.status !== "pending") throw new AppError("conflict", COLLEGE_REQUEST_TEXTS.alreadyDecided);
+    const college = await choose(tx, request);
+    await repo.decideCollegeRequest(tx, id, { status, collegeId: college.id, decidedBy: admin.id });
+    await repo.assignPendingCollege(tx, request.userId, college);
+    await addNotification(tx, emit, {
+      userId: request.userId,
+      type: "admin",
+      text:
+        status === "added"
+          ? COLLEGE_REQUEST_TEXTS.added(college.name, college.city)
+          : COLLEGE_REQUEST_TEXTS.merged(college.name, college.city),
+    });
+    await recordAudit(
+      tx,
+      admin,
+      status === "added" ? "college.request.add" : "college.request.merge",
+      { type: "user", id: request.userId },
+      {
+        requestId: id,
+        requested: `${request.name}, ${request.city}`,
+        college: college.name,
+        city: college.city,
+      },
+    );
+    return {
+      request: { id, status },
+      college: { id: college.id, name: college.name, city: college.city },
+    };
+  });
+}
+
+/** 'Add': the requested college joins the directory and the student is given it. */
+export function addRequestedCollege(ctx: AppContext, admin: UserRow, id: string) {
+  return decideRequest(ctx, admin, id, "added", async (tx, request) => {
+    const existing = await repo.findCollegeInCity(tx, request.city, request.name);
+    if (existing)
+      throw new AppError("conflict", COLLEGE_REQUEST_TEXTS.alreadyListed(existing.name, existing.city));
+    const row = await repo.insertCollege(tx, { city: request.city, name: request.name });
+    if (!row) throw new AppError("conflict", ADMIN_MESSAGES.collegeExists);
+    await recordAudit(
+      tx,
+      admin,
+      "college.add",
+      { type: "college", id: row.id },
+      { city: row.city, name: row.name },
+    );
+    return row;
+  });
+}
+
+/** 'Merge into {existing}': the student is given a college the directory already lists. */
+export function mergeCollegeRequest(ctx: AppContext, admin: UserRow, id: string, collegeId: string) {
+  return decideRequest(ctx, admin, id, "merged", async (tx) => {
+    const college = await repo.findCollege(tx, collegeId);
+    if (!college) throw new AppError("not_found", COLLEGE_REQUEST_TEXTS.collegeNotFound);
+    return college;
   });
 }

@@ -44,6 +44,7 @@ export async function getProfile(ctx: AppContext, viewer: UserRow, userId: strin
       email: contact.email,
       mobile: contact.mobile,
       college: person.college,
+      collegePending: person.collegePending,
       city: person.city,
       profilePhoto: person.profilePhoto,
       isVerified: isCollegeVerified(person),

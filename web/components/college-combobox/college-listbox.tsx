@@ -6,13 +6,15 @@ interface CollegeListboxProps {
   combobox: CollegeComboboxState;
   /** How high the popups stack: signup's at z-10; Browse's, events' and teammates' at z-20. */
   layerClass: "z-10" | "z-20";
+  /** Signup's way on under 'No matches': "My college isn't listed". */
+  notListed?: { label: string; onChoose: () => void };
 }
 
 /**
  * What opens under a college combobox: the list of suggestions, or "Loading colleges..." / "No
  * matches" when there is none to show, and a way to try again when the directory did not load.
  */
-export function CollegeListbox({ combobox, layerClass }: CollegeListboxProps) {
+export function CollegeListbox({ combobox, layerClass, notListed }: CollegeListboxProps) {
   const { matches, activeIndex, isOpen, isListShown, isPending, isError } = combobox;
   const popupClasses = `absolute ${layerClass} mt-1 w-full rounded-lg border border-slate-200 bg-white text-sm shadow-lg`;
   return (
@@ -43,8 +45,19 @@ export function CollegeListbox({ combobox, layerClass }: CollegeListboxProps) {
         ))}
       </div>
       {isOpen && !isListShown && !isError ? (
-        <div role="status" className={`${popupClasses} px-3 py-2.5 text-slate-600`}>
-          {isPending ? "Loading colleges..." : "No matches"}
+        <div className={`${popupClasses} px-3 py-2.5 text-slate-600`}>
+          <p role="status">{isPending ? "Loading colleges..." : "No matches"}</p>
+          {notListed && !isPending ? (
+            <button
+              type="button"
+              // Pressed without blurring the box first, which would close this popup under the finger.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={notListed.onChoose}
+              className="-mx-3 -mb-2.5 mt-1 block w-[calc(100%+1.5rem)] px-3 py-2.5 text-left font-semibold text-indigo-700 underline-offset-2 hover:bg-indigo-50 hover:underline"
+            >
+              {notListed.label}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {isError ? (

@@ -16,11 +16,12 @@ interface CollegePickerProps {
 
 /**
  * A college filter as an ARIA 1.2 combobox (the pattern of Browse's college filter): the box
- * only searches the directory (starts-with, arrows, Enter, Escape); the choice shows as a chip
+ * only searches the directory (the server's search: any word, short names such as 'IITB'; arrows,
+ * Enter, Escape); the choice shows as a chip
  * under it that can be removed, which means every college.
  */
 export function CollegePicker({ label, value, onSelect, onClear, className = "" }: CollegePickerProps) {
-  const combobox = useCollegeCombobox({ onSelect });
+  const combobox = useCollegeCombobox({ onSelect, isSearchedOnServer: true });
   const inputRef = useRef<HTMLInputElement>(null);
   const chosenId = `${combobox.baseId}-chosen`;
 

@@ -34,6 +34,8 @@ const AUDIT_ACTIONS: Record<string, string> = {
   "college.delete": "Deleted college",
   "college.alias.add": "Added college short name",
   "college.alias.remove": "Removed college short name",
+  "college.request.add": "Added a requested college",
+  "college.request.merge": "Merged a college request",
   "user.edit": "Edited user",
   "user.delete": "Deleted user",
   "ticket.resolved": "Resolved ticket",

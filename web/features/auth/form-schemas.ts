@@ -11,7 +11,7 @@ import {
   type SignupBody,
   SignupBodySchema,
 } from "@shared/api/auth";
-import type { CollegeOption } from "@shared/colleges";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { SECOND_FACTOR_CODE_DIGITS } from "@shared/constants";
 import {
   LOGIN_MESSAGES,
@@ -21,6 +21,7 @@ import {
 } from "@shared/validation/messages";
 import { mobileDigits, normaliseEmail, sanitiseField, validateSignup } from "@shared/validation/signup";
 import { z } from "zod";
+import type { SignupCollege } from "./components/college-combobox";
 
 /** The shared sign-in body, with the spec's own words for an empty field. */
 export const LoginFormSchema = z.object({
@@ -85,6 +86,16 @@ const FIELD_OF_MESSAGE = new Map<string, SignupField>([
   [TEXT_MESSAGES.singleLine("Email"), "email"],
   [TEXT_MESSAGES.singleLine("City"), "college"],
   [TEXT_MESSAGES.singleLine("College"), "college"],
+  ...[
+    COLLEGE_REQUEST_TEXTS.nameRequired,
+    COLLEGE_REQUEST_TEXTS.nameTooShort,
+    COLLEGE_REQUEST_TEXTS.nameTooLong,
+    COLLEGE_REQUEST_TEXTS.nameNeedsLetter,
+    COLLEGE_REQUEST_TEXTS.cityRequired,
+    COLLEGE_REQUEST_TEXTS.cityTooLong,
+    COLLEGE_REQUEST_TEXTS.cityNeedsLetter,
+    COLLEGE_REQUEST_TEXTS.limited,
+  ].map((message): [string, SignupField] => [message, "college"]),
 ]);
 
 /**
@@ -95,7 +106,7 @@ export const SignupFormSchema = z
   .object({
     name: z.string(),
     email: z.string(),
-    college: z.custom<CollegeOption | null>(),
+    college: z.custom<SignupCollege | null>(),
     mobile: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
@@ -110,6 +121,7 @@ export const SignupFormSchema = z
       mobile: sanitiseField(values.mobile),
       password: sanitiseField(values.password),
       acceptTerms: values.acceptTerms,
+      ...(values.college?.notListed ? { collegeNotListed: true } : {}),
     };
     const problem = validateSignup({ ...clean, confirmPassword: sanitiseField(values.confirmPassword) });
     if (problem)

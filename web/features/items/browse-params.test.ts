@@ -38,6 +38,16 @@ describe("browse filters in the query string", () => {
     expect(applyFilterChange(new URLSearchParams(""), { sort: "newest" }).has("sort")).toBe(false);
   });
 
+  it("starts a student whose college is pending on their city, until the address names a college or city", () => {
+    const pending = (query: string) => parseBrowseFilters(new URLSearchParams(query), "", "Nashik");
+    expect(pending("")).toMatchObject({ college: "", city: "Nashik" });
+    expect(pending("city=Pune")).toMatchObject({ college: "", city: "Pune" });
+    expect(pending("city=")).toMatchObject({ college: "", city: "" });
+    expect(pending("college=IIT%20Bombay")).toMatchObject({ college: "IIT Bombay", city: "" });
+    // A student with a college keeps the spec's default: their college, no city.
+    expect(parseBrowseFilters(new URLSearchParams(""), "IIT Delhi", "")).toMatchObject({ city: "" });
+  });
+
   it("reads 'Verified sellers only' from verifiedOnly=true, and leaves it out of the address when unticked", () => {
     expect(parse("verifiedOnly=true").verifiedOnly).toBe(true);
     expect(

@@ -11,6 +11,7 @@ const STUDENT: User = {
   email: "arjun@example.in",
   city: "Mumbai",
   college: "IIT Bombay",
+  collegePending: false,
   mobile: "9123456780",
   role: "student",
   emailVerified: true,

@@ -11,6 +11,7 @@ function profileWith(followers: number, following: number, isFollowing: boolean)
       email: "asha@example.edu",
       mobile: "9876543210",
       college: "IIT Bombay",
+      collegePending: false,
       city: "Mumbai",
       profilePhoto: null,
       isVerified: true,

@@ -12,6 +12,7 @@ import { collegeDirectoryQueryOptions } from "../api/get-colleges";
 import { useAdminNotice } from "./admin-notice";
 import { CollegeAliasesSection } from "./college-aliases-section";
 import { CollegeDomainsSection } from "./college-domains-section";
+import { CollegeRequestsSection } from "./college-requests-section";
 import { MeetupSpotsSection } from "./meetup-spots-section";
 import { dangerButton, EmptyState, FormError, LoadError, LoadingState, PanelSection } from "./panel-states";
 
@@ -102,6 +103,7 @@ export function CollegesTab() {
 
   return (
     <div className="space-y-6">
+      <CollegeRequestsSection cities={cities} />
       <PanelSection title="Add College" titleId="admin-add-college-heading">
         <AddCollegeForm cities={cities.map((entry) => entry.city)} />
       </PanelSection>

@@ -1,13 +1,22 @@
-import { type CollegeOption, formatCollegeOption } from "@shared/colleges";
+import { type CollegeOption, formatCollegeOption, NOT_LISTED_TEXTS } from "@shared/colleges";
 import { sanitiseField, sanitiseWhileTyping } from "@shared/validation/signup";
-import type { Ref } from "react";
+import { lazy, type Ref, Suspense, useState } from "react";
 import { CollegeListbox } from "../../../components/college-combobox/college-listbox";
 import { useCollegeCombobox } from "../../../components/college-combobox/use-college-combobox";
 import { inputClasses, labelClasses } from "../../../components/ui/field";
 
+// Asked for by few, so loaded when someone presses "My college isn't listed" (with the rules it
+// checks), not with the page.
+const CollegeRequestForm = lazy(() =>
+  import("./college-request-form").then((module) => ({ default: module.CollegeRequestForm })),
+);
+
+/** The chosen college: one of the directory, or one the student named ('My college isn't listed'). */
+export type SignupCollege = CollegeOption & { notListed?: boolean };
+
 interface CollegeComboboxProps {
-  value: CollegeOption | null;
-  onChange: (option: CollegeOption | null) => void;
+  value: SignupCollege | null;
+  onChange: (option: SignupCollege | null) => void;
   /** Any keystroke in the box, so the form can clear its message. */
   onEdit: () => void;
   /** The form's, to focus the box when no college is chosen. */
@@ -33,6 +42,7 @@ export function CollegeCombobox({
     canEnterSubmit: true,
     isSearchedOnServer: true,
   });
+  const [requestName, setRequestName] = useState<string | null>(null);
   const statusId = `${combobox.baseId}-status`;
   const describedBy = [isInvalid ? messageId : null, value ? statusId : null].filter(Boolean).join(" ");
 
@@ -48,6 +58,19 @@ export function CollegeCombobox({
     combobox.close();
     // A chosen college keeps its own spelling; only free text is sanitised.
     if (!value) combobox.setQuery((current) => sanitiseField(current));
+  }
+
+  function openRequest() {
+    combobox.close();
+    onEdit();
+    setRequestName(sanitiseField(combobox.inputProps.value));
+  }
+
+  function chooseRequested(request: { name: string; city: string }) {
+    const chosen = { city: request.city, college: request.name, notListed: true };
+    onChange(chosen);
+    combobox.setQuery(formatCollegeOption(chosen));
+    setRequestName(null);
   }
 
   return (
@@ -67,11 +90,26 @@ export function CollegeCombobox({
         onBlur={handleBlur}
         className={inputClasses}
       />
-      <CollegeListbox combobox={combobox} layerClass="z-10" />
+      <CollegeListbox
+        combobox={combobox}
+        layerClass="z-10"
+        notListed={{ label: NOT_LISTED_TEXTS.link, onChoose: openRequest }}
+      />
       {value ? (
         <p id={statusId} className="mt-1 text-xs text-slate-600">
-          Selected: {value.college} ({value.city})
+          {value.notListed
+            ? NOT_LISTED_TEXTS.chosen(value.college, value.city)
+            : `Selected: ${value.college} (${value.city})`}
         </p>
+      ) : null}
+      {requestName !== null ? (
+        <Suspense fallback={<p className="mt-2 text-sm text-slate-600">Loading...</p>}>
+          <CollegeRequestForm
+            initialName={requestName}
+            onUse={chooseRequested}
+            onCancel={() => setRequestName(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -125,4 +125,49 @@ describe("the signup form", () => {
     expect(submit).toBeDisabled();
     expect(JSON.parse(localStorage.getItem("signupAttempts") ?? "{}").count).toBe(3);
   });
+
+  it("'No matches' offers \"My college isn't listed\": name and city checked, then sent as a request", async () => {
+    const user = userEvent.setup();
+    const api = signupApi();
+    renderScreen(<SignupPage />, { path: "/signup" });
+    await user.type(screen.getByLabelText("Full Name"), "Kavya Nair");
+    await user.type(screen.getByLabelText("Email Address"), "kavya@example.in");
+    await user.type(screen.getByRole("combobox", { name: "City and College" }), "Sunrise Institute");
+    expect(await screen.findByText("No matches")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "My college isn't listed" }));
+
+    const name = await screen.findByRole("textbox", { name: "College name" });
+    expect(name).toHaveValue("Sunrise Institute");
+    const city = screen.getByRole("textbox", { name: "City" });
+    expect(city).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Use this college" }));
+    expect(await screen.findByText("Please enter your college's city.")).toBeVisible();
+    expect(api.requests.filter((request) => request.path === "/api/auth/signup")).toEqual([]);
+
+    await user.type(city, "Nashik{Enter}");
+    expect(screen.queryByRole("textbox", { name: "College name" })).not.toBeInTheDocument();
+    expect(
+      screen.getByText("Requested: Sunrise Institute (Nashik). College pending until it is added."),
+    ).toBeVisible();
+    await user.type(screen.getByLabelText("Mobile Number"), "9123456780");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), PASSWORD);
+    await user.type(screen.getByLabelText("Confirm Password", { selector: "input" }), PASSWORD);
+    await user.click(screen.getByRole("checkbox", { name: /I accept the/ }));
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    await screen.findByRole("alert");
+    expect(api.requests.find((request) => request.path === "/api/auth/signup")?.body).toMatchObject({
+      city: "Nashik",
+      college: "Sunrise Institute",
+      collegeNotListed: true,
+    });
+  }, 30_000);
+
+  it("offers no request while a college is found", async () => {
+    const user = userEvent.setup();
+    signupApi();
+    renderScreen(<SignupPage />, { path: "/signup" });
+    await user.type(screen.getByRole("combobox", { name: "City and College" }), "IITB");
+    expect(await screen.findByRole("option", { name: "IIT Bombay, Mumbai" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "My college isn't listed" })).not.toBeInTheDocument();
+  });
 });

@@ -12,8 +12,6 @@ import { useSignupForm } from "../hooks/use-signup-form";
 import { AuthLayout } from "./auth-layout";
 import { BotTrapField } from "./bot-trap-field";
 import { CollegeCombobox } from "./college-combobox";
-import { PasswordStrengthBar } from "./password-strength-bar";
-import { SignupBlockBanner } from "./signup-block-banner";
 import { TermsCheckbox } from "./terms-checkbox";
 
 const STRENGTH_ID = "signup-password-strength";
@@ -22,6 +20,15 @@ const STRENGTH_ID = "signup-password-strength";
 // first script of /signup within its budget.
 const SignupAnimation = lazy(() =>
   import("./signup-animation").then((module) => ({ default: module.SignupAnimation })),
+);
+// Shown only once a password is typed, or while the form is blocked: each loaded when first shown
+// (on the form's first focus for the bar), which leaves room in /signup's first script.
+const loadStrengthBar = () => import("./password-strength-bar");
+const PasswordStrengthBar = lazy(() =>
+  loadStrengthBar().then((module) => ({ default: module.PasswordStrengthBar })),
+);
+const SignupBlockBanner = lazy(() =>
+  import("./signup-block-banner").then((module) => ({ default: module.SignupBlockBanner })),
 );
 const MESSAGE_ID = "signup-message";
 
@@ -90,11 +97,23 @@ export function SignupPage() {
         </Suspense>
       }
     >
-      <form noValidate onFocus={signup.prepare} onSubmit={signup.handleSubmit} className="relative space-y-4">
+      <form
+        noValidate
+        onFocus={() => {
+          signup.prepare();
+          void loadStrengthBar();
+        }}
+        onSubmit={signup.handleSubmit}
+        className="relative space-y-4"
+      >
         {isSucceeded || isBlocked ? (
           <div ref={bannersRef} tabIndex={-1} className="scroll-mt-24 space-y-4 focus:outline-none">
             {isSucceeded ? <Alert tone="success">{SIGNUP_MESSAGES.success}</Alert> : null}
-            {isBlocked ? <SignupBlockBanner remainingSeconds={signup.block.remainingSeconds} /> : null}
+            {isBlocked ? (
+              <Suspense fallback={null}>
+                <SignupBlockBanner remainingSeconds={signup.block.remainingSeconds} />
+              </Suspense>
+            ) : null}
           </div>
         ) : null}
         {messageAbout(null)}
@@ -144,7 +163,11 @@ export function SignupPage() {
                 .join(" ") || undefined
             }
           />
-          {hasPassword ? <PasswordStrengthBar id={STRENGTH_ID} strength={signup.strength} /> : null}
+          {hasPassword ? (
+            <Suspense fallback={null}>
+              <PasswordStrengthBar id={STRENGTH_ID} strength={signup.strength} />
+            </Suspense>
+          ) : null}
         </div>
         {messageAbout("password")}
         <PasswordInput

@@ -12,12 +12,15 @@ interface CollegeFilterProps {
 }
 
 /**
- * Browse's college filter: the same ARIA 1.2 combobox pattern as the signup picker (starts-with
- * suggestions, arrows, Enter, Escape, "No matches"), but the box is only for searching; the
+ * Browse's college filter: the same ARIA 1.2 combobox pattern as the signup picker (the server's
+ * any-word and short-name suggestions, arrows, Enter, Escape, "No matches"), but the box is only for searching; the
  * chosen college shows as a removable chip under it.
  */
 export function CollegeFilter({ value, onChange, className = "" }: CollegeFilterProps) {
-  const combobox = useCollegeCombobox({ onSelect: (option) => onChange(option.college) });
+  const combobox = useCollegeCombobox({
+    onSelect: (option) => onChange(option.college),
+    isSearchedOnServer: true,
+  });
   const inputRef = useRef<HTMLInputElement>(null);
 
   function handleRemove() {

@@ -13,7 +13,12 @@ export function useBrowseFilters() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const ownCollege = user?.college ?? "";
-  const filters: BrowseFilters = useMemo(() => parseBrowseFilters(params, ownCollege), [params, ownCollege]);
+  // 'College pending': no college yet, so Browse starts on the student's city.
+  const ownCity = user?.collegePending ? user.city : "";
+  const filters: BrowseFilters = useMemo(
+    () => parseBrowseFilters(params, ownCollege, ownCity),
+    [params, ownCollege, ownCity],
+  );
 
   // Spec section 4: the college filter is pre-set once to the student's own college. Without a
   // college in the address it applies (parseBrowseFilters); the first change the student makes
@@ -21,9 +26,12 @@ export function useBrowseFilters() {
   // cleared it. Not written as the page opens: a new address re-draws the whole app, on a slow
   // phone a long task just as the page appears.
   const withCollege = useCallback(
-    (current: URLSearchParams) =>
-      current.has("college") || !ownCollege ? current : withParams(current, { college: ownCollege }),
-    [ownCollege],
+    (current: URLSearchParams) => {
+      if (current.has("college")) return current;
+      if (ownCollege) return withParams(current, { college: ownCollege });
+      return ownCity && !current.has("city") ? withParams(current, { city: ownCity }) : current;
+    },
+    [ownCollege, ownCity],
   );
 
   const changeFilters = useCallback(

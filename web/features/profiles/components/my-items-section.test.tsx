@@ -22,6 +22,7 @@ function buildProfile(items: Item[]): ProfileResponse {
       email: "asha@example.edu",
       mobile: "",
       college: "IIT Bombay",
+      collegePending: false,
       city: "Mumbai",
       profilePhoto: null,
       isVerified: true,

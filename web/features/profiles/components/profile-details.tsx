@@ -1,4 +1,5 @@
 import type { Profile } from "@shared/api/profiles";
+import { collegeLabel } from "@shared/college-requests";
 import { EMAIL_HIDDEN, MOBILE_HIDDEN } from "@shared/contact-texts";
 import { VERIFIED_LABELS } from "@shared/verification-labels";
 import CheckIcon from "lucide-react/icons/check";
@@ -82,7 +83,7 @@ export function ProfileDetails({ profile, actions }: { profile: Profile; actions
             </a>
           ) : null}
         </Detail>
-        <Detail term="College">{profile.college}</Detail>
+        <Detail term="College">{collegeLabel(profile)}</Detail>
         <Detail term="City">{profile.city}</Detail>
       </dl>
     </div>

@@ -14,6 +14,7 @@ const profile: Profile = {
   email: "asha@example.edu",
   mobile: "",
   college: "IIT Bombay",
+  collegePending: false,
   city: "Mumbai",
   profilePhoto: "/api/files/profiles/asha.webp",
   isVerified: true,

@@ -18,6 +18,7 @@ function profile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
       email: null,
       mobile: null,
       college: "COEP",
+      collegePending: false,
       city: "Pune",
       profilePhoto: null,
       isVerified: true,

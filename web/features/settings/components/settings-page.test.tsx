@@ -14,6 +14,7 @@ const student: User = {
   email: "asha@example.edu",
   city: "Pune",
   college: "COEP",
+  collegePending: false,
   mobile: "9876543210",
   role: "student",
   emailVerified: true,

@@ -1,4 +1,5 @@
 import type { CollegeVerification } from "@shared/api/verification";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { CODE_VALID_MINUTES, VERIFICATION_TEXTS } from "@shared/verification-constants";
 import BadgeCheckIcon from "lucide-react/icons/badge-check";
 import { useState } from "react";
@@ -7,6 +8,7 @@ import { primaryButton, secondaryButton } from "../../../components/ui/button-st
 import { TextField } from "../../../components/ui/field";
 import type { ShowNotice } from "../../../components/ui/notice";
 import { InlineLoading } from "../../../components/ui/page-loading";
+import { useSession } from "../../../lib/session";
 import {
   useCollegeVerification,
   useConfirmCollegeCode,
@@ -26,7 +28,19 @@ const loadCodeSchema = () =>
  * or one photo of the student ID for the administrator's review. The server decides every rule.
  */
 export function VerifyCollegeSection({ onResult }: { onResult: ShowNotice }) {
+  const { user } = useSession();
   const { data, isPending, isError } = useCollegeVerification();
+  // A college still pending has nothing to prove yet: the forms come once it is decided.
+  if (user?.collegePending) {
+    return (
+      <SettingsSection title={VERIFICATION_TEXTS.title}>
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold">{COLLEGE_REQUEST_TEXTS.pending}.</span>{" "}
+          {COLLEGE_REQUEST_TEXTS.verifyLater}
+        </p>
+      </SettingsSection>
+    );
+  }
   if (isPending) return <InlineLoading />;
   if (isError || !data) {
     return (

@@ -1,3 +1,4 @@
+import { collegeLabel } from "@shared/college-requests";
 import { TICKET_DESCRIPTION_MAX_LENGTH, TICKET_MESSAGES, TICKET_PURPOSES } from "@shared/tickets-constants";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -138,7 +139,7 @@ export function SupportTicketDialog({ onClose }: { onClose: () => void }) {
           </Field>
           <TextField label="Name" value={user?.name ?? ""} readOnly />
           <TextField label="Email" type="email" value={user?.email ?? ""} readOnly />
-          <TextField label="College" value={user?.college ?? ""} readOnly />
+          <TextField label="College" value={user ? collegeLabel(user) : ""} readOnly />
           <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={secondaryButton}>
               Cancel
