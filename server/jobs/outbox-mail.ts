@@ -9,6 +9,8 @@ export interface QueuedMail {
   to: string;
   subject: MailSubject;
   text: string;
+  /** An HTML part beside the text. */
+  html?: string;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
 }
@@ -19,19 +21,25 @@ export interface QueuedMail {
  * Kick the worker after the commit (ctx.outbox.kick) so it leaves at once.
  */
 export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
-  const { headers, ...rest } = mail;
+  const { headers, html, ...rest } = mail;
   await insertOutboxRow(db, {
     kind: MAIL_KIND,
-    payload: { ...rest, ...(headers ? { headers: JSON.stringify(headers) } : {}) },
+    payload: { ...rest, ...(html ? { html } : {}), ...(headers ? { headers: JSON.stringify(headers) } : {}) },
   });
 }
 
 export function createMailSender(mailer: Mailer): OutboxSender {
   return async (row) => {
-    const { to, subject, text, headers } = row.payload;
+    const { to, subject, text, html, headers } = row.payload;
     if (!to || !subject || text === undefined)
       throw new Error("the queued mail has no address, subject or text");
     if (!isMailSubject(subject)) throw new Error("the queued mail's subject is not one of the server's own");
-    await mailer.send({ to, subject, text, ...(headers ? { headers: JSON.parse(headers) } : {}) });
+    await mailer.send({
+      to,
+      subject,
+      text,
+      ...(html ? { html } : {}),
+      ...(headers ? { headers: JSON.parse(headers) } : {}),
+    });
   };
 }

@@ -99,6 +99,7 @@ function openThread(
   thread: {
     messages?: Message[];
     counterpartReadAt?: string | null;
+    counterpartDeliveredAt?: string | null;
     chat?: Partial<ChatSummary>;
     isNewContact?: boolean;
     openRating?: boolean;
@@ -119,6 +120,7 @@ function openThread(
                 chat: { ...CHAT, ...thread.chat, abilities },
                 messages: thread.messages ?? [OFFER],
                 counterpartReadAt: thread.counterpartReadAt ?? null,
+                counterpartDeliveredAt: thread.counterpartDeliveredAt ?? null,
                 isNewContact: thread.isNewContact ?? false,
               },
             }
@@ -502,6 +504,7 @@ describe("blocking in a chat thread", () => {
               chat: { ...CHAT, abilities: { canSend: true, canOffer: true, canRate: false } },
               messages: [{ ...OFFER, id: "m9", type: "number", text: "9812345678", offerPrice: null }],
               counterpartReadAt: null,
+              counterpartDeliveredAt: null,
             },
           }
         : { status: 204 },
@@ -552,6 +555,7 @@ describe("sending from a thread", () => {
             chat: { ...CHAT, abilities: { ...CHAT.abilities, canSend: !isBlocked } },
             messages: [],
             counterpartReadAt: null,
+            counterpartDeliveredAt: null,
             isNewContact: false,
           },
         };

@@ -38,7 +38,15 @@ function chat(overrides: Partial<ChatSummary>, item: Partial<NonNullable<ChatSum
 function openThread(summary: ChatSummary) {
   fakeApi((path) =>
     path === "/api/chats/chat-1"
-      ? { body: { chat: summary, messages: [], counterpartReadAt: null, isNewContact: false } }
+      ? {
+          body: {
+            chat: summary,
+            messages: [],
+            counterpartReadAt: null,
+            counterpartDeliveredAt: null,
+            isNewContact: false,
+          },
+        }
       : { status: 204 },
   );
   renderScreen(<ChatThread chatId="chat-1" myId="me" outbox={[]} onSend={vi.fn()} onRetry={vi.fn()} />, {
