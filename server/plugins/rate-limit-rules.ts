@@ -384,7 +384,7 @@ export const WRITE_LIMITS = {
   chatDelivered: {
     key: "chat-delivered",
     windows: perMinuteAndHour(60, 1200),
-    refusal: "Too many requests. Please try again later.",
+    refusal: "Messages are being marked delivered too fast.",
   },
   /** Push subscriptions and notification settings: each one is checked with the push service later. */
   pushChange: {
