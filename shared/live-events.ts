@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import {
+  ChatDeliveredSchema,
   ChatReadSchema,
   MessageSchema,
   NotificationSchema,
@@ -43,6 +44,8 @@ export const LiveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat.updated"), data: z.object({ chatId: z.string() }) }),
   /** A member opened the chat: the other member's messages up to readAt are 'Seen'. */
   z.object({ type: z.literal("chat.read"), data: ChatReadSchema }),
+  /** A member's device received the chat (live, or by fetching it): the other's ticks turn double. */
+  z.object({ type: z.literal("chat.delivered"), data: ChatDeliveredSchema }),
   z.object({ type: z.literal("notification.created"), data: z.object({ notification: NotificationSchema }) }),
   z.object({ type: z.literal("notification.read"), data: z.object({ ids: z.array(z.string()) }) }),
   /** The two badges after a change. */

@@ -9,6 +9,8 @@ export interface QueuedMail {
   to: string;
   subject: MailSubject;
   text: string;
+  /** An HTML part beside the text. */
+  html?: string;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
   /** An iCalendar part sent with the text (a cancelled event's METHOD:CANCEL). */
@@ -21,11 +23,12 @@ export interface QueuedMail {
  * Kick the worker after the commit (ctx.outbox.kick) so it leaves at once.
  */
 export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
-  const { headers, calendar, ...rest } = mail;
+  const { headers, html, calendar, ...rest } = mail;
   await insertOutboxRow(db, {
     kind: MAIL_KIND,
     payload: {
       ...rest,
+      ...(html ? { html } : {}),
       ...(headers ? { headers: JSON.stringify(headers) } : {}),
       ...(calendar ? { calendarMethod: calendar.method, calendar: calendar.content } : {}),
     },
@@ -34,7 +37,7 @@ export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
 
 export function createMailSender(mailer: Mailer): OutboxSender {
   return async (row) => {
-    const { to, subject, text, headers, calendar, calendarMethod } = row.payload;
+    const { to, subject, text, html, headers, calendar, calendarMethod } = row.payload;
     if (!to || !subject || text === undefined)
       throw new Error("the queued mail has no address, subject or text");
     if (!isMailSubject(subject)) throw new Error("the queued mail's subject is not one of the server's own");
@@ -42,6 +45,7 @@ export function createMailSender(mailer: Mailer): OutboxSender {
       to,
       subject,
       text,
+      ...(html ? { html } : {}),
       ...(headers ? { headers: JSON.parse(headers) } : {}),
       ...(calendar
         ? { calendar: { method: calendarMethod === "CANCEL" ? "CANCEL" : "PUBLISH", content: calendar } }

@@ -57,6 +57,14 @@ declare module "fastify" {
      * and shared caches may keep it as the route says. Every other answer under /api is no-store.
      */
     isSharedAnswer?: boolean;
+    /**
+     * A form on one of the server's own pages posts here. Pages are served with
+     * `Referrer-Policy: no-referrer`, so Chromium sends such a post with `Origin: null`: the
+     * refusal of other sites (plugins/security.ts) lets that through when the browser says the
+     * post is same-origin (Sec-Fetch-Site) or says nothing, and the route then checks its own
+     * signed page token.
+     */
+    acceptsOwnPageForm?: boolean;
   }
 }
 

@@ -33,6 +33,8 @@ export interface OutgoingMail {
   to: string;
   subject: MailSubject;
   text: string;
+  /** An HTML part beside the text (the digest); the text part stays for clients that read plain text. */
+  html?: string;
   /** The one link the mail is about (it carries a one-time token: it goes in the mail, never the log). */
   link?: string;
   /** Extra headers, e.g. List-Unsubscribe on a mail a student may turn off. */
@@ -71,6 +73,7 @@ export function createMailer(options: {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
           ...(mail.headers ? { headers: mail.headers } : {}),
           ...(mail.calendar
             ? {
@@ -86,11 +89,26 @@ export function createMailer(options: {
     };
   }
   const folder = path.join(options.dataDir, "mail");
+  // A mail with an HTML part is written as the whole MIME message (text and HTML alternatives).
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
       await fs.mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.join(folder, name);
+      if (mail.html) {
+        const built = await composer.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
+        await fs.writeFile(file, built.message as Buffer);
+        options.log.info({ mailFile: file }, `mail written: ${mail.subject}`);
+        return;
+      }
       const extra = Object.entries(mail.headers ?? {})
         .map(([name, value]) => `${name}: ${value}\n`)
         .join("");

@@ -408,6 +408,15 @@ export const WRITE_LIMITS = {
     windows: perMinuteAndHour(10, 60),
     refusal: "You're changing your profile too fast.",
   },
+  /**
+   * A device acknowledging the chat messages it received over the live socket (two ticks): one a
+   * burst of arriving messages, coalesced per chat by the browser.
+   */
+  chatDelivered: {
+    key: "chat-delivered",
+    windows: perMinuteAndHour(60, 1200),
+    refusal: "Messages are being marked delivered too fast.",
+  },
   /** Push subscriptions and notification settings: each one is checked with the push service later. */
   pushChange: {
     key: "push-change",

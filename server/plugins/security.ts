@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error";
 import { fromOtherSite, isForeignOrigin } from "../lib/foreign-origin";
@@ -15,6 +15,18 @@ function hasNulCharacter(value: unknown, depth = 0): boolean {
     if (key.includes("\u0000") || hasNulCharacter(inner, depth + 1)) return true;
   }
   return false;
+}
+
+/**
+ * A post whose Origin the browser hid ('null', as Chromium sends under no-referrer) to a route that
+ * takes a form of the server's own pages, and that the browser does not call cross-site: a
+ * browser that sends Sec-Fetch-Site must say same-origin; one that sends none leaves the check to
+ * the route's signed page token.
+ */
+function isOwnPageFormPost(request: FastifyRequest): boolean {
+  if (!request.routeOptions.config?.acceptsOwnPageForm || request.headers.origin !== "null") return false;
+  const site = request.headers["sec-fetch-site"];
+  return site === undefined || site === "same-origin";
 }
 
 /**
@@ -49,6 +61,7 @@ export const securityPlugin = fp(
     const allowedOrigin = new URL(options.publicUrl).origin;
     app.addHook("onRequest", async (request) => {
       if (!UNSAFE_METHODS.has(request.method)) return;
+      if (isOwnPageFormPost(request)) return;
       if (isForeignOrigin(request, allowedOrigin) || request.headers["sec-fetch-site"] === "cross-site") {
         throw fromOtherSite();
       }

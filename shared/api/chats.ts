@@ -4,6 +4,8 @@ import { OfferStatusSchema } from "./deals";
 
 // The payloads live events carry too, in zod/mini (see there).
 export {
+  type ChatDelivered,
+  ChatDeliveredSchema,
   type ChatRead,
   ChatReadSchema,
   type Message,
@@ -119,6 +121,11 @@ export const ThreadResponseSchema = z.object({
   messages: z.array(MessageSchema),
   /** Up to when the other member has read the chat: my messages up to then are 'Seen'. */
   counterpartReadAt: z.string().nullable(),
+  /**
+   * Up to when the other member's device has received the chat: my messages up to then show two
+   * ticks ('Delivered'), until they are seen.
+   */
+  counterpartDeliveredAt: z.string().nullable(),
   /**
    * The viewer's first conversation with this person (no earlier chat between the two): the
    * thread opens with the safety card.

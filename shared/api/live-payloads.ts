@@ -96,6 +96,14 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const ChatReadSchema = z.object({ chatId: z.string(), userId: z.string(), readAt: z.string() });
 export type ChatRead = z.infer<typeof ChatReadSchema>;
 
+/** A member's device received the chat up to deliveredAt: the other's messages up to then show two ticks. */
+export const ChatDeliveredSchema = z.object({
+  chatId: z.string(),
+  userId: z.string(),
+  deliveredAt: z.string(),
+});
+export type ChatDelivered = z.infer<typeof ChatDeliveredSchema>;
+
 /** The two badges: all unread notifications, and unread ones of type message. */
 export const UnreadCountsSchema = z.object({ unread: z.int(), unreadMessages: z.int() });
 export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;

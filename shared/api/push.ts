@@ -54,3 +54,13 @@ export const PushPayloadSchema = z.object({
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
+/** Whether the in-app card that offers pushes may show now (for this student, on any device). */
+export const PushPromptResponseSchema = z.object({ isDue: z.boolean() });
+export type PushPromptResponse = z.infer<typeof PushPromptResponseSchema>;
+
+/** The student's answer on the card: 'Not now', or 'Turn on' once the device receives pushes. */
+export const PushPromptAnswerBodySchema = z.object({
+  answer: z.enum(["not_now", "turned_on"], "Answer 'not_now' or 'turned_on'."),
+});
+export type PushPromptAnswerBody = z.infer<typeof PushPromptAnswerBodySchema>;

@@ -15,6 +15,9 @@ interface Person {
   student: E2eStudent;
 }
 
+/** A message of mine the server stored: one tick, two, or two coloured. */
+const STORED = /^(Sent|Delivered|Seen)$/;
+
 /** A signed-up student in a browser of their own: a phone (360x740, touch, scale 2) or a desktop. */
 async function openAs(browser: Browser, name: string, device: "phone" | "desktop"): Promise<Person> {
   const { context, page, errors } = await openDevice(
@@ -180,31 +183,55 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     await seller.context.close();
   });
 
-  it("my message shows Sent, then Seen live once the other person opens the chat; a photo arrives live on the other side", async () => {
+  it("my message shows Sent, Delivered once it reaches the other phone, then Seen live once they open the chat; the push card after the first message; a photo previewed, then arriving live", async () => {
     const seller = await openAs(browser(), "Kunal Shah", "phone");
     const buyer = await openAs(browser(), "Ira Banerjee", "phone");
     const { chatId } = await chatAboutItem(seller, buyer, `Study lamp ${randomBytes(2).toString("hex")}`);
     const chatUrl = `/messages?chatId=${encodeURIComponent(chatId)}`;
+    // The seller's phone has the app closed: nothing receives the first message yet.
+    await seller.page.goto("about:blank");
 
     await buyer.page.goto(chatUrl);
     const buyerLog = buyer.page.getByRole("log");
     await buyer.page.getByRole("textbox", { name: "Type a message" }).fill("Is it still available?");
     await buyer.page.getByRole("textbox", { name: "Type a message" }).press("Enter");
     const mine = buyerLog.getByRole("listitem").filter({ hasText: "Is it still available?" });
-    await mine.getByText("Sent", { exact: true }).waitFor();
-    await expect(mine.getByText("Seen", { exact: true }).count()).resolves.toBe(0);
+    await mine.getByRole("img", { name: "Sent" }).waitFor();
+    await expect(mine.getByRole("img", { name: "Seen" }).count()).resolves.toBe(0);
+    // The first message in the chat: the card offering pushes, in the seller's name. 'Not now'.
+    const card = buyer.page.getByRole("region", { name: "Get notified when Kunal Shah replies" });
+    await card.waitFor();
+    await expectNoSeriousA11yViolations(buyer.page);
+    await card.getByRole("button", { name: "Not now" }).tap();
+    await expect(card.count()).resolves.toBe(0);
 
-    // The seller opens the chat: the buyer's tick turns Seen without a reload.
+    // The seller's phone has the app open elsewhere: the message reaches it over the socket, and
+    // the buyer's tick turns Delivered (two grey ticks) without a reload.
+    await seller.page.goto("/dashboard");
+    await buyer.page.getByRole("textbox", { name: "Type a message" }).fill("Can I see it today?");
+    await buyer.page.getByRole("textbox", { name: "Type a message" }).press("Enter");
+    const second = buyerLog.getByRole("listitem").filter({ hasText: "Can I see it today?" });
+    await second.getByRole("img", { name: "Delivered" }).waitFor({ timeout: 10_000 });
+    // Asked once: the second message brings no card.
+    await expect(card.count()).resolves.toBe(0);
+
+    // The seller opens the chat: the buyer's ticks turn Seen (coloured) without a reload.
     await seller.page.goto(chatUrl);
     await seller.page.getByRole("log").getByText("Is it still available?").waitFor();
-    await mine.getByText("Seen", { exact: true }).waitFor({ timeout: 10_000 });
+    await mine.getByRole("img", { name: "Seen" }).waitFor({ timeout: 10_000 });
+    await second.getByRole("img", { name: "Seen" }).waitFor({ timeout: 10_000 });
+    await expectNoSeriousA11yViolations(buyer.page);
 
-    // A photo from the buyer: uploaded with the image pipeline, shown on both sides live.
+    // A photo from the buyer: previewed with Send and Cancel, then uploaded with the image
+    // pipeline, shown on both sides live.
     await buyer.page.locator('input[type="file"]').setInputFiles({
       name: "lamp.jpg",
       mimeType: "image/jpeg",
       buffer: await makeJpeg(buyer.page, "#f59e0b"),
     });
+    const preview = buyer.page.getByRole("group", { name: "Photo to send" });
+    await preview.getByRole("img", { name: "Preview of lamp.jpg" }).waitFor();
+    await preview.getByRole("button", { name: "Send" }).tap();
     const sentPhoto = buyerLog.getByRole("button", { name: "Photo, open full size" });
     await sentPhoto.waitFor({ timeout: 15_000 });
     const arrived = seller.page.getByRole("log").getByRole("button", { name: "Photo, open full size" });
@@ -254,7 +281,7 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     await buyer.page.waitForTimeout(2_000);
     await expect(firstBubble.getByText("Not sent").count()).resolves.toBe(0);
     await buyer.context.setOffline(false);
-    await firstBubble.getByText("Sent", { exact: true }).waitFor({ timeout: 15_000 });
+    await firstBubble.getByRole("img", { name: STORED }).waitFor({ timeout: 15_000 });
     await expect(storedCopies(seller.page.request, chatId, first)).resolves.toBe(1);
 
     // Offline again, and the page is closed before the connection returns.
@@ -279,7 +306,7 @@ describe.skipIf(!isBrowserAvailable)("messages on a phone", () => {
     page.on("pageerror", (error) => buyer.errors.push(`pageerror: ${error.message}`));
     await page.goto(chatUrl);
     const secondBubble = page.getByRole("log").getByRole("listitem").filter({ hasText: second });
-    await secondBubble.getByText("Sent", { exact: true }).waitFor({ timeout: 15_000 });
+    await secondBubble.getByRole("img", { name: STORED }).waitFor({ timeout: 15_000 });
     await expect(storedCopies(seller.page.request, chatId, second)).resolves.toBe(1);
     await page.reload();
     await page.getByRole("log").getByText(second).waitFor();

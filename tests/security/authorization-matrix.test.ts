@@ -78,6 +78,10 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "POST /api/colleges/{id}/meetup-spots": {},
   "POST /api/chats/{chatId}/messages": { student: 201, other: 403, admin: 403 },
   "POST /api/chats/{chatId}/read": { other: 403, admin: 403 },
+  "POST /api/chats/{chatId}/delivered": { other: 403, admin: 403 },
+  // The card offering pushes: each caller's own answers, on any device.
+  "GET /api/me/push-prompt": {},
+  "POST /api/me/push-prompt": {},
   // A chat's photos are its members' only.
   "GET /api/chats/{chatId}/photos/{photoId}": { other: 403, admin: 403 },
   // Marking someone else's notification read answers like a stale id would, and changes nothing.

@@ -197,6 +197,7 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
   "POST /api/push/subscription/remove": (_app, _world, caller) =>
     json({ endpoint: `https://localhost/send/${caller?.id ?? "nobody"}` }),
   "PATCH /api/me/notification-settings": () => json({ pushDeals: false, emailDigest: false }),
+  "POST /api/me/push-prompt": () => json({ answer: "not_now" }),
   "POST /api/tickets": () => json({ purpose: "Feature Request", description: "Dark mode, please." }),
   "POST /api/recruitment-posts": () => json(buildRecruitment()),
   "PATCH /api/recruitment-posts/{id}": () => json(buildRecruitment({ purpose: "Robotics team" })),

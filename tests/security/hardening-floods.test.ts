@@ -8,7 +8,16 @@ import { count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { chats, items, recruitmentPosts, savedSearches, userBlocks, users } from "../../server/db/schema";
+import {
+  chatMembers,
+  chats,
+  items,
+  pushPrompts,
+  recruitmentPosts,
+  savedSearches,
+  userBlocks,
+  users,
+} from "../../server/db/schema";
 import { WRITE_LIMITS, type WriteLimitName } from "../../server/plugins/rate-limit-rules";
 import { BROADCAST_INTERVAL_MS } from "../../server/realtime/gateway";
 import { insertItem } from "../factories/items";
@@ -40,6 +49,8 @@ afterAll(() => testApp?.close());
 /** The student the block flood blocks and unblocks. */
 let blockTarget: string | undefined;
 let chatSeller: Promise<string> | undefined;
+/** The chat whose delivery a script acknowledges over and over. */
+let deliveredChat: Promise<string> | undefined;
 
 const rowsOf = async (table: typeof items | typeof recruitmentPosts) =>
   (await testApp.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
@@ -163,6 +174,38 @@ const FLOODS: FloodCase[] = [
       return inject(actor, "POST", "/api/chats", { userId: sellerId, itemId: item.id });
     },
     state: async () => (await testApp.database.db.select({ n: count() }).from(chats))[0]?.n ?? 0,
+  },
+  {
+    // Each 'Not now' or 'Turn on' of the card offering pushes is a write of the student's row.
+    operation: "POST /api/me/push-prompt",
+    rule: "pushChange",
+    send: (actor, index) =>
+      inject(actor, "POST", "/api/me/push-prompt", { answer: index % 2 ? "turned_on" : "not_now" }),
+    state: async () =>
+      (await testApp.database.db.select().from(pushPrompts)).map((row) => JSON.stringify(row)).join(),
+  },
+  {
+    // Each acknowledgement of received messages may tell the other member live (two ticks).
+    operation: "POST /api/chats/{chatId}/delivered",
+    rule: "chatDelivered",
+    send: async (actor) => {
+      deliveredChat ??= (async () => {
+        const seller = await insertStudent(testApp, "Delivered Seller");
+        const item = await insertItem(testApp, seller.id, { productName: "Delivered lamp" });
+        const opened = await inject(actor, "POST", "/api/chats", { userId: seller.id, itemId: item.id });
+        return opened.json().chat.id as string;
+      })();
+      const chatId = await deliveredChat;
+      return testApp.app.inject({
+        method: "POST",
+        url: `/api/chats/${encodeURIComponent(chatId)}/delivered`,
+        headers: { cookie: actor.cookie },
+      });
+    },
+    state: async () =>
+      (await testApp.database.db.select({ at: chatMembers.deliveredAt }).from(chatMembers))
+        .map((row) => row.at?.getTime())
+        .join(),
   },
   {
     // Each block or unblock is sent live to the other student: a script toggling it is refused.

@@ -54,6 +54,11 @@ export const chatMembers = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     /** The newest message's time when this member last opened the chat: the other's 'Seen'. */
     lastReadAt: timestamp("last_read_at", { withTimezone: true }),
+    /**
+     * The newest message's time when this member's device last received the chat (over the live
+     * socket, or by fetching the thread): the other's two grey ticks (migration 0045).
+     */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),

@@ -1,4 +1,15 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sessions } from "./sessions";
 import { users } from "./users";
 
@@ -44,3 +55,20 @@ export const notificationSettings = pgTable("notification_settings", {
   emailDigest: boolean("email_digest").notNull().default(true),
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
 });
+
+/**
+ * The in-app card that offers pushes after a first message, an Interested or a team request: its
+ * answers, per student so they hold on every device (migration 0045). No row: never answered.
+ */
+export const pushPrompts = pgTable(
+  "push_prompts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notNowCount: integer("not_now_count").notNull().default(0),
+    lastNotNowAt: timestamp("last_not_now_at", { withTimezone: true }),
+    turnedOnAt: timestamp("turned_on_at", { withTimezone: true }),
+  },
+  (table) => [check("push_prompts_not_now_count", sql`${table.notNowCount} >= 0`)],
+);

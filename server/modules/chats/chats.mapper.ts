@@ -1,5 +1,6 @@
 import {
   CHAT_MESSAGES,
+  type ChatDelivered,
   type ChatItem,
   type ChatRead,
   type ChatSummary,
@@ -286,6 +287,11 @@ export function toOfferEvents(
     data: { chatId: offer.chatId, messageId: offer.id, offer: toOfferState(offer) },
   };
   return members.map((userId) => ({ userId, event }));
+}
+
+/** A member's device received the chat: both members' tabs learn it (the other's ticks turn double). */
+export function toDeliveredEvents(delivered: ChatDelivered, members: readonly string[]): PendingEvent[] {
+  return members.map((userId) => ({ userId, event: { type: "chat.delivered", data: delivered } }));
 }
 
 /** A member read the chat: both members' tabs learn it (the other's ticks turn 'Seen'). */

@@ -44,7 +44,7 @@ export async function listChatsOf(
   db: Db,
   userId: string,
   chatId?: string,
-): Promise<(MemberChatRow & { counterpartReadAt: Date | null })[]> {
+): Promise<(MemberChatRow & { counterpartReadAt: Date | null; counterpartDeliveredAt: Date | null })[]> {
   return db
     .select({
       chat: chats,
@@ -52,6 +52,7 @@ export async function listChatsOf(
       counterpartName: counterpart.name,
       counterpartPhoto: counterpart.profilePhoto,
       counterpartReadAt: counterpartMember.lastReadAt,
+      counterpartDeliveredAt: counterpartMember.deliveredAt,
       itemImage: items.productImage,
       itemPrice: items.price,
       itemIsSold: items.isSold,
@@ -96,6 +97,8 @@ export async function markChatReadUpTo(db: Db, chatId: string, userId: string): 
     .update(chatMembers)
     .set({
       lastReadAt: sql`(select max(${messages.createdAt}) from ${messages} where ${messages.chatId} = ${chatId})`,
+      deliveredAt: sql`greatest(${chatMembers.deliveredAt},
+        (select max(${messages.createdAt}) from ${messages} where ${messages.chatId} = ${chatId}))`,
     })
     .where(
       and(
@@ -107,6 +110,28 @@ export async function markChatReadUpTo(db: Db, chatId: string, userId: string): 
     )
     .returning({ lastReadAt: chatMembers.lastReadAt });
   return row?.lastReadAt ?? null;
+}
+
+/**
+ * The member's device has received the chat up to its newest message (read implies received, so
+ * it is never behind last_read_at). Returns the new time, or null when nothing changed.
+ */
+export async function markChatDeliveredUpTo(db: Db, chatId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .update(chatMembers)
+    .set({
+      deliveredAt: sql`(select max(${messages.createdAt}) from ${messages} where ${messages.chatId} = ${chatId})`,
+    })
+    .where(
+      and(
+        eq(chatMembers.chatId, chatId),
+        eq(chatMembers.userId, userId),
+        sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chatId}
+          and (${chatMembers.deliveredAt} is null or ${messages.createdAt} > ${chatMembers.deliveredAt}))`,
+      ),
+    )
+    .returning({ deliveredAt: chatMembers.deliveredAt });
+  return row?.deliveredAt ?? null;
 }
 
 /**

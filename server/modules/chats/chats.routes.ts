@@ -14,7 +14,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { sendImage } from "../../lib/send-image";
 import { requireUser } from "../../plugins/auth";
-import { attemptLimit } from "../../plugins/rate-limit-rules";
+import { attemptLimit, limitWrites } from "../../plugins/rate-limit-rules";
 import { chooseFormat, findUpload, readVariant } from "../uploads/uploads.service";
 import * as service from "./chats.service";
 
@@ -96,6 +96,22 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     handler: async (request, reply) => {
       await service.markChatRead(ctx, requireUser(request), request.params.chatId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post("/chats/:chatId/delivered", {
+    config: { access: "user" },
+    schema: {
+      tags: ["chats"],
+      summary:
+        "Acknowledge that this device received the conversation's new messages over the live socket (two ticks)",
+      params: ChatParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    preHandler: limitWrites(ctx, "chatDelivered"),
+    handler: async (request, reply) => {
+      await service.markChatDelivered(ctx, requireUser(request), request.params.chatId);
       return reply.code(204).send(null);
     },
   });

@@ -12,7 +12,7 @@ import { loadItem } from "../items/items.service";
 import { markRead } from "../notifications/notifications.service";
 import { assertMayMessage } from "../trust/blocks.service";
 import { SCAM_GUARD_LOOKBACK, scamKindOf, scamSignalsOf } from "../trust/scam-guard.service";
-import { previewOf, toChatSummary, toMessageDto, toReadEvents } from "./chats.mapper";
+import { previewOf, toChatSummary, toDeliveredEvents, toMessageDto, toReadEvents } from "./chats.mapper";
 import { canReadChat } from "./chats.policy";
 import * as repo from "./chats.repository";
 
@@ -74,12 +74,39 @@ export async function getThread(ctx: AppContext, user: UserRow, chatId: string) 
   const isNewContact =
     row.counterpartId !== null &&
     !(await repo.hasEarlierChatBetween(ctx.db, chatId, user.id, row.counterpartId));
+  // Fetching the thread is this device receiving it: the other member's ticks turn double.
+  await recordDelivered(ctx, user, chatId, row.counterpartId ? [user.id, row.counterpartId] : [user.id]);
   return {
     chat: toChatSummary(row, user.id),
     messages: rows.map(({ message, offer }) => toMessageDto(message, user.id, offer, flags.get(message.id))),
     counterpartReadAt: row.counterpartReadAt?.toISOString() ?? null,
+    counterpartDeliveredAt: row.counterpartDeliveredAt?.toISOString() ?? null,
     isNewContact,
   };
+}
+
+/** The member's device received the chat up to its newest message; both members learn it live. */
+async function recordDelivered(
+  ctx: AppContext,
+  user: UserRow,
+  chatId: string,
+  members: readonly string[],
+): Promise<void> {
+  // Between two students where one blocked the other, no live event reaches the other member.
+  const isBlocked = await repo.isSendBlocked(ctx.db, chatId, user.id);
+  const told = isBlocked ? [user.id] : members;
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    const deliveredAt = await repo.markChatDeliveredUpTo(tx, chatId, user.id);
+    if (!deliveredAt) return;
+    const delivered = { chatId, userId: user.id, deliveredAt: deliveredAt.toISOString() };
+    for (const event of toDeliveredEvents(delivered, told)) emit(event);
+  });
+}
+
+/** A message reached the member's device over the live socket: it acknowledges the chat as received. */
+export async function markChatDelivered(ctx: AppContext, user: UserRow, chatId: string): Promise<void> {
+  const { members } = await assertMember(ctx.db, user, chatId);
+  await recordDelivered(ctx, user, chatId, members);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { notificationSettings, notifications, pushSubscriptions, users } from "../../db/schema";
+import { notificationSettings, notifications, pushPrompts, pushSubscriptions, users } from "../../db/schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
@@ -151,15 +151,16 @@ export async function claimDueDigests(
 
 /** Who wrote a student's unread messages and about what, the latest first. */
 export async function unreadMessageLines(db: Db, userId: string, limit: number) {
-  return rowsOf<{ from_name: string | null; about: string | null }>(
+  return rowsOf<{ chat_id: string | null; from_name: string | null; about: string | null; unread: number }>(
     await db.execute(sql`
-      select f.name as from_name, coalesce(c.recruitment_purpose, nullif(c.item_name, '')) as about
+      select n.chat_id, f.name as from_name,
+        coalesce(c.recruitment_purpose, nullif(c.item_name, '')) as about, count(*)::int as unread
       from notifications n
       left join users f on f.id = n.from_user_id
       left join chats c on c.id = n.chat_id
       where n.user_id = ${userId} and not n.is_read
         and n.type in ('message', 'offer', 'recruitment_message')
-      group by f.name, c.recruitment_purpose, c.item_name
+      group by n.chat_id, f.name, c.recruitment_purpose, c.item_name
       order by max(n.created_at) desc
       limit ${limit}
     `),
@@ -171,4 +172,33 @@ export async function turnDigestOff(db: Db, userId: string): Promise<void> {
     .insert(notificationSettings)
     .values({ userId, emailDigest: false })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { emailDigest: false } });
+}
+
+export type PushPromptRow = typeof pushPrompts.$inferSelect;
+
+export async function findPushPrompt(db: Db, userId: string): Promise<PushPromptRow | undefined> {
+  const [row] = await db.select().from(pushPrompts).where(eq(pushPrompts.userId, userId));
+  return row;
+}
+
+/** Counts a 'Not now'. */
+export async function recordNotNow(db: Db, userId: string): Promise<void> {
+  await db
+    .insert(pushPrompts)
+    .values({ userId, notNowCount: 1, lastNotNowAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: pushPrompts.userId,
+      set: { notNowCount: sql`${pushPrompts.notNowCount} + 1`, lastNotNowAt: sql`now()` },
+    });
+}
+
+/** Records 'Turn on': the card is not offered again. */
+export async function recordTurnedOn(db: Db, userId: string): Promise<void> {
+  await db
+    .insert(pushPrompts)
+    .values({ userId, turnedOnAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: pushPrompts.userId,
+      set: { turnedOnAt: sql`coalesce(${pushPrompts.turnedOnAt}, now())` },
+    });
 }

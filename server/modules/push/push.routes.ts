@@ -3,6 +3,8 @@ import {
   NotificationSettingsBodySchema,
   NotificationSettingsResponseSchema,
   PushKeyResponseSchema,
+  PushPromptAnswerBodySchema,
+  PushPromptResponseSchema,
   PushSubscriptionBodySchema,
   PushUnsubscribeBodySchema,
 } from "@shared/api/push";
@@ -12,7 +14,12 @@ import type { AppContext } from "../../context";
 import { escapeHtml } from "../../lib/escape-html";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
-import { isUnsubscribeToken, unsubscribeDigest } from "./digest";
+import {
+  isUnsubscribePageToken,
+  isUnsubscribeToken,
+  unsubscribeDigest,
+  unsubscribePageToken,
+} from "./digest";
 import * as push from "./push.service";
 
 const UnsubscribeQuerySchema = z.object({
@@ -24,11 +31,22 @@ const UnsubscribeQuerySchema = z.object({
 });
 
 export const NOT_FOUND_TEXT = "<p>This unsubscribe link is not valid. Turn the e-mails off in Settings.</p>";
+const FROM_ELSEWHERE_TEXT =
+  "<p>This button has expired. Open the link in the e-mail again, or turn the e-mails off in Settings.</p>";
+export const UNSUBSCRIBED_HEADING = "You're unsubscribed.";
 export const UNSUBSCRIBED_TEXT =
   "You will no longer get e-mails about unread messages. Turn them back on in Settings.";
+/** The form field that carries the page's own signed token. */
+const PAGE_TOKEN_FIELD = "page";
 
 function page(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Campus Bazaar e-mails</title></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Campus Bazaar e-mails</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5">${body}</body></html>`;
+}
+
+/** The page token of an urlencoded form body, if it has one. */
+function pageTokenOf(body: unknown): string | null {
+  if (typeof body !== "string") return null;
+  return new URLSearchParams(body).get(PAGE_TOKEN_FIELD);
 }
 
 const errors = {
@@ -85,7 +103,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   await app.register(async (scope) => {
     const ignoreBody = (_request: unknown, _payload: unknown, done: (err: null, body: null) => void) =>
       done(null, null);
-    scope.addContentTypeParser("application/x-www-form-urlencoded", ignoreBody);
+    // The page's own form sends its token urlencoded; a mail client's one-click body is ignored.
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 2048 },
+      (_request, body, done) => done(null, body),
+    );
     scope.addContentTypeParser("multipart/form-data", ignoreBody);
 
     const linkOf = async (query: unknown) => {
@@ -106,17 +129,18 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
         if (!link) return reply.code(404).send(page(NOT_FOUND_TEXT));
         const action = `/api/email/unsubscribe?user=${encodeURIComponent(link.user)}&token=${encodeURIComponent(link.token)}`;
+        const pageToken = await unsubscribePageToken(ctx.db, link.user);
         return reply.send(
           page(
             `<p>Stop the e-mails about unread messages on Campus Bazaar?</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="${PAGE_TOKEN_FIELD}" value="${escapeHtml(pageToken)}"><button type="submit" style="min-height:44px;padding:0 1.25rem;font-size:1rem">Unsubscribe</button></form>`,
           ),
         );
       },
     });
 
     scope.post("/email/unsubscribe", {
-      config: { access: "public" },
+      config: { access: "public", acceptsOwnPageForm: true },
       schema: {
         tags: ["notifications"],
         summary: "Turn the unread-messages e-mail off, from its one-click unsubscribe link (RFC 8058)",
@@ -126,10 +150,43 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         const link = await linkOf(request.query);
         reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
         if (!link) return reply.code(404).send(page(NOT_FOUND_TEXT));
+        // Origin 'null' without Sec-Fetch-Site (plugins/security.ts let it through): only the
+        // page's own form, with its signed token, is taken.
+        if (request.headers.origin === "null" && request.headers["sec-fetch-site"] === undefined) {
+          const token = pageTokenOf(request.body);
+          if (!token || !(await isUnsubscribePageToken(ctx.db, link.user, token))) {
+            return reply.code(403).send(page(FROM_ELSEWHERE_TEXT));
+          }
+        }
         await unsubscribeDigest(ctx.db, link.user);
-        return reply.send(page(`<p>${UNSUBSCRIBED_TEXT}</p>`));
+        return reply.send(
+          page(`<h1 style="font-size:1.25rem">${UNSUBSCRIBED_HEADING}</h1><p>${UNSUBSCRIBED_TEXT}</p>`),
+        );
       },
     });
+  });
+
+  app.get("/me/push-prompt", {
+    config: { access: "user" },
+    schema: {
+      tags: ["notifications"],
+      summary: "Whether the in-app card offering pushes may show now (kept per student, on every device)",
+      response: { 200: PushPromptResponseSchema, ...errors },
+    },
+    handler: async (request) => push.pushPromptOf(ctx, requireUser(request)),
+  });
+
+  app.post("/me/push-prompt", {
+    config: { access: "user" },
+    schema: {
+      tags: ["notifications"],
+      summary:
+        "Answer the card offering pushes: 'Not now' (asked again in a week, at most three times) or 'Turn on'",
+      body: PushPromptAnswerBodySchema,
+      response: { 200: PushPromptResponseSchema, ...errors },
+    },
+    preHandler: limitWrites(ctx, "pushChange"),
+    handler: async (request) => push.answerPushPrompt(ctx, requireUser(request), request.body),
   });
 
   app.get("/me/notification-settings", {

@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import type { NotificationSettings, PushPayload, PushSubscriptionBody } from "@shared/api/push";
+import type {
+  NotificationSettings,
+  PushPayload,
+  PushPromptAnswerBody,
+  PushPromptResponse,
+  PushSubscriptionBody,
+} from "@shared/api/push";
 import { notificationLink } from "@shared/notification-links";
-import { PUSH_DEVICES_MAX, PUSH_MESSAGES } from "@shared/push-constants";
+import { PUSH_DEVICES_MAX, PUSH_MESSAGES, PUSH_PROMPT } from "@shared/push-constants";
 import webpush from "web-push";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
@@ -197,4 +203,35 @@ export async function sendPush(ctx: AppContext, row: OutboxRow, signal: AbortSig
       : [],
   );
   if (failures.length > 0) throw new Error(`push refused: ${failures.join("; ")}`);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the card may be offered now: never after 'Turn on' or three 'Not now', a week after one. */
+function isPromptDue(row: repo.PushPromptRow | undefined, now: number): boolean {
+  if (!row) return true;
+  if (row.turnedOnAt || row.notNowCount >= PUSH_PROMPT.notNowMax) return false;
+  return !row.lastNotNowAt || now - row.lastNotNowAt.getTime() >= PUSH_PROMPT.notNowWaitDays * DAY_MS;
+}
+
+/** The card's state for the signed-in student; it is theirs on every device. */
+export async function pushPromptOf(ctx: AppContext, user: UserRow): Promise<PushPromptResponse> {
+  return { isDue: isPromptDue(await repo.findPushPrompt(ctx.db, user.id), Date.now()) };
+}
+
+/**
+ * The student's answer on the card. A 'Not now' counts only while the card was due, so the same
+ * card answered in two tabs counts once; 'Turn on' ends the asking.
+ */
+export async function answerPushPrompt(
+  ctx: AppContext,
+  user: UserRow,
+  body: PushPromptAnswerBody,
+): Promise<PushPromptResponse> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id);
+    if (body.answer === "turned_on") return repo.recordTurnedOn(tx, user.id);
+    if (isPromptDue(await repo.findPushPrompt(tx, user.id), Date.now())) await repo.recordNotNow(tx, user.id);
+  });
+  return pushPromptOf(ctx, user);
 }

@@ -26,6 +26,7 @@ function threadWith(messages: Message[]): ThreadResponse {
     chat: { counterpart: { id: "them", name: "Asha", photoUrl: null } } as ThreadResponse["chat"],
     messages,
     counterpartReadAt: null,
+    counterpartDeliveredAt: null,
     isNewContact: false,
   };
 }

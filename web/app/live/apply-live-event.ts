@@ -1,7 +1,7 @@
 import type { ThreadResponse } from "@shared/api/chats";
 import type { BroadcastFrame, LiveEventFrame } from "@shared/live-events";
 import type { QueryClient } from "@tanstack/react-query";
-import { applyChatRead } from "../../features/chats/api/chat-read-cache";
+import { applyChatDelivered, applyChatRead } from "../../features/chats/api/chat-read-cache";
 import { chatKeys } from "../../features/chats/api/chats-api";
 import { applyOfferState, mergeIntoThread } from "../../features/chats/api/thread-cache";
 import { eventKeys } from "../../features/events/api/events-api";
@@ -45,6 +45,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
       return;
     case "chat.read":
       applyChatRead(queryClient, event.data);
+      return;
+    case "chat.delivered":
+      applyChatDelivered(queryClient, event.data);
       return;
     case "notification.created":
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { LOGOUT_MUTATION_KEY } from "../../features/auth/hooks/use-logout";
+import { acknowledgeDelivery } from "../../features/chats/api/acknowledge-delivery";
 import { outboxStorageKey } from "../../features/chats/outbox-key";
 import { liveSeqStorageKey } from "../../lib/live-seq";
 import { type LiveConnectionState, LiveSocket, liveSocketUrl } from "../../lib/live-socket";
@@ -60,7 +61,13 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
       buildUrl: liveSocketUrl,
       // Per user: a number remembered for one account means nothing for another in the same tab.
       storageKey: liveSeqStorageKey(userId),
-      onEvent: (event) => applyLiveEvent(queryClient, event),
+      onEvent: (event) => {
+        applyLiveEvent(queryClient, event);
+        // The other member's message reached this device: their ticks turn double.
+        if (event.type === "message.created" && event.data.message.senderId !== userId) {
+          acknowledgeDelivery(event.data.message.chatId);
+        }
+      },
       onBroadcast: (frame) => applyBroadcastFrame(queryClient, frame),
       onRefetch: () => refetchLiveQueries(queryClient),
       onSessionEnded: (reason) => {

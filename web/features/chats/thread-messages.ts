@@ -61,6 +61,20 @@ export function isSeen(message: Message, counterpartReadAt: string | null): bool
   return counterpartReadAt !== null && Date.parse(message.createdAt) <= Date.parse(counterpartReadAt);
 }
 
+/** A stored message of mine, like WhatsApp's ticks: sent (one), delivered to a device (two), seen (two coloured). */
+export type ReadState = "sent" | "delivered" | "seen";
+
+export function readStateOf(
+  message: Message,
+  counterpartDeliveredAt: string | null,
+  counterpartReadAt: string | null,
+): ReadState {
+  if (isSeen(message, counterpartReadAt)) return "seen";
+  const isDelivered =
+    counterpartDeliveredAt !== null && Date.parse(message.createdAt) <= Date.parse(counterpartDeliveredAt);
+  return isDelivered ? "delivered" : "sent";
+}
+
 /**
  * What the thread shows: the stored messages, then ours still on their way. An outbox entry
  * disappears as soon as its stored copy (same clientId) is there, so nothing shows twice.

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, type FakeAnswer, fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
+import { fakePushBrowser } from "../../../components/push-prompt/testing/fake-push-browser";
 import { useSendMessage } from "../api/send-message";
 import { ChatThread } from "./chat-thread";
 
@@ -99,6 +100,7 @@ function openThread(
   thread: {
     messages?: Message[];
     counterpartReadAt?: string | null;
+    counterpartDeliveredAt?: string | null;
     chat?: Partial<ChatSummary>;
     isNewContact?: boolean;
     openRating?: boolean;
@@ -119,6 +121,7 @@ function openThread(
                 chat: { ...CHAT, ...thread.chat, abilities },
                 messages: thread.messages ?? [OFFER],
                 counterpartReadAt: thread.counterpartReadAt ?? null,
+                counterpartDeliveredAt: thread.counterpartDeliveredAt ?? null,
                 isNewContact: thread.isNewContact ?? false,
               },
             }
@@ -200,20 +203,128 @@ describe("a chat thread", () => {
     expect(screen.queryByRole("link", { name: /Hackathon team/ })).toBeNull();
   });
 
-  it("marks my messages Sent, then Seen once the other member has read up to them; links are clickable", async () => {
+  it("ticks like WhatsApp: one Sent, two Delivered, two coloured Seen, each with its name; links are clickable", async () => {
     openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, MINE] });
     const log = await screen.findByRole("log");
-    expect(within(log).getByText("Sent")).toBeInTheDocument();
-    expect(within(log).queryByText("Seen")).toBeNull();
+    const mine = () =>
+      within(screen.getByRole("log"))
+        .getAllByRole("listitem")
+        .find((item) => item.textContent?.includes("Deal!")) as HTMLElement;
+    expect(within(mine()).getByRole("img", { name: "Sent" })).toBeInTheDocument();
+    expect(within(log).queryByRole("img", { name: "Delivered" })).toBeNull();
+    expect(within(log).queryByRole("img", { name: "Seen" })).toBeNull();
+    // The other member's message carries no ticks.
+    expect(within(log).getAllByRole("img", { name: /^(Sent|Delivered|Seen)$/ })).toHaveLength(1);
     const link = within(log).getByRole("link", { name: "https://maps.example.in/hostel-7" });
     expect(link).toHaveAttribute("rel", "noopener nofollow ugc");
     expect(link).toHaveAttribute("target", "_blank");
     cleanup();
     openThread(
       { canSend: true, canOffer: true, canRate: false },
-      { messages: [OFFER, MINE], counterpartReadAt: MINE.createdAt },
+      { messages: [OFFER, MINE], counterpartDeliveredAt: MINE.createdAt },
     );
-    expect(await within(await screen.findByRole("log")).findByText("Seen")).toBeInTheDocument();
+    await screen.findByRole("log");
+    const delivered = within(mine()).getByRole("img", { name: "Delivered" });
+    expect(delivered).not.toHaveClass("text-cyan-300");
+    cleanup();
+    openThread(
+      { canSend: true, canOffer: true, canRate: false },
+      { messages: [OFFER, MINE], counterpartDeliveredAt: MINE.createdAt, counterpartReadAt: MINE.createdAt },
+    );
+    await screen.findByRole("log");
+    const seen = within(mine()).getByRole("img", { name: "Seen" });
+    // Coloured, in a colour that keeps 3:1 on the indigo bubble (message-ticks.tsx).
+    expect(seen).toHaveClass("text-cyan-300");
+  });
+
+  it("draws a message of emoji alone larger; text with an emoji stays text-sized", async () => {
+    const emoji = { ...MINE, id: "m5", clientId: "client-5", text: "🔥👍" };
+    const mixed = { ...MINE, id: "m6", clientId: "client-6", text: "ok 👍" };
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [emoji, mixed] });
+    const big = await screen.findByText("🔥👍");
+    expect(big).toHaveAttribute("data-emoji-only");
+    expect(big).toHaveClass("text-4xl");
+    expect(screen.getByText("ok 👍").closest("[data-emoji-only]")).toBeNull();
+  });
+
+  it("keeps the day chip in the flow, so it never covers a message", async () => {
+    openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER, MINE] });
+    const log = await screen.findByRole("log");
+    const chips = log.querySelectorAll("[data-day-chip]");
+    expect(chips.length).toBeGreaterThan(0);
+    for (const chip of chips) expect(chip.className).not.toMatch(/\b(sticky|fixed|absolute)\b/);
+  });
+
+  it("offers pushes after my first message in the chat; after 'Not now' the server keeps it from asking again", async () => {
+    const browser = fakePushBrowser();
+    let isDue = true;
+    const api = fakeApi((path, init) => {
+      if (path === "/api/me/push-prompt") {
+        if (init.method === "POST") isDue = false;
+        return { body: { isDue } };
+      }
+      if (path === "/api/chats/chat-1") {
+        return {
+          body: {
+            chat: CHAT,
+            messages: [OFFER],
+            counterpartReadAt: null,
+            counterpartDeliveredAt: null,
+            isNewContact: false,
+          },
+        };
+      }
+      return { status: 204 };
+    });
+    const onSend = vi.fn();
+    try {
+      renderScreen(<ChatThread chatId="chat-1" myId="me" outbox={[]} onSend={onSend} onRetry={vi.fn()} />, {
+        path: "/messages",
+      });
+      const box = await screen.findByRole("textbox", { name: "Type a message" });
+      expect(screen.queryByRole("region", { name: "Get notified when Priya Shah replies" })).toBeNull();
+      await userEvent.type(box, "Is it still available?{Enter}");
+      await waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
+      const card = await screen.findByRole("region", { name: "Get notified when Priya Shah replies" });
+      await userEvent.click(within(card).getByRole("button", { name: "Not now" }));
+      await waitFor(() => expect(screen.queryByRole("region", { name: /Get notified/ })).toBeNull());
+      expect(api.requests).toContainEqual({
+        path: "/api/me/push-prompt",
+        method: "POST",
+        body: { answer: "not_now" },
+      });
+      // Another message: the server says the card is not due, and nothing shows.
+      await userEvent.type(box, "I can come at 5.{Enter}");
+      await waitFor(() => expect(onSend).toHaveBeenCalledTimes(2));
+      await waitFor(() =>
+        expect(api.requests.filter((request) => request.path === "/api/me/push-prompt")).toHaveLength(3),
+      );
+      expect(screen.queryByRole("region", { name: /Get notified/ })).toBeNull();
+    } finally {
+      browser.remove();
+    }
+  });
+
+  it("previews a chosen photo with Send and Cancel; nothing is uploaded until Send", async () => {
+    const api = openThread({ canSend: true, canOffer: true, canRate: false }, { messages: [OFFER] });
+    await screen.findByRole("log");
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:photo", revokeObjectURL: () => {} }),
+    );
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    const photo = new File([new Uint8Array([1, 2, 3])], "lamp.jpg", { type: "image/jpeg" });
+    await userEvent.upload(input as HTMLInputElement, photo);
+    const preview = await screen.findByRole("group", { name: "Photo to send" });
+    expect(within(preview).getByRole("img", { name: "Preview of lamp.jpg" })).toHaveAttribute(
+      "src",
+      "blob:photo",
+    );
+    expect(within(preview).getByRole("button", { name: "Send" })).toBeVisible();
+    await userEvent.click(within(preview).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("group", { name: "Photo to send" })).toBeNull();
+    expect(api.requests.filter((request) => request.path.includes("upload"))).toEqual([]);
+    expect(screen.getByRole("button", { name: "Send Photo" })).toHaveFocus();
   });
 
   it("has no composer where the server allows no sending", async () => {
@@ -346,7 +457,7 @@ describe("a chat thread", () => {
       { messages: [{ ...MINE, scamWarning: true, scamFlag: SCAM.scamFlag }] },
     );
     const log = await screen.findByRole("log");
-    expect(within(log).getByText("Sent")).toBeInTheDocument();
+    expect(within(log).getByRole("img", { name: "Sent" })).toBeInTheDocument();
     expect(within(log).queryByRole("note", { name: "Scam warning" })).toBeNull();
     expect(within(log).queryByText(WARNING)).toBeNull();
   });
@@ -502,6 +613,7 @@ describe("blocking in a chat thread", () => {
               chat: { ...CHAT, abilities: { canSend: true, canOffer: true, canRate: false } },
               messages: [{ ...OFFER, id: "m9", type: "number", text: "9812345678", offerPrice: null }],
               counterpartReadAt: null,
+              counterpartDeliveredAt: null,
             },
           }
         : { status: 204 },
@@ -552,6 +664,7 @@ describe("sending from a thread", () => {
             chat: { ...CHAT, abilities: { ...CHAT.abilities, canSend: !isBlocked } },
             messages: [],
             counterpartReadAt: null,
+            counterpartDeliveredAt: null,
             isNewContact: false,
           },
         };

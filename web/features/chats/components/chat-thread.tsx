@@ -21,8 +21,9 @@ import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { threadQueryOptions } from "../api/chats-api";
 import { useMarkChatRead } from "../api/mark-chat-read";
 import type { MessageDraft } from "../api/send-message";
-import { buildThreadEntries, isSeen, type OutboxEntry } from "../thread-messages";
+import { buildThreadEntries, type OutboxEntry, readStateOf } from "../thread-messages";
 import { buildThreadRows } from "../thread-rows";
+import { useFirstMessagePrompt } from "./first-message-prompt";
 import { MeetupHeaderLine, SuggestMeetupBar } from "./meetup-card";
 import { MessageBubble } from "./message-bubble";
 import { MessageComposer } from "./message-composer";
@@ -62,6 +63,8 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
   );
   const rows = useMemo(() => buildThreadRows(entries), [entries]);
   const latestIncomingId = messages?.findLast((message) => message.senderId !== myId)?.id;
+  const hasWritten = entries.some(({ message }) => message.senderId === myId && message.type !== "system");
+  const firstMessagePrompt = useFirstMessagePrompt(chatId, hasWritten, data?.chat.counterpart.name);
   const isLoaded = data !== undefined;
   const { mutate: markChatRead } = useMarkChatRead();
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
@@ -108,7 +111,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
     );
   }
 
-  const { chat, counterpartReadAt, isNewContact } = data;
+  const { chat, counterpartReadAt, counterpartDeliveredAt, isNewContact } = data;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader chat={chat} />
@@ -136,7 +139,8 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
           <ul>
             {rows.map((row) =>
               row.kind === "day" ? (
-                <li key={row.key} className="sticky top-0 z-10 my-3 flex justify-center first:mt-0">
+                // In the flow, not pinned over the history: the day chip never covers a message.
+                <li key={row.key} data-day-chip="" className="my-3 flex justify-center first:mt-0">
                   <span className="rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200">
                     {row.label}
                   </span>
@@ -146,7 +150,7 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
                   key={row.key}
                   entry={row.entry}
                   isMine={row.entry.message.senderId === myId}
-                  isSeen={row.entry.status === "sent" && isSeen(row.entry.message, counterpartReadAt)}
+                  readState={readStateOf(row.entry.message, counterpartDeliveredAt, counterpartReadAt)}
                   isGroupStart={row.isGroupStart}
                   isGroupEnd={row.isGroupEnd}
                   senderName={chat.counterpart.name}
@@ -188,11 +192,15 @@ export function ChatThread({ chatId, myId, outbox, onSend, onRetry, openRating =
       {chat.abilities.canSend && chat.kind === "item" && chat.itemId ? (
         <SuggestMeetupBar chatId={chatId} />
       ) : null}
+      {firstMessagePrompt.card}
       {chat.abilities.canSend ? (
         <MessageComposer
           canOffer={chat.abilities.canOffer}
           counterpartName={chat.counterpart.name}
-          onSend={(draft) => onSend(chatId, draft)}
+          onSend={(draft) => {
+            firstMessagePrompt.noteSend();
+            onSend(chatId, draft);
+          }}
         />
       ) : (
         // Either member blocked the other: both see this, and the server refuses any send.

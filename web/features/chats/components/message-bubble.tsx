@@ -3,8 +3,6 @@ import { variantUrl } from "@shared/images";
 import { REPORT_ACTION } from "@shared/report-action";
 import { SHOW_ANYWAY } from "@shared/scam-kinds";
 import { SHARED_NUMBER_LABEL } from "@shared/trust-constants";
-import Check from "lucide-react/icons/check";
-import CheckCheck from "lucide-react/icons/check-check";
 import Clock from "lucide-react/icons/clock-3";
 import Ellipsis from "lucide-react/icons/ellipsis";
 import ImageIcon from "lucide-react/icons/image";
@@ -12,9 +10,11 @@ import ShieldAlert from "lucide-react/icons/shield-alert";
 import { useState } from "react";
 import { Menu } from "../../../components/ui/menu";
 import { formatRupees, formatTimeWithDay } from "../../../lib/format";
+import { isEmojiOnly } from "../emoji-only";
 import { MessageText } from "../message-text";
-import type { ThreadEntry } from "../thread-messages";
+import type { ReadState, ThreadEntry } from "../thread-messages";
 import { MeetupCard } from "./meetup-card";
+import { MessageTicks } from "./message-ticks";
 import { OfferActions } from "./offer-actions";
 import { ScamFlagNote, SenderFlagNotice } from "./scam-flags";
 
@@ -22,8 +22,8 @@ interface MessageBubbleProps {
   entry: ThreadEntry;
   isMine: boolean;
   senderName: string;
-  /** Mine and stored: the other member has read the chat up to it. */
-  isSeen: boolean;
+  /** Mine and stored: sent, delivered to the other member's device, or seen by them. */
+  readState: ReadState;
   isGroupStart: boolean;
   isGroupEnd: boolean;
   onRetry: (clientId: string) => void;
@@ -125,6 +125,11 @@ export function MessageBubble(props: MessageBubbleProps) {
               <MessageText text={message.text} linkClassName={linkTone} />
             </p>
           </>
+        ) : isEmojiOnly(message.text) ? (
+          // A few emoji alone are drawn large, as in the chat apps students know.
+          <p data-emoji-only="" className="text-4xl leading-tight">
+            {message.text}
+          </p>
         ) : (
           <p className="break-words whitespace-pre-wrap">
             <MessageText text={message.text} linkClassName={linkTone} />
@@ -204,7 +209,13 @@ function PhotoContent({ entry, isMine, onOpenPhoto }: MessageBubbleProps) {
   );
 }
 
-function MessageMeta({ entry, isMine, isSeen, isOffer, onRetry }: MessageBubbleProps & { isOffer: boolean }) {
+function MessageMeta({
+  entry,
+  isMine,
+  readState,
+  isOffer,
+  onRetry,
+}: MessageBubbleProps & { isOffer: boolean }) {
   const { message, status } = entry;
   if (status === "pending") {
     return (
@@ -232,19 +243,7 @@ function MessageMeta({ entry, isMine, isSeen, isOffer, onRetry }: MessageBubbleP
   return (
     <>
       <time dateTime={message.createdAt}>{formatTimeWithDay(message.createdAt)}</time>
-      {isMine ? (
-        isSeen ? (
-          <span className="inline-flex items-center" title="Seen">
-            <CheckCheck aria-hidden="true" className="size-4" />
-            <span className="sr-only">Seen</span>
-          </span>
-        ) : (
-          <span className="inline-flex items-center" title="Sent">
-            <Check aria-hidden="true" className="size-4" />
-            <span className="sr-only">Sent</span>
-          </span>
-        )
-      ) : null}
+      {isMine ? <MessageTicks state={readState} isOffer={isOffer} /> : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import type { MessageDraft } from "../api/send-message";
 import { uploadChatPhoto } from "../api/upload-chat-photo";
+import { PhotoPreview } from "./photo-preview";
 
 const loadOfferFormSchema = () => import("../form-schemas").then((schemas) => schemas.OfferFormSchema);
 const loadTextFormSchema = () => import("../form-schemas").then((schemas) => schemas.TextFormSchema);
@@ -169,17 +170,30 @@ function ShareNumberButton({
   );
 }
 
-/** 'Send Photo': picks a photo, uploads it with progress, then sends it as a message. */
+/** 'Send Photo': picks a photo, previews it, and on 'Send' uploads it with progress and sends it. */
 function PhotoButton({ onSend }: Pick<MessageComposerProps, "onSend">) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The chosen photo, previewed with 'Send' and 'Cancel' before anything is uploaded.
+  const [chosen, setChosen] = useState<File | null>(null);
 
-  const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
     setError(null);
+    setChosen(file);
+  };
+
+  const cancel = () => {
+    setChosen(null);
+    buttonRef.current?.focus();
+  };
+
+  const send = async (file: File) => {
+    setChosen(null);
     setProgress(0);
     try {
       const photoId = await uploadChatPhoto(file, setProgress);
@@ -197,6 +211,7 @@ function PhotoButton({ onSend }: Pick<MessageComposerProps, "onSend">) {
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => inputRef.current?.click()}
         disabled={progress !== null}
@@ -212,8 +227,9 @@ function PhotoButton({ onSend }: Pick<MessageComposerProps, "onSend">) {
         tabIndex={-1}
         aria-hidden="true"
         className="hidden"
-        onChange={(event) => void handleChange(event)}
+        onChange={handleChange}
       />
+      {chosen ? <PhotoPreview file={chosen} onSend={() => void send(chosen)} onCancel={cancel} /> : null}
       {progress !== null || error ? (
         <div className="absolute inset-x-2 bottom-full mb-2">
           {progress !== null ? (

@@ -38,7 +38,15 @@ function chat(overrides: Partial<ChatSummary>, item: Partial<NonNullable<ChatSum
 function openThread(summary: ChatSummary) {
   fakeApi((path) =>
     path === "/api/chats/chat-1"
-      ? { body: { chat: summary, messages: [], counterpartReadAt: null, isNewContact: false } }
+      ? {
+          body: {
+            chat: summary,
+            messages: [],
+            counterpartReadAt: null,
+            counterpartDeliveredAt: null,
+            isNewContact: false,
+          },
+        }
       : path === "/api/items/item-1/pickup-code"
         ? { body: { pickup: { itemId: "item-1", code: "0427" } } }
         : { status: 204 },

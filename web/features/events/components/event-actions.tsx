@@ -2,14 +2,18 @@ import type { CampusEvent } from "@shared/api/events";
 import { EVENT_TEXTS } from "@shared/event-texts";
 import { googleCalendarUrl } from "@shared/events-calendar";
 import { publicEventPath } from "@shared/events-constants";
+import type { PushPromptIntent } from "@shared/push-constants";
 import CalendarPlusIcon from "lucide-react/icons/calendar-plus";
 import Share2Icon from "lucide-react/icons/share-2";
 import StarIcon from "lucide-react/icons/star";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { PushPromptCard } from "../../../components/push-prompt/push-prompt-card";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Menu } from "../../../components/ui/menu";
 import { eventCalendarPath, useEventInterest } from "../api/event-interest";
+
+const EVENT_INTENT: PushPromptIntent = { kind: "event" };
 
 /** Starts a file download the way a link with `download` does. */
 function download(href: string) {
@@ -24,6 +28,9 @@ function download(href: string) {
 /** 'Interested' with the count, 'Add to Calendar', 'Share' and the linked teams of one event card. */
 export function EventActions({ event }: { event: CampusEvent }) {
   const interest = useEventInterest(event.id);
+  // After marking Interested: the card offering pushes ('... before the event').
+  const [isPromptShown, setIsPromptShown] = useState(false);
+  const closePrompt = useCallback(() => setIsPromptShown(false), []);
   const [shareNote, setShareNote] = useState("");
   const { reset } = interest;
   // A newer list from the server replaces the answer kept below.
@@ -65,7 +72,13 @@ export function EventActions({ event }: { event: CampusEvent }) {
         <button
           type="button"
           aria-pressed={isInterested}
-          onClick={() => interest.mutate(!isInterested)}
+          onClick={() =>
+            interest.mutate(!isInterested, {
+              onSuccess: (answer) => {
+                if (answer.isInterested && !event.hasEnded) setIsPromptShown(true);
+              },
+            })
+          }
           className={`${secondaryButton} ${isInterested ? "border-indigo-600 bg-indigo-50 text-indigo-800" : ""}`}
         >
           <StarIcon aria-hidden="true" className={`size-4 ${isInterested ? "fill-current" : ""}`} />
@@ -75,6 +88,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
           {EVENT_TEXTS.interestedCount(count)}
         </span>
       </div>
+      {isPromptShown ? <PushPromptCard intent={EVENT_INTENT} onClose={closePrompt} /> : null}
       <div className="relative flex flex-wrap items-center gap-2">
         <Menu
           trigger={

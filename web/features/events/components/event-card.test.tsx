@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/helpers/render-screen";
+import { fakePushBrowser } from "../../../components/push-prompt/testing/fake-push-browser";
 import { EventCard as Card } from "./event-card";
 
 /** The card with what its actions need: a query client and a router. */
@@ -84,6 +85,25 @@ describe("an event's card", () => {
       method: "PUT",
       body: undefined,
     });
+  });
+
+  it("after marking 'Interested', offers pushes 'before the event'", async () => {
+    const browser = fakePushBrowser();
+    try {
+      fakeApi((path) =>
+        path === "/api/me/push-prompt"
+          ? { body: { isDue: true } }
+          : { body: { interestedCount: 25, isInterested: true } },
+      );
+      render(<EventCard event={event} />);
+      expect(screen.queryByRole("region", { name: "Get notified before the event" })).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Interested" }));
+      const card = await screen.findByRole("region", { name: "Get notified before the event" });
+      expect(card).toHaveTextContent("Turn on");
+    } finally {
+      browser.remove();
+      vi.unstubAllGlobals();
+    }
   });
 
   it("says a past event has ended, and offers no registration", () => {

@@ -18,9 +18,18 @@ import {
 } from "../api/team-requests";
 
 /** 'Request to Join' with an optional note of up to 300 characters. */
-export function JoinDialog({ post, onClose }: { post: RecruitmentPost; onClose: () => void }) {
+export function JoinDialog({
+  post,
+  onClose,
+  onSent = onClose,
+}: {
+  post: RecruitmentPost;
+  onClose: () => void;
+  /** The request went: the dialog closes (and the Teammate Finder may offer pushes). */
+  onSent?: () => void;
+}) {
   const [note, setNote] = useState("");
-  const join = useRequestToJoin(post.id, onClose);
+  const join = useRequestToJoin(post.id, onSent);
   return (
     <Dialog title={TEAM_MESSAGES.requestToJoin} description={post.purpose} onClose={onClose}>
       <form

@@ -1,6 +1,8 @@
 import type { RecruitmentPost } from "@shared/api/recruitment";
+import type { PushPromptIntent } from "@shared/push-constants";
 import { TEAM_MESSAGES } from "@shared/team-constants";
-import { Suspense, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
+import { PushPromptCard } from "../../../components/push-prompt/push-prompt-card";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
@@ -15,10 +17,15 @@ const RequestsDialog = lazyWhenOnline(() =>
   import("./team-dialogs").then((module) => ({ default: module.RequestsDialog })),
 );
 
+const TEAM_INTENT: PushPromptIntent = { kind: "team" };
+
 /** How full the team is, its members, and the join, leave and requests actions. */
 export function TeamStatus({ post }: { post: RecruitmentPost }) {
   const [open, setOpen] = useState<"join" | "requests" | null>(null);
   const close = () => setOpen(null);
+  // After asking to join: the card offering pushes ('... when the recruiter answers').
+  const [isPromptShown, setIsPromptShown] = useState(false);
+  const closePrompt = useCallback(() => setIsPromptShown(false), []);
   const { acceptedCount, maxStudents, members, myRequest } = post;
 
   return (
@@ -46,10 +53,18 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
         </button>
       ) : null}
       {myRequest ? <MyRequest request={myRequest} /> : null}
+      {isPromptShown ? <PushPromptCard intent={TEAM_INTENT} onClose={closePrompt} /> : null}
       {open ? (
         <Suspense fallback={null}>
           {open === "join" ? (
-            <JoinDialog post={post} onClose={close} />
+            <JoinDialog
+              post={post}
+              onClose={close}
+              onSent={() => {
+                close();
+                setIsPromptShown(true);
+              }}
+            />
           ) : (
             <RequestsDialog post={post} onClose={close} />
           )}

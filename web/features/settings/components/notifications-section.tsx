@@ -1,4 +1,5 @@
 import type { NotificationSettings } from "@shared/api/push";
+import { PUSH_PROMPT_TEXTS } from "@shared/push-constants";
 import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
@@ -26,7 +27,7 @@ const KINDS: { key: PushKind; label: string }[] = [
 const PUSH_STATE_TEXT: Partial<Record<PushState, string>> = {
   unsupported:
     "This browser can't receive push notifications. Add Campus Bazaar to your home screen, or use Chrome, Edge or Firefox.",
-  blocked: "Notifications are blocked for Campus Bazaar in this browser's site settings.",
+  blocked: PUSH_PROMPT_TEXTS.blocked,
 };
 
 function Toggle({
@@ -89,7 +90,7 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
     }
   };
 
-  if (settings.isPending || (settings.isSuccess && pushState === null)) {
+  if (settings.isPending) {
     return (
       <SettingsSection title="Notifications">
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
@@ -115,8 +116,10 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
   const change = (next: Partial<NotificationSettings>) => {
     if (!save.isPending) save.mutate(next);
   };
+  // Until the service worker is ready this device's answer is unknown: the switch waits, and says so.
+  const isChecking = pushState === null;
   const state = pushState ?? "off";
-  const stateText = PUSH_STATE_TEXT[state];
+  const stateText = isChecking ? PUSH_PROMPT_TEXTS.checking : PUSH_STATE_TEXT[state];
   return (
     <SettingsSection
       title="Notifications"
@@ -127,10 +130,14 @@ export function NotificationsSection({ onResult }: { onResult: ShowNotice }) {
           <Toggle
             label="Push notifications on this device"
             checked={state === "on"}
-            disabled={isSwitching || state === "unsupported" || state === "blocked"}
+            disabled={isSwitching || isChecking || state === "unsupported" || state === "blocked"}
             onChange={(on) => void switchPush(on)}
           />
-          {stateText ? <p className="mt-1 text-sm text-slate-600">{stateText}</p> : null}
+          {stateText ? (
+            <p role={isChecking ? "status" : undefined} className="mt-1 text-sm text-slate-600">
+              {stateText}
+            </p>
+          ) : null}
         </div>
         <fieldset aria-busy={save.isPending || undefined} className="border-t border-slate-200 pt-3">
           <legend className="pt-3 text-sm font-medium text-slate-900">Push me about</legend>

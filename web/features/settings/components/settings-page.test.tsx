@@ -1,10 +1,11 @@
 import type { User } from "@shared/api/auth";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { fakePushBrowser } from "../../../components/push-prompt/testing/fake-push-browser";
 import { meQueryOptions } from "../../../lib/session";
 import { SettingsPage } from "./settings-page";
 
@@ -207,4 +208,25 @@ it("Notifications: where the browser cannot take pushes it says so; a kind is sa
   );
   expect(JSON.parse(String(save?.[1]?.body))).toEqual({ pushDeals: false });
   expect(within(section).getByRole("switch", { name: "Deal updates" })).not.toBeChecked();
+});
+
+it("Notifications: says 'Checking this device...' until the service worker is ready, never that it cannot push", async () => {
+  // A first visit: the browser can push, but the worker registers only after the first page.
+  const browser = fakePushBrowser({ isReady: false });
+  try {
+    renderPage();
+    const section = await screen.findByRole("region", { name: "Notifications" });
+    const push = await within(section).findByRole("switch", { name: "Push notifications on this device" });
+    expect(within(section).getByRole("status")).toHaveTextContent("Checking this device...");
+    expect(push).toBeDisabled();
+    expect(section).not.toHaveTextContent("This browser can't receive push notifications.");
+
+    act(() => browser.makeReady());
+    await waitFor(() => expect(push).toBeEnabled());
+    expect(push).not.toBeChecked();
+    expect(section).not.toHaveTextContent("Checking this device...");
+    expect(section).not.toHaveTextContent("This browser can't receive push notifications.");
+  } finally {
+    browser.remove();
+  }
 });
