@@ -1,6 +1,8 @@
 /** When an event starts and ends, and its calendar links; shared by the server's .ics and the cards. */
+
 import { CAMPUS_TIME_ZONE } from "./constants";
 import { EVENT_DEFAULT_HOURS } from "./event-texts";
+import { eventPath } from "./notification-links";
 
 interface EventTimes {
   /** YYYY-MM-DD, India's calendar. */
@@ -50,10 +52,8 @@ export function utcStamp(at: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
-/** Where the event's card opens: /events with the event's id. */
-export function eventPath(id: string): string {
-  return `/events?event=${encodeURIComponent(id)}`;
-}
+/** Where the event's card opens: /events with the event's id (one rule with the notifications' links). */
+export { eventPath };
 
 export function eventLocation(event: Pick<CalendarEvent, "venue" | "college" | "city">): string {
   return [event.venue, event.college, event.city].filter((part) => part.trim()).join(", ");

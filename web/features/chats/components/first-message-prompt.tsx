@@ -1,6 +1,6 @@
 import type { PushPromptIntent } from "@shared/push-constants";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { PushPromptCard } from "../../../components/push-prompt/push-prompt-card";
+import { LazyPushPromptCard } from "../../../components/push-prompt/lazy-push-prompt-card";
 
 /**
  * The card offering pushes after the student's first message in a chat ('Get notified when
@@ -22,6 +22,6 @@ export function useFirstMessagePrompt(
   };
   return {
     noteSend,
-    card: intent ? <PushPromptCard intent={intent} onClose={close} className="mx-3 my-2" /> : null,
+    card: intent ? <LazyPushPromptCard intent={intent} onClose={close} className="mx-3 my-2" /> : null,
   };
 }

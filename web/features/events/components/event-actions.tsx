@@ -8,7 +8,7 @@ import Share2Icon from "lucide-react/icons/share-2";
 import StarIcon from "lucide-react/icons/star";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { PushPromptCard } from "../../../components/push-prompt/push-prompt-card";
+import { LazyPushPromptCard } from "../../../components/push-prompt/lazy-push-prompt-card";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Menu } from "../../../components/ui/menu";
 import { eventCalendarPath, useEventInterest } from "../api/event-interest";
@@ -88,7 +88,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
           {EVENT_TEXTS.interestedCount(count)}
         </span>
       </div>
-      {isPromptShown ? <PushPromptCard intent={EVENT_INTENT} onClose={closePrompt} /> : null}
+      {isPromptShown ? <LazyPushPromptCard intent={EVENT_INTENT} onClose={closePrompt} /> : null}
       <div className="relative flex flex-wrap items-center gap-2">
         <Menu
           trigger={

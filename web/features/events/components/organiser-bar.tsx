@@ -1,9 +1,14 @@
 import { EVENT_TEXTS } from "@shared/event-texts";
 import CalendarSyncIcon from "lucide-react/icons/calendar-sync";
 import PlusIcon from "lucide-react/icons/plus";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
-import { EventEditorDialog } from "./event-editor-dialog";
+import { lazyWhenOnline } from "../../../lib/import-when-online";
+
+// Loads when an organiser opens it: most students never do.
+const EventEditorDialog = lazyWhenOnline(() =>
+  import("./event-editor-dialog").then((module) => ({ default: module.EventEditorDialog })),
+);
 
 /**
  * 'Post Event' for an organiser of a college, and 'Subscribe to {college} events': the college's
@@ -33,7 +38,9 @@ export function OrganiserBar({
         </a>
       ) : null}
       {isPosting && organises ? (
-        <EventEditorDialog place={organises} onClose={() => setIsPosting(false)} />
+        <Suspense fallback={null}>
+          <EventEditorDialog place={organises} onClose={() => setIsPosting(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import type { RecruitmentPost } from "@shared/api/recruitment";
 import type { PushPromptIntent } from "@shared/push-constants";
 import { TEAM_MESSAGES } from "@shared/team-constants";
 import { Suspense, useCallback, useState } from "react";
-import { PushPromptCard } from "../../../components/push-prompt/push-prompt-card";
+import { LazyPushPromptCard } from "../../../components/push-prompt/lazy-push-prompt-card";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
@@ -53,7 +53,7 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
         </button>
       ) : null}
       {myRequest ? <MyRequest request={myRequest} /> : null}
-      {isPromptShown ? <PushPromptCard intent={TEAM_INTENT} onClose={closePrompt} /> : null}
+      {isPromptShown ? <LazyPushPromptCard intent={TEAM_INTENT} onClose={closePrompt} /> : null}
       {open ? (
         <Suspense fallback={null}>
           {open === "join" ? (

@@ -1,6 +1,6 @@
 import { ACADEMIC_YEARS, RECRUITMENT_SORT_LABELS, RECRUITMENT_SORTS } from "@shared/recruitment-constants";
 import { TEAM_MESSAGES } from "@shared/team-constants";
-import { CollegePicker } from "../../../components/college-combobox/college-picker";
+import { LazyCollegePicker } from "../../../components/college-combobox/lazy-college-picker";
 import { Field, inputClasses } from "../../../components/ui/field";
 import { SearchField } from "../../../components/ui/search-field";
 import type { RecruitmentFilterChange, RecruitmentFilters, RecruitmentSort } from "../teammates-params";
@@ -58,7 +58,7 @@ export function TeammateFilters({ filters, onChange }: TeammateFiltersProps) {
           </select>
         )}
       </Field>
-      <CollegePicker
+      <LazyCollegePicker
         label="College"
         value={filters.college}
         onSelect={(option) => onChange({ college: option.college })}
