@@ -1,6 +1,7 @@
 // Meetup spots and a meetup agreed in the chat, on two phones (issue 38): a student suggests a
 // spot, the administrator approves it in the Colleges tab, the buyer suggests it for tomorrow
-// at 5 pm, the seller accepts, and both headers show the meetup.
+// at 5 pm, the seller accepts, and both headers show the meetup; at the meetup the seller
+// confirms the buyer's pickup code and both are asked to rate.
 import { randomBytes } from "node:crypto";
 import { MEETUP_TEXTS } from "@shared/meetups-constants";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -134,6 +135,33 @@ describe.skipIf(!isBrowserAvailable)("a meetup agreed in the chat, on two phones
     );
     expect(calendar.status()).toBe(200);
     expect(await calendar.text()).toContain("DTSTART;TZID=Asia/Kolkata:");
+
+    // They meet: the buyer's offer is accepted, the buyer shows the pickup code, the seller
+    // confirms the handover with it, and both are asked to rate each other.
+    const offered = await buyer.page.request.post(`/api/chats/${chatId}/messages`, {
+      data: { type: "offer", clientId: `offer-${randomBytes(6).toString("hex")}`, offerPrice: 250 },
+      headers: origin,
+    });
+    expect(offered.status()).toBe(201);
+    const sellerThread = seller.page.getByRole("region", { name: "Chat thread" });
+    const buyerThread = buyer.page.getByRole("region", { name: "Chat thread" });
+    await sellerThread
+      .getByRole("log")
+      .getByRole("listitem")
+      .filter({ hasText: "Offer: ₹250" })
+      .getByRole("button", { name: "Accept" })
+      .tap();
+    const codeCard = buyerThread.getByRole("region", { name: "Pickup code" });
+    await codeCard.getByText("Show this code to the seller when you collect the item.").waitFor();
+    const code = (await codeCard.locator("span[aria-hidden='true']").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^[0-9]{4}$/);
+    await sellerThread.getByRole("button", { name: "Confirm handover" }).tap();
+    const handover = seller.page.getByRole("dialog", { name: "Confirm handover" });
+    await handover.getByLabel("Pickup code from Ira Banerjee").fill(code);
+    await handover.getByRole("button", { name: "Confirm handover" }).tap();
+    await handover.waitFor({ state: "detached" });
+    await sellerThread.getByRole("button", { name: "Rate Ira Banerjee" }).waitFor();
+    await buyerThread.getByRole("button", { name: "Rate Kunal Shah" }).waitFor();
 
     expect(buyer.errors).toEqual([]);
     expect(seller.errors).toEqual([]);

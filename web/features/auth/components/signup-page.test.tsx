@@ -121,7 +121,7 @@ describe("the signup form", () => {
     expect(
       await screen.findByText("Too many failed attempts. Account temporarily blocked for security."),
     ).toBeVisible();
-    expect(screen.getByText("Account temporarily blocked. Time remaining: 15 minutes")).toBeVisible();
+    expect(await screen.findByText("Account temporarily blocked. Time remaining: 15 minutes")).toBeVisible();
     expect(submit).toBeDisabled();
     expect(JSON.parse(localStorage.getItem("signupAttempts") ?? "{}").count).toBe(3);
   });
