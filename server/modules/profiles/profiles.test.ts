@@ -92,6 +92,8 @@ describe("GET /api/users/{id}", () => {
       email: null,
       mobile: null,
       college: "COEP Technological University",
+      // Not waiting for 'My college isn't listed' (decision 048).
+      collegePending: false,
       city: "Pune",
       profilePhoto: null,
       isVerified: false,

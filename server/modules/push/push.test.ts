@@ -86,6 +86,7 @@ describe("push kinds", () => {
       listing: "pushDeals",
       admin: "pushAdmin",
       event_reminder: "pushEvents",
+      event_update: "pushEvents",
     };
     const types = notifications.type.enumValues as readonly NotificationType[];
     expect([...types].sort()).toEqual(Object.keys(expected).sort());
@@ -274,7 +275,7 @@ describe("push subscriptions", () => {
       const [push] = await pushesTo(subscription.endpoint, 1);
       expect(push?.payload).toEqual({
         title: "Campus Bazaar",
-        body: expect.stringMatching(/^HackDU starts (tomorrow|today) at .+ at Main Auditorium\.$/),
+        body: expect.stringMatching(/^Tomorrow: HackDU at .+, Main Auditorium\.$/),
         url: `/events?event=${event.id}`,
         tag: expect.stringMatching(/^notification:/),
       });
