@@ -19,7 +19,8 @@ export type PickupCodeResponse = z.infer<typeof PickupCodeResponseSchema>;
 export const HandoverBodySchema = z.object({
   code: z
     .string(PICKUP_TEXTS.codeFormat)
-    .transform((value) => value.replace(/\s+/g, ""))
+    .regex(/^[0-9 ]{4,12}$/, PICKUP_TEXTS.codeFormat)
+    .transform((value) => value.replace(/ +/g, ""))
     .pipe(z.string().regex(/^[0-9]{4}$/, PICKUP_TEXTS.codeFormat)),
 });
 export type HandoverBody = z.input<typeof HandoverBodySchema>;

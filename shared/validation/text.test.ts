@@ -3,7 +3,7 @@ import { SignupBodySchema } from "../api/auth";
 import { SendMessageBodySchema } from "../api/chats";
 import { TEXT_MESSAGES } from "./messages";
 import { validateName } from "./settings";
-import { isMultiLineText, isSingleLineText, stripHiddenFormat } from "./text";
+import { isMultiLineText, isSingleLineText, stripHiddenFormat, wellFormed } from "./text";
 
 const HIDDEN: [string, string][] = [
   ["a right-to-left override", "\u202e"],
@@ -118,5 +118,14 @@ describe("stripHiddenFormat", () => {
       text: "\u200b\u00ad",
     });
     expect(message.success).toBe(false);
+  });
+});
+
+describe("wellFormed", () => {
+  it("turns a lone half of a character pair into U+FFFD and keeps whole pairs", () => {
+    expect(wellFormed("fx\uD800991")).toBe("fx\uFFFD991");
+    expect(wellFormed("\uDC00book")).toBe("\uFFFDbook");
+    expect(wellFormed("deal 🤝 done")).toBe("deal 🤝 done");
+    expect(wellFormed("किताब")).toBe("किताब");
   });
 });

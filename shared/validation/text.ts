@@ -64,6 +64,15 @@ function isJoinerKept(previous: string): boolean {
 }
 
 /**
+ * The text with every half of a broken character pair (a lone UTF-16 surrogate, which no keyboard
+ * types but a script can send) as U+FFFD, the replacement character: what storing it would make of
+ * it anyway, and what a JSON column can hold.
+ */
+export function wellFormed(value: string): string {
+  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
+/**
  * A stored text less the format characters a reader cannot see: zero-width space, word joiner,
  * byte-order mark, soft hyphen and the rest of category Cf, so a later reader (the scam guard, a
  * moderator's search, a name check) sees the word that shows. Kept: the text-direction characters

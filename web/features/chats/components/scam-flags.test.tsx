@@ -112,7 +112,7 @@ describe("warnings that fit the scam", () => {
     expect(screen.queryByRole("region", { name: "Scam alert" })).toBeNull();
     // A thread whose second flag is an advance story.
     const two = flagged("Advance bhejo 500, kal courier kar dunga", "advance", true, 2);
-    document.body.innerHTML = "";
+    document.body.replaceChildren();
     openThread([one, two]);
     const log = await screen.findByRole("log");
     const cards = within(log).getAllByRole("note", { name: "Scam warning" });
