@@ -1,39 +1,8 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
 import { utcStamp } from "@shared/events-calendar";
 import { MEETUP_CALENDAR_MINUTES, MEETUP_TEXTS } from "@shared/meetups-constants";
+import { fold, text } from "../../lib/ical-lines";
 import type { MeetupRow } from "./meetups.repository";
-
-const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/g;
-const CONTROLS = /[^\P{Cc}\t\n\v\f\r\u0085]/gu;
-
-/** Escapes a TEXT value (RFC 5545 3.3.11), as the events' calendar files do. */
-function text(value: string): string {
-  return value
-    .replace(CONTROLS, "")
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(LINE_BREAKS, "\\n");
-}
-
-/** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 3.1). */
-function fold(line: string): string {
-  const parts: string[] = [];
-  let current = "";
-  let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char);
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = "";
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
 
 /** 20261205T170000: the local time in India (UTC+05:30 all year). */
 function indiaLocal(at: Date): string {
