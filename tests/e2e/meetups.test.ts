@@ -4,35 +4,17 @@
 // confirms the buyer's pickup code and both are asked to rate.
 import { randomBytes } from "node:crypto";
 import { MEETUP_TEXTS } from "@shared/meetups-constants";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations, openDevice, openPage } from "../helpers/browser";
+import { expectNoSeriousA11yViolations, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signInAdminInBrowser } from "./support/admin";
-import { type E2eStudent, makeJpeg, signUpStudent } from "./support/students";
+import { openPhone, type Phone } from "./support/phones";
+import { makeJpeg } from "./support/students";
 
-const PHONE = { width: 360, height: 740 };
 const origin = { origin: baseUrl };
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  student: E2eStudent;
-}
-
-async function openPhone(browser: Browser, name: string): Promise<Person> {
-  const { context, page, errors } = await openDevice(
-    browser,
-    baseUrl,
-    { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
-    /Failed to load resource|WebSocket/,
-  );
-  const student = await signUpStudent(page.request, { name });
-  return { context, page, errors, student };
-}
-
-async function listItem(seller: Person, productName: string): Promise<string> {
+async function listItem(seller: Phone, productName: string): Promise<string> {
   const upload = await seller.page.request.post("/api/uploads/images", {
     multipart: {
       file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(seller.page, "#0ea5e9") },
