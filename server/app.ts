@@ -63,6 +63,7 @@ import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { adminVerificationRoutes, verificationRoutes } from "./modules/verification/verification.routes";
 import { authPlugin, sessionCookieName, sessionIdleMs } from "./plugins/auth";
 import { clientErrors, errorsPlugin, frameworkErrorsFor } from "./plugins/errors";
+import { firstScreenDrawer } from "./plugins/first-screen";
 import { loggerOptions, requestIdReader, requestLogging } from "./plugins/logging";
 import { createMailer, type Mailer } from "./plugins/mail";
 import { createAppMetrics, metricsPlugin } from "./plugins/metrics";
@@ -353,6 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  const firstScreen = firstScreenDrawer(app.log);
   const hasSessionCookie = (request: FastifyRequest) =>
     Boolean(request.cookies[sessionCookieName(config.isSecureCookie)]);
   await app.register(spaPlugin, {
@@ -371,6 +373,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { user: toUserDto(request.user), liveSeq, responses };
     },
     picturesFor: (session) => firstPicturesOf(session.responses),
+    firstScreenFor: (pathname, search, session) => firstScreen.draw(pathname, search, session),
   });
+  // In production the components load as the server starts, not on the first student's page.
+  if (config.NODE_ENV === "production") app.addHook("onReady", async () => firstScreen.warmUp());
   return app;
 }

@@ -81,6 +81,20 @@ export function routeChunksOf(table: RouteChunks, pathname: string): string[] {
 export const SESSION_ELEMENT_ID = "session";
 
 /**
+ * Marks the first screen the server draws into a page's #root (web/app/first-screen.tsx), which the
+ * app replaces with its own first render.
+ */
+export const FIRST_SCREEN_ATTRIBUTE = "data-first-screen";
+
+/** The pages whose first screen the server draws for a signed-in student. */
+export const FIRST_SCREEN_PAGES = ["/buy"] as const;
+export type FirstScreenPage = (typeof FIRST_SCREEN_PAGES)[number];
+
+export function isFirstScreenPage(pathname: string): pathname is FirstScreenPage {
+  return (FIRST_SCREEN_PAGES as readonly string[]).includes(pathname);
+}
+
+/**
  * The landing page drawn for a visitor, which the build writes beside landing.html and the server
  * sends for / to a request without a session cookie (web/features/landing/static-landing.tsx).
  */

@@ -19,17 +19,21 @@ preloadRouteChunks(window.location.pathname);
 /*
  * The first render as a transition: React then yields to the browser every few milliseconds instead
  * of drawing the whole app in one long task, which on a slow phone blocked input for half a second
- * (Lighthouse's total blocking time on /login and /buy).
+ * (Lighthouse's total blocking time on /login and /buy). On a page whose first screen the server drew
+ * into #root (app/first-screen.tsx), that screen stays until the app can draw the same page, rather
+ * than giving way to a loading notice while the page's code arrives.
  */
 import("./app/app").then(
-  ({ App }) =>
+  async ({ App, firstPageReady }) => {
+    if (container.hasChildNodes()) await firstPageReady();
     startTransition(() =>
       root.render(
         <StrictMode>
           <App />
         </StrictMode>,
       ),
-    ),
+    );
+  },
   () => {
     container.textContent =
       "Campus Bazaar could not be loaded. Please check your connection and reload the page.";

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import type { ItemSummary } from "@shared/api/items";
-import { SESSION_ELEMENT_ID } from "@shared/app-routes";
+import { FIRST_SCREEN_ATTRIBUTE, SESSION_ELEMENT_ID } from "@shared/app-routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertItem } from "../../tests/factories/items";
@@ -8,6 +8,7 @@ import { createStudent } from "../../tests/factories/users";
 import { get, signIn } from "../../tests/helpers/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { createWebRoot } from "../../tests/helpers/web-root";
+import { FIRST_SCREEN_CARDS } from "../../web/app/first-screen";
 import { users } from "../db/schema";
 import { appendLiveEvents } from "../realtime/live-events";
 import { currentSeq } from "../realtime/realtime.repository";
@@ -102,6 +103,47 @@ describe("the session written into each page", () => {
     // A page without a list of items names none.
     expect(pictures((await get(testApp, "/messages", { cookie: student.cookie })).body)).toEqual([]);
     expect(pictures((await get(testApp, "/buy")).body)).toEqual([]);
+  });
+
+  it("draws the first screen of /buy into the page, with the student's first cards, written safely", async () => {
+    const student = await createStudent(testApp, {
+      name: "Farhan Qureshi",
+      city: "Kolkata",
+      college: "Jadavpur University",
+    });
+    const seller = await createStudent(testApp, { city: "Kolkata", college: "Jadavpur University" });
+    // A name no form lets through, written straight into the database: drawn as text, never as markup.
+    const unsafe = "<img src=x onerror=alert(1)> Drafter";
+    for (let n = 0; n < FIRST_SCREEN_CARDS - 1; n += 1) await insertItem(testApp, seller.id);
+    // The newest three: among the first cards.
+    for (const productName of [unsafe, "Casio fx-991EX", "Lab coat"]) {
+      await insertItem(testApp, seller.id, { productName });
+    }
+    const page = (await get(testApp, "/buy", { cookie: student.cookie })).body;
+    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(page)?.[1] ?? "";
+    expect(root).toContain(`<div ${FIRST_SCREEN_ATTRIBUTE} inert>`);
+    expect(root).toContain("Browse Items");
+    expect(root).toContain("Account menu for Farhan Qureshi");
+    // The first cards of the answer written into the page; the rest the app draws.
+    const titles = [...root.matchAll(/<h2 id="[^"]*" class="line-clamp-2[^"]*">([^<]*)<\/h2>/g)].map(
+      (found) => found[1],
+    );
+    expect(titles).toHaveLength(FIRST_SCREEN_CARDS);
+    expect(titles).toEqual(
+      expect.arrayContaining(["&lt;img src=x onerror=alert(1)&gt; Drafter", "Casio fx-991EX", "Lab coat"]),
+    );
+    expect(root).not.toContain("<img src=x");
+    expect(root).not.toContain("<script");
+
+    // Pages the server does not draw, and visitors, get the empty #root as before.
+    for (const [url, cookie] of [
+      ["/messages", student.cookie],
+      ["/buy", undefined],
+    ] as const) {
+      expect((await get(testApp, url, cookie ? { cookie } : {})).body, url).toContain(
+        '<div id="root"></div>',
+      );
+    }
   });
 
   it("travels compressed to a browser, as the same page", async () => {

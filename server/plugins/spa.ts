@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { PageSession } from "@shared/api/auth";
-import { isAppRoute, SESSION_ELEMENT_ID, SIGNED_OUT_LANDING_FILE } from "@shared/app-routes";
+import {
+  FIRST_SCREEN_ATTRIBUTE,
+  isAppRoute,
+  SESSION_ELEMENT_ID,
+  SIGNED_OUT_LANDING_FILE,
+} from "@shared/app-routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { escapeHtml } from "../lib/escape-html";
@@ -38,6 +43,11 @@ export interface SpaOptions {
    * high priority, the browser fetches them beside the page's code.
    */
   picturesFor?: (session: PageSession) => string[];
+  /**
+   * The page's first screen as HTML, drawn from the answers written into it, for the page's #root
+   * before the app's code has arrived; null for a page the server does not draw.
+   */
+  firstScreenFor?: (pathname: string, search: string, session: PageSession) => Promise<string | null>;
   /**
    * Whether the request brings a session cookie. Without one nobody can be signed in, and / is sent
    * as the build drew it for a visitor, so the page's script has nothing to ask the server.
@@ -105,16 +115,29 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
           reply.header("cache-control", "no-store");
           const session = await options.sessionFor(request, pathname, new URLSearchParams(query));
           const written = JSON.stringify(session).replaceAll("<", "\\u003c");
+          // First in the head (after the charset, where the page names one), before the stylesheet and the scripts: on a slow connection the
+          // browser's few connections go to the pictures the first screen shows before the code.
           const pictureLinks = (options.picturesFor?.(session) ?? [])
             .map(
-              (url) => `  <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">\n`,
+              (url) => `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`,
             )
             .join("");
-          page = page.replace(
-            "</head>",
-            () =>
-              `${pictureLinks}  <script type="application/json" id="${SESSION_ELEMENT_ID}">${written}</script>\n  </head>`,
-          );
+          page = page
+            .replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (opening) => `${opening}${pictureLinks}`)
+            .replace(
+              "</head>",
+              () =>
+                `  <script type="application/json" id="${SESSION_ELEMENT_ID}">${written}</script>\n  </head>`,
+            );
+          const firstScreen = await options.firstScreenFor?.(pathname, query ? `?${query}` : "", session);
+          if (firstScreen) {
+            // Inert until the app replaces it with its own first render (web/main.tsx): a tap or
+            // a typed letter before then would be lost with it.
+            page = page.replace(
+              '<div id="root"></div>',
+              () => `<div id="root"><div ${FIRST_SCREEN_ATTRIBUTE} inert>${firstScreen}</div></div>`,
+            );
+          }
         }
       }
       if (extra) page = page.replace("</head>", () => `  ${extra.head}\n  </head>`);

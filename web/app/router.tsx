@@ -273,6 +273,15 @@ const firstCode = Promise.allSettled(
   firstCodeIn = true;
 });
 
+/**
+ * Settles once the first page can be drawn without a loading notice: its code is in, and what the
+ * device kept for offline use is back. web/main.tsx waits for it before replacing the first screen
+ * the server drew (app/first-screen.tsx).
+ */
+export function firstPageReady(): Promise<unknown> {
+  return Promise.all([firstCode, offlineCacheRestored()]);
+}
+
 export function RoutedPages({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const [codeIn, setCodeIn] = useState(firstCodeIn);
@@ -281,9 +290,7 @@ export function RoutedPages({ routes }: { routes: RouteObject[] }) {
     // which the phone stays responsive, not in one long task as soon as the code is in.
     // Offline, also what the device kept (lib/session.tsx): the page then draws with it at once.
     if (!codeIn) {
-      void Promise.all([firstCode, offlineCacheRestored()]).then(() =>
-        startTransition(() => setCodeIn(true)),
-      );
+      void firstPageReady().then(() => startTransition(() => setCodeIn(true)));
     }
     // The service worker, install offer and update notice, in a chunk of their own, a while after the
     // first page itself has been drawn (not its loading notice); offline by then, once it is back.

@@ -30,8 +30,9 @@ export function MobileMenu({ userName, counts, onLogout }: MobileMenuProps) {
   useDismiss(isOpen, containerRef, close, buttonRef);
   // Back (Android's or the browser's) closes the open menu before it leaves the page.
   const { isShown, leaveByLink } = useMenuBackToClose(isOpen, close);
-  // The browser's install offer (web/pwa/register.ts), read as the menu opens (opening draws it).
-  const onInstall = window.installApp;
+  // The browser's install offer (web/pwa/register.ts), read as the menu opens (opening draws it);
+  // none while the server draws the page's first screen.
+  const onInstall = typeof window === "undefined" ? undefined : window.installApp;
   const closeThen = (action: () => void) => () => {
     close();
     action();

@@ -37,7 +37,9 @@ export function ItemThumbnail({ url, alt, className = "", isFirst = false }: Ite
               fetchPriority={isFirst ? "high" : undefined}
               onLoad={image.handleLoad}
               onError={image.handleError}
-              className={`size-full object-cover ${fadeIn}`}
+              // Above the grey stand-in, which shows through until the picture has arrived: so too
+              // in the first screen the server draws, before the app's code runs.
+              className={`relative size-full object-cover ${fadeIn}`}
             />
           ) : null}
         </>

@@ -34,7 +34,7 @@ export function SearchField({
   // (React Router's setSearchParams starts from the params of the render that made it), undoing
   // a filter changed in the meantime.
   const onCommitRef = useRef(onCommit);
-  const pagePath = useRef(window.location.pathname);
+  const pagePath = useRef(typeof window === "undefined" ? "" : window.location.pathname);
   useEffect(() => {
     onCommitRef.current = onCommit;
   });
