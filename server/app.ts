@@ -36,6 +36,7 @@ import {
   adminCollegeAliasesRoutes,
   adminCollegeRequestsRoutes,
   collegesRoutes,
+  myCollegeRequestRoutes,
 } from "./modules/colleges/colleges.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { adminDealsRoutes, dealsRoutes } from "./modules/deals/deals.routes";
@@ -321,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(meetupsRoutes, { ctx });
       await api.register(adminMeetupSpotsRoutes, { prefix: "/admin", ctx });
       await api.register(adminCollegeRequestsRoutes, { prefix: "/admin", ctx });
+      await api.register(myCollegeRequestRoutes, { ctx });
       api.get("/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

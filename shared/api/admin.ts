@@ -20,6 +20,10 @@ export const AdminUserSchema = z.object({
   mobile: z.string(),
   city: z.string(),
   college: z.string(),
+  /** The student's college request waits ('College pending'). */
+  collegePending: z.boolean(),
+  /** The waiting request's college, while pending. */
+  collegeRequested: z.object({ name: z.string(), city: z.string() }).nullable(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),

@@ -13,7 +13,10 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   city: z.string(),
-  /** Empty while the student's college request waits ('College pending'). */
+  /**
+   * Empty while the college request of a sign-up waits ('College pending'); a request filed later
+   * from Settings keeps the college until the administrator decides.
+   */
   college: z.string(),
   /** The student asked for a college the directory lacks; the administrator has not decided yet. */
   collegePending: z.boolean(),

@@ -94,6 +94,26 @@ export const CollegeRequestFieldsSchema = z.object({
 });
 export type CollegeRequestFields = z.output<typeof CollegeRequestFieldsSchema>;
 
+/**
+ * POST /api/me/college-request: a signed-in student's "My college isn't listed" (Settings), with
+ * sign-up's rules for the name and city.
+ */
+export const MyCollegeRequestBodySchema = CollegeRequestFieldsSchema;
+export type MyCollegeRequestBody = z.input<typeof MyCollegeRequestBodySchema>;
+
+/** The student's own request still waiting for the administrator, as Settings shows it. */
+export const MyCollegeRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  createdAt: z.string(),
+});
+export type MyCollegeRequest = z.infer<typeof MyCollegeRequestSchema>;
+
+/** GET /api/me/college-request: the waiting request, or null. */
+export const MyCollegeRequestResponseSchema = z.object({ request: MyCollegeRequestSchema.nullable() });
+export type MyCollegeRequestResponse = z.infer<typeof MyCollegeRequestResponseSchema>;
+
 /** A request waiting in the Colleges tab, with the student who asked. */
 export const CollegeRequestSchema = z.object({
   id: z.string(),

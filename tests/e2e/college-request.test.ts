@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
+import { LATER_COLLEGE_REQUEST_TEXTS } from "@shared/college-requests-later";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, openDevice, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
@@ -11,7 +12,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile:
 describe.skipIf(!isBrowserAvailable)("'My college isn't listed' on a 360 px touch phone", () => {
   const { browser } = useBrowser();
 
-  it("a student signs up with a college the directory lacks, waits with 'College pending', and is told of the merge", async () => {
+  it("a student signs up with a college the directory lacks, waits with 'College pending', sees the merge live, then asks again from Settings", async () => {
     const name = `Sahyadri Polytechnic ${randomBytes(3).toString("hex")}`;
     const student = await openDevice(browser(), baseUrl, PHONE);
     const page = student.page;
@@ -50,12 +51,39 @@ describe.skipIf(!isBrowserAvailable)("'My college isn't listed' on a 360 px touc
     await admin.page.getByText(COLLEGE_REQUEST_TEXTS.mergedNotice("IIT Bombay, Mumbai")).waitFor();
     await expect.poll(() => admin.page.getByText(`${name}, Nashik`).count()).toBe(0);
 
-    // The student sees their college, and the notification that says so.
-    await page.reload();
-    await page.getByText("IIT Bombay, Mumbai").first().waitFor();
+    // The student's open dashboard shows their college live, without a reload, and the
+    // notification says so.
+    await page.getByText("IIT Bombay, Mumbai").first().waitFor({ timeout: 15_000 });
     expect(await page.getByText(COLLEGE_REQUEST_TEXTS.pending).count()).toBe(0);
     await page.goto("/notifications");
     await page.getByText(COLLEGE_REQUEST_TEXTS.merged("IIT Bombay", "Mumbai")).waitFor();
+
+    // Signed in, the student asks again from Settings (their college renamed, say).
+    const later = `Sahyadri Institute ${randomBytes(3).toString("hex")}`;
+    await page.goto("/settings");
+    const section = page.getByRole("region", { name: LATER_COLLEGE_REQUEST_TEXTS.settingsTitle });
+    await section.getByText("IIT Bombay", { exact: true }).waitFor();
+    await section.getByRole("button", { name: LATER_COLLEGE_REQUEST_TEXTS.settingsOpen }).tap();
+    await section.getByRole("textbox", { name: "College name" }).fill(later);
+    await section.getByRole("textbox", { name: "City" }).fill("Pune");
+    await expectNoSeriousA11yViolations(page);
+    await section.getByRole("button", { name: LATER_COLLEGE_REQUEST_TEXTS.send }).tap();
+    await section.getByText(LATER_COLLEGE_REQUEST_TEXTS.waiting(later, "Pune")).waitFor();
+    await section.getByText(COLLEGE_REQUEST_TEXTS.pending, { exact: true }).waitFor();
+
+    // The Users tab says so; the Colleges tab adds it.
+    await admin.page.getByRole("tab", { name: "Users" }).click();
+    await admin.page.getByLabel("Search users").fill("Omkar");
+    await admin.page.getByText(LATER_COLLEGE_REQUEST_TEXTS.pendingAsked(later, "Pune")).first().waitFor();
+    // The Colleges tab's list, read a moment ago, is fetched anew when opened after a reload.
+    await admin.page.reload();
+    await admin.page.getByRole("tab", { name: "Colleges" }).click();
+    await admin.page.getByRole("button", { name: `Add ${later}, Pune` }).click();
+    await admin.page.getByText(COLLEGE_REQUEST_TEXTS.addedNotice(`${later}, Pune`)).waitFor();
+
+    // Settings, still open, shows the new college live.
+    await section.getByText(later, { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await section.getByText(LATER_COLLEGE_REQUEST_TEXTS.waiting(later, "Pune")).count()).toBe(0);
 
     expect(student.errors).toEqual([]);
     expect(admin.errors).toEqual([]);

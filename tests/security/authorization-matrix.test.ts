@@ -138,6 +138,9 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "POST /api/me/college-verification/code": { admin: 400 },
   "POST /api/me/college-verification/confirm": { admin: 400 },
   "POST /api/me/college-verification/id-card": { admin: 400 },
+  // "My college isn't listed" after sign-up: each student asks for their own (one waiting each);
+  // the administrator has no college to ask for. Reading one's own request is BY_ROLE.
+  "POST /api/me/college-request": { admin: 400 },
 };
 
 const ERROR_CODES: Record<number, string> = {

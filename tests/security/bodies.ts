@@ -161,6 +161,9 @@ export const VALID_BODIES: Record<string, BodyMaker> = {
       startsAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
     }),
   "POST /api/admin/college-requests/{id}/merge": (_testApp, world) => json({ collegeId: world.collegeId }),
+  // A college the directory lacks, a new name each call: the caller's one waiting request.
+  "POST /api/me/college-request": () =>
+    json({ name: `Matrix Institute ${randomBytes(4).toString("hex")}`, city: "Nagpur" }),
   "POST /api/uploads/images": imageForm,
   "POST /api/uploads/profile-photo": imageForm,
   "POST /api/uploads/chat-photo": imageForm,

@@ -510,7 +510,7 @@ let tableNames: Promise<string[]> | undefined;
 /**
  * True while the world is as createWorld made it, as far as any operation's outcome depends on it:
  * every actor signed in, the owner's second session too, the students' passwords unchanged, every
- * record there (the item unsold), and nobody blocked.
+ * record there (the item unsold), no student's college pending, and nobody blocked.
  */
 export async function isIntact(testApp: TestApp, world: World): Promise<boolean> {
   const people = [world.owner.id, world.other.id, world.partner.id, world.admin.id];
@@ -538,10 +538,11 @@ export async function isIntact(testApp: TestApp, world: World): Promise<boolean>
              + (select count(*) from college_aliases where alias = ${world.collegeAlias})
              + (select count(*) from college_requests where id = ${world.collegeRequestId} and status = 'pending')
              + (select count(*) from users where id in ${students} and college_verified_at is null)
+             + (select count(*) from users where id in ${students} and not college_pending)
              + (select count(*) from meetup_spots where id = ${world.meetupSpotId} and status = 'pending')
              + (select count(*) from meetup_spots where id = ${world.chatSpotId})
              + (select count(*) from meetups where id = ${world.meetupId} and status = 'proposed')
              - (select count(*) from user_blocks where blocker_id in ${people} or blocked_id in ${people}) as n`,
   );
-  return Number(row?.n) === 31;
+  return Number(row?.n) === 34;
 }

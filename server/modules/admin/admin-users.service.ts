@@ -4,7 +4,7 @@ import { mobileDigits, normaliseEmail } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { countColleges } from "../colleges/colleges.service";
+import { countColleges, pendingRequestsByStudent } from "../colleges/colleges.service";
 import { countActiveItems } from "../items/items.service";
 import { findActiveUser } from "../profiles/users.service";
 import { removeUploadsOf } from "../uploads/uploads.service";
@@ -23,7 +23,7 @@ function assertAdmin(viewer: UserRow): void {
   if (viewer.role !== "admin") throw new AppError("forbidden", ADMIN_MESSAGES.adminOnly);
 }
 
-function toAdminUser(user: UserRow): AdminUser {
+function toAdminUser(user: UserRow, requested?: { name: string; city: string }): AdminUser {
   return {
     id: user.id,
     name: user.name,
@@ -31,6 +31,8 @@ function toAdminUser(user: UserRow): AdminUser {
     mobile: user.mobile,
     city: user.city,
     college: user.college,
+    collegePending: user.collegePending,
+    collegeRequested: user.collegePending ? (requested ?? null) : null,
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
@@ -42,6 +44,13 @@ function toAdminUser(user: UserRow): AdminUser {
   };
 }
 
+/** Students as the Users tab shows them, a pending student's request named ('College pending'). */
+async function toAdminUsers(ctx: AppContext, rows: UserRow[]): Promise<AdminUser[]> {
+  const pending = rows.filter((row) => row.collegePending).map((row) => row.id);
+  const requested = await pendingRequestsByStudent(ctx, pending);
+  return rows.map((row) => toAdminUser(row, requested.get(row.id)));
+}
+
 /**
  * Students, newest first: text matches a lower-case substring of name, e-mail or mobile; the date
  * range is inclusive in India's calendar, the end date running to 23:59:59.
@@ -50,7 +59,7 @@ export async function listUsers(ctx: AppContext, admin: UserRow, query: repo.Stu
   assertAdmin(admin);
   const { rows, total } = await repo.findStudentsPage(ctx.db, query);
   return {
-    users: rows.map(toAdminUser),
+    users: await toAdminUsers(ctx, rows),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
@@ -116,7 +125,9 @@ export async function editUser(
     return row;
   });
   if (!updated) throw new AppError("not_found", "User not found");
-  return toAdminUser(updated);
+  const [answer] = await toAdminUsers(ctx, [updated]);
+  if (!answer) throw new AppError("not_found", "User not found");
+  return answer;
 }
 
 /**
@@ -165,7 +176,9 @@ export async function setOrganiser(
     return row;
   });
   if (!updated) throw new AppError("not_found", "User not found");
-  return toAdminUser(updated);
+  const [answer] = await toAdminUsers(ctx, [updated]);
+  if (!answer) throw new AppError("not_found", "User not found");
+  return answer;
 }
 
 /** What the administrator did, newest first, a page at a time. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
+import { LATER_COLLEGE_REQUEST_TEXTS } from "@shared/college-requests-later";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, collegeRequests, colleges, items, notifications, users } from "../../../server/db/schema";
@@ -235,6 +236,151 @@ describe("the administrator's decision", () => {
   });
 });
 
+/** Files "My college isn't listed" from Settings as a signed-in student. */
+function fileFromSettings(cookie: string | undefined, body: object, ip = "198.51.100.30") {
+  return testApp.app.inject({
+    method: "POST",
+    url: "/api/me/college-request",
+    payload: body,
+    remoteAddress: ip,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+async function auditOf(studentId: string) {
+  const rows = await testApp.database.db.select().from(auditLog).where(eq(auditLog.targetId, studentId));
+  return rows.map((row) => ({ action: row.action, actorId: row.actorId, details: row.details }));
+}
+
+async function adminUserRow(email: string) {
+  const response = await get(testApp, `/api/admin/users?search=${encodeURIComponent(email)}`, {
+    cookie: adminCookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().users[0];
+}
+
+describe("'My college isn't listed' after sign-up (Settings)", () => {
+  it("files a request, keeps the college until the decision, refuses a second with 409, and the admin decides it", async () => {
+    const student = await createStudent(testApp);
+    const name = `Riverside Institute ${unique()}`;
+    const filed = await fileFromSettings(student.cookie, { name: `  ${name} `, city: "Nagpur" });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(filed.headers["cache-control"]).toContain("no-store");
+    expect(filed.json()).toMatchObject({
+      request: { name, city: "Nagpur" },
+      user: { college: "IIT Bombay", city: "Mumbai", collegePending: true },
+    });
+
+    const mine = await get(testApp, "/api/me/college-request", { cookie: student.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["cache-control"]).toContain("no-store");
+    expect(mine.json().request).toMatchObject({ name, city: "Nagpur" });
+    expect(await auditOf(student.id)).toEqual([
+      {
+        action: "college.request.file",
+        actorId: student.id,
+        details: expect.objectContaining({ requested: `${name}, Nagpur`, college: "IIT Bombay" }),
+      },
+    ]);
+
+    // One waiting request each: a second is refused, naming the first, and changes nothing.
+    const second = await fileFromSettings(student.cookie, { name: "Another College", city: "Pune" });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe(LATER_COLLEGE_REQUEST_TEXTS.alreadyWaiting(name, "Nagpur"));
+    const waiting = await testApp.database.db
+      .select()
+      .from(collegeRequests)
+      .where(and(eq(collegeRequests.userId, student.id), eq(collegeRequests.status, "pending")));
+    expect(waiting.map((row) => row.name)).toEqual([name]);
+
+    // The Users tab says 'College pending' with what was asked for.
+    expect(await adminUserRow(student.email)).toMatchObject({
+      college: "IIT Bombay",
+      collegePending: true,
+      collegeRequested: { name, city: "Nagpur" },
+    });
+
+    // The Colleges tab decides it like a sign-up's request.
+    const request = (await pendingRequests()).find((entry) => entry.student.id === student.id);
+    if (!request) throw new Error("no request in the Colleges tab");
+    const [pune] = await testApp.database.db
+      .select()
+      .from(colleges)
+      .where(eq(colleges.city, "Pune"))
+      .limit(1);
+    if (!pune) throw new Error("no college in Pune");
+    const merged = await post(
+      testApp,
+      `/api/admin/college-requests/${request.id}/merge`,
+      { collegeId: pune.id },
+      { cookie: adminCookie },
+    );
+    expect(merged.statusCode, merged.body).toBe(200);
+    const me = await get(testApp, "/api/auth/me", { cookie: student.cookie });
+    expect(me.json().user).toMatchObject({ college: pune.name, city: "Pune", collegePending: false });
+    expect((await notificationsOf(student.id)).map((row) => row.text)).toEqual([
+      COLLEGE_REQUEST_TEXTS.merged(pune.name, "Pune"),
+    ]);
+    expect(await adminUserRow(student.email)).toMatchObject({
+      college: pune.name,
+      collegePending: false,
+      collegeRequested: null,
+    });
+    expect((await get(testApp, "/api/me/college-request", { cookie: student.cookie })).json()).toEqual({
+      request: null,
+    });
+    // Decided, the student may ask again.
+    const again = await fileFromSettings(student.cookie, {
+      name: `Hilltop College ${unique()}`,
+      city: "Pune",
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it("a student who signed up pending sees their request, and a second is refused with 409", async () => {
+    const name = `Greenfield College ${unique()}`;
+    const { response } = await signUpNotListed(name, "Indore");
+    const cookie = await startSessionFor(testApp, response.json().user.id);
+    expect((await get(testApp, "/api/me/college-request", { cookie })).json().request).toMatchObject({
+      name,
+      city: "Indore",
+    });
+    const second = await fileFromSettings(cookie, { name: "Greenfield College of Arts", city: "Indore" });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe(LATER_COLLEGE_REQUEST_TEXTS.alreadyWaiting(name, "Indore"));
+  });
+
+  it("checks the name and city as sign-up does, refuses one's own college, the administrator and strangers", async () => {
+    const student = await createStudent(testApp);
+    for (const [body, message] of [
+      [{ name: "1234", city: "Pune" }, COLLEGE_REQUEST_TEXTS.nameNeedsLetter],
+      [{ name: "X", city: "Pune" }, COLLEGE_REQUEST_TEXTS.nameTooShort],
+      [{ name: "A".repeat(201), city: "Pune" }, COLLEGE_REQUEST_TEXTS.nameTooLong],
+      [{ name: "Good College", city: "   " }, COLLEGE_REQUEST_TEXTS.cityRequired],
+      [{ name: "Good College" }, undefined],
+      [{ name: "iit  bombay", city: "MUMBAI" }, LATER_COLLEGE_REQUEST_TEXTS.sameCollege],
+    ] as const) {
+      const refused = await fileFromSettings(student.cookie, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(refused.json().error.message).toBe(message);
+    }
+    const admin = await fileFromSettings(adminCookie, { name: "Admin College", city: "Pune" });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().error.message).toBe(LATER_COLLEGE_REQUEST_TEXTS.adminHasNoCollege);
+    expect((await fileFromSettings(undefined, { name: "Good College", city: "Pune" })).statusCode).toBe(401);
+    expect((await get(testApp, "/api/me/college-request")).statusCode).toBe(401);
+
+    const [row] = await testApp.database.db.select().from(users).where(eq(users.id, student.id));
+    expect(row?.collegePending).toBe(false);
+    const rows = await testApp.database.db
+      .select()
+      .from(collegeRequests)
+      .where(eq(collegeRequests.userId, student.id));
+    expect(rows).toEqual([]);
+  });
+});
+
 describe("the request limit", () => {
   it("an address filing requests past its allowance is refused with 429", async () => {
     const statuses: number[] = [];
@@ -244,5 +390,17 @@ describe("the request limit", () => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+
+  it("Settings' requests count against the same allowance as sign-up's", async () => {
+    const address = "198.51.100.98";
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const { response } = await signUpNotListed(`Busy College ${unique()}`, "Agra", address);
+      expect(response.statusCode).toBe(201);
+    }
+    const student = await createStudent(testApp);
+    const refused = await fileFromSettings(student.cookie, { name: "Late College", city: "Agra" }, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(COLLEGE_REQUEST_TEXTS.limited);
   });
 });

@@ -1,5 +1,5 @@
 import type { CityColleges } from "@shared/colleges";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { collegeAliases, collegeDomains, collegeRequests, colleges, users } from "../../db/schema";
 
@@ -254,4 +254,33 @@ export async function assignPendingCollege(
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** A student's request still waiting for the administrator, or undefined. */
+export async function findPendingRequestOf(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(collegeRequests)
+    .where(and(eq(collegeRequests.userId, userId), eq(collegeRequests.status, "pending")))
+    .limit(1);
+  return row;
+}
+
+/** The waiting requests of these students (the Users tab's 'College pending'), one each at most. */
+export function findPendingRequestsOf(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ userId: collegeRequests.userId, name: collegeRequests.name, city: collegeRequests.city })
+    .from(collegeRequests)
+    .where(and(inArray(collegeRequests.userId, userIds), eq(collegeRequests.status, "pending")));
+}
+
+/** 'College pending' for a student who asked from Settings; their college stays until the decision. */
+export async function markCollegePending(db: Db, userId: string) {
+  const [row] = await db
+    .update(users)
+    .set({ collegePending: true, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
 }

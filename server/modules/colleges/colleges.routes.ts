@@ -1,3 +1,4 @@
+import { UserSchema } from "@shared/api/auth";
 import {
   CollegeAliasBodySchema,
   CollegeAliasesResponseSchema,
@@ -8,6 +9,9 @@ import {
   CollegeSearchResponseSchema,
   CollegesResponseSchema,
   MergeCollegeRequestBodySchema,
+  MyCollegeRequestBodySchema,
+  MyCollegeRequestResponseSchema,
+  MyCollegeRequestSchema,
 } from "@shared/api/colleges";
 import { ErrorResponseSchema } from "@shared/api/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,13 +19,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
+import { toUserDto } from "../auth/auth.service";
 import {
   addAlias,
   addRequestedCollege,
+  fileMyCollegeRequest,
   listAliases,
   listCollegeRequests,
   listColleges,
   mergeCollegeRequest,
+  myCollegeRequest,
   removeAlias,
   searchColleges,
 } from "./colleges.service";
@@ -157,5 +164,34 @@ export const adminCollegeRequestsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext
     preHandler: limitWrites(ctx, "verificationAdmin"),
     handler: async (request) =>
       mergeCollegeRequest(ctx, requireUser(request), request.params.id, request.body.collegeId),
+  });
+};
+
+/** Settings > 'Your college': a signed-in student's own "My college isn't listed" (decision 056). */
+export const myCollegeRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/me/college-request", {
+    config: { access: "user" },
+    schema: {
+      tags: ["colleges"],
+      summary:
+        "My request for a college the directory lacks, while it waits for the administrator; null otherwise",
+      response: { 200: MyCollegeRequestResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ request: await myCollegeRequest(ctx, requireUser(request)) }),
+  });
+
+  app.post("/me/college-request", {
+    config: { access: "user" },
+    schema: {
+      tags: ["colleges"],
+      summary:
+        "\"My college isn't listed\" after sign-up: the college's name and city (sign-up's rules), decided by the administrator's 'Add' or 'Merge'; I am 'College pending' meanwhile; 409 while an earlier request waits; 20 a day per address",
+      body: MyCollegeRequestBodySchema,
+      response: { 201: z.object({ request: MyCollegeRequestSchema, user: UserSchema }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const filed = await fileMyCollegeRequest(ctx, requireUser(request), request.body, request.ip);
+      return reply.code(201).send({ request: filed.request, user: toUserDto(filed.user) });
+    },
   });
 };

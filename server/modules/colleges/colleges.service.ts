@@ -5,13 +5,16 @@ import {
   type CollegeRequestDecision,
   type CollegeRequestFields,
   type CollegeSearchResponse,
+  type MyCollegeRequest,
 } from "@shared/api/colleges";
 import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
+import { LATER_COLLEGE_REQUEST_TEXTS } from "@shared/college-requests-later";
 import { VERIFICATION_MESSAGES } from "@shared/verification-constants";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { countAttempt } from "../../plugins/rate-limit-rules";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
 import { addNotification } from "../notifications/notifications.service";
@@ -227,6 +230,79 @@ export async function fileCollegeRequest(
   fields: CollegeRequestFields,
 ): Promise<void> {
   await repo.insertCollegeRequest(tx, { userId, name: fields.name, city: fields.city });
+}
+
+const toMyRequest = (row: { id: string; name: string; city: string; createdAt: Date }): MyCollegeRequest => ({
+  id: row.id,
+  name: row.name,
+  city: row.city,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The signed-in student's request still waiting for the administrator, or null (Settings). */
+export async function myCollegeRequest(ctx: Pick<AppContext, "db">, user: UserRow) {
+  const row = await repo.findPendingRequestOf(ctx.db, user.id);
+  return row ? toMyRequest(row) : null;
+}
+
+/**
+ * "My college isn't listed" after sign-up (Settings): sign-up's rules and its per-address limit,
+ * then one waiting request per student; a second while one waits is refused with 409 naming it
+ * (decision 056). The student is 'College pending' until the administrator decides, keeping their
+ * college meanwhile; the decision is the Colleges tab's 'Add' or 'Merge', as for sign-up's requests.
+ * A name the directory already lists in that city is filed too: only the administrator moves a
+ * student to another college.
+ */
+export async function fileMyCollegeRequest(
+  ctx: AppContext,
+  user: UserRow,
+  fields: CollegeRequestFields,
+  ip: string,
+): Promise<{ request: MyCollegeRequest; user: UserRow }> {
+  if (user.role === "admin")
+    throw new AppError("invalid_input", LATER_COLLEGE_REQUEST_TEXTS.adminHasNoCollege);
+  const isSame = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
+  if (!user.collegePending && isSame(user.college, fields.name) && isSame(user.city, fields.city))
+    throw new AppError("invalid_input", LATER_COLLEGE_REQUEST_TEXTS.sameCollege);
+  const waiting = await repo.findPendingRequestOf(ctx.db, user.id);
+  if (waiting)
+    throw new AppError("conflict", LATER_COLLEGE_REQUEST_TEXTS.alreadyWaiting(waiting.name, waiting.city));
+  await countAttempt(ctx, "collegeRequestPerAddress", ip);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.insertCollegeRequest(tx, {
+      userId: user.id,
+      name: fields.name,
+      city: fields.city,
+    });
+    if (!row) {
+      // Another tab's request got in first (the index allows one waiting per student).
+      const other = await repo.findPendingRequestOf(tx, user.id);
+      throw new AppError(
+        "conflict",
+        LATER_COLLEGE_REQUEST_TEXTS.alreadyWaiting(other?.name ?? fields.name, other?.city ?? fields.city),
+      );
+    }
+    const updated = await repo.markCollegePending(tx, user.id);
+    if (!updated) throw new AppError("not_found", COLLEGE_REQUEST_TEXTS.notFound);
+    await recordAudit(
+      tx,
+      user,
+      "college.request.file",
+      { type: "user", id: user.id },
+      {
+        requestId: row.id,
+        requested: `${row.name}, ${row.city}`,
+        ...(user.college ? { college: user.college, city: user.city } : {}),
+      },
+    );
+    return { request: toMyRequest(row), user: updated };
+  });
+}
+
+/** The waiting requests of these students, by student (the Users tab's 'College pending'). */
+export async function pendingRequestsByStudent(ctx: Pick<AppContext, "db">, userIds: string[]) {
+  const rows = await repo.findPendingRequestsOf(ctx.db, userIds);
+  return new Map(rows.map((row) => [row.userId, { name: row.name, city: row.city }]));
 }
 
 /** The Colleges tab's waiting requests, oldest first. */

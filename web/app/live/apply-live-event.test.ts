@@ -1,10 +1,12 @@
 import type { Message, ThreadResponse, UnreadCounts } from "@shared/api/chats";
+import type { Notification } from "@shared/api/live-payloads";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { chatKeys } from "../../features/chats/api/chats-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { upcomingEventsQueryOptions } from "../../features/recruitment/api/get-upcoming-events";
-import { itemKeys } from "../../lib/query-keys";
+import { dashboardKeys, itemKeys, profileKeys } from "../../lib/query-keys";
+import { meQueryOptions } from "../../lib/session";
 import { applyBroadcastFrame, applyLiveEvent } from "./apply-live-event";
 
 const message: Message = {
@@ -123,6 +125,50 @@ describe("applyLiveEvent", () => {
     expect(seenAt()).toBe("2026-01-01T10:01:00.000Z");
     read("them", "2026-01-01T09:00:00.000Z");
     expect(seenAt()).toBe("2026-01-01T10:01:00.000Z");
+  });
+
+  it("reads the session and the student's pages again when the administrator's notification arrives", () => {
+    const queryClient = new QueryClient();
+    const notification: Notification = {
+      id: "n9",
+      type: "admin",
+      text: "Your college was added: your profile now shows Lakeview College, Bhopal.",
+      chatId: null,
+      itemId: null,
+      recruitmentPostId: null,
+      fromUserId: null,
+      offerPrice: null,
+      link: null,
+      fromName: null,
+      about: null,
+      read: false,
+      createdAt: "2026-01-01T10:00:00.000Z",
+    };
+    const keys = [
+      meQueryOptions.queryKey,
+      profileKeys.all,
+      dashboardKeys.all,
+      ["settings", "college-request"],
+    ];
+    for (const key of keys) queryClient.setQueryData(key, {});
+    applyLiveEvent(queryClient, {
+      seq: 1,
+      type: "notification.created",
+      data: { notification: { ...notification, type: "message" } },
+    });
+    expect(keys.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    applyLiveEvent(queryClient, { seq: 2, type: "notification.created", data: { notification } });
+    expect(keys.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("marks the notification list stale on notification events", () => {

@@ -8,7 +8,8 @@ import { eventKeys } from "../../features/events/api/events-api";
 import { notificationKeys } from "../../features/notifications/api/notifications-api";
 import { recruitmentKeys } from "../../features/recruitment/api/recruitment-keys";
 import { ticketKeys } from "../../features/tickets/api/tickets-api";
-import { invalidateItemQueries } from "../../lib/query-keys";
+import { dashboardKeys, invalidateItemQueries, profileKeys } from "../../lib/query-keys";
+import { meQueryOptions } from "../../lib/session";
 
 /** Writes one live event into the caches the pages read, so they change without a reload. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame): void {
@@ -51,6 +52,16 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEventFrame):
       return;
     case "notification.created":
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      // The administrator changed something of the account itself (their college request decided,
+      // their student ID reviewed, a suspension lifted): the session and the pages showing the
+      // student read it again, so the new college shows without a reload.
+      if (event.data.notification.type === "admin") {
+        void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+        void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+        // Settings' college request and verification.
+        void queryClient.invalidateQueries({ queryKey: ["settings"] });
+      }
       return;
     case "notification.read":
       // The chat list counts each chat's unread messages too.

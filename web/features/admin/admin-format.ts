@@ -36,6 +36,7 @@ const AUDIT_ACTIONS: Record<string, string> = {
   "college.alias.remove": "Removed college short name",
   "college.request.add": "Added a requested college",
   "college.request.merge": "Merged a college request",
+  "college.request.file": "Asked for a college (from Settings)",
   "user.edit": "Edited user",
   "user.delete": "Deleted user",
   "ticket.resolved": "Resolved ticket",

@@ -14,6 +14,8 @@ const asha: AdminUser = {
   mobile: "9876543210",
   city: "Pune",
   college: "COEP",
+  collegePending: false,
+  collegeRequested: null,
   emailVerified: true,
   createdAt: "2026-01-05T10:00:00.000Z",
   lastLogin: null,

@@ -1,5 +1,7 @@
 import { ADMIN_MESSAGES } from "@shared/admin-constants";
 import type { AdminUser } from "@shared/api/admin";
+import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
+import { LATER_COLLEGE_REQUEST_TEXTS } from "@shared/college-requests-later";
 import { EVENT_MESSAGES } from "@shared/events-constants";
 import { MODERATION_TEXTS } from "@shared/reports-constants";
 import { useQuery } from "@tanstack/react-query";
@@ -75,6 +77,27 @@ function UserFilters({
         Clear filters
       </button>
     </search>
+  );
+}
+
+/**
+ * A student's college; while their request waits, 'College pending' with what they asked for (and
+ * the college they keep meanwhile, when they asked from Settings).
+ */
+function UserCollege({ user }: { user: AdminUser }) {
+  if (!user.collegePending) return <>{user.college}</>;
+  return (
+    <>
+      <span className="block w-fit rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
+        {COLLEGE_REQUEST_TEXTS.pending}
+      </span>
+      {user.collegeRequested ? (
+        <span className="mt-1 block text-sm text-slate-700">
+          {LATER_COLLEGE_REQUEST_TEXTS.pendingAsked(user.collegeRequested.name, user.collegeRequested.city)}
+        </span>
+      ) : null}
+      {user.college ? <span className="mt-1 block text-sm text-slate-600">{user.college}</span> : null}
+    </>
   );
 }
 
@@ -184,7 +207,7 @@ export function UsersTab() {
                     </td>
                     <td className={cellClasses}>
                       <CellLabel>College</CellLabel>
-                      {user.college}
+                      <UserCollege user={user} />
                     </td>
                     <td className={cellClasses}>
                       <CellLabel>City</CellLabel>

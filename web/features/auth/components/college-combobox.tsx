@@ -8,7 +8,9 @@ import { inputClasses, labelClasses } from "../../../components/ui/field";
 // Asked for by few, so loaded when someone presses "My college isn't listed" (with the rules it
 // checks), not with the page.
 const CollegeRequestForm = lazy(() =>
-  import("./college-request-form").then((module) => ({ default: module.CollegeRequestForm })),
+  import("../../../components/college-request/college-request-form").then((module) => ({
+    default: module.CollegeRequestForm,
+  })),
 );
 
 /** The chosen college: one of the directory, or one the student named ('My college isn't listed'). */

@@ -48,6 +48,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     return json(200, { privacy: { mobileVisibility: "shared", emailVisibility: "nobody" } });
   }
   if (url === "/api/me/blocks") return json(200, { blocked });
+  if (url === "/api/me/college-request") return json(200, { request: null });
   if (url === "/api/me/college-verification") {
     return json(200, {
       verification: {

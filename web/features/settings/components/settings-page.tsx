@@ -14,6 +14,9 @@ import { UpdateNameSection } from "./update-name-section";
 const TrustSections = lazyWhenOnline(() =>
   import("./trust-sections").then((module) => ({ default: module.TrustSections })),
 );
+const CollegeRequestSection = lazyWhenOnline(() =>
+  import("./college-request-section").then((module) => ({ default: module.CollegeRequestSection })),
+);
 const VerifyCollegeSection = lazyWhenOnline(() =>
   import("./verify-college-section").then((module) => ({ default: module.VerifyCollegeSection })),
 );
@@ -22,7 +25,7 @@ const NotificationsSection = lazyWhenOnline(() =>
 );
 
 /**
- * /settings: Update Name, Change Password, Holiday Mode, Privacy, Blocked users, Notifications and where the user
+ * /settings: Update Name, Change Password, Holiday Mode, Your college (its request), Verify your college, Privacy, Blocked users, Notifications and where the user
  * is signed in, with one shared message banner.
  */
 export function SettingsPage() {
@@ -42,6 +45,9 @@ export function SettingsPage() {
         <UpdateNameSection user={user} onResult={show} />
         <ChangePasswordSection onResult={show} />
         <HolidayModeSection user={user} onResult={show} />
+        <Suspense fallback={<InlineLoading />}>
+          <CollegeRequestSection onResult={show} />
+        </Suspense>
         <Suspense fallback={<InlineLoading />}>
           <VerifyCollegeSection onResult={show} />
         </Suspense>
