@@ -65,6 +65,7 @@ export const MEETUP_MESSAGES = {
   badTime: "Please pick a valid time.",
   badDate: "Please pick a date.",
   pastDate: "That day has passed. Please pick today or a later day.",
+  farDate: `That day is too far ahead. Please pick a day within the next ${MEETUP_MAX_DAYS_AHEAD} days.`,
   spotName: "Please enter the spot's name.",
   spotDirections: "Please enter one line of directions.",
 } as const;

@@ -99,7 +99,14 @@ it("says a past day has passed and a day beyond 30 days is too far, as soon as i
   expect(inDialog.getByText(MEETUP_MESSAGES.pastDate)).toBeVisible();
 
   fireEvent.change(picker, { target: { value: indiaDay(31) } });
-  expect(picker).toHaveAccessibleDescription(expect.stringContaining(MEETUP_MESSAGES.tooLate));
+  expect(picker).toHaveAccessibleDescription(expect.stringContaining(MEETUP_MESSAGES.farDate));
+  await userEvent.click(send);
+  expect(inDialog.getByText(MEETUP_MESSAGES.farDate)).toBeVisible();
+
+  // The 30th day's later hours are past the limit too: named on sending.
+  fireEvent.change(picker, { target: { value: indiaDay(30) } });
+  expect(picker).not.toHaveAttribute("aria-invalid");
+  fireEvent.change(inDialog.getByLabelText("Time (IST)"), { target: { value: "23:59" } });
   await userEvent.click(send);
   expect(inDialog.getByText(MEETUP_MESSAGES.tooLate)).toBeVisible();
 

@@ -40,7 +40,7 @@ function dateProblem(date: string, days: ReturnType<typeof dayChoices>): string 
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(indiaMoment(date, "12:00").getTime()))
     return MEETUP_MESSAGES.badDate;
   if (date < days.today) return MEETUP_MESSAGES.pastDate;
-  if (date > days.lastDay) return MEETUP_MESSAGES.tooLate;
+  if (date > days.lastDay) return MEETUP_MESSAGES.farDate;
   return null;
 }
 
