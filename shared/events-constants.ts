@@ -28,12 +28,19 @@ export const PUBLIC_EVENT_TEXTS = {
   interested: (count: number) => (count === 1 ? "1 student interested" : `${count} students interested`),
   organisedBy: (organizer: string, college: string) => `Organised by ${organizer}, ${college}`,
   ended: "This event has ended",
+  cancelled: "Cancelled",
+  /** The event's calendar file, which needs no account. */
+  addToCalendar: "Add to calendar",
   neutralDescription: "Events and hackathons at colleges near you, on Campus Bazaar.",
 } as const;
 
 /** A public event page's own address, the one a share sends. */
 export function publicEventPath(id: string): string {
   return `/events/${encodeURIComponent(id)}`;
+}
+/** The event's calendar file for anyone with its link (the public page's 'Add to calendar'). */
+export function publicEventCalendarPath(id: string): string {
+  return `/api/public/events/${encodeURIComponent(id)}/calendar.ics`;
 }
 /** The reminders an interested student gets: the day before, an hour before, a day before registration closes. */
 export const EVENT_REMINDER_KINDS = ["24h", "1h", "registration"] as const;

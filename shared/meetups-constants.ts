@@ -31,6 +31,9 @@ export const MEETUP_TEXTS = {
   suggestSpot: "Suggest a spot",
   today: "Today",
   tomorrow: "Tomorrow",
+  /** The date picker beyond 'Today' and 'Tomorrow', up to MEETUP_MAX_DAYS_AHEAD days out. */
+  date: "Date",
+  dateHint: `Or any day in the next ${MEETUP_MAX_DAYS_AHEAD} days.`,
   accepted: "Accepted",
   waiting: "Waiting for an answer",
   replaced: "Replaced by a newer suggestion",
@@ -60,6 +63,9 @@ export const MEETUP_MESSAGES = {
   collegeNotFound: "College not found.",
   spotExists: "That college already has a spot with this name.",
   badTime: "Please pick a valid time.",
+  badDate: "Please pick a date.",
+  pastDate: "That day has passed. Please pick today or a later day.",
+  farDate: `That day is too far ahead. Please pick a day within the next ${MEETUP_MAX_DAYS_AHEAD} days.`,
   spotName: "Please enter the spot's name.",
   spotDirections: "Please enter one line of directions.",
 } as const;

@@ -22,6 +22,9 @@ export const PublicEventSchema = z.object({
   registrationUrl: z.string().nullable(),
   interestedCount: z.number().int(),
   hasEnded: z.boolean(),
+  /** 'Cancel Event': the page stays, saying so with the organiser's reason (told to everyone interested). */
+  isCancelled: z.boolean(),
+  cancelReason: z.string().nullable(),
 });
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
 

@@ -138,6 +138,13 @@ describe.skipIf(!isBrowserAvailable)("finding events and teams on a phone", () =
       `/login?from=${encodeURIComponent(`/events/${eventId}`)}`,
     );
     await expectNoSeriousA11yViolations(page);
+    // 'Add to calendar' needs no account, and is on the first screen under a 16:9 poster: the
+    // event's calendar file downloads signed out.
+    const addToCalendar = page.getByRole("link", { name: "Add to calendar" });
+    const box = await addToCalendar.boundingBox();
+    expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(740);
+    const [calendarFile] = await Promise.all([page.waitForEvent("download"), addToCalendar.tap()]);
+    expect(calendarFile.suggestedFilename()).toMatch(/^robotics-expo-[0-9a-f]{6}\.ics$/);
 
     // Signed in, the same link opens the event's card in the app.
     await signUpStudent(page.request, { name: "Tara Singh", college: "IIT Bombay", city: "Mumbai" });

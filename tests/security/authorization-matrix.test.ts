@@ -114,8 +114,9 @@ const DECLARED: Record<string, Partial<Record<Caller, number>>> = {
   "PUT /api/events/{id}/interest": {},
   "DELETE /api/events/{id}/interest": {},
   "GET /api/events/{id}/calendar.ics": {},
-  // An event's public page: anyone reads it, signed out too (BY_ROLE public).
+  // An event's public page and its calendar file: anyone reads them, signed out too (BY_ROLE public).
   "GET /api/public/events/{id}": {},
+  "GET /api/public/events/{id}/calendar.ics": {},
   // Posting, editing and cancelling events: an organiser of the event's college (none of the callers
   // is one; server/modules/events/event-organisers.test.ts holds the organisers' cells) or the administrator.
   "POST /api/events": { student: 403, other: 403 },

@@ -33,6 +33,8 @@ const SHARED_ANSWERS = new Set([
   "GET /api/public/fresh-listings",
   // An event's public page: the poster's details and the interested count, kept a minute.
   "GET /api/public/events/{id}",
+  // Its calendar file: the event's own details, DTSTAMP its creation, the same bytes for everyone, kept a minute.
+  "GET /api/public/events/{id}/calendar.ics",
   // A college's calendar feed: its events only, the same bytes for everyone, kept 15 minutes.
   "GET /api/colleges/{id}/events.ics",
 ]);

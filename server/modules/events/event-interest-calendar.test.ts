@@ -155,7 +155,7 @@ describe("GET /api/events/:id/calendar.ics", () => {
     expect(parsed.summary).toBe("HackDU; the big one, 2026");
     expect(parsed.location).toBe("Main Auditorium, Delhi University, Delhi");
     expect(parsed.description).toContain("Bring a laptop.\nFood is provided.");
-    expect(vevent.getFirstPropertyValue("url")).toBe(`http://localhost:3000/events?event=${event.id}`);
+    expect(vevent.getFirstPropertyValue("url")).toBe(`http://localhost:3000/events/${event.id}`);
     // 10:00 in India is 04:30 UTC; the default length is 2 hours.
     expect(parsed.startDate.toJSDate().toISOString()).toBe("2099-03-14T04:30:00.000Z");
     expect(parsed.endDate.toJSDate().toISOString()).toBe("2099-03-14T06:30:00.000Z");

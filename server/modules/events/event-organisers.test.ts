@@ -339,7 +339,7 @@ describe("the calendar file", () => {
     expect(String(end?.getFirstValue())).toBe("2099-03-15T22:00:00");
     const alarm = first.vevent.getFirstSubcomponent("valarm");
     expect(String(alarm?.getFirstPropertyValue("trigger"))).toBe("-PT1H");
-    expect(first.vevent.getFirstPropertyValue("url")).toMatch(new RegExp(`/events\\?event=${event.id}$`));
+    expect(first.vevent.getFirstPropertyValue("url")).toMatch(new RegExp(`/events/${event.id}$`));
     expect(first.vevent.getFirstPropertyValue("sequence")).toBe(0);
     expect(first.vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
 

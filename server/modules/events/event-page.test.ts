@@ -53,9 +53,27 @@ describe("GET /events/{id}", () => {
     expect(html).toContain("0 students interested");
     expect(html).toContain(`href="/login?from=${encodeURIComponent(`/events/${event.id}`)}"`);
     expect(html).toContain("Sign in to mark Interested");
+    // The calendar file needs no account.
+    expect(html).toContain(`<a href="/api/public/events/${event.id}/calendar.ics"`);
+    expect(html).toContain("Add to calendar</a>");
     // The app's scripts are left out: the page is what the visitor reads.
     expect(html).not.toContain('<div id="root"></div>');
     expect(html).not.toContain("/assets/app.js");
+  });
+
+  it("says a cancelled event is cancelled, with its reason, and offers no calendar file nor registration", async () => {
+    const event = await insertEvent(testApp, {
+      title: "Cancelled Fest",
+      registrationUrl: "https://forms.example.in/fest",
+      ...indiaDateTime(2 * DAY),
+      cancelledAt: new Date(),
+      cancelReason: "Exams <moved>.",
+    });
+    const html = (await page(`/events/${event.id}`)).body;
+    expect(html).toContain('<strong class="font-semibold">Cancelled</strong>: Exams &lt;moved&gt;.');
+    expect(html).not.toContain("Add to calendar");
+    expect(html).not.toContain("Register Now");
+    expect(html).toContain("Sign in to mark Interested");
   });
 
   it("sends a signed-in student the app, with the same tags", async () => {

@@ -1,6 +1,6 @@
 import type { PublicEvent } from "@shared/api/public-events";
 import { matchesRoutePattern } from "@shared/app-routes";
-import { PUBLIC_EVENT_TEXTS, publicEventPath } from "@shared/events-constants";
+import { PUBLIC_EVENT_TEXTS, publicEventCalendarPath, publicEventPath } from "@shared/events-constants";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { escapeHtml } from "../../lib/escape-html";
@@ -87,13 +87,24 @@ export async function eventPreviewPage(
  * What a signed-out visitor who opens a shared event link reads, as HTML without the app: the
  * poster, title, time, place, organiser, interested count and description, with 'Sign in to mark
  * Interested' and 'Create Free Account', both bringing them back to the event once they are in.
+ * 'Add to calendar' downloads the event's public calendar file while the event is still to come;
+ * a cancelled event says so with its reason.
  */
 export function eventPageBody(event: PublicEvent): string {
   const from = encodeURIComponent(publicEventPath(event.id));
+  // Only classes the app's own screens use: its stylesheet is built from web/ alone.
   const button =
     "inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold";
-  const register = event.registrationUrl
-    ? `<a href="${escapeHtml(event.registrationUrl)}" rel="noopener noreferrer" target="_blank" class="${button} border border-slate-300 bg-white text-slate-800">Register Now</a>`
+  const isOpen = !event.hasEnded && !event.isCancelled;
+  const register =
+    event.registrationUrl && !event.isCancelled
+      ? `<a href="${escapeHtml(event.registrationUrl)}" rel="noopener noreferrer" target="_blank" class="${button} border border-slate-300 bg-white text-slate-800">Register Now</a>`
+      : "";
+  const addToCalendar = isOpen
+    ? `<a href="${escapeHtml(publicEventCalendarPath(event.id))}" class="${button} border border-slate-300 bg-white text-slate-800">${escapeHtml(PUBLIC_EVENT_TEXTS.addToCalendar)}</a>`
+    : "";
+  const cancelled = event.isCancelled
+    ? `<p class="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"><strong class="font-semibold">${escapeHtml(PUBLIC_EVENT_TEXTS.cancelled)}</strong>${event.cancelReason ? escapeHtml(`: ${event.cancelReason}`) : ""}</p>`
     : "";
   const ended = event.hasEnded
     ? `<p class="font-medium text-amber-800">${escapeHtml(PUBLIC_EVENT_TEXTS.ended)}</p>`
@@ -101,9 +112,10 @@ export function eventPageBody(event: PublicEvent): string {
   return `<main id="main" tabindex="-1" class="mx-auto w-full max-w-md space-y-4 px-4 py-6">
       <p class="text-lg font-bold text-indigo-700"><a href="/">Campus Bazaar</a></p>
       <article class="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <img src="${escapeHtml(event.image)}" alt="Poster of ${escapeHtml(event.title)}" class="aspect-video w-full bg-slate-100 object-cover" />
+        <img src="${escapeHtml(event.image)}" alt="Poster of ${escapeHtml(event.title)}" class="aspect-[16/9] w-full bg-slate-100 object-cover" />
         <div class="space-y-2 p-4">
           <h1 class="text-2xl font-bold break-words text-slate-900">${escapeHtml(event.title)}</h1>
+          ${cancelled}
           ${ended}
           <p class="font-medium text-slate-900"><time datetime="${escapeHtml(`${event.date}T${event.time}+05:30`)}">${escapeHtml(eventWhen(event))}</time></p>
           <p class="break-words text-slate-700">${escapeHtml(`${event.venue}, ${event.city}`)}</p>
@@ -114,6 +126,7 @@ export function eventPageBody(event: PublicEvent): string {
       </article>
       <div class="flex flex-col gap-2">
         <a href="/login?from=${from}" class="${button} bg-indigo-700 text-white">${escapeHtml(PUBLIC_EVENT_TEXTS.signInToMarkInterested)}</a>
+        ${addToCalendar}
         <a href="/signup?from=${from}" class="${button} border border-slate-300 bg-white text-slate-800">${escapeHtml(PUBLIC_EVENT_TEXTS.createAccount)}</a>
         ${register}
       </div>

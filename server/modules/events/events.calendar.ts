@@ -1,12 +1,6 @@
 import { CAMPUS_TIME_ZONE } from "@shared/constants";
-import {
-  eventEnd,
-  eventLocation,
-  eventPath,
-  indiaWallTime,
-  localStamp,
-  utcStamp,
-} from "@shared/events-calendar";
+import { eventEnd, eventLocation, indiaWallTime, localStamp, utcStamp } from "@shared/events-calendar";
+import { publicEventPath } from "@shared/events-constants";
 import { fold, text } from "../../lib/ical-lines";
 import type { EventRow } from "./events.repository";
 
@@ -61,7 +55,8 @@ function vevent(event: CalendarRow, publicUrl: string, now: Date | null): string
     `LOCATION:${text(eventLocation(event))}`,
     // Each part escaped alone, so a CR at the end of the description cannot pair with the LF after it.
     `DESCRIPTION:${description}\\n\\n${text(`Organised by ${event.organizer}.`)}`,
-    `URL:${url.origin}${eventPath(event.id)}`,
+    // The event's public page: it opens signed out too, and in the app it is the event's card.
+    `URL:${url.origin}${publicEventPath(event.id)}`,
     ...(isCancelled
       ? []
       : [
@@ -92,17 +87,17 @@ function calendar(head: string[], events: string[][]): string {
 /**
  * One event as an iCalendar file, with a UID that stays the same across downloads and a SEQUENCE
  * that grows with each change, so a calendar updates the event instead of adding it twice.
- * METHOD:CANCEL is for the mail that tells a student it was cancelled.
+ * METHOD:CANCEL is for the mail that tells a student it was cancelled. DTSTAMP is `now` (the
+ * moment by default); with `now: null` it is the event's creation, as in the feed, so the file is
+ * the same bytes for every visitor and a shared cache may keep it.
  */
 export function eventIcs(
   event: CalendarRow,
   publicUrl: string,
-  options: { method?: "PUBLISH" | "CANCEL"; now?: Date } = {},
+  options: { method?: "PUBLISH" | "CANCEL"; now?: Date | null } = {},
 ): string {
-  return calendar(
-    [`METHOD:${options.method ?? "PUBLISH"}`],
-    [vevent(event, publicUrl, options.now ?? new Date())],
-  );
+  const now = options.now === undefined ? new Date() : options.now;
+  return calendar([`METHOD:${options.method ?? "PUBLISH"}`], [vevent(event, publicUrl, now)]);
 }
 
 /** How often a calendar app should fetch a college's feed again. */

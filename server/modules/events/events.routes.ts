@@ -9,12 +9,14 @@ import {
   EventsQuerySchema,
 } from "@shared/api/events";
 import { PublicEventResponseSchema } from "@shared/api/public-events";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/auth";
 import { countAttempt, limitWrites } from "../../plugins/rate-limit-rules";
 import { collegeFeedIcs, eventIcs, icsFileName } from "./events.calendar";
+import type { EventRow } from "./events.repository";
 import {
   cancelEvent,
   collegeFeed,
@@ -28,6 +30,20 @@ import {
 
 /** How long a browser or a shared cache may keep a college's calendar feed. */
 const FEED_MAX_AGE_SECONDS = 15 * 60;
+/**
+ * How long one may keep an event's public answers (its page's details and its calendar file). A
+ * downloaded file is never fetched again, unlike the feed, so a move or a cancellation must reach
+ * the next download within a minute.
+ */
+const PUBLIC_EVENT_MAX_AGE_SECONDS = 60;
+
+/** The event as a calendar file to download, named from its title. */
+function sendEventIcs(reply: FastifyReply, event: EventRow, content: string) {
+  return reply
+    .type("text/calendar; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${icsFileName(event)}"`)
+    .send(content);
+}
 
 const errors = {
   400: ErrorResponseSchema,
@@ -153,10 +169,25 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     handler: async (request, reply) => {
       const event = await loadEvent(ctx, request.params.id);
-      return reply
-        .type("text/calendar; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${icsFileName(event)}"`)
-        .send(eventIcs(event, ctx.config.publicUrl));
+      return sendEventIcs(reply, event, eventIcs(event, ctx.config.publicUrl));
+    },
+  });
+
+  app.get("/public/events/:id/calendar.ics", {
+    config: { access: "public", isSharedAnswer: true },
+    schema: {
+      tags: ["events"],
+      summary:
+        "The event's calendar file for anyone with its link, signed out too: the student's file with no personal data, STATUS:CANCELLED once cancelled, the same bytes for everyone (120 a minute per address, with the event's page)",
+      params: EventParamsSchema,
+      response: { 200: z.string(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await countAttempt(ctx, "publicEventPerAddress", request.ip);
+      const event = await loadEvent(ctx, request.params.id);
+      reply.header("cache-control", `public, max-age=${PUBLIC_EVENT_MAX_AGE_SECONDS}`);
+      // DTSTAMP is the event's creation, as in the feed: a cache may give the file to anyone.
+      return sendEventIcs(reply, event, eventIcs(event, ctx.config.publicUrl, { now: null }));
     },
   });
 
@@ -173,7 +204,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       await countAttempt(ctx, "publicEventPerAddress", request.ip);
       const event = await publicEvent(ctx, request.params.id);
       // The same for everyone; a minute-old interested count is fine for a shared link.
-      reply.header("Cache-Control", "public, max-age=60");
+      reply.header("Cache-Control", `public, max-age=${PUBLIC_EVENT_MAX_AGE_SECONDS}`);
       return { event };
     },
   });

@@ -121,6 +121,8 @@ export async function publicEvent(ctx: Pick<AppContext, "db">, id: string): Prom
     registrationUrl: event.registrationUrl,
     interestedCount: found.interestedCount,
     hasEnded: eventEnd(event).getTime() < Date.now(),
+    isCancelled: event.cancelledAt !== null,
+    cancelReason: event.cancelledAt === null ? null : event.cancelReason,
   };
 }
 

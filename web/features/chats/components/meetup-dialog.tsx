@@ -1,5 +1,10 @@
 import { indiaDateOf, indiaMoment } from "@shared/meetup-time";
-import { MEETUP_MESSAGES, MEETUP_MIN_LEAD_MINUTES, MEETUP_TEXTS } from "@shared/meetups-constants";
+import {
+  MEETUP_MAX_DAYS_AHEAD,
+  MEETUP_MESSAGES,
+  MEETUP_MIN_LEAD_MINUTES,
+  MEETUP_TEXTS,
+} from "@shared/meetups-constants";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -10,20 +15,39 @@ import { Field, inputClasses, labelClasses } from "../../../components/ui/field"
 import { ApiError } from "../../../lib/api";
 import { meetupsQueryOptions, useProposeMeetup, useSuggestSpot } from "../api/meetups";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const refusalOf = (failure: unknown) => (failure instanceof ApiError ? failure.message : "Please try again.");
 
-/** The next half hour at least an hour from now, as HH:MM in India: the time picker's first value. */
-function firstTime(now: Date): { day: "today" | "tomorrow"; time: string } {
-  const at = new Date(Math.ceil((now.getTime() + 60 * 60 * 1000) / (30 * 60 * 1000)) * 30 * 60 * 1000);
-  const india = new Date(at.getTime() + 330 * 60 * 1000);
-  const time = india.toISOString().slice(11, 16);
-  return { day: indiaDateOf(at) === indiaDateOf(now) ? "today" : "tomorrow", time };
+/** The next half hour at least an hour from now, as India's date and HH:MM: the pickers' first values. */
+function firstTime(now: Date): { date: string; time: string } {
+  const at = new Date(Math.ceil((now.getTime() + 60 * MINUTE_MS) / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
+  const india = new Date(at.getTime() + 330 * MINUTE_MS);
+  return { date: indiaDateOf(at), time: india.toISOString().slice(11, 16) };
+}
+
+/** India's dates the day choice offers: the two chips', and the date picker's first and last. */
+function dayChoices(now: Date) {
+  return {
+    today: indiaDateOf(now),
+    tomorrow: indiaDateOf(new Date(now.getTime() + DAY_MS)),
+    lastDay: indiaDateOf(new Date(now.getTime() + MEETUP_MAX_DAYS_AHEAD * DAY_MS)),
+  };
+}
+
+/** Why a picked date cannot be sent (none, a past day, beyond the last day), or null if it can. */
+function dateProblem(date: string, days: ReturnType<typeof dayChoices>): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(indiaMoment(date, "12:00").getTime()))
+    return MEETUP_MESSAGES.badDate;
+  if (date < days.today) return MEETUP_MESSAGES.pastDate;
+  if (date > days.lastDay) return MEETUP_MESSAGES.farDate;
+  return null;
 }
 
 /**
  * 'Suggest a meetup': a spot (the item's college's first, then the buyer's), a day ('Today',
- * 'Tomorrow') and a time, at least 30 minutes ahead (the server checks it too). A student who
+ * 'Tomorrow' or a date up to 30 days out) and a time in IST, at least 30 minutes ahead; a past or
+ * too distant day is explained before anything is sent (the server checks it too). A student who
  * misses a spot suggests one for the administrator to approve.
  */
 export function MeetupDialog({ chatId, onClose }: { chatId: string; onClose: () => void }) {
@@ -31,23 +55,36 @@ export function MeetupDialog({ chatId, onClose }: { chatId: string; onClose: () 
   const propose = useProposeMeetup(chatId);
   const [initial] = useState(() => firstTime(new Date()));
   const [spotId, setSpotId] = useState<string | null>(null);
-  const [day, setDay] = useState<"today" | "tomorrow">(initial.day);
+  const [date, setDate] = useState(initial.date);
   const [time, setTime] = useState(initial.time);
+  const [dateError, setDateError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSuggestingSpot, setIsSuggestingSpot] = useState(false);
   const groupId = useId();
   const chosenSpot = spotId ?? data?.spots[0]?.id ?? null;
+  const days = dayChoices(new Date());
+
+  const chooseDate = (value: string) => {
+    setDate(value);
+    // Said as soon as a day is picked; an emptied field is only asked for on sending.
+    setDateError(value ? dateProblem(value, dayChoices(new Date())) : null);
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     if (!chosenSpot) return setError(MEETUP_MESSAGES.spotNotFound);
-    if (!/^\d{2}:\d{2}$/.test(time)) return setError(MEETUP_MESSAGES.badTime);
     const now = new Date();
-    const date = indiaDateOf(day === "today" ? now : new Date(now.getTime() + DAY_MS));
+    const problem = dateProblem(date, dayChoices(now));
+    setDateError(problem);
+    if (problem) return;
+    if (!/^\d{2}:\d{2}$/.test(time)) return setError(MEETUP_MESSAGES.badTime);
     const startsAt = indiaMoment(date, time);
-    if (startsAt.getTime() < now.getTime() + MEETUP_MIN_LEAD_MINUTES * 60 * 1000)
+    if (startsAt.getTime() < now.getTime() + MEETUP_MIN_LEAD_MINUTES * MINUTE_MS)
       return setError(MEETUP_MESSAGES.tooSoon);
+    // The last day's later hours are more than 30 days away.
+    if (startsAt.getTime() > now.getTime() + MEETUP_MAX_DAYS_AHEAD * DAY_MS)
+      return setError(MEETUP_MESSAGES.tooLate);
     try {
       await propose.mutateAsync({ spotId: chosenSpot, startsAt: startsAt.toISOString() });
       onClose();
@@ -118,14 +155,27 @@ export function MeetupDialog({ chatId, onClose }: { chatId: string; onClose: () 
                     type="radio"
                     name={`${groupId}-day`}
                     value={choice}
-                    checked={day === choice}
-                    onChange={() => setDay(choice)}
+                    checked={date === days[choice]}
+                    onChange={() => chooseDate(days[choice])}
                     className="size-4"
                   />
                   {choice === "today" ? MEETUP_TEXTS.today : MEETUP_TEXTS.tomorrow}
                 </label>
               ))}
             </div>
+            <Field label={MEETUP_TEXTS.date} hint={MEETUP_TEXTS.dateHint} error={dateError} className="mt-2">
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  min={days.today}
+                  max={days.lastDay}
+                  value={date}
+                  onChange={(event) => chooseDate(event.target.value)}
+                  className={inputClasses}
+                />
+              )}
+            </Field>
           </fieldset>
           <Field label="Time (IST)">
             {(control) => (
