@@ -5,6 +5,7 @@ import { OffMarketBadge } from "../../../components/item-card/item-badges";
 import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineRefusal } from "../../../components/ui/offline-refusal";
 import { formatRupees } from "../../../lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 import { FavouriteButton } from "./favourite-button";
@@ -13,6 +14,8 @@ interface ItemActionBarProps {
   item: Item;
   isFavourite: boolean;
   onToggleFavourite: (isFavourite: boolean) => void;
+  /** Why the last favourite change did not happen (offline, or the server's refusal). */
+  favouriteError: string | null;
   contact: ContactSeller;
 }
 
@@ -22,7 +25,13 @@ interface ItemActionBarProps {
  * and the favourite. It sits on top of the app's bottom tab bar, whose height styles.css gives as
  * --tab-bar-space.
  */
-export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }: ItemActionBarProps) {
+export function ItemActionBar({
+  item,
+  isFavourite,
+  onToggleFavourite,
+  favouriteError,
+  contact,
+}: ItemActionBarProps) {
   const { abilities } = item;
   const isSeller = abilities.canDelete;
   const canContact = abilities.canContact && item.isActive;
@@ -73,6 +82,12 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
       {canContact && contact.isError ? (
         <Alert tone="error" variant="inline" className="mt-1 text-sm">
           {CHAT_MESSAGES.startFailed}
+        </Alert>
+      ) : null}
+      <OfflineRefusal shown={contact.isRefused} className="mt-1" />
+      {favouriteError && abilities.canFavourite ? (
+        <Alert tone="error" variant="inline" className="mt-1 text-sm">
+          {favouriteError}
         </Alert>
       ) : null}
     </section>

@@ -78,7 +78,12 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
               <ReportButton target={{ type: "listing", id: item.id }} className={secondaryButton} />
             ) : null}
           </div>
-          {favourite.error ? <Alert tone="error">{favourite.error}</Alert> : null}
+          {/* On phones it is said in the sticky bar, beside the heart. */}
+          {favourite.error ? (
+            <Alert tone="error" className="max-md:hidden">
+              {favourite.error}
+            </Alert>
+          ) : null}
 
           <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
             <div>
@@ -123,6 +128,7 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
         item={item}
         isFavourite={isFavourite}
         onToggleFavourite={favourite.setFavourite}
+        favouriteError={favourite.error}
         contact={contact}
       />
       {/* Room at the end of the page, so the sticky bar never covers its last lines. */}
