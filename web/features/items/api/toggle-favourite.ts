@@ -42,7 +42,9 @@ export function useToggleFavourite(itemId: string) {
   });
 
   return {
-    error: refusal.isRefused ? OFFLINE_REFUSAL : error,
+    error,
+    /** Tried offline: nothing changed, and the page says so beside the heart. */
+    isRefused: refusal.isRefused,
     setFavourite: (isFavourite: boolean) => refusal.attempt(() => toggle.mutate(isFavourite)),
   };
 }

@@ -14,8 +14,10 @@ interface ItemActionBarProps {
   item: Item;
   isFavourite: boolean;
   onToggleFavourite: (isFavourite: boolean) => void;
-  /** Why the last favourite change did not happen (offline, or the server's refusal). */
+  /** Why the server refused the last favourite change. */
   favouriteError: string | null;
+  /** The last favourite change was tried offline. */
+  isFavouriteRefused: boolean;
   contact: ContactSeller;
 }
 
@@ -30,6 +32,7 @@ export function ItemActionBar({
   isFavourite,
   onToggleFavourite,
   favouriteError,
+  isFavouriteRefused,
   contact,
 }: ItemActionBarProps) {
   const { abilities } = item;
@@ -84,7 +87,8 @@ export function ItemActionBar({
           {CHAT_MESSAGES.startFailed}
         </Alert>
       ) : null}
-      <OfflineRefusal shown={contact.isRefused} className="mt-1" />
+      {/* Once, whichever of its buttons was tried offline. */}
+      <OfflineRefusal shown={contact.isRefused || isFavouriteRefused} className="mt-1" />
       {favouriteError && abilities.canFavourite ? (
         <Alert tone="error" variant="inline" className="mt-1 text-sm">
           {favouriteError}
