@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import type { APIRequestContext, Page } from "playwright-core";
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openDevice, openPage } from "../helpers/browser";
 import { baseUrl, isBrowserAvailable, useBrowser } from "./e2e-context";
 import { signInAdminByRequest } from "./support/admin";
 import { openChatAbout, postItem } from "./support/items";
-import { keptSnapshot } from "./support/offline";
+import { keptSnapshot, postCampusEvent, sendMessage } from "./support/offline";
 import { signUpStudent } from "./support/students";
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -14,14 +14,6 @@ const BROWSER_REPORTS_OFFLINE = /Failed to load resource|WebSocket connection to
 const origin = { origin: baseUrl };
 const SHOWING = /^Offline\. Showing what you saw at \d{1,2}:\d{2} [ap]m\.$/;
 const NEVER_LOADED = "This page loads as soon as you're back online.";
-
-async function sendMessage(request: APIRequestContext, chatId: string, text: string): Promise<void> {
-  const response = await request.post(`/api/chats/${chatId}/messages`, {
-    data: { type: "text", clientId: `c-${randomUUID()}`, text },
-    headers: origin,
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** Waits until the device keeps the answer of this query key (written within a second or so). */
 async function waitUntilKept(page: Page, ...key: string[]): Promise<void> {
@@ -42,26 +34,15 @@ describe.skipIf(!isBrowserAvailable)("the last known state, offline, on a phone"
     const itemName = `Casio fx-991 ${tag}`;
     const eventTitle = `Robotics meet ${tag}`;
 
-    // An event on the student's campus (IIT Madras, Chennai, the sign-up default).
+    // An event on the student's campus.
     const admin = await openPage(browser(), baseUrl);
     await signInAdminByRequest(admin.page.request, baseUrl);
-    const created = await admin.page.request.post("/api/admin/events", {
-      data: {
-        title: eventTitle,
-        organizer: "Robotics Club",
-        date: "2099-11-20",
-        time: "16:00",
-        venue: `Hall ${tag}`,
-        description: "Bring your bots.",
-        city: "Chennai",
-        college: "IIT Madras",
-        image: `${baseUrl}/favicon.svg`,
-        registrationUrl: null,
-      },
-      headers: origin,
+    const eventId = await postCampusEvent(admin.page.request, {
+      title: eventTitle,
+      organizer: "Robotics Club",
+      venue: `Hall ${tag}`,
+      description: "Bring your bots.",
     });
-    expect(created.status()).toBe(201);
-    const eventId: string = (await created.json()).event.id;
 
     const seller = await openPage(browser(), baseUrl);
     const sellerStudent = await signUpStudent(seller.page.request, { name: `Karthik Iyer ${tag}` });

@@ -1,4 +1,43 @@
-import type { Page } from "playwright-core";
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { baseUrl } from "../e2e-context";
+
+const origin = { origin: baseUrl };
+
+/** A text message sent as `request`'s student; its time on the server. */
+export async function sendMessage(request: APIRequestContext, chatId: string, text: string): Promise<string> {
+  const response = await request.post(`/api/chats/${chatId}/messages`, {
+    data: { type: "text", clientId: `c-${randomUUID()}`, text },
+    headers: origin,
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).message.createdAt;
+}
+
+/**
+ * An event on a new student's campus (IIT Madras, Chennai, the sign-up default), posted by the
+ * administrator signed in on `request`; its id.
+ */
+export async function postCampusEvent(
+  request: APIRequestContext,
+  event: { title: string; organizer: string; venue: string; description: string },
+): Promise<string> {
+  const created = await request.post("/api/admin/events", {
+    data: {
+      ...event,
+      date: "2099-11-20",
+      time: "16:00",
+      city: "Chennai",
+      college: "IIT Madras",
+      image: `${baseUrl}/favicon.svg`,
+      registrationUrl: null,
+    },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).event.id;
+}
 
 /** What the device keeps for offline reading (web/lib/offline-cache/), as JSON; null when nothing. */
 export function keptSnapshot(page: Page): Promise<string | null> {

@@ -1,11 +1,13 @@
 import { AUTH_MESSAGES } from "@shared/validation/messages";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
-import { resendErrorMessage, useResendVerification } from "../api/resend-verification";
+import { OfflineRefusal, useOfflineRefusal } from "../../../components/ui/offline-refusal";
+import { useResendVerification } from "../api/resend-verification";
 
 /** Shown until the address is confirmed ('E-mail confirmed'); 'Verified Student' is the college's (Settings). */
 export function VerifyEmailNotice() {
   const mutation = useResendVerification();
+  const refusal = useOfflineRefusal();
   return (
     <section
       aria-labelledby="verify-heading"
@@ -17,7 +19,7 @@ export function VerifyEmailNotice() {
         </h2>
         <button
           type="button"
-          onClick={() => mutation.mutate()}
+          onClick={() => refusal.attempt(() => mutation.mutate(undefined, { onError: refusal.noteFailure }))}
           disabled={mutation.isPending}
           className={secondaryButton}
         >
@@ -29,9 +31,11 @@ export function VerifyEmailNotice() {
           {AUTH_MESSAGES.verificationSent}
         </p>
       ) : null}
-      {mutation.isError ? (
+      <OfflineRefusal shown={refusal.isRefused} className="mt-2" />
+      {mutation.isError && !refusal.isRefused ? (
         <Alert tone="error" variant="inline" className="mt-2 text-sm">
-          {resendErrorMessage(mutation.error)}
+          {/* The server's own words (e.g. too many); a lost connection is said above. */}
+          {mutation.error.message}
         </Alert>
       ) : null}
     </section>

@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { LazyPushPromptCard } from "../../../components/push-prompt/lazy-push-prompt-card";
 import { secondaryButton } from "../../../components/ui/button-styles";
 import { Menu } from "../../../components/ui/menu";
+import { OfflineRefusal, useOfflineRefusal } from "../../../components/ui/offline-refusal";
 import { eventCalendarPath, useEventInterest } from "../api/event-interest";
 
 const EVENT_INTENT: PushPromptIntent = { kind: "event" };
@@ -28,6 +29,7 @@ function download(href: string) {
 /** 'Interested' with the count, 'Add to Calendar', 'Share' and the linked teams of one event card. */
 export function EventActions({ event }: { event: CampusEvent }) {
   const interest = useEventInterest(event.id);
+  const refusal = useOfflineRefusal();
   // After marking Interested: the card offering pushes ('... before the event').
   const [isPromptShown, setIsPromptShown] = useState(false);
   const closePrompt = useCallback(() => setIsPromptShown(false), []);
@@ -73,11 +75,14 @@ export function EventActions({ event }: { event: CampusEvent }) {
           type="button"
           aria-pressed={isInterested}
           onClick={() =>
-            interest.mutate(!isInterested, {
-              onSuccess: (answer) => {
-                if (answer.isInterested && !event.hasEnded) setIsPromptShown(true);
-              },
-            })
+            refusal.attempt(() =>
+              interest.mutate(!isInterested, {
+                onSuccess: (answer) => {
+                  if (answer.isInterested && !event.hasEnded) setIsPromptShown(true);
+                },
+                onError: refusal.noteFailure,
+              }),
+            )
           }
           className={`${secondaryButton} ${isInterested ? "border-indigo-600 bg-indigo-50 text-indigo-800" : ""}`}
         >
@@ -88,6 +93,7 @@ export function EventActions({ event }: { event: CampusEvent }) {
           {EVENT_TEXTS.interestedCount(count)}
         </span>
       </div>
+      <OfflineRefusal shown={refusal.isRefused} />
       {isPromptShown ? <LazyPushPromptCard intent={EVENT_INTENT} onClose={closePrompt} /> : null}
       <div className="relative flex flex-wrap items-center gap-2">
         <Menu

@@ -1,6 +1,6 @@
 import type { CampusEvent } from "@shared/api/events";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/helpers/render-screen";
@@ -85,6 +85,41 @@ describe("an event's card", () => {
       method: "PUT",
       body: undefined,
     });
+  });
+
+  it("offline, 'Interested' says so beside it, changes nothing and sends nothing; back online it works", async () => {
+    const api = fakeApi(() => ({ body: { interestedCount: 25, isInterested: true } }));
+    render(<EventCard event={event} />);
+    act(() => onlineManager.setOnline(false));
+    try {
+      const interested = screen.getByRole("button", { name: "Interested" });
+      fireEvent.click(interested);
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "You're offline. Try again when you're back online.",
+      );
+      expect(interested).toHaveAttribute("aria-pressed", "false");
+      expect(screen.getByText("24 interested")).toBeInTheDocument();
+      expect(api.requests).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Interested" }));
+    expect(await screen.findByText("25 interested")).toBeInTheDocument();
+  });
+
+  it("offline, 'Register Now' stays on the page and says so beside it", () => {
+    render(<EventCard event={event} />);
+    act(() => onlineManager.setOnline(false));
+    try {
+      const isFollowed = fireEvent.click(screen.getByRole("link", { name: /Register Now/ }));
+      expect(isFollowed).toBe(false);
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "You're offline. Try again when you're back online.",
+      );
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it("after marking 'Interested', offers pushes 'before the event'", async () => {

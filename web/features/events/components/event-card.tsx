@@ -3,6 +3,7 @@ import { EVENT_TEXTS } from "@shared/event-texts";
 import CalendarIcon from "lucide-react/icons/calendar";
 import { useId, useState } from "react";
 import { primaryButton } from "../../../components/ui/button-styles";
+import { OfflineRefusal, useOfflineRefusal } from "../../../components/ui/offline-refusal";
 import { ReadMore } from "../../../components/ui/read-more";
 import { formatCalendarDateTime } from "../../../lib/format";
 import { eventDateTimeAttribute } from "../event-format";
@@ -31,6 +32,29 @@ function EventImage({ src, alt }: { src: string; alt: string }) {
       onError={() => setHasFailed(true)}
       className="aspect-[16/9] w-full bg-slate-100 object-cover"
     />
+  );
+}
+
+/** 'Register Now': the organiser's own page, in a new tab; offline, refused where it is. */
+function RegisterLink({ href, describedBy }: { href: string; describedBy: string }) {
+  const refusal = useOfflineRefusal();
+  return (
+    <>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-describedby={describedBy}
+        onClick={(click) => {
+          if (!refusal.attempt()) click.preventDefault();
+        }}
+        className={`${primaryButton} w-full`}
+      >
+        Register Now
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <OfflineRefusal shown={refusal.isRefused} />
+    </>
   );
 }
 
@@ -86,16 +110,7 @@ export function EventCard({ event }: { event: CampusEvent }) {
         </dl>
         <EventActions event={event} />
         {event.registrationUrl && !event.hasEnded && !event.isCancelled ? (
-          <a
-            href={event.registrationUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-describedby={headingId}
-            className={`${primaryButton} w-full`}
-          >
-            Register Now
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <RegisterLink href={event.registrationUrl} describedBy={headingId} />
         ) : null}
         <EventManageActions event={event} />
       </div>

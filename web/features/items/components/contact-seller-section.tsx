@@ -3,6 +3,7 @@ import { CHAT_MESSAGES } from "@shared/chats-constants";
 import MessageSquareIcon from "lucide-react/icons/message-square";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
+import { OfflineRefusal } from "../../../components/ui/offline-refusal";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 
 /**
@@ -57,6 +58,7 @@ export function ContactSellerSection({ item, contact }: { item: Item; contact: C
           {CHAT_MESSAGES.startFailed}
         </Alert>
       ) : null}
+      <OfflineRefusal shown={contact.isRefused} className="mt-2 max-md:hidden" />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { OffMarketBadge } from "../../../components/item-card/item-badges";
 import { LazyOwnItemActions } from "../../../components/own-item-actions/lazy-own-item-actions";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineRefusal } from "../../../components/ui/offline-refusal";
 import { formatRupees } from "../../../lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 import { FavouriteButton } from "./favourite-button";
@@ -13,6 +14,10 @@ interface ItemActionBarProps {
   item: Item;
   isFavourite: boolean;
   onToggleFavourite: (isFavourite: boolean) => void;
+  /** Why the server refused the last favourite change. */
+  favouriteError: string | null;
+  /** The last favourite change was tried offline. */
+  isFavouriteRefused: boolean;
   contact: ContactSeller;
 }
 
@@ -22,7 +27,14 @@ interface ItemActionBarProps {
  * and the favourite. It sits on top of the app's bottom tab bar, whose height styles.css gives as
  * --tab-bar-space.
  */
-export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }: ItemActionBarProps) {
+export function ItemActionBar({
+  item,
+  isFavourite,
+  onToggleFavourite,
+  favouriteError,
+  isFavouriteRefused,
+  contact,
+}: ItemActionBarProps) {
   const { abilities } = item;
   const isSeller = abilities.canDelete;
   const canContact = abilities.canContact && item.isActive;
@@ -73,6 +85,13 @@ export function ItemActionBar({ item, isFavourite, onToggleFavourite, contact }:
       {canContact && contact.isError ? (
         <Alert tone="error" variant="inline" className="mt-1 text-sm">
           {CHAT_MESSAGES.startFailed}
+        </Alert>
+      ) : null}
+      {/* Once, whichever of its buttons was tried offline. */}
+      <OfflineRefusal shown={contact.isRefused || isFavouriteRefused} className="mt-1" />
+      {favouriteError && abilities.canFavourite ? (
+        <Alert tone="error" variant="inline" className="mt-1 text-sm">
+          {favouriteError}
         </Alert>
       ) : null}
     </section>

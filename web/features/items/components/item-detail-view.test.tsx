@@ -1,7 +1,7 @@
 import type { ItemAbilities, ItemDetailResponse } from "@shared/api/items";
 import { SELL_MESSAGES } from "@shared/validation/sell";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
@@ -120,4 +120,37 @@ it("gives the seller Edit and Mark as Sold in the bar, and leaves Delete to the 
   expect(bar.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
   expect(bar.queryByRole("button", { name: "Contact Seller" })).not.toBeInTheDocument();
   expect(bar.queryByRole("button", { name: "Add to favourites" })).not.toBeInTheDocument();
+});
+
+it("offline, the heart, Contact Seller and Make Offer say so beside them in the phone's bar and send nothing", async () => {
+  const user = userEvent.setup();
+  renderDetail(buildDetail(BUYER_ABILITIES));
+  act(() => onlineManager.setOnline(false));
+  try {
+    await user.click(actionBar().getByRole("button", { name: "Add to favourites" }));
+    expect(actionBar().getByRole("alert")).toHaveTextContent(
+      "You're offline. Try again when you're back online.",
+    );
+    // The heart did not flip.
+    expect(actionBar().getByRole("button", { name: "Add to favourites" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+
+    // Said once in the bar, whichever of its buttons was tried.
+    await user.click(actionBar().getByRole("button", { name: "Make Offer" }));
+    expect(actionBar().getAllByRole("alert")).toHaveLength(1);
+
+    // On a wider screen, beside the heart and beside Contact Seller.
+    await user.click(page().getByRole("button", { name: "Contact Seller" }));
+    const refusals = page().getAllByRole("alert");
+    expect(refusals).toHaveLength(2);
+    for (const refusal of refusals) {
+      expect(refusal).toHaveTextContent("You're offline. Try again when you're back online.");
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  } finally {
+    act(() => onlineManager.setOnline(true));
+  }
+  expect(screen.queryByRole("alert")).toBeNull();
 });

@@ -10,6 +10,7 @@ import {
 import { ReportButton } from "../../../components/trust/report-button";
 import { Alert } from "../../../components/ui/alert";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineRefusal } from "../../../components/ui/offline-refusal";
 import { formatDate } from "../../../lib/format";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { capitalise } from "../../../lib/item-labels";
@@ -78,7 +79,13 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
               <ReportButton target={{ type: "listing", id: item.id }} className={secondaryButton} />
             ) : null}
           </div>
-          {favourite.error ? <Alert tone="error">{favourite.error}</Alert> : null}
+          {/* On phones these are said in the sticky bar, beside the heart. */}
+          {favourite.error ? (
+            <Alert tone="error" className="max-md:hidden">
+              {favourite.error}
+            </Alert>
+          ) : null}
+          <OfflineRefusal shown={favourite.isRefused} className="max-md:hidden" />
 
           <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
             <div>
@@ -123,6 +130,8 @@ export function ItemDetailView({ detail }: { detail: ItemDetailResponse }) {
         item={item}
         isFavourite={isFavourite}
         onToggleFavourite={favourite.setFavourite}
+        favouriteError={favourite.error}
+        isFavouriteRefused={favourite.isRefused}
         contact={contact}
       />
       {/* Room at the end of the page, so the sticky bar never covers its last lines. */}

@@ -2,13 +2,14 @@ import type { Notification } from "@shared/api/chats";
 import { notificationLink } from "@shared/notification-links";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { isOffline, OfflineRefusal, useOfflineRefusal } from "../../../components/ui/offline-refusal";
 import { formatDateTime } from "../../../lib/format";
 import type { NotificationGroup } from "../group-notifications";
 
 interface NotificationRowProps {
   group: NotificationGroup;
-  /** Marks the row's notifications read. */
-  onRead: (ids: string[]) => void;
+  /** Marks the row's notifications read; `onError` hears of a failure. */
+  onRead: (ids: string[], onError?: (error: unknown) => void) => void;
 }
 
 const smallButton = "min-h-10 px-3 py-1.5";
@@ -16,13 +17,14 @@ const smallButton = "min-h-10 px-3 py-1.5";
 /**
  * One row (a notification, or a chat's grouped ones): unread marker, text, time of the newest,
  * then Read (unread only) and the link to what it is about (its chat, item, event or team), which
- * also marks the row read.
+ * also marks the row read while online. Offline, Read is refused beside it.
  */
 export function NotificationRow({ group, onRead }: NotificationRowProps) {
   const { text, createdAt, isRead } = group;
   const ids = group.notifications.map((notification) => notification.id);
   const newest = group.notifications[0];
   const target = newest ? targetOf(newest) : null;
+  const refusal = useOfflineRefusal();
   return (
     <li
       className={`flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center ${
@@ -44,23 +46,31 @@ export function NotificationRow({ group, onRead }: NotificationRowProps) {
           </time>
         </div>
       </div>
-      <div className="flex shrink-0 gap-2 pl-5.5 sm:pl-0">
-        {isRead ? null : (
-          <button type="button" onClick={() => onRead(ids)} className={`${secondaryButton} ${smallButton}`}>
-            Read
-          </button>
-        )}
-        {target ? (
-          <Link
-            to={target.to}
-            onClick={() => {
-              if (!isRead) onRead(ids);
-            }}
-            className={`${primaryButton} ${smallButton}`}
-          >
-            {target.label}
-          </Link>
-        ) : null}
+      <div className="shrink-0 pl-5.5 sm:pl-0">
+        <div className="flex gap-2">
+          {isRead ? null : (
+            <button
+              type="button"
+              onClick={() => refusal.attempt(() => onRead(ids, refusal.noteFailure))}
+              className={`${secondaryButton} ${smallButton}`}
+            >
+              Read
+            </button>
+          )}
+          {target ? (
+            <Link
+              to={target.to}
+              onClick={() => {
+                // Offline the page opens from what the device kept; a chat marks itself read later.
+                if (!isRead && !isOffline()) onRead(ids);
+              }}
+              className={`${primaryButton} ${smallButton}`}
+            >
+              {target.label}
+            </Link>
+          ) : null}
+        </div>
+        <OfflineRefusal shown={refusal.isRefused} className="mt-2" />
       </div>
     </li>
   );

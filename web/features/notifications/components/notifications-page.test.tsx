@@ -1,5 +1,6 @@
 import type { Notification } from "@shared/api/chats";
-import { screen, waitFor, within } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderScreen } from "../../../../tests/helpers/render-screen";
@@ -118,7 +119,9 @@ describe("the notifications page", () => {
       "/messages?chatId=chat-1",
     );
 
-    await user.click(within(rows[0] as HTMLElement).getByRole("button", { name: "Read" }));
+    await user.click(
+      within(screen.getAllByRole("listitem")[0] as HTMLElement).getByRole("button", { name: "Read" }),
+    );
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Read" })).toHaveLength(1));
     expect(api.requests).toContainEqual({
       path: "/api/notifications/new/read",
@@ -191,6 +194,40 @@ describe("the notifications page", () => {
       method: "POST",
       body: undefined,
     });
+  });
+
+  it("offline, Read and Mark all as read say so beside them and change nothing", async () => {
+    const user = userEvent.setup();
+    const api = notificationsApi([notification({ id: "a" }), notification({ id: "b", chatId: null })]);
+    renderScreen(<NotificationsPage />, { path: "/notifications" });
+    await screen.findAllByRole("listitem");
+    act(() => onlineManager.setOnline(false));
+    try {
+      const first = screen.getAllByRole("listitem")[0] as HTMLElement;
+      await user.click(within(first).getByRole("button", { name: "Read" }));
+      expect(within(first).getByRole("alert")).toHaveTextContent(
+        "You're offline. Try again when you're back online.",
+      );
+      expect(within(first).getByText(/Unread:/)).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Mark all as read" }));
+      expect(screen.getAllByRole("alert")).toHaveLength(2);
+      expect(screen.getAllByRole("button", { name: "Read" })).toHaveLength(2);
+      expect(api.requests.filter((request) => request.method === "POST")).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Back online the refusals go, and Read works.
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    await user.click(
+      within(screen.getAllByRole("listitem")[0] as HTMLElement).getByRole("button", { name: "Read" }),
+    );
+    await waitFor(() =>
+      expect(api.requests).toContainEqual({
+        path: "/api/notifications/a/read",
+        method: "POST",
+        body: undefined,
+      }),
+    );
   });
 
   it("groups a chat's notifications into one row that opens the chat and marks them all read", async () => {

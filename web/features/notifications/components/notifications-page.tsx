@@ -3,6 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
 import { BackButton } from "../../../components/ui/back-button";
 import { secondaryButton } from "../../../components/ui/button-styles";
+import {
+  isConnectionFailure,
+  OfflineRefusal,
+  useOfflineRefusal,
+} from "../../../components/ui/offline-refusal";
 import { OfflineAware } from "../../../components/ui/offline-state";
 import { PageLoading } from "../../../components/ui/page-loading";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -22,6 +27,11 @@ export function NotificationsPage() {
   const { data, isPending, isError, refetch } = query;
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
+  const markAllRefusal = useOfflineRefusal();
+  // A failure for lack of a connection is said beside its button instead.
+  const failure = [markRead, markAllRead].find(
+    (mutation) => mutation.isError && !isConnectionFailure(mutation.error),
+  );
   // The server sends newest first; sorting again keeps that true after live updates.
   const notifications = [...(data?.notifications ?? [])].sort((a, b) =>
     a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1,
@@ -36,7 +46,11 @@ export function NotificationsPage() {
         {hasUnread ? (
           <button
             type="button"
-            onClick={() => markAllRead.mutate()}
+            onClick={() =>
+              markAllRefusal.attempt(() =>
+                markAllRead.mutate(undefined, { onError: markAllRefusal.noteFailure }),
+              )
+            }
             disabled={markAllRead.isPending}
             className={secondaryButton}
           >
@@ -44,8 +58,9 @@ export function NotificationsPage() {
           </button>
         ) : null}
       </div>
+      <OfflineRefusal shown={markAllRefusal.isRefused} className="mt-2 sm:text-right" />
 
-      {markRead.isError || markAllRead.isError ? (
+      {failure ? (
         <Alert tone="error" className="mt-4">
           Could not update your notifications. Please try again.
         </Alert>
@@ -67,7 +82,11 @@ export function NotificationsPage() {
           ) : (
             <ul aria-label="Notifications" className="space-y-3">
               {groupNotifications(notifications).map((group) => (
-                <NotificationRow key={group.key} group={group} onRead={(ids) => markRead.mutate(ids)} />
+                <NotificationRow
+                  key={group.key}
+                  group={group}
+                  onRead={(ids, onError) => markRead.mutate(ids, { onError })}
+                />
               ))}
             </ul>
           )}

@@ -1,5 +1,6 @@
 import type { Profile, ProfileResponse } from "@shared/api/profiles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useOfflineRefusal } from "../../../components/ui/offline-refusal";
 import { apiFetch } from "../../../lib/api";
 import { dashboardKeys, itemKeys, profileKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
@@ -14,13 +15,14 @@ export function setFollowing(userId: string, isFollowing: boolean): Promise<{ co
 /**
  * Follow and Unfollow: both sides change on screen at once (their Followers, my Following) and
  * are put back if the server refuses. The spec only logs a failed follow; the rollback itself is
- * what tells the person it did not work.
+ * what tells the person it did not work. Offline, nothing changes and the refusal says why.
  */
 export function useFollowUser(userId: string) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const theirKey = profileKeys.detail(userId);
   const myKey = profileKeys.detail(user?.id ?? "");
+  const refusal = useOfflineRefusal();
 
   const mutation = useMutation({
     mutationFn: (isFollowing: boolean) => setFollowing(userId, isFollowing),
@@ -50,7 +52,7 @@ export function useFollowUser(userId: string) {
       );
     },
     onError: (error, _isFollowing, previous) => {
-      console.warn("Follow change failed", error);
+      if (!refusal.noteFailure(error)) console.warn("Follow change failed", error);
       if (previous?.theirs) queryClient.setQueryData(theirKey, previous.theirs);
       if (previous?.mine) queryClient.setQueryData(myKey, previous.mine);
     },
@@ -66,9 +68,11 @@ export function useFollowUser(userId: string) {
 
   return {
     isPending: mutation.isPending,
+    /** Tried offline: nothing changed, and the page says so beside the button. */
+    isRefused: refusal.isRefused,
     toggle: (isFollowing: boolean) => {
       // Ignored while one is on its way, so a double tap cannot race itself.
-      if (!mutation.isPending) mutation.mutate(isFollowing);
+      if (!mutation.isPending) refusal.attempt(() => mutation.mutate(isFollowing));
     },
   };
 }

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { ReportButton } from "../../../components/trust/report-button";
 import { BackButton } from "../../../components/ui/back-button";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
+import { OfflineRefusal } from "../../../components/ui/offline-refusal";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFollowUser } from "../api/follow-user";
@@ -26,16 +27,20 @@ const ReputationSection = lazyWhenOnline(() =>
 function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
   const follow = useFollowUser(userId);
   return (
-    <button
-      type="button"
-      aria-pressed={isFollowing}
-      // aria-busy rather than disabled: disabling would drop keyboard focus mid-tap.
-      aria-busy={follow.isPending || undefined}
-      onClick={() => follow.toggle(!isFollowing)}
-      className={isFollowing ? secondaryButton : primaryButton}
-    >
-      {isFollowing ? "Unfollow" : "Follow"}
-    </button>
+    <>
+      <button
+        type="button"
+        aria-pressed={isFollowing}
+        // aria-busy rather than disabled: disabling would drop keyboard focus mid-tap.
+        aria-busy={follow.isPending || undefined}
+        onClick={() => follow.toggle(!isFollowing)}
+        className={isFollowing ? secondaryButton : primaryButton}
+      >
+        {isFollowing ? "Unfollow" : "Follow"}
+      </button>
+      {/* Its own line in the row of actions, right under them. */}
+      <OfflineRefusal shown={follow.isRefused} className="order-last basis-full text-center sm:text-left" />
+    </>
   );
 }
 

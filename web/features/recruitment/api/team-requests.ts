@@ -1,14 +1,19 @@
 import type { TeamRequest } from "@shared/api/recruitment";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isConnectionFailure, OFFLINE_REFUSAL } from "../../../components/ui/offline-refusal";
 import { ApiError, apiFetch } from "../../../lib/api";
 import { recruitmentKeys } from "./recruitment-keys";
 import { recruitmentPostPath } from "./recruitment-post-path";
 
 export type RequestAnswer = "accept" | "decline" | "remove" | "cancel" | "leave";
 
-/** A refused or failed team request's words: the server's, or plain ones for a failure. */
+/** A refused or failed team request's words: the server's, plain ones for a failure, or offline's. */
 export const requestFailure = (error: unknown) =>
-  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+  isConnectionFailure(error)
+    ? OFFLINE_REFUSAL
+    : error instanceof ApiError
+      ? error.message
+      : "Something went wrong. Please try again.";
 
 const requestsKey = (postId: string) => [...recruitmentKeys.all, "requests", postId] as const;
 

@@ -9,6 +9,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton, textLink } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { OfflineRefusal, useOfflineRefusal } from "../../../components/ui/offline-refusal";
 import { ReadMore } from "../../../components/ui/read-more";
 import { formatDate } from "../../../lib/format";
 import { useDeleteRecruitmentPost } from "../api/delete-recruitment-post";
@@ -32,22 +33,24 @@ function MessageRecruiterButton({ post }: { post: RecruitmentPost }) {
     onSuccess: ({ id }) => startTransition(() => navigate(`/messages?chatId=${encodeURIComponent(id)}`)),
   });
   const isConnecting = chat.isPending || isNavigating;
+  const refusal = useOfflineRefusal();
   return (
     <div className="space-y-2">
       <button
         type="button"
         disabled={isConnecting}
-        onClick={() => chat.mutate(post.id)}
+        onClick={() => refusal.attempt(() => chat.mutate(post.id, { onError: refusal.noteFailure }))}
         className={`${primaryButton} w-full`}
       >
         <MessageSquareIcon className="size-4" />
         {isConnecting ? "Connecting..." : "Message Recruiter"}
       </button>
-      {chat.isError ? (
+      {chat.isError && !refusal.isRefused ? (
         <Alert tone="error" variant="inline" className="text-sm">
           {RECRUITMENT_MESSAGES.startFailed}
         </Alert>
       ) : null}
+      <OfflineRefusal shown={refusal.isRefused} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { LazyPushPromptCard } from "../../../components/push-prompt/lazy-push-pr
 import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { useConfirm } from "../../../components/ui/confirm-dialog";
+import { OfflineRefusal, useOfflineRefusal } from "../../../components/ui/offline-refusal";
 import { lazyWhenOnline } from "../../../lib/import-when-online";
 import { requestFailure, useAnswerRequest } from "../api/team-requests";
 
@@ -27,6 +28,8 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
   const [isPromptShown, setIsPromptShown] = useState(false);
   const closePrompt = useCallback(() => setIsPromptShown(false), []);
   const { acceptedCount, maxStudents, members, myRequest } = post;
+  // Offline, 'Request to Join' says so rather than open a form that cannot be sent.
+  const refusal = useOfflineRefusal();
 
   return (
     <div className="space-y-2 text-sm">
@@ -48,10 +51,15 @@ export function TeamStatus({ post }: { post: RecruitmentPost }) {
         </button>
       ) : null}
       {post.abilities.canRequest ? (
-        <button type="button" onClick={() => setOpen("join")} className={`${primaryButton} w-full`}>
+        <button
+          type="button"
+          onClick={() => refusal.attempt(() => setOpen("join"))}
+          className={`${primaryButton} w-full`}
+        >
           {TEAM_MESSAGES.requestToJoin}
         </button>
       ) : null}
+      <OfflineRefusal shown={refusal.isRefused} />
       {myRequest ? <MyRequest request={myRequest} /> : null}
       {isPromptShown ? <LazyPushPromptCard intent={TEAM_INTENT} onClose={closePrompt} /> : null}
       {open ? (

@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { primaryButton, secondaryButton } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, inputClasses, TextField } from "../../../components/ui/field";
+import { isConnectionFailure, OFFLINE_REFUSAL } from "../../../components/ui/offline-refusal";
 import { ApiError } from "../../../lib/api";
 import { useZodForm } from "../../../lib/form";
 import { useSession } from "../../../lib/session";
@@ -25,8 +26,12 @@ const TITLES: Record<Phase["kind"], string> = {
 
 const loadTicketFormSchema = () => import("../form-schemas").then((schemas) => schemas.TicketFormSchema);
 
-/** Server refusals whose message tells the user something the general failure text does not. */
+/**
+ * Server refusals whose message tells the user something the general failure text does not, and
+ * the offline refusal.
+ */
 function detailOf(error: unknown): string | null {
+  if (isConnectionFailure(error)) return OFFLINE_REFUSAL;
   return error instanceof ApiError && (error.status === 429 || error.status === 400) ? error.message : null;
 }
 
