@@ -272,7 +272,8 @@ async function main(): Promise<void> {
     );
     for (const run of cheapPhone.runs)
       log(
-        `  HTML in at ${run.htmlMs} ms, scripts at ${run.scriptsMs} ms, photo at ${run.photoMs} ms, on screen at ${run.shownMs} ms`,
+        `  HTML in at ${run.htmlMs} ms, scripts at ${run.scriptsMs} ms, photo at ${run.photoMs} ms, on screen at ${run.shownMs} ms` +
+          (run.appMs === null ? "" : `, the app's own page at ${run.appMs} ms`),
       );
     const pages: Record<string, Omit<ReturnType<typeof summariseRuns>, "report">> = {};
     for (const page of PAGES) {

@@ -24,13 +24,18 @@ export interface RunBreakdown {
   scriptsMs: number;
   /** The photo shown first arrived. */
   photoMs: number;
+  /**
+   * The app had replaced the first screen the server drew (docs/decisions/059-*) with its own: from
+   * then on the page answers taps and typing. Null where the page came without one.
+   */
+  appMs: number | null;
 }
 
 /**
  * Checked in the page at every frame: when a photo in the page has arrived and been decoded, the
  * time and where it went.
  */
-function firstPhotoShown(): RunBreakdown | null {
+function firstPhotoShown(): (Omit<RunBreakdown, "appMs"> & { isDrawnFirst: boolean }) | null {
   const photo = [...document.querySelectorAll<HTMLImageElement>("main img")].find(
     (img) => img.complete && img.naturalWidth > 0,
   );
@@ -44,6 +49,7 @@ function firstPhotoShown(): RunBreakdown | null {
     htmlMs: navigation?.responseEnd ?? 0,
     scriptsMs: Math.max(0, ...scripts),
     photoMs: resources.find((entry) => entry.name === photo.currentSrc)?.responseEnd ?? 0,
+    isDrawnFirst: photo.closest("[data-first-screen]") !== null,
   };
 }
 
@@ -88,12 +94,19 @@ export async function measureFirstThumbnail(options: {
         polling: "raf",
         timeout: 60_000,
       });
-      const timing = (await shownAt.jsonValue()) as RunBreakdown;
+      const timing = (await shownAt.jsonValue()) as Omit<RunBreakdown, "appMs"> & { isDrawnFirst: boolean };
+      // Checked at every frame: the drawn first screen gone, the app's own page in its place.
+      const appAt = await page.waitForFunction(
+        () => (document.querySelector("[data-first-screen]") ? null : performance.now()),
+        undefined,
+        { polling: "raf", timeout: 60_000 },
+      );
       runs.push({
         shownMs: Math.round(timing.shownMs),
         htmlMs: Math.round(timing.htmlMs),
         scriptsMs: Math.round(timing.scriptsMs),
         photoMs: Math.round(timing.photoMs),
+        appMs: timing.isDrawnFirst ? Math.round((await appAt.jsonValue()) as number) : null,
       });
       await context.close();
     }
