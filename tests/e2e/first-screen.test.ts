@@ -61,7 +61,7 @@ describe.skipIf(!isBrowserAvailable)("the first screen of Browse, drawn by the s
     await page.goto("/buy");
     await expect.poll(() => firstPhotoShows(page)).toBe(true);
     expect(await page.locator("h1").textContent()).toBe("Browse Items");
-    const titles = await page.locator("main article h2").allTextContents();
+    const titles = await page.locator('ul[aria-label="Items"] article h2').allTextContents();
     expect(titles).toEqual(names);
     // The bars are there; what is drawn takes no taps until the app has taken over.
     expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(true);
@@ -97,7 +97,9 @@ describe.skipIf(!isBrowserAvailable)("the first screen of Browse, drawn by the s
       .first()
       .fill(names[1] ?? "");
     await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(names[1]);
-    await expect.poll(() => page.locator("main article h2").allTextContents()).toEqual([names[1]]);
+    await expect
+      .poll(() => page.locator('ul[aria-label="Items"] article h2').allTextContents())
+      .toEqual([names[1]]);
     expect(errors).toEqual([]);
     await buyer.context.close();
   });

@@ -13,31 +13,11 @@ import { StudentLayout } from "./layout/student-layout";
  * The pages whose first screen the server draws, with the components the app draws them with. On a
  * slow phone the app's code takes seconds to arrive and run; the page's HTML brings its first screen
  * (header, filters, the first cards with their photos) so the student sees it as soon as the page
- * itself has arrived. See docs/decisions/059-*.
+ * itself has arrived. It draws the whole answer, as the app will: the cards below the first screen
+ * cost little (their photos load only as they near the screen), and the page then looks the same
+ * before and after the app takes over. See docs/decisions/059-*.
  */
 const DRAWN_FIRST: Record<FirstScreenPage, ComponentType> = { "/buy": BrowsePage };
-
-/**
- * The cards drawn: a phone's first screen holds one to four, a desktop's six. The app draws the
- * rest of the page's answer when it takes over, below the fold.
- */
-export const FIRST_SCREEN_CARDS = 6;
-
-/**
- * The page's answers with the first `FIRST_SCREEN_CARDS` of each list of items, and without the
- * sections below a list (browse's 'More in {city}'), which lie below the first screen.
- */
-function firstCardsOf(responses: PageSession["responses"]): PageSession["responses"] {
-  if (!responses) return responses;
-  return Object.fromEntries(
-    Object.entries(responses).map(([path, answer]) => {
-      const list = answer as { items?: unknown; more?: unknown } | null;
-      if (!Array.isArray(list?.items)) return [path, answer];
-      const firstCards = { ...list, items: list.items.slice(0, FIRST_SCREEN_CARDS) };
-      return [path, "more" in list ? { ...firstCards, more: null } : firstCards];
-    }),
-  );
-}
 
 /**
  * The first screen of the signed-in student's page at `pathname`, as HTML for the page's #root,
@@ -51,7 +31,7 @@ export function renderFirstScreen(pathname: string, search: string, session: Pag
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<MeResponse>(meQueryOptions.queryKey, { user: session.user });
   // Drawing is synchronous: no other page's answers can be read in between.
-  keepPageResponses(firstCardsOf(session.responses), Date.now());
+  keepPageResponses(session.responses, Date.now());
   try {
     return renderToString(
       <QueryClientProvider client={queryClient}>
