@@ -2,6 +2,7 @@
 
 import { CAMPUS_TIME_ZONE } from "./constants";
 import { EVENT_DEFAULT_HOURS } from "./event-texts";
+import { publicEventPath } from "./events-constants";
 import { eventPath } from "./notification-links";
 
 interface EventTimes {
@@ -59,13 +60,13 @@ export function eventLocation(event: Pick<CalendarEvent, "venue" | "college" | "
   return [event.venue, event.college, event.city].filter((part) => part.trim()).join(", ");
 }
 
-/** A prefilled Google Calendar link. */
+/** A prefilled Google Calendar link; its details end with the event's public page (decision 057). */
 export function googleCalendarUrl(event: CalendarEvent, origin: string): string {
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: event.title,
     dates: `${utcStamp(eventStart(event))}/${utcStamp(eventEnd(event))}`,
-    details: `${event.description}\n\n${origin}${eventPath(event.id)}`,
+    details: `${event.description}\n\n${origin}${publicEventPath(event.id)}`,
     location: eventLocation(event),
     ctz: CAMPUS_TIME_ZONE,
   });

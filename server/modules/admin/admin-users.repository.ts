@@ -66,7 +66,7 @@ export async function isEmailTakenByAnother(db: Db, email: string, id: string): 
 export async function updateStudent(
   db: Db,
   id: string,
-  values: StudentDetails,
+  values: StudentDetails & Partial<Pick<UserRow, "collegePending">>,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -4,7 +4,14 @@ import { mobileDigits, normaliseEmail } from "@shared/validation/signup";
 import type { AppContext } from "../../context";
 import { isSuspended, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { countColleges, pendingRequestsByStudent } from "../colleges/colleges.service";
+import { transactionWithEvents } from "../../realtime/transaction";
+import {
+  closeRequestByEdit,
+  countColleges,
+  findCollegeInCity,
+  foldForSearch,
+  pendingRequestsByStudent,
+} from "../colleges/colleges.service";
 import { countActiveItems } from "../items/items.service";
 import { findActiveUser } from "../profiles/users.service";
 import { removeUploadsOf } from "../uploads/uploads.service";
@@ -83,6 +90,25 @@ async function findStudent(ctx: AppContext, id: string): Promise<UserRow> {
   return user;
 }
 
+/**
+ * The directory's college Edit User gives a 'College pending' student, when it is one and differs
+ * from the college they kept while waiting: it ends their pending state and decides their request
+ * (decision 061). Saving a pending student's other details, or a college the directory lacks,
+ * leaves the request waiting.
+ */
+async function directoryCollegeEndingPending(
+  ctx: AppContext,
+  user: UserRow,
+  values: { city: string; college: string },
+) {
+  if (!user.collegePending) return undefined;
+  const college = await findCollegeInCity(ctx, values.city, values.college);
+  if (!college) return undefined;
+  const same = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
+  const isKept = same(college.name, user.college) && same(college.city, user.city);
+  return isKept ? undefined : college;
+}
+
 export async function editUser(
   ctx: AppContext,
   admin: UserRow,
@@ -104,8 +130,11 @@ export async function editUser(
     city: body.city.trim(),
     college: body.college.trim(),
   };
-  const updated = await ctx.db.transaction(async (tx) => {
-    const row = await repo.updateStudent(tx, id, values);
+  const decided = await directoryCollegeEndingPending(ctx, user, values);
+  // The directory's spelling, so Browse's filters and the listings match it exactly.
+  if (decided) Object.assign(values, { city: decided.city, college: decided.name });
+  const updated = await transactionWithEvents(ctx, async (tx, emit) => {
+    const row = await repo.updateStudent(tx, id, decided ? { ...values, collegePending: false } : values);
     await recordAudit(
       tx,
       admin,
@@ -122,6 +151,7 @@ export async function editUser(
         after: values,
       },
     );
+    if (row && decided) await closeRequestByEdit(tx, emit, admin, id, decided);
     return row;
   });
   if (!updated) throw new AppError("not_found", "User not found");

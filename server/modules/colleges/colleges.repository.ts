@@ -266,6 +266,17 @@ export async function findPendingRequestOf(db: Db, userId: string) {
   return row;
 }
 
+/** A student's waiting request, locked until the caller's transaction commits (Edit User's college). */
+export async function lockPendingRequestOf(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(collegeRequests)
+    .where(and(eq(collegeRequests.userId, userId), eq(collegeRequests.status, "pending")))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
 /** The waiting requests of these students (the Users tab's 'College pending'), one each at most. */
 export function findPendingRequestsOf(db: Db, userIds: string[]) {
   if (userIds.length === 0) return Promise.resolve([]);

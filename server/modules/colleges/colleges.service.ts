@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { countAttempt } from "../../plugins/rate-limit-rules";
+import type { PendingEvent } from "../../realtime/live-events";
 import { transactionWithEvents } from "../../realtime/transaction";
 import { recordAudit } from "../admin/audit.service";
 import { addNotification } from "../notifications/notifications.service";
@@ -320,6 +321,64 @@ export async function listCollegeRequests(ctx: AppContext, admin: UserRow): Prom
 
 type Decision = "added" | "merged";
 
+type Emit = (event: PendingEvent) => void;
+
+/** The student is told of the decision once (a notification of type 'admin'), and the audit log keeps it. */
+async function tellAndAudit(
+  tx: Db,
+  emit: Emit,
+  admin: UserRow,
+  request: { id: string; userId: string; name: string; city: string },
+  status: Decision,
+  college: { name: string; city: string },
+  via?: "user.edit",
+): Promise<void> {
+  await addNotification(tx, emit, {
+    userId: request.userId,
+    type: "admin",
+    text:
+      status === "added"
+        ? COLLEGE_REQUEST_TEXTS.added(college.name, college.city)
+        : COLLEGE_REQUEST_TEXTS.merged(college.name, college.city),
+  });
+  await recordAudit(
+    tx,
+    admin,
+    status === "added" ? "college.request.add" : "college.request.merge",
+    { type: "user", id: request.userId },
+    {
+      requestId: request.id,
+      requested: `${request.name}, ${request.city}`,
+      college: college.name,
+      city: college.city,
+      ...(via ? { via } : {}),
+    },
+  );
+}
+
+/**
+ * Edit User gave a pending student a college of the directory: their waiting request is closed as
+ * merged into it, they are told once and the audit log says so, in the edit's transaction (decision
+ * 061). The caller clears 'College pending'. Nothing is told when no request was waiting (another
+ * administrator decided it meanwhile).
+ */
+export async function closeRequestByEdit(
+  tx: Db,
+  emit: Emit,
+  admin: UserRow,
+  userId: string,
+  college: repo.CollegeRow,
+): Promise<void> {
+  const request = await repo.lockPendingRequestOf(tx, userId);
+  if (!request) return;
+  const decided = await repo.decideCollegeRequest(tx, request.id, {
+    status: "merged",
+    collegeId: college.id,
+    decidedBy: admin.id,
+  });
+  if (decided) await tellAndAudit(tx, emit, admin, request, "merged", college, "user.edit");
+}
+
 /**
  * Decides a waiting request once: `choose` finds (or adds) the college, the student is given it
  * (their listings follow by trigger), told in one notification, and the audit log keeps it.
@@ -339,26 +398,7 @@ async function decideRequest(
     const college = await choose(tx, request);
     await repo.decideCollegeRequest(tx, id, { status, collegeId: college.id, decidedBy: admin.id });
     await repo.assignPendingCollege(tx, request.userId, college);
-    await addNotification(tx, emit, {
-      userId: request.userId,
-      type: "admin",
-      text:
-        status === "added"
-          ? COLLEGE_REQUEST_TEXTS.added(college.name, college.city)
-          : COLLEGE_REQUEST_TEXTS.merged(college.name, college.city),
-    });
-    await recordAudit(
-      tx,
-      admin,
-      status === "added" ? "college.request.add" : "college.request.merge",
-      { type: "user", id: request.userId },
-      {
-        requestId: id,
-        requested: `${request.name}, ${request.city}`,
-        college: college.name,
-        city: college.city,
-      },
-    );
+    await tellAndAudit(tx, emit, admin, request, status, college);
     return {
       request: { id, status },
       college: { id: college.id, name: college.name, city: college.city },

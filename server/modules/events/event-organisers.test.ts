@@ -294,6 +294,7 @@ describe("organisers", () => {
       expect(cancelMails).toHaveLength(1);
       expect(cancelMails[0]?.payload.subject).toBe("An event you were interested in was cancelled");
       expect(cancelMails[0]?.payload.calendarMethod).toBe("CANCEL");
+      expect(cancelMails[0]?.payload.text).toContain(`/events/${event.id}\n`);
       const mailed = parse(cancelMails[0]?.payload.calendar ?? "");
       expect(mailed.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
       expect(mailed.vevent.getFirstPropertyValue("status")).toBe("CANCELLED");

@@ -76,6 +76,29 @@ describe("GET /events/{id}", () => {
     expect(html).toContain("Sign in to mark Interested");
   });
 
+  it("gives a cancelled event's link preview 'Cancelled: {title}' and the reason, signed in or out", async () => {
+    const event = await insertEvent(testApp, {
+      title: "Robotics <Expo>",
+      description: "Come build robots with us.",
+      venue: "Open Air Theatre",
+      college: "IIT Bombay",
+      date: "2099-03-07",
+      time: "10:00",
+      cancelledAt: new Date(),
+      cancelReason: "The venue is under repair",
+    });
+    for (const cookie of [undefined, student.cookie]) {
+      const html = (await page(`/events/${event.id}`, cookie)).body;
+      expect(html).toContain('<meta property="og:title" content="Cancelled: Robotics &lt;Expo&gt;" />');
+      expect(html).toContain('<meta name="twitter:title" content="Cancelled: Robotics &lt;Expo&gt;" />');
+      const description =
+        "Cancelled: The venue is under repair. Sat, 7 Mar, 2099, 10:00 am · Open Air Theatre, IIT Bombay.";
+      expect(html).toContain(`<meta property="og:description" content="${description}" />`);
+      expect(html).toContain(`<meta name="twitter:description" content="${description}" />`);
+      expect(html).not.toContain('Come build robots with us." />');
+    }
+  });
+
   it("sends a signed-in student the app, with the same tags", async () => {
     const event = await insertEvent(testApp, { title: "Design Sprint", ...indiaDateTime(2 * DAY) });
     const response = await page(`/events/${event.id}`, student.cookie);

@@ -43,9 +43,32 @@ function shortened(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** A sentence ends with its stop: 'Exams moved' reads 'Exams moved.'. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+/** The preview's title: a cancelled event's says so first, so a share does not advertise it. */
+function previewTitle(event: PublicEvent): string {
+  return event.isCancelled ? `${PUBLIC_EVENT_TEXTS.cancelled}: ${event.title}` : event.title;
+}
+
+/**
+ * '{date and time} · {venue}, {college}. {description}'; a cancelled event's gives the reason first
+ * and leaves out the description.
+ */
+function previewDescription(event: PublicEvent): string {
+  const whenAndWhere = `${eventWhen(event)} · ${event.venue}, ${event.college}.`;
+  if (!event.isCancelled) return shortened(`${whenAndWhere} ${event.description}`, PREVIEW_DESCRIPTION_MAX);
+  const reason = event.cancelReason?.trim();
+  const cancelled = reason
+    ? `${PUBLIC_EVENT_TEXTS.cancelled}: ${sentence(reason)}`
+    : `${PUBLIC_EVENT_TEXTS.cancelled}.`;
+  return shortened(`${cancelled} ${whenAndWhere}`, PREVIEW_DESCRIPTION_MAX);
+}
+
 /**
  * The link-preview tags of an event's page /events/{id} (Open Graph, for WhatsApp, and the Twitter
- * card): the title, '{date and time} · {venue}, {college}', the poster and the canonical address;
+ * card): the title, '{date and time} · {venue}, {college}', the poster and the canonical address
+ * ('Cancelled: {title}' and the reason for a cancelled event);
  * a neutral card for an unknown event. For a signed-out visitor, the page itself as HTML without
  * the app (eventPageBody). Null for any other address.
  */
@@ -59,20 +82,16 @@ export async function eventPreviewPage(
   const origin = new URL(ctx.config.publicUrl).origin;
   const event = await findPublicEvent(ctx, id);
   const canonical = `${origin}${publicEventPath(id)}`;
-  const description = event
-    ? shortened(
-        `${eventWhen(event)} · ${event.venue}, ${event.college}. ${event.description}`,
-        PREVIEW_DESCRIPTION_MAX,
-      )
-    : PUBLIC_EVENT_TEXTS.neutralDescription;
+  const title = event ? previewTitle(event) : NEUTRAL_TITLE;
+  const description = event ? previewDescription(event) : PUBLIC_EVENT_TEXTS.neutralDescription;
   const tags: [string, string, string][] = [
-    ["property", "og:title", event?.title ?? NEUTRAL_TITLE],
+    ["property", "og:title", title],
     ["property", "og:description", description],
     ["property", "og:type", event ? "article" : "website"],
     ["property", "og:url", canonical],
     ["property", "og:site_name", "Campus Bazaar"],
     ["name", "twitter:card", event ? "summary_large_image" : "summary"],
-    ["name", "twitter:title", event?.title ?? NEUTRAL_TITLE],
+    ["name", "twitter:title", title],
     ["name", "twitter:description", description],
   ];
   if (event) tags.push(["property", "og:image", event.image], ["name", "twitter:image", event.image]);

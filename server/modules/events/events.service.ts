@@ -8,6 +8,7 @@ import {
 import type { PublicEvent } from "@shared/api/public-events";
 import { EVENT_DEFAULT_HOURS, EVENT_TEXTS, shortDateTime } from "@shared/event-texts";
 import { eventEnd, eventPath, eventStart, indiaWallTime } from "@shared/events-calendar";
+import { publicEventPath } from "@shared/events-constants";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { enqueueMail } from "../../jobs/outbox-mail";
@@ -305,7 +306,8 @@ export async function cancelEvent(
     const cancelled = await repo.markCancelled(tx, id, why);
     if (!cancelled) throw new AppError("conflict", EVENT_MESSAGES.alreadyCancelled);
     const text = EVENT_TEXTS.cancelled(cancelled.title, why);
-    const link = `${new URL(ctx.config.publicUrl).origin}${eventPath(id)}`;
+    // The public page: it opens signed out, and signed in it leads to the event's card.
+    const link = `${new URL(ctx.config.publicUrl).origin}${publicEventPath(id)}`;
     const calendar = {
       method: "CANCEL" as const,
       content: eventIcs(cancelled, ctx.config.publicUrl, { method: "CANCEL" }),

@@ -170,4 +170,17 @@ describe("an event's card", () => {
     expect(screen.getByRole("menuitem", { name: "Google Calendar" })).toBeInTheDocument();
     expect(screen.getByRole("menuitem", { name: "Download .ics" })).toBeInTheDocument();
   });
+
+  it("links Google Calendar's event to its public page, which opens signed out", () => {
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    render(<EventCard event={event} />);
+    fireEvent.click(screen.getByRole("button", { name: "Add to Calendar" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Google Calendar" }));
+    const url = new URL(String(open.mock.calls[0]?.[0]));
+    expect(url.origin).toBe("https://calendar.google.com");
+    expect(url.searchParams.get("details")).toBe(
+      `${event.description}\n\n${window.location.origin}/events/event-1`,
+    );
+    open.mockRestore();
+  });
 });
