@@ -10,6 +10,7 @@ import type { CodeSplittingGroup } from "rolldown";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { landingPageHtml } from "./scripts/landing-page-html.ts";
+import { notYetLoaded } from "./scripts/preload-lists.ts";
 import {
   APP_MODULE,
   describeRoute,
@@ -221,6 +222,34 @@ function shellChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
 }
 const shells = shellChunks();
 
+/**
+ * Leaves out of a lazily loaded chunk's preload list the chunks its importer has imported already:
+ * they are in memory when the import runs, and each name costs every page that carries the list. A
+ * page's dialog that reads the student layout's chunk (web/lib/format.ts) would otherwise name that
+ * chunk and what it imports, which the page has loaded before it can open the dialog.
+ */
+function preloadOnlyWhatIsMissing() {
+  const importsOf = new Map<string, readonly string[]>();
+  const plugin: Plugin = {
+    name: "campus-bazaar:preload-only-what-is-missing",
+    apply: "build",
+    // Runs before Vite writes the preload lists, on the same bundle.
+    generateBundle(_options, bundle) {
+      importsOf.clear();
+      for (const output of Object.values(bundle)) {
+        if (output.type === "chunk") importsOf.set(output.fileName, output.imports);
+      }
+    },
+  };
+  const resolveDependencies = (
+    _file: string,
+    deps: string[],
+    { hostId, hostType }: { hostId: string; hostType: "html" | "js" },
+  ) => (hostType === "js" ? notYetLoaded((file) => importsOf.get(file) ?? [], hostId, deps) : deps);
+  return { plugin, resolveDependencies };
+}
+const preloads = preloadOnlyWhatIsMissing();
+
 /** Marks the ids of the browser's separate copy of zod/mini. */
 const ZOD_MINI_COPY = "?zod-mini";
 
@@ -392,6 +421,7 @@ export default defineConfig({
     tailwindcss(),
     inlineFavicon(),
     shells.plugin,
+    preloads.plugin,
     routeChunks(),
     landingPageHtml(),
     routeBudgets(),
@@ -418,7 +448,7 @@ export default defineConfig({
     // Read by the budget check above and by bench/frontend.ts.
     manifest: true,
     // Every browser the app supports preloads modules itself.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: { output: { codeSplitting: { groups: shells.groups } } },
   },
   server: {

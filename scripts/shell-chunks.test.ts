@@ -125,3 +125,65 @@ describe("shellModules keeps a shell's chunk from importing more", () => {
     expect([...(modules.get("app-shell") ?? [])].sort()).toEqual(["badge", "router"]);
   });
 });
+
+describe("shellModules keeps what only signed-in pages share off the pages signed out", () => {
+  // login is a page outside the layouts; one, two and three are drawn in the student layout, admin
+  // in the admin layout, whose tab (loaded on demand) formats dates too.
+  const graph = graphOf(
+    {
+      app: ["router"],
+      student: ["nav", "keys"],
+      admin: ["nav"],
+      login: ["alert"],
+      one: ["format", "thumb", "alert", "params", "money"],
+      two: ["format", "thumb", "alert", "params"],
+      three: ["format", "thumb", "back", "params"],
+      "admin-page": ["params"],
+      "admin-tab": ["format", "keys", "images"],
+      thumb: ["images", "format"],
+      back: ["arrow"],
+      "login-dialog": ["money"],
+      four: ["money", "back"],
+      five: ["money", "back"],
+    },
+    {
+      main: ["app"],
+      router: ["login", "student", "admin", "one", "two", "three", "four", "five", "admin-page"],
+      "admin-page": ["admin-tab"],
+      login: ["login-dialog"],
+    },
+  );
+  const studentPages = ["one", "two", "three", "four", "five"];
+  const shells = [
+    { name: "app-shell", root: "app", pages: ["login", ...studentPages, "admin-page"] },
+    { name: "student-shell", root: "student", pages: studentPages },
+    { name: "admin-shell", root: "admin", pages: ["admin-page"] },
+  ];
+  const modules = shellModules(graph, ["main"], shells, {
+    sizeOf: () => 500,
+    maxBytes: 4000,
+    minPages: 3,
+  });
+  const of = (shell: string) => [...(modules.get(shell) ?? [])].sort();
+
+  it("gives the student layout what only its side loads, even when an admin tab loads it on demand", () => {
+    // format, thumb and images: three student pages (format and images an admin tab too); keys: the
+    // student layout (and the admin tab); back and arrow: three student pages only.
+    expect(of("student-shell")).toEqual(["arrow", "back", "format", "images", "keys", "thumb"]);
+  });
+
+  it("leaves in the app's chunk what a page outside the layouts or two layouts load", () => {
+    // alert: login; money: login's dialog, on demand; params: the admin page as it opens; nav: both
+    // layouts.
+    expect(of("app-shell")).toEqual(["alert", "money", "nav", "params", "router"]);
+    expect(of("admin-shell")).toEqual([]);
+  });
+
+  it("moves nothing that a module left in the app's chunk imports", () => {
+    const inApp = new Set(of("app-shell"));
+    const inStudent = new Set(of("student-shell"));
+    for (const id of inApp) {
+      for (const dep of graph.staticImports(id)) expect(inStudent.has(dep), `${id} -> ${dep}`).toBe(false);
+    }
+  });
+});

@@ -56,7 +56,11 @@ function reach(roots: Iterable<string>, next: (id: string) => readonly string[],
  *   layout's chunk; what at least `minPages` of all pages import joins the app's.
  * A page then downloads a few small modules it does not run, in far fewer files: on a phone's
  * connection each file costs a round trip. Code the entries load and code loaded on demand (a
- * dialog, a page) stay where they are.
+ * dialog, a page) stay where they are. Of what joins the app's chunk, what no page outside the
+ * layouts loads (not even on demand) and only one layout's side loads at first paint goes to that
+ * layout's chunk instead (the date format, a browse card's picture): the pages signed out (/signup)
+ * do not download it, and the layout's pages download the same modules in as many files
+ * (decision 060).
  */
 export function shellModules(
   graph: ModuleGraph,
@@ -131,6 +135,36 @@ export function shellModules(
       taken.add(id);
     }
   };
+  // What can load without a layout: from the entries, not entering a layout or a page drawn in one.
+  const layoutsAndTheirPages = new Set(layouts.flatMap((layout) => [layout.root, ...layout.pages]));
+  const withoutLayouts = reach(entries, anyImport, layoutsAndTheirPages);
+  /** Whether the layout or one of the pages imports the module (directly or not). */
+  const atFirstPaint = (id: string, layout: Shell, pages: readonly string[]) =>
+    [layout.root, ...pages].some((root) => staticReach(root).has(id));
+  /**
+   * The layout that is to hold a module no page outside the layouts loads, even on demand: the one
+   * that imports it or whose pages do, when no other layout, nor a page drawn only in another
+   * layout, does. Code another layout loads on demand (an admin tab) then reads it from this
+   * layout's chunk, which it downloads on that demand.
+   */
+  const layoutFor = (id: string) =>
+    withoutLayouts.has(id)
+      ? undefined
+      : layouts.find(
+          (layout) =>
+            atFirstPaint(id, layout, layout.pages) &&
+            layouts.every(
+              (other) =>
+                other === layout ||
+                !atFirstPaint(
+                  id,
+                  other,
+                  other.pages.filter((page) => !layout.pages.includes(page)),
+                ),
+            ),
+        );
+  // What the app's chunk holds of its own (what only loads after the app), before it is given more.
+  const appBefore = new Set(result.get(app.name));
   // The layouts first: what only a layout's pages share stays off the other pages.
   for (const shell of [...layouts, app]) {
     const outside = outsideOf.get(shell.name) ?? new Set();
@@ -145,6 +179,18 @@ export function shellModules(
   }
   for (const layout of layouts) {
     give(app, new Set([...staticReach(layout.root)].filter(isMovable)));
+  }
+  // Of what the app's chunk took besides its own, what no page outside the layouts loads, not even
+  // on demand, moves to the one layout that loads it at first paint: /signup then does not download
+  // the browse card's picture or the date format. What it imports is in the app's chunk or moves
+  // with it (a layout that imports a module loads what that module imports), so the layout's pages
+  // download the same modules as before, in the same number of files.
+  const appChunk = result.get(app.name) ?? new Set();
+  for (const id of [...appChunk].filter((id) => !appBefore.has(id))) {
+    const layout = layoutFor(id);
+    if (!layout) continue;
+    appChunk.delete(id);
+    result.get(layout.name)?.add(id);
   }
   return result;
 }
