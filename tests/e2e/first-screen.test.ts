@@ -11,7 +11,7 @@ import { signUpStudent } from "./support/students";
 /** A cheap Android phone: 360x740 CSS pixels, touch, device scale 2. */
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, deviceScaleFactor: 2 };
 /** Only this file's sellers post here. */
-const CAMPUS = { city: "Bhopal", college: "Maulana Azad National Institute of Technology" };
+const CAMPUS = { city: "Nagpur", college: "Visvesvaraya National Institute of Technology" };
 
 /** The colour of the sellers' photos, as the screen shows it (a JPEG shifts it a little). */
 const PHOTO_COLOUR = "#b45309";
