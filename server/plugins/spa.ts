@@ -115,8 +115,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
           reply.header("cache-control", "no-store");
           const session = await options.sessionFor(request, pathname, new URLSearchParams(query));
           const written = JSON.stringify(session).replaceAll("<", "\\u003c");
-          // First in the head (after the charset, where the page names one), before the stylesheet and the scripts: on a slow connection the
-          // browser's few connections go to the pictures the first screen shows before the code.
+          // First in the head (after the charset, where the page names one), before the stylesheet
+          // and the scripts: on a slow connection the browser's few connections go to the pictures
+          // the first screen shows before the code.
           const pictureLinks = (options.picturesFor?.(session) ?? [])
             .map(
               (url) => `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`,

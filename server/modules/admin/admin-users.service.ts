@@ -58,6 +58,12 @@ async function toAdminUsers(ctx: AppContext, rows: UserRow[]): Promise<AdminUser
   return rows.map((row) => toAdminUser(row, requested.get(row.id)));
 }
 
+/** One student as the Users tab shows them. */
+async function toAdminUserOf(ctx: AppContext, row: UserRow): Promise<AdminUser> {
+  const requested = row.collegePending ? await pendingRequestsByStudent(ctx, [row.id]) : undefined;
+  return toAdminUser(row, requested?.get(row.id));
+}
+
 /**
  * Students, newest first: text matches a lower-case substring of name, e-mail or mobile; the date
  * range is inclusive in India's calendar, the end date running to 23:59:59.
@@ -155,9 +161,7 @@ export async function editUser(
     return row;
   });
   if (!updated) throw new AppError("not_found", "User not found");
-  const [answer] = await toAdminUsers(ctx, [updated]);
-  if (!answer) throw new AppError("not_found", "User not found");
-  return answer;
+  return toAdminUserOf(ctx, updated);
 }
 
 /**
@@ -206,9 +210,7 @@ export async function setOrganiser(
     return row;
   });
   if (!updated) throw new AppError("not_found", "User not found");
-  const [answer] = await toAdminUsers(ctx, [updated]);
-  if (!answer) throw new AppError("not_found", "User not found");
-  return answer;
+  return toAdminUserOf(ctx, updated);
 }
 
 /** What the administrator did, newest first, a page at a time. */

@@ -1,4 +1,4 @@
-import type { MeResponse, User } from "@shared/api/auth";
+import type { MeResponse } from "@shared/api/auth";
 import type { MyCollegeRequest } from "@shared/api/colleges";
 import { COLLEGE_REQUEST_TEXTS } from "@shared/college-requests";
 import { LATER_COLLEGE_REQUEST_TEXTS } from "@shared/college-requests-later";
@@ -7,28 +7,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { meQueryOptions } from "../../../lib/session";
+import { json, student } from "../testing/settings-fixtures";
 import { CollegeRequestSection } from "./college-request-section";
-
-const student: User = {
-  id: "u1",
-  name: "Asha Rao",
-  email: "asha@example.edu",
-  city: "Pune",
-  college: "COEP",
-  collegePending: false,
-  mobile: "9876543210",
-  role: "student",
-  emailVerified: true,
-  bio: "",
-  profilePhoto: null,
-  holidayMode: { isActive: false, fromDate: null, toDate: null },
-  createdAt: "2026-01-05T10:00:00.000Z",
-  lastLogin: null,
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 let waiting: MyCollegeRequest | null;
 let postAnswer: (body: { name: string; city: string }) => Response;

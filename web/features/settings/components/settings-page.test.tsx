@@ -1,4 +1,3 @@
-import type { User } from "@shared/api/auth";
 import { SETTINGS_MESSAGES } from "@shared/validation/settings";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
@@ -7,31 +6,8 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { fakePushBrowser } from "../../../components/push-prompt/testing/fake-push-browser";
 import { meQueryOptions } from "../../../lib/session";
+import { json, student } from "../testing/settings-fixtures";
 import { SettingsPage } from "./settings-page";
-
-const student: User = {
-  id: "u1",
-  name: "Asha Rao",
-  email: "asha@example.edu",
-  city: "Pune",
-  college: "COEP",
-  collegePending: false,
-  mobile: "9876543210",
-  role: "student",
-  emailVerified: true,
-  bio: "",
-  profilePhoto: null,
-  holidayMode: { isActive: false, fromDate: null, toDate: null },
-  createdAt: "2026-01-05T10:00:00.000Z",
-  lastLogin: null,
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
 
 /** The students the user blocked, as the server lists them. */
 let blocked: { id: string; name: string; college: string; profilePhoto: string | null }[] = [];
