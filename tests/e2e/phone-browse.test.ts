@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { FIRST_SCREEN_ATTRIBUTE } from "@shared/app-routes";
 import { SELL_MESSAGES } from "@shared/validation/sell";
 import type { APIRequestContext, BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +104,8 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await signUpStudent(buyer.page.request, { name: "Sneha Pillai", ...CAMPUS });
     const { page } = buyer;
     await page.goto("/buy");
+    // Measured on the app's own page: the first screen the server drew is replaced by it in one frame.
+    await page.locator(`[${FIRST_SCREEN_ATTRIBUTE}]`).waitFor({ state: "detached" });
     // The student's own campus is the starting filter: the twelve items there.
     await page.getByText("12 item(s) found").waitFor();
     await page.getByRole("button", { name: `College: ${CAMPUS.college}` }).waitFor();
@@ -358,6 +361,8 @@ describe.skipIf(!isBrowserAvailable)("browse and items on a 360 px phone", () =>
     await signUpStudent(buyer.page.request, { name: "Gokul Das", ...PHOTO_CAMPUS });
     const { page, context } = buyer;
     await page.goto("/buy");
+    // The app's own cards: the first screen the server drew is replaced by them.
+    await page.locator(`[${FIRST_SCREEN_ATTRIBUTE}]`).waitFor({ state: "detached" });
     await page.getByText("8 item(s) found").waitFor();
     // The oldest item's card is the last one, below the first screen: its photo waits for a scroll.
     const lastCard = page
